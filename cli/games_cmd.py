@@ -1,0 +1,126 @@
+"""``sympathy games``, ``show`` and ``selfplay``: the rules, from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from typing import Any
+
+from client.render import board_lines
+from rules import Game, Play, RulesError, all_games, make, render
+from rules.prng import Rng
+
+
+def add_commands(sub: Any) -> None:
+    p = sub.add_parser("games", help="list the games with their book and lines")
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.set_defaults(run=cmd_games)
+
+    p = sub.add_parser("show", help="draw a deal as a watcher sees it")
+    p.add_argument("game")
+    p.add_argument("--seed", type=int, default=1, help="the deal number")
+    p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
+    p.add_argument("--ascii", action="store_true", help="suit letters instead of symbols")
+    p.set_defaults(run=cmd_show)
+
+    p = sub.add_parser("selfplay", help="play deals with random legal moves; print the win rate")
+    p.add_argument("game")
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=0, help="first deal number")
+    p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
+    p.set_defaults(run=cmd_selfplay)
+
+
+def parse_options(pairs: list[str]) -> dict[str, object]:
+    """``["match_rule=rank", "packets=2"]`` as options (numbers and booleans read as such)."""
+    out: dict[str, object] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise SystemExit(f"option {pair!r} is not NAME=VALUE")
+        parsed: object = value
+        if value.lstrip("-").isdigit():
+            parsed = int(value)
+        elif value.lower() in ("true", "false"):
+            parsed = value.lower() == "true"
+        out[key.strip()] = parsed
+    return out
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    rows = []
+    for cls in all_games():
+        rows.append({
+            "id": cls.id, "title": cls.title, "book": cls.book, "source": cls.source,
+            "packs": ("euchre " if cls.euchre else "") + str(cls.packs), "seats": cls.seats,
+            "variant_of": cls.variant_of, "aliases": list(cls.aliases),
+            "options": {o.name: o.default for o in cls.option_specs},
+        })
+    if args.json:
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        return 0
+    print(f"{'id':<28} {'title':<34} {'packs':<8} {'seats':<5} book, lines")
+    for r in rows:
+        title = r["title"] if not r["variant_of"] else f"  {r['title']}"
+        print(f"{r['id']:<28} {title:<34} {r['packs']:<8} {r['seats']:<5} "
+              f"{r['book']}; {r['source']}")
+    print(f"{len(rows)} games")
+    return 0
+
+
+def _game(args: argparse.Namespace) -> Game[Any]:
+    try:
+        return make(args.game, parse_options(args.option))
+    except RulesError as exc:
+        raise SystemExit(str(exc)) from None
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    game = _game(args)
+    state = game.deal(args.seed)
+    print(f"{game.title} ({game.book}; {game.source}), deal {args.seed}")
+    print("\n".join(board_lines(render(game, state, None), ascii=args.ascii)))
+    return 0
+
+
+def random_playout(game: Game[Any], seed: int, rng: Rng) -> tuple[bool, int, Rng]:
+    """Play deal ``seed`` to its end with uniformly random legal moves (unchecked)."""
+    state = game.deal(seed)
+    moves = 0
+    while game.outcome(state) is None:
+        legal = game.all_legal(state)
+        if not legal:
+            raise RuntimeError(f"{game.id} deal {seed}: no legal move and no outcome")
+        k, rng = rng.below(len(legal))
+        state = game.apply_unchecked(state, legal[k][1])
+        moves += 1
+    outcome = game.outcome(state)
+    assert outcome is not None
+    return outcome.won, moves, rng
+
+
+def selfplay(game: Game[Any], games: int, first_seed: int = 0) -> tuple[int, int, float]:
+    """Wins, moves and seconds for ``games`` random playouts from ``first_seed`` on."""
+    rng = Rng.from_seed(first_seed, stream=99)
+    wins = moves = 0
+    start = time.perf_counter()
+    for seed in range(first_seed, first_seed + games):
+        won, n, rng = random_playout(game, seed, rng)
+        wins += won
+        moves += n
+    return wins, moves, time.perf_counter() - start
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    game = _game(args)
+    if args.games < 1:
+        raise SystemExit("--games must be at least 1")
+    wins, moves, seconds = selfplay(game, args.games, args.seed)
+    rate = moves / seconds if seconds else float("inf")
+    print(f"{moves} moves in {seconds:.2f} s ({rate:,.0f} moves/s)")
+    print(f"{game.id}: {wins}/{args.games} won ({100 * wins / args.games:.1f}%)")
+    return 0
+
+
+__all__ = ["Play", "add_commands", "parse_options", "random_playout", "selfplay"]

@@ -1,0 +1,1 @@
+"""The terminal client: session library, board renderer and TUI."""

@@ -1,0 +1,89 @@
+"""Draw a view (as the server sends it) as plain text.
+
+A view is the dict made by :func:`rules.view.render`; this module knows nothing of any
+game: it draws zones group by group. Cards are shown with suit symbols, or with letters
+(``ascii=True``) for terminals and screen readers that lack them. Face-down cards are
+only counted. Every string that came from elsewhere is passed through :func:`clean` so a
+name or label can never carry a terminal escape.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+_SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def clean(text: object, limit: int = 200) -> str:
+    """``text`` with control characters and escape sequences removed, and bounded."""
+    return _CONTROL.sub("", str(text))[:limit]
+
+
+def card_text(code: str, *, ascii: bool = False) -> str:
+    """``"TH"`` as ``"10♥"`` (or ``"10H"`` with ``ascii``)."""
+    code = clean(code, 4)
+    if len(code) != 2:
+        return code
+    rank = "10" if code[0] == "T" else code[0]
+    return rank + (code[1] if ascii else _SUITS.get(code[1], code[1]))
+
+
+def zone_text(zone: Mapping[str, Any], *, ascii: bool = False) -> str:
+    down = int(zone.get("down", 0))
+    parts = []
+    if down:
+        parts.append(f"[{down}#]" if ascii else f"[{down}▒]")
+    parts.extend(card_text(c, ascii=ascii) for c in zone.get("up", ()))
+    return " ".join(parts) if parts else "-"
+
+
+def board_lines(view: Mapping[str, Any], *, ascii: bool = False, moves: bool = True,
+                width: int = 96) -> list[str]:
+    """The board of ``view`` as lines of text: each zone group as wrapped rows of
+    ``id content`` cells, so a row of seventeen packets stays a few lines high."""
+    lines = [_header(view)]
+    groups: dict[str, list[Mapping[str, Any]]] = {}
+    for z in view.get("zones", ()):
+        groups.setdefault(clean(z.get("group", ""), 30), []).append(z)
+    for group, zones in groups.items():
+        line = f"{group}:" if group else ""
+        for z in zones:
+            cell = f"{clean(z.get('id'), 24)} {zone_text(z, ascii=ascii)}"
+            if line and len(line) + 3 + len(cell) > width:
+                lines.append(line)
+                line = "   "
+            line = f"{line}  {cell}" if line.strip() else f"{line} {cell}"
+        lines.append(line)
+    public = view.get("public") or {}
+    if public:
+        lines.append("  ".join(f"{clean(k, 30)}: {_value(v)}" for k, v in public.items()))
+    if moves:
+        lines.extend(move_lines(view))
+    return lines
+
+
+def move_lines(view: Mapping[str, Any]) -> list[str]:
+    seats: Sequence[str] = view.get("seats", ())
+    out = []
+    for seat, ms in (view.get("moves") or {}).items():
+        who = seats[int(seat)] if int(seat) < len(seats) else seat
+        out.append(f"moves for {clean(who, 30)}:")
+        out.extend(f"  {clean(m['code'], 20):<8} {clean(m['text'], 120)}" for m in ms)
+    return out
+
+
+def _header(view: Mapping[str, Any]) -> str:
+    status = clean(view.get("status", ""))
+    head = f"{clean(view.get('game', ''))}: {status}"
+    if view.get("result"):
+        head += f" ({clean(view['result'])})"
+    return head
+
+
+def _value(v: object) -> str:
+    if isinstance(v, Mapping):
+        return ", ".join(f"{clean(k, 30)} {clean(x, 30)}" for k, x in v.items())
+    return clean(v, 60)

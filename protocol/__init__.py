@@ -1,0 +1,1 @@
+"""Wire protocol: message types, MessagePack codec, limits and error codes."""

@@ -1,0 +1,265 @@
+"""The one interface every game of the books implements.
+
+A :class:`Game` is the rules of one game with its options chosen; a *state* is a frozen
+value (each game defines its own dataclass) and every method is a pure function of its
+arguments. A game module supplies:
+
+- ``layout(cards, seed)``: lay out a shuffled pack (``deal(seed)`` shuffles and calls it;
+  tests call it with a stacked pack to play the books' worked examples as written);
+- ``to_move(state)``: the seats that may move now;
+- ``legal_moves(state, seat)``: the moves of that seat, in a documented deterministic
+  order that hints, tests and replays lean on;
+- ``apply_unchecked(state, move)``: the fast path; :meth:`Game.apply` checks first;
+- ``outcome(state)``: ``None`` while the game goes on;
+- ``zones(state)``: every card of the game, in named zones with how many of each zone's
+  top cards lie face up. This is the only way the table leaves the rules:
+  :func:`rules.view.render` turns zones into what an audience may see;
+- ``describe(state, move)``: a sentence for a move ("turn up the top of pile 7").
+
+Private information is modelled per seat: a zone may belong to a seat and be *private*
+(a hand), so that its face-up cards are shown to that seat alone.
+
+A move *reveals* when it leaves fewer cards hidden than before (turning a card up,
+dealing from the stock face up). :meth:`Game.reveals` derives that from the zones; undo
+never steps back past a revealing move unless the table allows it.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from . import prng
+from .cards import Card, packs
+from .errors import BadOptions, GameOver, IllegalMove, NotYourTurn
+
+Seat = int
+#: Who a view is for: a seat, or ``None`` for a watcher (and for advisors: they see what
+#: a watcher sees).
+Audience = Seat | None
+OptionValue = int | str | bool
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Move:
+    """A move as its context-free text code: ``"t7"``, ``"open"``, ``"3>f1"``.
+
+    Codes are short, lower-case and mean the same in every position of the game; what a
+    code does *here* is :meth:`Game.describe`.
+    """
+
+    code: str
+
+    def __str__(self) -> str:
+        return self.code
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """A named place on the table holding cards, bottom to top.
+
+    ``up`` is how many of the top cards lie face up (0: all face down). A ``private``
+    zone shows its face-up cards to its ``owner`` seat only. ``kind`` (pile, packet,
+    foundation, stock, waste, reserve, grace, discard, hand, cell) and ``group`` are
+    layout hints for clients.
+    """
+
+    id: str
+    kind: str
+    cards: tuple[Card, ...]
+    up: int = 0
+    owner: Seat | None = None
+    private: bool = False
+    label: str = ""
+    group: str = ""
+
+    @property
+    def face_up(self) -> tuple[Card, ...]:
+        n = min(self.up, len(self.cards))
+        return self.cards[len(self.cards) - n :] if n else ()
+
+    @property
+    def face_down(self) -> tuple[Card, ...]:
+        n = min(self.up, len(self.cards))
+        return self.cards[: len(self.cards) - n]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended. For cooperative and solo games ``won`` is the table's."""
+
+    won: bool
+    summary: str
+    winners: tuple[Seat, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One option a game offers, with its default and the values it accepts."""
+
+    name: str
+    default: OptionValue
+    doc: str
+    choices: tuple[OptionValue, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, value: object) -> OptionValue:
+        if self.choices:
+            for choice in self.choices:
+                if choice == value and type(choice) is type(value):
+                    return choice
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise BadOptions(f"option {self.name} must be one of {allowed}, not {value!r}")
+        kind = type(self.default)
+        if kind is bool:
+            if not isinstance(value, bool):
+                raise BadOptions(f"option {self.name} must be true or false")
+            return value
+        if kind is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise BadOptions(f"option {self.name} must be a whole number")
+            if self.minimum is not None and value < self.minimum:
+                raise BadOptions(f"option {self.name} must be at least {self.minimum}")
+            if self.maximum is not None and value > self.maximum:
+                raise BadOptions(f"option {self.name} must be at most {self.maximum}")
+            return value
+        if not isinstance(value, str):
+            raise BadOptions(f"option {self.name} must be text")
+        return value
+
+
+class Game(ABC, Generic[S]):
+    """The rules of one game of the books, with its options chosen."""
+
+    #: Registry id (``snake_case``), e.g. ``"sympathy"``.
+    id: ClassVar[str]
+    title: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    #: The book, e.g. ``"Cheney, Patience (1894)"``.
+    book: ClassVar[str]
+    #: Seed file and lines, e.g. ``"000_afc193f70d23752d.txt l.3216-3257"``.
+    source: ClassVar[str]
+    #: Packs of 52 (or of 32 when ``euchre``).
+    packs: ClassVar[int] = 1
+    euchre: ClassVar[bool] = False
+    seats: ClassVar[int] = 1
+    seat_names: ClassVar[tuple[str, ...]] = ("player",)
+    cooperative: ClassVar[bool] = True
+    #: The parent game's id when this game is a variant the book itself names.
+    variant_of: ClassVar[str | None] = None
+    option_specs: ClassVar[tuple[Option, ...]] = ()
+    #: Fixed options of a registered variant (not settable by players).
+    fixed_options: ClassVar[Mapping[str, OptionValue]] = {}
+    #: A layout hint for clients: "rows", "clock", "grid", "twins", ...
+    layout_hint: ClassVar[str] = "rows"
+    #: Whether legal moves may be shown to everyone (false when they would show a hand).
+    moves_public: ClassVar[bool] = True
+
+    def __init__(self, options: Mapping[str, object] | None = None) -> None:
+        given = dict(options or {})
+        specs = {o.name: o for o in self.option_specs}
+        unknown = sorted(set(given) - set(specs))
+        if unknown:
+            raise BadOptions(f"{self.id} has no option {', '.join(unknown)}")
+        chosen: dict[str, OptionValue] = {o.name: o.default for o in self.option_specs}
+        for key, value in given.items():
+            chosen[key] = specs[key].check(value)
+        chosen.update(self.fixed_options)
+        self.options: Mapping[str, OptionValue] = chosen
+
+    def option(self, name: str) -> OptionValue:
+        return self.options[name]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({dict(self.options)!r})"
+
+    # -- dealing ---------------------------------------------------------------------
+
+    def pack(self) -> tuple[Card, ...]:
+        """Every card of the game, in pack order."""
+        return packs(self.packs, euchre=self.euchre)
+
+    def deal(self, seed: int) -> S:
+        """The deal of ``seed``: the whole pack shuffled by our PRNG, then laid out."""
+        return self.layout(prng.shuffle(seed, self.pack()), seed)
+
+    @abstractmethod
+    def layout(self, cards: tuple[Card, ...], seed: int) -> S:
+        """Lay out ``cards`` (a shuffled, or stacked, pack), first card dealt first."""
+
+    # -- play ------------------------------------------------------------------------
+
+    @abstractmethod
+    def to_move(self, state: S) -> tuple[Seat, ...]:
+        """The seats that may move now (none when the game is over)."""
+
+    @abstractmethod
+    def legal_moves(self, state: S, seat: Seat) -> tuple[Move, ...]:
+        """The legal moves of ``seat``, in the game's documented order."""
+
+    @abstractmethod
+    def apply_unchecked(self, state: S, move: Move) -> S:
+        """Play a move known to be legal (the search and replay hot path)."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+
+    def apply(self, state: S, move: Move | str, seat: Seat) -> S:
+        """Play ``move`` for ``seat`` after checking it; raises :class:`IllegalMove`."""
+        m = move if isinstance(move, Move) else Move(move)
+        if self.outcome(state) is not None:
+            raise GameOver("The game is over; no more moves can be made.")
+        if seat not in self.to_move(state):
+            raise NotYourTurn(f"It is not {self.seat_name(seat)}'s turn.")
+        if m not in self.legal_moves(state, seat):
+            raise IllegalMove(self.why_illegal(state, m, seat))
+        return self.apply_unchecked(state, m)
+
+    def why_illegal(self, state: S, move: Move, seat: Seat) -> str:
+        """A sentence saying why ``move`` is refused; games may say more."""
+        return f"'{move.code}' is not a legal move now."
+
+    def all_legal(self, state: S) -> tuple[tuple[Seat, Move], ...]:
+        """Every legal move of every seat to move, seat by seat."""
+        return tuple((s, m) for s in self.to_move(state) for m in self.legal_moves(state, s))
+
+    # -- what the table shows ----------------------------------------------------------
+
+    @abstractmethod
+    def zones(self, state: S) -> tuple[Zone, ...]:
+        """Every card of the game in named zones (the view is made from these only)."""
+
+    def public(self, state: S) -> dict[str, Any]:
+        """Public facts beyond the cards (whose turn, counts, phase); never a hidden card."""
+        return {}
+
+    @abstractmethod
+    def describe(self, state: S, move: Move) -> str:
+        """A sentence for ``move`` in ``state``, naming no hidden card."""
+
+    def narrate(self, before: S, move: Move, after: S) -> str:
+        """What happened, for logs and clients, once ``move`` has been played."""
+        return self.describe(before, move)
+
+    def hidden_count(self, state: S) -> int:
+        """How many cards are hidden from someone (face down, or in a private zone)."""
+        return sum(len(z.cards) if z.private else len(z.face_down) for z in self.zones(state))
+
+    def reveals(self, before: S, after: S) -> bool:
+        """Whether the move from ``before`` to ``after`` showed a hidden card."""
+        return self.hidden_count(after) < self.hidden_count(before)
+
+    def seat_name(self, seat: Seat) -> str:
+        if 0 <= seat < len(self.seat_names):
+            return self.seat_names[seat]
+        return f"seat {seat}"
+
+    def parse_move(self, text: str) -> Move:
+        """The move whose code is ``text`` (codes are case-insensitive)."""
+        return Move(text.strip().lower())

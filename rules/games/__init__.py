@@ -1,0 +1,1 @@
+"""One module per game of the books; :func:`rules.registry.load_all` imports them all."""

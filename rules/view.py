@@ -1,0 +1,54 @@
+"""The one choke point that turns a game state into what an audience may see.
+
+A view is plain data (dicts, lists, strings, ints, bools): the server encodes it with
+MessagePack, the client draws it. Cards appear in it only as the codes of face-up cards
+(``"7H"``); a face-down card is only counted. Private zones show their cards to their
+owner alone. Nothing else about the state reaches a view: not the seed, not the order of
+a stock, not what lies under a face-up card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import code
+from .game import Audience, Game, Move
+
+
+def render(game: Game[Any], state: Any, audience: Audience) -> dict[str, Any]:
+    """The view of ``state`` for ``audience`` (a seat, or ``None`` for a watcher)."""
+    zones = []
+    for z in game.zones(state):
+        shown = z.face_up if (not z.private or audience == z.owner) else ()
+        zones.append(
+            {
+                "id": z.id,
+                "kind": z.kind,
+                "label": z.label or z.id,
+                "group": z.group,
+                "owner": z.owner,
+                "down": len(z.cards) - len(shown),
+                "up": [code(c) for c in shown],
+            }
+        )
+    outcome = game.outcome(state)
+    to_move = game.to_move(state)
+    moves: dict[str, list[dict[str, str]]] = {}
+    for seat in to_move:
+        if game.moves_public or audience == seat:
+            moves[str(seat)] = [_move(game, state, m) for m in game.legal_moves(state, seat)]
+    return {
+        "game": game.id,
+        "layout": game.layout_hint,
+        "seats": list(game.seat_names),
+        "zones": zones,
+        "public": game.public(state),
+        "to_move": list(to_move),
+        "moves": moves,
+        "status": "playing" if outcome is None else ("won" if outcome.won else "lost"),
+        "result": None if outcome is None else outcome.summary,
+    }
+
+
+def _move(game: Game[Any], state: Any, move: Move) -> dict[str, str]:
+    return {"code": move.code, "text": game.describe(state, move)}

@@ -1,0 +1,1 @@
+"""The game server: room logic, stores, and the asyncio websockets shell."""

@@ -1,0 +1,45 @@
+"""The commands a user can run now: games, show, selfplay (run as real processes)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+from rules import all_games
+
+
+def sympathy(*args: str) -> str:
+    done = subprocess.run([sys.executable, "-m", "cli.main", *args], capture_output=True,
+                          text=True, timeout=120, check=True)
+    return done.stdout
+
+
+def test_games_lists_every_registered_game_with_book_and_lines() -> None:
+    out = sympathy("games")
+    for cls in all_games():
+        line = next(line for line in out.splitlines() if line.startswith(cls.id + " "))
+        assert cls.source in line and cls.book in line
+    assert f"{len(all_games())} games" in out
+
+
+def test_show_draws_the_deal_as_a_watcher_sees_it() -> None:
+    out = sympathy("show", "sympathy", "--seed", "5", "--ascii")
+    assert "A1 [3#]" in out and "B17 [3#]" in out
+    assert "open" in out  # B's opening move is offered
+    assert not re.search(r"\b[2-9TJQKA][SHDC]\b", out)  # no card is face up yet
+
+
+def test_selfplay_ends_with_the_win_rate_line() -> None:
+    out = sympathy("selfplay", "sympathie", "--games", "50", "--seed", "10")
+    last = out.strip().splitlines()[-1]
+    m = re.fullmatch(r"sympathie: (\d+)/50 won \((\d+\.\d)%\)", last)
+    assert m, last
+    assert "moves/s" in out
+    again = sympathy("selfplay", "sympathie", "--games", "50", "--seed", "10")
+    assert again.strip().splitlines()[-1] == last  # the same deals, the same result
+
+
+def test_options_reach_the_game() -> None:
+    out = sympathy("show", "sympathy", "--seed", "5", "-o", "packets=2", "--ascii")
+    assert "A2 [3#]" in out and "A3 " not in out

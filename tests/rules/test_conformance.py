@@ -1,0 +1,131 @@
+"""The conformance suite, run over every registered game and option choice."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rules import GameOver, IllegalMove, NotYourTurn, Play, Record, UndoRefused, render
+from rules.errors import RulesError
+from rules.game import Move
+from rules.prng import MAX_SEED
+
+from .conformance import (
+    assert_no_hidden_card,
+    config_id,
+    configurations,
+    make_game,
+    random_states,
+    table_cards,
+)
+
+CONFIGS = configurations()
+seeds = st.integers(min_value=10**6, max_value=MAX_SEED)
+suite = settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+each_config = pytest.mark.parametrize("config", CONFIGS, ids=[config_id(c) for c in CONFIGS])
+Config = tuple[str, dict[str, object]]
+
+
+@pytest.fixture(params=CONFIGS, ids=[config_id(c) for c in CONFIGS])
+def config(request: pytest.FixtureRequest) -> tuple[str, dict[str, object]]:
+    c: tuple[str, dict[str, object]] = request.param
+    return c
+
+
+def test_registry_metadata(config: tuple[str, dict[str, object]]) -> None:
+    game = make_game(config)
+    assert game.id and game.title and game.book and game.source
+    assert ".txt l." in game.source
+    assert len(game.seat_names) == game.seats
+    assert set(game.options) == {o.name for o in game.option_specs}
+
+
+def test_deals_are_deterministic(config: tuple[str, dict[str, object]]) -> None:
+    game = make_game(config)
+    for seed in (0, 1, 2**63 + 5):
+        assert game.deal(seed) == game.deal(seed)
+    assert game.deal(1) != game.deal(2)
+
+
+def test_full_deal_uses_every_card_once(config: tuple[str, dict[str, object]]) -> None:
+    game = make_game(config)
+    if any(o.name == "packets" for o in game.option_specs) and "packets" in config[1]:
+        pytest.skip("a reduced deal uses part of each pack by design")
+    assert sorted(table_cards(game, game.deal(3)).elements()) == sorted(game.pack())
+
+
+@each_config
+@given(seed=seeds, choices=st.integers(0, MAX_SEED))
+@suite
+def test_random_play_keeps_every_law(config: Config, seed: int, choices: int) -> None:
+    game = make_game(config)
+    cards = table_cards(game, game.deal(seed))
+    play = Play.start(game, seed)
+    for state, seat, move, after in random_states(game, seed, choices):
+        # every legal move applies, cards are conserved, views leak nothing
+        assert table_cards(game, after) == cards
+        assert_no_hidden_card(game, state, seed)
+        play = play.push(move, seat)
+        assert play.state == after
+    assert game.outcome(play.state) is not None
+    assert_no_hidden_card(game, play.state, seed)
+    # replay equals play; the record survives a round trip through JSON
+    record = Record.from_dict(json.loads(json.dumps(play.record.to_dict())))
+    assert record == play.record
+    assert record.replay().state == play.state
+    with pytest.raises(GameOver):
+        game.apply(play.state, Move("open"), 0)
+
+
+@each_config
+@given(seed=seeds)
+@suite
+def test_illegal_moves_are_refused(config: Config, seed: int) -> None:
+    game = make_game(config)
+    state = game.deal(seed)
+    movers = game.to_move(state)
+    for seat in movers:
+        with pytest.raises(IllegalMove) as err:
+            game.apply(state, Move("zz-not-a-move"), seat)
+        assert str(err.value)
+    for seat in set(range(game.seats)) - set(movers):
+        legal = game.legal_moves(state, movers[0])
+        with pytest.raises(NotYourTurn):
+            game.apply(state, legal[0], seat)
+    assert game.deal(seed) == state  # nothing changed
+
+
+@each_config
+@given(seed=seeds, choices=st.integers(0, MAX_SEED))
+@suite
+def test_undo_steps_back_and_stops_at_reveals(config: Config, seed: int, choices: int) -> None:
+    game = make_game(config)
+    play = Play.start(game, seed)
+    for _, seat, move, _ in random_states(game, seed, choices):
+        before = play
+        play = play.push(move, seat)
+        if play.revealed[-1]:
+            with pytest.raises(UndoRefused):
+                play.undo()
+            assert game.hidden_count(play.state) < game.hidden_count(before.state)
+        back = play.undo(past_reveal=True)
+        assert back.state == before.state and back.record == before.record
+    with pytest.raises(UndoRefused):
+        Play.start(game, seed).undo(past_reveal=True)
+
+
+def test_views_are_plain_data(config: tuple[str, dict[str, object]]) -> None:
+    game = make_game(config)
+    state = game.deal(9)
+    for audience in (None, *range(game.seats)):
+        view = render(game, state, audience)
+        assert json.loads(json.dumps(view)) == view
+        assert view["status"] == "playing"
+
+
+def test_unknown_options_are_refused(config: tuple[str, dict[str, object]]) -> None:
+    with pytest.raises(RulesError):
+        make_game((config[0], {"no_such_option": 1}))
