@@ -1,4 +1,4 @@
-"""``sympathy``: list games, show a deal, self-play, and (later) serve and play."""
+"""``sympathy``: list games, show a deal, self-play, and serve."""
 
 from __future__ import annotations
 
@@ -6,22 +6,15 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import games_cmd
+from . import games_cmd, serve_cmd
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="sympathy", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     games_cmd.add_commands(sub)
-    p = sub.add_parser("serve", help="start the game server")
-    p.set_defaults(run=_serve_placeholder)
+    serve_cmd.add_commands(sub)
     return parser
-
-
-def _serve_placeholder(args: argparse.Namespace) -> int:
-    # The websockets server is the next issue; until it lands, serving lists the games.
-    print("The game server is not built yet; these are the games it will serve:\n")
-    return games_cmd.cmd_games(argparse.Namespace(json=False))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

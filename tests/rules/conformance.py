@@ -80,33 +80,41 @@ def ints_in(value: object) -> Iterator[int]:
             yield from ints_in(v)
 
 
-def assert_no_hidden_card(game: Game[Any], state: Any, seed: int) -> None:
-    """No view (watcher, or any seat) shows a card that is face down for everyone, nor
-    the seed.
+def secret_cards(game: Game[Any], state: Any, audience: int | None) -> set[int]:
+    """Identities of cards hidden from ``audience`` with no visible twin.
 
-    A card is checked when no card of the same rank and suit is visible anywhere (with
-    two packs a face-down card may have a visible twin, whose name is then fair to
-    show). Private zones are hidden from every audience but their owner.
+    With two packs a face-down card may have a visible twin, whose name is then fair to
+    show; private zones are hidden from every audience but their owner.
     """
-    zones = game.zones(state)
+    visible: set[int] = set()
+    hidden: set[int] = set()
+    for z in game.zones(state):
+        if z.private and audience != z.owner:
+            hidden.update(identity(c) for c in z.cards)
+        else:
+            visible.update(identity(c) for c in z.face_up)
+            hidden.update(identity(c) for c in z.face_down)
+    return hidden - visible
+
+
+def assert_hides(message: object, secret: set[int], seed: int | None, where: str) -> None:
+    """No string of ``message`` is or contains a secret card, and the seed is absent."""
+    texts = list(strings_in(message))
+    for c in secret:
+        assert code(c) not in texts, f"{where} shows {code(c)}"
+        for t in texts:
+            assert name(c) not in t, f"{where} names {name(c)}: {t!r}"
+    if seed is not None:
+        assert seed not in set(ints_in(message)), f"{where} carries the seed"
+        assert not any(str(seed) in t for t in texts), f"{where} carries the seed"
+
+
+def assert_no_hidden_card(game: Game[Any], state: Any, seed: int) -> None:
+    """No view (watcher, or any seat) shows a card hidden from it, nor the seed."""
     for audience in (None, *range(game.seats)):
-        visible: set[int] = set()
-        hidden: set[int] = set()
-        for z in zones:
-            if z.private and audience != z.owner:
-                hidden.update(identity(c) for c in z.cards)
-            else:
-                visible.update(identity(c) for c in z.face_up)
-                hidden.update(identity(c) for c in z.face_down)
-        secret = hidden - visible
         view = render(game, state, audience)
-        texts = list(strings_in(view))
-        for c in secret:
-            assert code(c) not in texts, f"{game.id}: view for {audience} shows {code(c)}"
-            for t in texts:
-                assert name(c) not in t, f"{game.id}: view for {audience} names {name(c)}: {t!r}"
-        assert seed not in set(ints_in(view)), f"{game.id}: the seed is in the view"
-        assert not any(str(seed) in t for t in texts), f"{game.id}: the seed is in the view"
+        assert_hides(view, secret_cards(game, state, audience), seed,
+                     f"{game.id}: view for {audience}")
 
 
 def make_game(config: tuple[str, dict[str, object]]) -> Game[Any]:

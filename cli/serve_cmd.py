@@ -1,0 +1,58 @@
+"""``sympathy serve``: the game server on the embedded store."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import dataclasses
+import logging
+import signal
+import sys
+from typing import Any
+
+from protocol.limits import Limits
+
+
+def add_commands(sub: Any) -> None:
+    p = sub.add_parser("serve", help="start the game server")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8765)
+    p.add_argument("--store", default="memory", help="memory (the default)")
+    p.add_argument("--log-level", default="INFO")
+    for f in dataclasses.fields(Limits):
+        p.add_argument(f"--{f.name.replace('_', '-')}", type=type(f.default), default=None,
+                       dest=f"limit_{f.name}", help=f"limit (default {f.default})")
+    p.set_defaults(run=cmd_serve)
+
+
+def limits_from(args: argparse.Namespace) -> Limits:
+    given = {f.name: getattr(args, f"limit_{f.name}") for f in dataclasses.fields(Limits)}
+    return Limits(**{k: v for k, v in given.items() if v is not None})
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from server.app import GameServer
+    from server.store import MemoryStore
+
+    logging.basicConfig(level=args.log_level.upper(), stream=sys.stderr,
+                        format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    if args.store != "memory":
+        raise SystemExit(f"unknown store {args.store!r}: this build serves --store memory")
+    limits = limits_from(args)
+    app = GameServer(MemoryStore(limits.max_rooms), limits)
+
+    async def main() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stop.set)
+
+        def ready(server: Any) -> None:
+            for sock in server.sockets:
+                host, port = sock.getsockname()[:2]
+                print(f"sympathy: serving on ws://{host}:{port} (store: memory)", flush=True)
+
+        await app.run(args.host, args.port, stop, ready)
+
+    asyncio.run(main())
+    return 0

@@ -1,0 +1,185 @@
+"""Inbound message schemas and the MessagePack codec.
+
+Every frame is one binary websocket message holding one MessagePack map with a ``type``
+(text) and an ``id`` (an unsigned int the reply echoes as ``re``). :func:`decode` checks
+the frame against the schema of its type: required fields, types, sizes and ranges,
+with nothing extra. Anything else becomes a :class:`~protocol.errors.ProtocolError`; the
+room logic only ever sees a :class:`Request` whose fields have been checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import msgpack
+
+from .errors import ProtocolError
+
+PROTOCOL_VERSION = 1
+MAX_ID = 2**53
+MAX_INT = 2**64 - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    kind: str  # "str", "int", "bool", "options", "enum"
+    required: bool = True
+    max_len: int = 64
+    minimum: int = 0
+    maximum: int = MAX_INT
+    choices: tuple[str, ...] = ()
+
+
+def _s(max_len: int = 64, required: bool = True) -> Field:
+    return Field("str", required, max_len=max_len)
+
+
+def _i(minimum: int = 0, maximum: int = MAX_INT, required: bool = True) -> Field:
+    return Field("int", required, minimum=minimum, maximum=maximum)
+
+
+def _e(*choices: str, required: bool = True) -> Field:
+    return Field("enum", required, choices=choices)
+
+
+ROOM = _s(32)
+VERSION = _i(0, 2**31)
+MOVE = _s(32)
+
+#: Every message a client may send, with its fields (besides ``type`` and ``id``).
+SCHEMAS: dict[str, dict[str, Field]] = {
+    "hello": {"version": _i(0, 1000), "name": _s(64, required=False),
+              "client": _s(64, required=False)},
+    "ping": {},
+    "games": {},
+    "lobby": {},
+    "create": {
+        "game": _s(40), "options": Field("options", required=False),
+        "deal": _i(required=False), "visibility": _e("public", "unlisted", required=False),
+        "advice": _e("anyone", "invited", "nobody", required=False),
+        "advice_mode": _e("player", "vote", required=False),
+        "vote_after": _i(0, 3600, required=False),
+        "undo": _e("off", "on", "past_reveal", required=False),
+        "seats": _e("one", "all", required=False), "name": _s(64, required=False),
+    },
+    "join": {"code": _s(16), "role": _e("player", "advisor", "watcher"),
+             "seat": _i(0, 7, required=False), "name": _s(64, required=False)},
+    "resume": {"room": ROOM, "token": _s(64), "since": _i(0, 2**31, required=False)},
+    "leave": {"room": ROOM},
+    "move": {"room": ROOM, "version": VERSION, "move": MOVE},
+    "undo": {"room": ROOM, "version": VERSION},
+    "propose": {"room": ROOM, "version": VERSION, "move": MOVE},
+    "take": {"room": ROOM, "version": VERSION, "move": MOVE},
+    "vote": {"room": ROOM, "version": VERSION},
+    "chat": {"room": ROOM, "text": _s(2000)},
+    "record": {"room": ROOM},
+    "lock": {"room": ROOM, "locked": Field("bool")},
+    "kick": {"room": ROOM, "member": _s(32)},
+    "set_role": {"room": ROOM, "member": _s(32), "role": _e("player", "advisor", "watcher"),
+                 "seat": _i(0, 7, required=False)},
+    "invite": {"room": ROOM, "member": _s(32)},
+    "close": {"room": ROOM},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    type: str
+    id: int
+    fields: Mapping[str, Any]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.fields.get(key, default)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.fields[key]
+
+
+def decode(frame: bytes) -> Request:
+    """Check one inbound frame; raises :class:`ProtocolError` (with the id when known)."""
+    try:
+        data = msgpack.unpackb(frame, raw=False, strict_map_key=True, max_bin_len=0,
+                               max_ext_len=0, max_str_len=4096, max_array_len=64,
+                               max_map_len=64)
+    except Exception:
+        raise ProtocolError("proto/malformed") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("proto/malformed")
+    rid = data.get("id", 0)
+    if isinstance(rid, bool) or not isinstance(rid, int) or not 0 <= rid <= MAX_ID:
+        raise ProtocolError("proto/bad_field", "Field 'id' must be an unsigned integer.")
+    kind = data.get("type")
+    if not isinstance(kind, str):
+        raise RequestError(rid, "proto/bad_field", "Field 'type' must be text.")
+    schema = SCHEMAS.get(kind)
+    if schema is None:
+        raise RequestError(rid, "proto/unknown_type",
+                           f"Unknown message type {kind[:32]!r}.")
+    fields: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in ("type", "id"):
+            continue
+        spec = schema.get(key) if isinstance(key, str) else None
+        if spec is None:
+            raise RequestError(rid, "proto/bad_field", f"'{kind}' has no field {str(key)[:32]!r}.")
+        fields[key] = _check(rid, key, spec, value)
+    for key, spec in schema.items():
+        if spec.required and key not in fields:
+            raise RequestError(rid, "proto/bad_field", f"'{kind}' needs the field '{key}'.")
+    return Request(kind, rid, fields)
+
+
+class RequestError(ProtocolError):
+    """A protocol error that knows the request id it answers."""
+
+    def __init__(self, rid: int, code: str, message: str | None = None) -> None:
+        super().__init__(code, message)
+        self.rid = rid
+
+
+def _check(rid: int, key: str, spec: Field, value: Any) -> Any:
+    def bad(why: str) -> RequestError:
+        return RequestError(rid, "proto/bad_field", f"Field '{key}' {why}.")
+
+    if spec.kind == "str":
+        if not isinstance(value, str):
+            raise bad("must be text")
+        if len(value) > spec.max_len:
+            raise bad(f"is longer than {spec.max_len} characters")
+        return value
+    if spec.kind == "enum":
+        if value not in spec.choices:
+            raise bad(f"must be one of {', '.join(spec.choices)}")
+        return value
+    if spec.kind == "bool":
+        if not isinstance(value, bool):
+            raise bad("must be true or false")
+        return value
+    if spec.kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise bad("must be an integer")
+        if not spec.minimum <= value <= spec.maximum:
+            raise bad(f"must be between {spec.minimum} and {spec.maximum}")
+        return value
+    # options: a small map of names to int, text or bool
+    if not isinstance(value, dict) or len(value) > 16:
+        raise bad("must be a map of at most 16 options")
+    for k, v in value.items():
+        if not isinstance(k, str) or len(k) > 40:
+            raise bad("has a bad option name")
+        ok = isinstance(v, (bool, str)) or (isinstance(v, int) and -(2**31) <= v < 2**31)
+        if not ok or (isinstance(v, str) and len(v) > 40):
+            raise bad(f"has a bad value for {k[:40]!r}")
+    return dict(value)
+
+
+def encode(message: Mapping[str, Any]) -> bytes:
+    """One outbound message as MessagePack bytes."""
+    out: bytes = msgpack.packb(message, use_bin_type=True)
+    return out
+
+
+def error(rid: int | None, code: str, message: str) -> dict[str, Any]:
+    return {"type": "error", "re": rid, "code": code, "message": message}

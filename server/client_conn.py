@@ -1,0 +1,86 @@
+"""One websocket connection as the server sees it: budget, outbox, place in a room."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import deque
+from typing import Final
+
+from protocol.limits import Limits
+
+#: Put on a client's queue in place of the broadcasts it was too slow to take.
+RESYNC: Final = b"\x00resync"
+#: Put on a client's queue when it has fallen behind too often: the writer closes it.
+DROP: Final = b"\x00drop"
+
+
+class Conn:
+    """A connected client: a bounded outbox, a message budget, and where it sits.
+
+    The outbox holds two kinds of frames. *Precious* frames answer this client (replies,
+    errors, notices addressed to it) and are never discarded while the client is kept.
+    Broadcasts (states, presence, proposals, chat) can be re-created: when the outbox is
+    full they are all replaced by one resync, after which the writer sends a fresh
+    snapshot. A client that needs more than ``max_resyncs`` in a minute, or whose outbox
+    fills with precious frames, is dropped.
+    """
+
+    def __init__(self, limits: Limits, peer: str) -> None:
+        self.limits = limits
+        self.peer = peer
+        self.queue: asyncio.Queue[tuple[bool, bytes]] = asyncio.Queue(limits.out_queue)
+        self.hello = False
+        self.name = ""
+        self.room_id: str | None = None
+        self.member_id: str | None = None
+        self._tokens = float(limits.burst)
+        self._stamp = time.monotonic()
+        self.resyncs: deque[float] = deque()
+        self.dropped = False
+
+    def spend(self) -> bool:
+        """Take one message from the budget; ``False`` when it is spent."""
+        now = time.monotonic()
+        self._tokens = min(self.limits.burst,
+                           self._tokens + (now - self._stamp) * self.limits.rate)
+        self._stamp = now
+        if self._tokens < 1:
+            return False
+        self._tokens -= 1
+        return True
+
+    def send(self, frame: bytes, precious: bool = False) -> bool:
+        """Queue a frame without waiting; ``False`` when the client has been dropped."""
+        if self.dropped:
+            return False
+        try:
+            self.queue.put_nowait((precious, frame))
+            return True
+        except asyncio.QueueFull:
+            pass
+        kept = []
+        while not self.queue.empty():
+            item = self.queue.get_nowait()
+            if item[0]:
+                kept.append(item)
+        if precious:
+            kept.append((True, frame))
+        now = time.monotonic()
+        self.resyncs.append(now)
+        while self.resyncs and now - self.resyncs[0] > 60:
+            self.resyncs.popleft()
+        if len(self.resyncs) > self.limits.max_resyncs or len(kept) >= self.queue.maxsize:
+            self.drop()
+            return False
+        for item in kept:
+            self.queue.put_nowait(item)
+        self.queue.put_nowait((False, RESYNC))
+        return True
+
+    def drop(self) -> None:
+        """Forget everything queued and tell the writer to close the connection."""
+        self.dropped = True
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queue.put_nowait((True, DROP))

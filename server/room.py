@@ -1,0 +1,476 @@
+"""One room, as pure logic: members, seats, the game, advice, host controls.
+
+No I/O and no clock: every method takes ``now`` when it needs time and returns an
+:class:`Effects` saying what the shell must send. Errors are
+:class:`~protocol.errors.ProtocolError` with a stable code; a refused command changes
+nothing. The room holds the secret seed; only :meth:`Room.state_message` and
+:meth:`Room.record` make what members see, and the first never carries the seed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from protocol.errors import ProtocolError
+from protocol.limits import Limits
+from rules import Game, Play, RulesError, make, render
+from rules.game import Seat
+from rules.prng import MAX_SEED
+
+from . import fairness
+from .text import clean
+
+PLAYER, ADVISOR, WATCHER = "player", "advisor", "watcher"
+#: Join codes read aloud well: no 0/O, 1/I/L.
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+
+
+def new_code(length: int = 6) -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(slots=True)
+class Policy:
+    visibility: str = "unlisted"  # public | unlisted
+    advice: str = "anyone"  # anyone | invited | nobody
+    advice_mode: str = "player"  # player | vote
+    vote_after: int = 0  # seconds; 0: only when the player asks
+    undo: str = "on"  # off | on | past_reveal
+
+    def public(self) -> dict[str, Any]:
+        return {"visibility": self.visibility, "advice": self.advice,
+                "advice_mode": self.advice_mode, "vote_after": self.vote_after,
+                "undo": self.undo}
+
+
+@dataclass(slots=True)
+class Member:
+    id: str
+    name: str
+    role: str
+    token_hash: str
+    seats: tuple[Seat, ...] = ()
+    connected: bool = True
+    invited: bool = False
+
+    def public(self, host: str) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "role": self.role, "seats": list(self.seats),
+                "connected": self.connected, "host": self.id == host}
+
+
+@dataclass(slots=True)
+class Effects:
+    """What the shell must do after a command."""
+
+    reply: dict[str, Any] = field(default_factory=dict)
+    state: bool = False
+    presence: bool = False
+    proposals: bool = False
+    chat: dict[str, Any] | None = None
+    notices: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    detach: list[str] = field(default_factory=list)
+    closed: bool = False
+
+
+@dataclass(slots=True)
+class Proposal:
+    move: str
+    by: list[str]
+    first_at: float
+
+
+class Room:
+    """A table: one game in progress, its members and its policies."""
+
+    def __init__(self, game: Game[Any], seed: int, policy: Policy, limits: Limits,
+                 now: float, room_id: str | None = None, code: str | None = None) -> None:
+        self.id = room_id or secrets.token_hex(8)
+        self.code = code or new_code()
+        self.game = game
+        self.policy = policy
+        self.limits = limits
+        self.salt = fairness.new_salt()
+        self.seed = seed
+        self.commitment = fairness.commitment(game.id, self.salt, seed)
+        self.play: Play[Any] = Play.start(game, seed)
+        self.version = 0
+        self.members: dict[str, Member] = {}
+        self.host = ""
+        self.locked = False
+        self.closed = False
+        self.created_at = now
+        self.empty_since: float | None = None
+        self.log: list[dict[str, Any]] = []
+        self.events: deque[dict[str, Any]] = deque(maxlen=limits.event_log)
+        self.proposals: dict[str, Proposal] = {}
+        self.vote_deadline: float | None = None
+
+    # -- membership --------------------------------------------------------------------
+
+    def add_member(self, role: str, name: str, seat: int | None = None,
+                   all_seats: bool = False) -> tuple[Member, str]:
+        """A new member and their token (given once; only its hash is kept)."""
+        if self.closed:
+            raise ProtocolError("room/closed")
+        if self.locked and self.members:
+            raise ProtocolError("room/locked")
+        if len(self.members) >= self.limits.max_members:
+            raise ProtocolError("room/full", "The room is full.")
+        seats: tuple[Seat, ...] = ()
+        if role == PLAYER:
+            free = self.free_seats()
+            if all_seats:
+                seats = tuple(free)
+            elif seat is not None:
+                if seat not in free:
+                    raise ProtocolError("room/full", f"Seat {seat} is not free.")
+                seats = (seat,)
+            elif free:
+                seats = (free[0],)
+            if not seats:
+                raise ProtocolError("room/full", "Every seat is taken; join as an advisor "
+                                    "or a watcher.")
+        elif role == ADVISOR and self.policy.advice == "nobody":
+            raise ProtocolError("advice/not_allowed", "This table takes no advice; join as "
+                                "a watcher.")
+        token = secrets.token_urlsafe(24)
+        member = Member(secrets.token_hex(6), clean(name, self.limits.max_name) or role,
+                        role, hash_token(token), seats)
+        self.members[member.id] = member
+        if not self.host:
+            self.host = member.id
+        self.empty_since = None
+        return member, token
+
+    def free_seats(self) -> list[Seat]:
+        taken = {s for m in self.members.values() for s in m.seats}
+        return [s for s in range(self.game.seats) if s not in taken]
+
+    def by_token(self, token: str) -> Member:
+        digest = hash_token(token)
+        for m in self.members.values():
+            if secrets.compare_digest(m.token_hash, digest):
+                return m
+        raise ProtocolError("auth/bad_token")
+
+    def member(self, member_id: str) -> Member:
+        m = self.members.get(member_id)
+        if m is None:
+            raise ProtocolError("member/not_found")
+        return m
+
+    def set_connected(self, member_id: str, connected: bool, now: float) -> None:
+        m = self.members.get(member_id)
+        if m is not None:
+            m.connected = connected
+        if not any(x.connected for x in self.members.values()):
+            self.empty_since = now
+        else:
+            self.empty_since = None
+
+    def audience(self, member_id: str) -> Seat | None:
+        m = self.members.get(member_id)
+        return m.seats[0] if m is not None and m.role == PLAYER and m.seats else None
+
+    # -- play --------------------------------------------------------------------------
+
+    def _check_version(self, version: int) -> None:
+        if version != self.version:
+            raise ProtocolError("move/stale", f"The table is at version {self.version}; you "
+                                f"saw {version}. Look again and retry.")
+
+    def _seat_to_move(self, member: Member) -> Seat:
+        if member.role != PLAYER:
+            raise ProtocolError("auth/denied", "Only a player in a seat can move; advisors "
+                                "propose moves.")
+        movers = [s for s in self.game.to_move(self.play.state) if s in member.seats]
+        if not movers:
+            if self.game.outcome(self.play.state) is not None:
+                raise ProtocolError("move/game_over")
+            raise ProtocolError("move/not_your_turn")
+        return movers[0]
+
+    def move(self, member_id: str, version: int, code: str, now: float,
+             advised_by: list[str] | None = None) -> Effects:
+        member = self.member(member_id)
+        self._check_version(version)
+        seat = self._seat_to_move(member)
+        return self._commit(seat, code, member.name, now, advised_by or [])
+
+    def _commit(self, seat: Seat, code: str, by: str, now: float,
+                advised_by: list[str]) -> Effects:
+        before = self.play.state
+        try:
+            move = self.game.parse_move(code)
+            self.play = self.play.push(move, seat)
+        except RulesError as exc:
+            raise ProtocolError(_rules_code(exc), str(exc)) from None
+        self.version += 1
+        text = self.game.narrate(before, move, self.play.state)
+        entry = {"n": len(self.log) + 1, "seat": seat, "move": move.code, "by": by,
+                 "advised_by": advised_by, "at": round(now, 3)}
+        self.log.append(entry)
+        self.events.append({"version": self.version, "kind": "move", "seat": seat,
+                            "move": move.code, "by": by, "advised_by": advised_by,
+                            "text": text})
+        had = bool(self.proposals)
+        self.proposals.clear()
+        self.vote_deadline = None
+        return Effects(reply={"version": self.version}, state=True, proposals=had)
+
+    def undo(self, member_id: str, version: int) -> Effects:
+        member = self.member(member_id)
+        self._check_version(version)
+        if member.role != PLAYER:
+            raise ProtocolError("auth/denied", "Only a player can take back a move.")
+        if self.policy.undo == "off":
+            raise ProtocolError("move/undo_refused", "Undo is off at this table.")
+        if self.game.outcome(self.play.state) is not None:
+            raise ProtocolError("move/game_over")
+        try:
+            self.play = self.play.undo(past_reveal=self.policy.undo == "past_reveal")
+        except RulesError as exc:
+            raise ProtocolError(_rules_code(exc), str(exc)) from None
+        undone = self.log.pop()
+        self.version += 1
+        self.events.append({"version": self.version, "kind": "undo", "move": undone["move"],
+                            "by": member.name, "text": f"{member.name} takes back "
+                            f"'{undone['move']}'"})
+        had = bool(self.proposals)
+        self.proposals.clear()
+        self.vote_deadline = None
+        return Effects(reply={"version": self.version}, state=True, proposals=had)
+
+    # -- advice ------------------------------------------------------------------------
+
+    def propose(self, member_id: str, version: int, code: str, now: float) -> Effects:
+        member = self.member(member_id)
+        if member.role != ADVISOR or self.policy.advice == "nobody" or (
+                self.policy.advice == "invited" and not member.invited):
+            raise ProtocolError("advice/not_allowed")
+        self._check_version(version)
+        move = self.game.parse_move(code)
+        legal = [m for s in self.game.to_move(self.play.state)
+                 for m in self.game.legal_moves(self.play.state, s)]
+        if move not in legal:
+            raise ProtocolError("advice/illegal", f"'{move.code}' is not a legal move now.")
+        p = self.proposals.get(move.code)
+        if p is None:
+            self.proposals[move.code] = Proposal(move.code, [member.id], now)
+            if self.policy.advice_mode == "vote" and self.policy.vote_after and \
+                    self.vote_deadline is None:
+                self.vote_deadline = now + self.policy.vote_after
+        elif member.id not in p.by:
+            p.by.append(member.id)
+        return Effects(reply={"version": self.version}, proposals=True)
+
+    def take(self, member_id: str, version: int, code: str, now: float) -> Effects:
+        member = self.member(member_id)
+        self._check_version(version)
+        self._seat_to_move(member)
+        p = self.proposals.get(self.game.parse_move(code).code)
+        if p is None:
+            raise ProtocolError("advice/no_proposal")
+        names = [self.members[i].name for i in p.by if i in self.members]
+        return self.move(member_id, version, p.move, now, advised_by=names)
+
+    def vote(self, member_id: str, version: int, now: float) -> Effects:
+        member = self.member(member_id)
+        self._check_version(version)
+        seat = self._seat_to_move(member)
+        best = self._best_proposal()
+        if best is None:
+            raise ProtocolError("advice/no_proposal", "There is no proposal to vote on.")
+        names = [self.members[i].name for i in best.by if i in self.members]
+        return self._commit(seat, best.move, member.name, now, names)
+
+    def _best_proposal(self) -> Proposal | None:
+        if not self.proposals:
+            return None
+        return max(self.proposals.values(), key=lambda p: (len(p.by), -p.first_at))
+
+    def tick(self, now: float) -> Effects | None:
+        """Play the vote when its deadline has passed (vote mode with a time)."""
+        if self.vote_deadline is None or now < self.vote_deadline:
+            return None
+        best = self._best_proposal()
+        movers = self.game.to_move(self.play.state)
+        if best is None or not movers:
+            self.vote_deadline = None
+            return None
+        names = [self.members[i].name for i in best.by if i in self.members]
+        return self._commit(movers[0], best.move, "the vote", now, names)
+
+    def proposals_message(self) -> dict[str, Any]:
+        items = []
+        for p in sorted(self.proposals.values(), key=lambda p: (-len(p.by), p.first_at)):
+            move = self.game.parse_move(p.move)
+            items.append({"move": p.move, "text": self.game.describe(self.play.state, move),
+                          "by": [self.members[i].name for i in p.by if i in self.members],
+                          "votes": len(p.by)})
+        return {"type": "proposals", "room": self.id, "version": self.version,
+                "items": items, "deadline": self.vote_deadline}
+
+    # -- chat and host controls --------------------------------------------------------
+
+    def chat(self, member_id: str, text: str, now: float) -> Effects:
+        member = self.member(member_id)
+        body = clean(text, self.limits.max_chat)
+        if not body:
+            raise ProtocolError("proto/bad_field", "Say something: the message is empty.")
+        msg = {"type": "chat", "room": self.id, "from": member.name, "member": member.id,
+               "role": member.role, "text": body, "at": round(now, 3)}
+        return Effects(reply={}, chat=msg)
+
+    def _host(self, member_id: str) -> None:
+        if member_id != self.host:
+            raise ProtocolError("auth/denied", "Only the host can do that.")
+
+    def lock(self, member_id: str, locked: bool) -> Effects:
+        self._host(member_id)
+        self.locked = locked
+        return Effects(reply={"locked": locked}, presence=True)
+
+    def kick(self, member_id: str, target: str) -> Effects:
+        self._host(member_id)
+        victim = self.member(target)
+        if victim.id == self.host:
+            raise ProtocolError("auth/denied", "The host cannot kick themselves; close the "
+                                "room instead.")
+        del self.members[victim.id]
+        for p in self.proposals.values():
+            if victim.id in p.by:
+                p.by.remove(victim.id)
+        self.proposals = {k: p for k, p in self.proposals.items() if p.by}
+        notice = {"type": "kicked", "room": self.id, "message": "The host removed you."}
+        return Effects(reply={}, presence=True, proposals=True,
+                       notices=[(victim.id, notice)], detach=[victim.id])
+
+    def invite(self, member_id: str, target: str) -> Effects:
+        self._host(member_id)
+        self.member(target).invited = True
+        return Effects(reply={}, presence=True)
+
+    def set_role(self, member_id: str, target: str, role: str, seat: int | None) -> Effects:
+        """Move a member between roles; giving a held seat hands it over."""
+        self._host(member_id)
+        m = self.member(target)
+        if role == PLAYER:
+            if seat is None:
+                free = self.free_seats()
+                if not free:
+                    raise ProtocolError("room/full", "Every seat is taken; name the seat "
+                                        "to hand over.")
+                seat = free[0]
+            if not 0 <= seat < self.game.seats:
+                raise ProtocolError("proto/bad_field", f"This game has {self.game.seats} "
+                                    "seat(s).")
+            for other in self.members.values():
+                if other.id != m.id and seat in other.seats:
+                    other.seats = tuple(s for s in other.seats if s != seat)
+                    if not other.seats:
+                        other.role = ADVISOR if self.policy.advice != "nobody" else WATCHER
+            m.seats = tuple(sorted({*m.seats, seat})) if m.role == PLAYER else (seat,)
+        else:
+            if role == ADVISOR and self.policy.advice == "nobody":
+                raise ProtocolError("advice/not_allowed")
+            m.seats = ()
+        m.role = role
+        return Effects(reply={}, presence=True, state=True)
+
+    def close(self, member_id: str) -> Effects:
+        self._host(member_id)
+        self.closed = True
+        notice = {"type": "closed", "room": self.id, "reason": "The host closed the room."}
+        return Effects(reply={}, notices=[(i, notice) for i in self.members],
+                       detach=list(self.members), closed=True)
+
+    # -- what members see --------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.game.outcome(self.play.state) is not None
+
+    def fairness(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"commitment": self.commitment}
+        if self.over:
+            out.update(seed=self.seed, salt=self.salt)
+        return out
+
+    def state_message(self, audience: Seat | None) -> dict[str, Any]:
+        """The one message that shows the table; the seed only once the game is over."""
+        return {"type": "state", "room": self.id, "version": self.version,
+                "view": render(self.game, self.play.state, audience),
+                "last": self.events[-1] if self.events else None,
+                "fair": self.fairness()}
+
+    def presence_message(self) -> dict[str, Any]:
+        listed = [m for m in self.members.values() if m.role != WATCHER]
+        watchers = [m for m in self.members.values() if m.role == WATCHER]
+        if len(listed) + len(watchers) <= self.limits.presence_list:
+            listed += watchers
+        counts = {r: sum(1 for m in self.members.values() if m.role == r)
+                  for r in (PLAYER, ADVISOR, WATCHER)}
+        counts["connected"] = sum(1 for m in self.members.values() if m.connected)
+        return {"type": "presence", "room": self.id, "host": self.host, "locked": self.locked,
+                "members": [m.public(self.host) for m in listed[: self.limits.presence_list]],
+                "counts": counts}
+
+    def info(self) -> dict[str, Any]:
+        """A room's line in the lobby."""
+        taken = self.game.seats - len(self.free_seats())
+        outcome = self.game.outcome(self.play.state)
+        status = "playing" if outcome is None else ("won" if outcome.won else "lost")
+        return {"code": self.code, "game": self.game.id, "title": self.game.title,
+                "seats": [taken, self.game.seats],
+                "watchers": sum(1 for m in self.members.values() if m.role == WATCHER),
+                "advisors": sum(1 for m in self.members.values() if m.role == ADVISOR),
+                "status": status, "locked": self.locked, "moves": len(self.log)}
+
+    def events_since(self, version: int) -> list[dict[str, Any]] | None:
+        """The events after ``version``, or ``None`` when the log no longer has them."""
+        if version > self.version:
+            return None
+        missing = self.version - version
+        if missing == 0:
+            return []
+        if missing > len(self.events):
+            return None
+        return list(self.events)[-missing:]
+
+    def record(self) -> dict[str, Any]:
+        if not self.over:
+            raise ProtocolError("record/not_available")
+        return {"type": "record", "room": self.id, "game": self.game.id,
+                "options": dict(self.game.options), "seed": self.seed, "salt": self.salt,
+                "commitment": self.commitment, "moves": list(self.log),
+                "result": render(self.game, self.play.state, None)["result"]}
+
+
+def new_room(game_id: str, options: dict[str, Any], deal: int | None, policy: Policy,
+             limits: Limits, now: float) -> Room:
+    """A room for ``game_id``; the seed is the host's deal number or a secret random one."""
+    try:
+        game = make(game_id, options)
+    except RulesError as exc:
+        raise ProtocolError(_rules_code(exc), str(exc)) from None
+    seed = deal if deal is not None else secrets.randbits(64)
+    if not 0 <= seed <= MAX_SEED:
+        raise ProtocolError("proto/bad_field", "The deal number is out of range.")
+    return Room(game, seed, policy, limits, now)
+
+
+def _rules_code(exc: RulesError) -> str:
+    return exc.code if exc.code in _KNOWN else "move/illegal"
+
+
+_KNOWN = {"game/unknown", "game/bad_options", "move/illegal", "move/not_your_turn",
+          "move/game_over", "move/undo_refused"}

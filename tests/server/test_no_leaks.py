@@ -1,0 +1,81 @@
+"""Property: across random games of every registered game played through the server, no
+frame sent to anyone carries a face-down card or the seed of a game in progress."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from protocol.limits import Limits
+from rules import all_games
+from rules.prng import Rng
+
+from ..rules.conformance import assert_hides, secret_cards
+from .conftest import start
+from .peer import Msg, Peer
+
+GAMES = [g.id for g in all_games()]
+
+
+async def play_random_game(game_id: str, choice_seed: int, max_moves: int) -> None:
+    running, stop, task = await start(Limits(rate=10_000, burst=10_000))
+    try:
+        player = await Peer.connect(running.url, "P")
+        joined = await player.call("create", game=game_id, seats="all")
+        room_id, code = joined["room"], joined["code"]
+        advisor = await Peer.connect(running.url, "A")
+        await advisor.call("join", code=code, role="advisor")
+        watcher = await Peer.connect(running.url, "W")
+        await watcher.call("join", code=code, role="watcher")
+        room = running.app.store.rooms_by_id(room_id)
+        seed = room.seed
+        rng = Rng.from_seed(choice_seed)
+        state = await player.latest_state()
+        for _ in range(max_moves):
+            view = state["view"]
+            if view["status"] != "playing":
+                break
+            seat = view["to_move"][0]
+            moves = view["moves"][str(seat)]
+            k, rng = rng.below(len(moves))
+            version = state["version"]
+            if k % 3 == 0:  # sometimes through advice, to exercise proposals
+                await advisor.call("propose", room=room_id, version=version,
+                                   move=moves[k]["code"])
+                await player.call("take", room=room_id, version=version, move=moves[k]["code"])
+            else:
+                await player.call("move", room=room_id, version=version, move=moves[k]["code"])
+            await advisor.call("chat", room=room_id, text="hmm")
+            state = await player.state(version + 1)
+        await watcher.quiet(0.05)
+        await advisor.quiet(0.05)
+        states = room.play.states
+        over = room.over
+        for peer, audience in ((player, 0), (advisor, None), (watcher, None)):
+            for msg in peer.seen:
+                check(msg, room.game, states, audience, None if over and
+                      msg.get("type") in ("state", "record") else seed)
+    finally:
+        stop.set()
+        await asyncio.wait_for(task, 10)
+
+
+def check(msg: Msg, game: object, states: tuple[object, ...], audience: int | None,
+          seed: int | None) -> None:
+    version = msg.get("version")
+    at = states[version] if msg.get("type") == "state" and isinstance(version, int) else \
+        states[-1]
+    secret = secret_cards(game, at, audience)  # type: ignore[arg-type]
+    if msg.get("type") == "record":
+        secret = set()  # the record is the revealed game, sent only after it ends
+    assert_hides(msg, secret, seed, f"{msg.get('type')} frame to {audience}")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@given(choice_seed=st.integers(0, 2**64 - 1))
+@settings(max_examples=3)
+def test_no_frame_leaks_a_hidden_card_or_the_seed(game_id: str, choice_seed: int) -> None:
+    asyncio.run(play_random_game(game_id, choice_seed, max_moves=60))
