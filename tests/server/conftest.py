@@ -1,42 +1,7 @@
+"""The server harness lives in :mod:`tests.support`; these names stay for old imports."""
+
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator
-from dataclasses import dataclass
-from typing import Any
+from ..support import Running, start
 
-import pytest
-
-from protocol.limits import Limits
-from server.app import GameServer
-from server.store import MemoryStore
-
-
-@dataclass
-class Running:
-    app: GameServer
-    url: str
-    port: int
-
-
-async def start(limits: Limits | None = None) -> tuple[Running, asyncio.Event, Any]:
-    limits = limits or Limits()
-    app = GameServer(MemoryStore(limits.max_rooms), limits)
-    stop = asyncio.Event()
-    ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-    task = asyncio.create_task(app.run("127.0.0.1", 0, stop,
-                                       lambda s: ready.set_result(s.sockets[0].getsockname()[1])))
-    port = await asyncio.wait_for(ready, 10)
-    return Running(app, f"ws://127.0.0.1:{port}", port), stop, task
-
-
-@pytest.fixture
-async def server(request: pytest.FixtureRequest) -> AsyncIterator[Running]:
-    marker = request.node.get_closest_marker("limits")
-    limits = Limits(**marker.kwargs) if marker else None
-    running, stop, task = await start(limits)
-    try:
-        yield running
-    finally:
-        stop.set()
-        await asyncio.wait_for(task, 10)
+__all__ = ["Running", "start"]

@@ -12,7 +12,7 @@ from websockets.exceptions import ConnectionClosed
 from protocol.limits import Limits
 from server.client_conn import DROP, RESYNC, Conn
 
-from .conftest import Running
+from ..support import Running
 from .peer import Peer
 
 

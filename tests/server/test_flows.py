@@ -11,7 +11,7 @@ import pytest
 from rules import Record
 from server import fairness
 
-from .conftest import Running
+from ..support import Running
 from .peer import Msg, Peer
 
 

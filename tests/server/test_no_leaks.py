@@ -14,7 +14,7 @@ from rules import all_games
 from rules.prng import Rng
 
 from ..rules.conformance import assert_hides, secret_cards
-from .conftest import start
+from ..support import start
 from .peer import Msg, Peer
 
 GAMES = [g.id for g in all_games()]
