@@ -16,7 +16,9 @@ Move codes (context-free; pile and family codes are the game's own):
   ``a`` for the ascending families and ``k`` for the descending ones);
 - ``<p>><q>``: the top of pile ``p`` onto pile ``q`` (a marriage, or into a space);
 - ``d<card>><k>`` / ``d<card>><q>``: the draw: a buried card (``d7h>f``, ``d7h>5``);
-- ``deal``: deal from the pack; ``redeal``: take up the piles, shuffle, lay them again;
+- ``deal``: deal from the pack; ``redeal``: take up the piles, shuffle, lay them again
+  (the cards taken up are sorted, then shuffled with the re-deal's own stream
+  ``Rng.from_seed(seed, stream=k)``);
 - ``end``: give up ("no more moves"); the game counts as lost.
 
 Legal moves are listed in this order: for each pile in the game's pile order, its top to
@@ -198,7 +200,11 @@ class TableauGame(Game[TabState]):
         if m == "deal":
             st = replace(self.deal_next(st), last=NO_LAST)
         elif m == "redeal":
-            cards = tuple(c for p in st.piles for c in p)
+            # Sorted first: the shuffle then hangs on which cards are left, not on how
+            # they lie, so taking a re-deal back and re-arranging the piles buys no
+            # second look at the shuffle (a re-deal that leaves everything face up is
+            # not a reveal, and may be undone).
+            cards = tuple(sorted(c for p in st.piles for c in p))
             k = st.redeals + 1
             st = self.relay(replace(st, redeals=k, last=NO_LAST), shuffled(st.seed, k, cards))
         else:
