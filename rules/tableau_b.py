@@ -28,8 +28,10 @@ order, each pile's buried cards bottom to top, families before piles); ``deal``;
 
 Termination of play, random or not: ``end`` is always offered, and a pile-to-pile move
 may not put back the card that the previous move carried, onto the pile it came from
-(that move only restores the position before, which undo does better). A game with no
-move left but ``end`` is over, and lost.
+(that move only restores the position before, which undo does better). A move after
+which no move but ``end`` is left ends the game, lost. A deal is never over before its
+first move (the table shows every new deal as playing): a laying that allows nothing
+offers ``end`` alone.
 """
 
 from __future__ import annotations

@@ -179,3 +179,26 @@ def test_every_pile_card_is_visible_and_describe_names_only_visible_cards() -> N
     st = game.deal(4)
     visible: set[Card] = {c for z in game.zones(st) for c in z.face_up}
     assert len(visible) == 52
+
+
+def last_trial(pile: str, drawn: bool) -> tuple[Any, TabState]:
+    """The third laying, three hearts left in one pile, every other card home."""
+    game = make("paternal")
+    full = [cards(" ".join(f"{r}{s}" for r in "A23456789TJQK")) for s in "SHDC"]
+    full[1] = full[1][:10]
+    piles = (cards(pile),) + ((),) * 15
+    return game, TabState(piles, tuple(full), redeals=2, drawn=drawn, seed=1)
+
+
+def test_three_cards_left_may_lie_upon_one_another() -> None:
+    # "if you have but three cards left in the last trial, they may lie upon one another,
+    # so that you cannot use them" (l.854-858): the draw saves J K Q, not J Q K.
+    game, st = last_trial("JH KH QH", drawn=False)
+    st = game.apply(st, "djh>f", 0)
+    st = game.apply(game.apply(st, "1>f", 0), "1>f", 0)
+    assert st.status == WON
+    game, st = last_trial("JH KH QH", drawn=True)
+    assert st.status == "play" and codes(game, st) == ["end"]
+    game, st = last_trial("JH QH KH", drawn=False)
+    st = game.apply(st, "djh>f", 0)
+    assert st.status == LOST
