@@ -192,7 +192,7 @@ def last_trial(pile: str, drawn: bool) -> tuple[Any, TabState]:
 
 def test_three_cards_left_may_lie_upon_one_another() -> None:
     # "if you have but three cards left in the last trial, they may lie upon one another,
-    # so that you cannot use them" (l.854-858): the draw saves J K Q, not J Q K.
+    # so that you cannot use them" (l.856-858): the draw saves J K Q, not J Q K.
     game, st = last_trial("JH KH QH", drawn=False)
     st = game.apply(st, "djh>f", 0)
     st = game.apply(game.apply(st, "1>f", 0), "1>f", 0)
