@@ -1,0 +1,113 @@
+"""Paternal, and the two modifications Cheney names, from Cheney's *Patience* (1894).
+
+Source: ``000_afc193f70d23752d.txt`` l.801-876 (variants l.862-876); rule sheet
+``shared/games/cheney.md``, section Paternal.
+
+The four aces are laid in a row as the families (l.827); the other 48 cards go out in
+sixteen piles of three, spread so that all are seen (l.827-830). Only a pile's top card is
+used (l.830); it goes to its family, built up in suit (l.834-836), or is *married*: put on
+another top card of the same suit, one higher or one lower (l.816-825). Spaces are never
+filled. Piles are codes ``1`` .. ``16``; family moves are ``3>f``, marriages ``3>5``, the
+draw ``d7h>f`` / ``d7h>5`` (the machinery and the move order are those of
+:mod:`rules.tableau_b`).
+
+Readings (the sheet's PROPOSED readings unless said otherwise):
+
+- Re-deals (l.839-850, amb. 1): "lay them down again ... You may repeat this a third
+  time" is three layings in all, two re-deals (option ``redeals``: 2, or 3 for the other
+  reading). A re-deal takes up the piles in pile order, shuffles them with the re-deal's
+  own stream, and lays them in threes, the last pile short if need be (amb. 2). The
+  player may re-deal whenever she chooses ("if you do not succeed").
+- The draw (l.850-851, amb. 3): once per game, in any laying, any card under a top card
+  goes to its family or is married onto a top card (its own pile's top included).
+- ``paternal_down_only`` (l.863-865): marriages only put a lower card on a higher one.
+- ``paternal_king_spaces`` (l.865-876): no re-deal and no draw; a king on top of a pile
+  with cards under it may be laid on the table in a space of its own (codes ``k1`` ..
+  ``k4``; the move names the first free space, as all are alike), and lower cards go on
+  it. "of a trio" is read as any pile (PROPOSED); "place lower cards upon it in
+  succession" is read as marriages (same suit), and a laid-out king's pile is an ordinary
+  pile afterwards. A lone king is not laid out again: it would change nothing.
+- Random play ends: ``end`` (give up) is always offered and a marriage may not be put
+  straight back (see :mod:`rules.tableau_b`); a laying with no move left and no re-deal
+  or draw to come loses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from ..cards import ACE, KING, Card, rank_of, suit_of
+from ..game import Option, OptionValue
+from ..registry import register
+from ..tableau_b import TableauGame, TabState, threes
+
+REDEALS = Option("redeals", 2,
+                 "re-deals allowed: 2 (three layings, the reading of \"repeat this a third "
+                 "time\") or 3", choices=(2, 3))
+PILES = 16
+
+
+@register
+class Paternal(TableauGame):
+    id = "paternal"
+    title = "Paternal"
+    book = "Cheney, Patience (3rd ed., 1894)"
+    source = "000_afc193f70d23752d.txt l.801-876"
+    option_specs: ClassVar[tuple[Option, ...]] = (REDEALS,)
+
+    def configure(self) -> None:
+        self.down_only = self.options.get("marriage") == "down"
+        self.kings = self.options.get("privilege") == "kings"
+        self.redeal_limit = 0 if self.kings else int(self.options["redeals"])
+        self.draw_privilege = not self.kings
+        spaces = 4 if self.kings else 0
+        self.pile_codes = tuple(str(i + 1) for i in range(PILES)) + tuple(
+            f"k{i + 1}" for i in range(spaces))
+        self.pile_labels = tuple(f"pile {i + 1}" for i in range(PILES)) + tuple(
+            f"king space {i + 1}" for i in range(spaces))
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> TabState:
+        """The aces (in suit order) are the families; the rest go out in threes."""
+        aces = sorted((c for c in cards if rank_of(c) == ACE), key=suit_of)
+        rest = tuple(c for c in cards if rank_of(c) != ACE)
+        spaces = ((),) * (len(self.pile_codes) - PILES)
+        return TabState(threes(rest, PILES) + spaces, tuple((a,) for a in aces), seed=seed)
+
+    def marries(self, st: TabState, c: Card, dst: int) -> bool:
+        top = st.piles[dst][-1]
+        if suit_of(top) != suit_of(c):
+            return False
+        d = rank_of(top) - rank_of(c)
+        return d == 1 or (d == -1 and not self.down_only)
+
+    def takes_space(self, st: TabState, src: int, dst: int) -> bool:
+        if dst < PILES or rank_of(st.piles[src][-1]) != KING or len(st.piles[src]) < 2:
+            return False
+        return dst == next(k for k in range(PILES, len(st.piles)) if not st.piles[k])
+
+    def relay(self, st: TabState, cards: tuple[Card, ...]) -> TabState:
+        return TabState(threes(cards, len(st.piles)), st.found, redeals=st.redeals,
+                        drawn=st.drawn, seed=st.seed)
+
+
+@register
+class PaternalDownOnly(Paternal):
+    id = "paternal_down_only"
+    title = "Paternal (marriages downward only)"
+    source = "000_afc193f70d23752d.txt l.801-865"
+    variant_of = "paternal"
+    option_specs = (REDEALS, Option("marriage", "down", "marriages put a lower card on a "
+                                    "higher one only (l.863-865)", choices=("down",)))
+    fixed_options: ClassVar[Mapping[str, OptionValue]] = {"marriage": "down"}
+
+
+@register
+class PaternalKingSpaces(Paternal):
+    id = "paternal_king_spaces"
+    title = "Paternal (kings laid out instead of re-deals)"
+    source = "000_afc193f70d23752d.txt l.801-876"
+    variant_of = "paternal"
+    option_specs = (Option("privilege", "kings", "no re-deal or draw; a king on top of a "
+                           "pile may be laid out alone (l.865-876)", choices=("kings",)),)
+    fixed_options: ClassVar[Mapping[str, OptionValue]] = {"privilege": "kings"}
