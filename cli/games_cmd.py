@@ -84,16 +84,30 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
+#: Moves random play leaves alone while it has others: giving up, and playing on by itself.
+RESERVED = frozenset({"end", "auto"})
+#: Random play gives up (where the game allows it) after this many moves.
+PATIENCE = 1_000
+
+
 def random_playout(game: Game[Any], seed: int, rng: Rng) -> tuple[bool, int, Rng]:
-    """Play deal ``seed`` to its end with uniformly random legal moves (unchecked)."""
+    """Play deal ``seed`` to its end with random legal moves (unchecked).
+
+    The policy is uniform over the legal moves other than ``end`` (give up) and ``auto``;
+    it takes those only when nothing else is legal, and gives up after ``PATIENCE`` moves,
+    so a game where cards can wander back and forth still ends.
+    """
     state = game.deal(seed)
     moves = 0
     while game.outcome(state) is None:
         legal = game.all_legal(state)
         if not legal:
             raise RuntimeError(f"{game.id} deal {seed}: no legal move and no outcome")
-        k, rng = rng.below(len(legal))
-        state = game.apply_unchecked(state, legal[k][1])
+        choices = [sm for sm in legal if sm[1].code not in RESERVED] or list(legal)
+        if moves >= PATIENCE:
+            choices = [sm for sm in legal if sm[1].code == "end"] or choices
+        k, rng = rng.below(len(choices))
+        state = game.apply_unchecked(state, choices[k][1])
         moves += 1
     outcome = game.outcome(state)
     assert outcome is not None

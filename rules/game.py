@@ -20,8 +20,9 @@ Private information is modelled per seat: a zone may belong to a seat and be *pr
 (a hand), so that its face-up cards are shown to that seat alone.
 
 A move *reveals* when it leaves fewer cards hidden than before (turning a card up,
-dealing from the stock face up). :meth:`Game.reveals` derives that from the zones; undo
-never steps back past a revealing move unless the table allows it.
+dealing from the stock face up). :meth:`Game.reveals` derives that from the zones; a game
+names its other *irreversible* moves (a shuffle) in :meth:`Game.irreversible`. Undo never
+steps back past either unless the table allows it.
 """
 
 from __future__ import annotations
@@ -254,6 +255,15 @@ class Game(ABC, Generic[S]):
     def reveals(self, before: S, after: S) -> bool:
         """Whether the move from ``before`` to ``after`` showed a hidden card."""
         return self.hidden_count(after) < self.hidden_count(before)
+
+    def irreversible(self, before: S, move: Move, after: S) -> bool:
+        """Whether undo must stop at ``move`` although it showed no hidden card.
+
+        A re-deal that shuffles face-up cards shows the player a new order: undoing it
+        would let her look at the shuffle and choose again. Games with such moves say so
+        here; :class:`rules.record.Play` treats them like reveals.
+        """
+        return False
 
     def seat_name(self, seat: Seat) -> str:
         if 0 <= seat < len(self.seat_names):

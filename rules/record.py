@@ -65,7 +65,8 @@ class Play(Generic[S]):
     game: Game[S]
     record: Record
     states: tuple[S, ...]
-    #: For each move, whether it revealed a hidden card.
+    #: For each move, whether undo must stop there: it revealed a hidden card, or the
+    #: game calls it irreversible (a shuffle).
     revealed: tuple[bool, ...] = field(default=())
 
     @classmethod
@@ -85,7 +86,8 @@ class Play(Generic[S]):
             Record(self.record.game, self.record.options, self.record.seed,
                    (*self.record.moves, (seat, m.code))),
             (*self.states, after),
-            (*self.revealed, self.game.reveals(self.state, after)),
+            (*self.revealed, self.game.reveals(self.state, after)
+             or self.game.irreversible(self.state, m, after)),
         )
 
     def can_undo(self, past_reveal: bool = False) -> bool:
@@ -96,7 +98,8 @@ class Play(Generic[S]):
         if not self.revealed:
             raise UndoRefused("There is no move to take back.")
         if self.revealed[-1] and not past_reveal:
-            raise UndoRefused("The last move showed a hidden card, so it cannot be taken back.")
+            raise UndoRefused("The last move showed hidden cards or a new shuffle, so it "
+                              "cannot be taken back.")
         r = self.record
         return Play(self.game, Record(r.game, r.options, r.seed, r.moves[:-1]),
                     self.states[:-1], self.revealed[:-1])

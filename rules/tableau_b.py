@@ -188,6 +188,11 @@ class TableauGame(Game[TabState]):
             return ()
         return (*(Move(m) for m in self.moves(state)), END)
 
+    def irreversible(self, before: TabState, move: Move, after: TabState) -> bool:
+        # A re-deal shows a new shuffle: taking it back would let the player look and
+        # re-deal from another position.
+        return move == REDEAL
+
     def why_illegal(self, state: TabState, move: Move, seat: Seat) -> str:
         lc, lsrc, ldst = state.last
         if lc >= 0 and move.code == f"{self.pile_codes[ldst]}>{self.pile_codes[lsrc]}":
