@@ -20,8 +20,10 @@ Readings (the sheet's PROPOSED readings):
   it to one lot (default ``privilege=each``); ``privilege=once`` allows it once a game.
 - Failure: no couple among the tops and no privilege to use.
 
-The game is chance, with small choices. Legal moves, in order: ``c<i>-<j>`` (lay aside
-the tops of lots i < j), ``t<i>`` (the privilege on lot i), ``auto``.
+The lots are laid face down and the first move, ``open``, turns up their tops (so that
+a deal with no couple at all is still a game of one move). The game is chance, with
+small choices. Legal moves, in order: ``open``; ``c<i>-<j>`` (lay aside the tops of lots
+i < j), ``t<i>`` (the privilege on lot i); ``auto``.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from ..game import Move, Option, Zone
 from ..registry import register
 
 LOTS = 8
+OPEN = Move("open")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +48,8 @@ class LotsState:
     up: tuple[int, ...]
     out: tuple[Card, ...] = ()
     privileges: int = 0
+    #: The tops have been turned up (the first move).
+    opened: bool = True
 
 
 @register
@@ -62,9 +67,11 @@ class LittleLots(SoloGame[LotsState]):
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> LotsState:
         lots = tuple(tuple(cards[4 * i : 4 * i + 4]) for i in range(LOTS))
-        return LotsState(lots, tuple(1 if lot else 0 for lot in lots))
+        return LotsState(lots, (0,) * LOTS, opened=False)
 
     def moves(self, state: LotsState) -> tuple[Move, ...]:
+        if not state.opened:
+            return (OPEN,)
         lots = state.lots
         couples = tuple(
             Move(f"c{i + 1}-{j + 1}")
@@ -79,6 +86,8 @@ class LittleLots(SoloGame[LotsState]):
                      if len(lots[i]) == 2 and state.up[i] == 1)
 
     def play(self, state: LotsState, move: Move) -> LotsState:
+        if move == OPEN:
+            return LotsState(state.lots, tuple(1 if lot else 0 for lot in state.lots))
         lots, up, out = list(state.lots), list(state.up), state.out
         privileges = state.privileges
         if move.code[0] == "c":
@@ -117,6 +126,8 @@ class LittleLots(SoloGame[LotsState]):
         return {"couples": len(state.out) // 2, "privileges_used": state.privileges}
 
     def say(self, state: LotsState, move: Move) -> str:
+        if move == OPEN:
+            return "turn up the top card of each lot"
         if move.code[0] == "c":
             i, j = (n - 1 for n in numbers(move.code))
             return f"lay aside the couple {name(state.lots[i][-1])} (lot {i + 1}) and " \

@@ -17,6 +17,9 @@ def test_the_pack_is_the_euchre_pack_and_the_tops_are_face_up() -> None:
     game = make("little_lots")
     assert len(game.pack()) == 32
     st = game.deal(4)
+    assert [m.code for m in game.legal_moves(st, 0)] == ["open", "auto"]
+    assert render(game, st, None)["zones"][0]["up"] == []
+    st = game.apply(st, "open", 0)
     view = render(game, st, None)
     assert sum(len(z["up"]) for z in view["zones"]) == 8
     assert sum(z["down"] for z in view["zones"]) == 24
@@ -24,7 +27,7 @@ def test_the_pack_is_the_euchre_pack_and_the_tops_are_face_up() -> None:
 
 def test_every_couple_of_matching_tops_may_be_chosen() -> None:
     game = make("little_lots")
-    st: LotsState = game.layout(cards(DEAL), seed=0)
+    st: LotsState = game.apply(game.layout(cards(DEAL), seed=0), "open", 0)
     codes = [m.code for m in game.legal_moves(st, 0)]
     assert codes == ["c1-2", "c1-3", "c1-8", "c2-3", "c2-8", "c3-8", "auto"]
     assert game.describe(st, game.parse_move("c1-8")) == \
