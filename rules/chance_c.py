@@ -96,6 +96,15 @@ class SoloGame(Game[S]):
             return "play on by itself to the end"
         return self.say(state, move)
 
+    def narrate(self, before: S, move: Move, after: S) -> str:
+        """The move's sentence, and the cards it turned up (face up now, so fair to name)."""
+        said = self.describe(before, move)
+        if move == AUTO:
+            return said
+        hidden = {c for z in self.zones(before) for c in z.face_down}
+        shown = [c for z in self.zones(after) for c in z.face_up if c in hidden]
+        return f"{said}: {names_of(shown)}" if shown else said
+
     @abstractmethod
     def say(self, state: S, move: Move) -> str:
         """A sentence for a move other than ``auto``, naming no face-down card."""

@@ -18,8 +18,10 @@ def test_the_first_card_comes_from_the_centre_and_goes_under_its_pile() -> None:
     st: ClockState = game.layout(cards(WINNER), seed=0)
     assert [m.code for m in game.legal_moves(st, 0)] == ["t", "auto"]
     assert game.describe(st, game.parse_move("t")) == "take up the top card of the centre pile"
-    st = game.apply(st, "t", 0)
+    before, st = st, game.apply(st, "t", 0)
     assert st.hand == cards("2S")[0]
+    assert game.narrate(before, game.parse_move("t"), st) == \
+        "take up the top card of the centre pile: 2♠"
     assert game.describe(st, game.parse_move("t")) == \
         "put 2♠ under the two pile and take up its top card"
     st = game.apply(st, "t", 0)
