@@ -22,9 +22,13 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
 - The lower rows (amb. 1, ``endgame=lowest_row``): when the pack is exhausted and a
   place is empty in a row above the lowest row in play, the cards of that lowest row are
   taken up, shuffled and used as the pack to fill the places above, in laying order; the
-  row is then out of play, and so on upwards. ``endgame=relay_all`` follows the sheet's
-  alternative: when the pack is exhausted and a place is empty before a filled one, all
-  the cards left are taken up, shuffled and laid again from the first place.
+  row is then out of play, and so on upwards. This differs slightly from the sheet, which
+  takes the lowest row up whenever a place is empty: while the only empty places are in
+  the lowest row itself there are no places "in the other rows" to fill, so its cards
+  stay in play (taking them up could only lose pairs). Rows left empty are passed over.
+  ``endgame=relay_all`` follows the sheet's alternative: when the pack is exhausted and
+  a place is empty before a filled one, all the cards left are taken up, shuffled and
+  laid again from the first place.
 - Each shuffle draws from ``Rng.from_seed(seed, stream=k)``, k = 1, 2, ... in turn.
 - Success: every card thrown out. Failure: no pair, and the exchange used.
 
