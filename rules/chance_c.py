@@ -1,0 +1,171 @@
+"""Machinery shared by group C's one-player games of Cheney's *Patience*.
+
+Musical, Fourteen, Push Pin, Little Lots, Wandering Card, Number Eleven, The Clock and
+Double Jump are all one-player patiences played from a face-down pack. Each game module
+subclasses :class:`SoloGame` and supplies four small functions:
+
+- ``moves(state)``: the legal moves (without ``auto``) in the game's documented order;
+- ``play(state, move)``: a new state after a legal move;
+- ``won(state)``: whether the game has been won (it then ends at once);
+- ``summary(state, won)``: the sentence that says how it ended.
+
+:class:`SoloGame` turns these into the :class:`~rules.game.Game` interface: the game ends
+when it is won or when no move is left, and a game of chance (``chance = True``) offers
+:data:`rules.common.AUTO` as its last legal move, which plays the first legal move again
+and again to the end (:func:`rules.common.autoplay`).
+
+Packs in a state are tuples whose *last* card is the top, the next card to be dealt, so
+a pack is already a :class:`~rules.game.Zone`'s cards (bottom to top). :func:`pack_of`
+turns the ``cards`` given to ``layout`` (first card dealt first) into one.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar, TypeVar
+
+from .cards import Card, name
+from .common import AUTO, autoplay
+from .game import Game, Move, Outcome, Seat, Zone
+from .prng import Rng
+
+S = TypeVar("S")
+
+#: A place in a layout that may be empty.
+Place = Card | None
+
+
+class SoloGame(Game[S]):
+    """A one-player patience: ends when won or when no move is left."""
+
+    seats = 1
+    seat_names = ("player",)
+    #: Offer ``auto`` (play the first legal move to the end) as the last legal move.
+    chance: ClassVar[bool] = True
+
+    _memo: tuple[Any, tuple[Move, ...]] | None = None
+
+    @abstractmethod
+    def moves(self, state: S) -> tuple[Move, ...]:
+        """The legal moves other than ``auto``, in the documented order."""
+
+    @abstractmethod
+    def play(self, state: S, move: Move) -> S:
+        """The state after ``move`` (a legal move other than ``auto``)."""
+
+    @abstractmethod
+    def won(self, state: S) -> bool:
+        """Whether the game has been won."""
+
+    @abstractmethod
+    def summary(self, state: S, won: bool) -> str:
+        """How the finished game ended, in a sentence."""
+
+    def _legal(self, state: S) -> tuple[Move, ...]:
+        # One-entry memo: outcome, to_move and legal_moves all ask for the same position
+        # in turn. The memo holds the state itself, so an identity test is safe.
+        memo = self._memo
+        if memo is not None and memo[0] is state:
+            return memo[1]
+        found = () if self.won(state) else self.moves(state)
+        if found and self.chance:
+            found = (*found, AUTO)
+        self._memo = (state, found)
+        return found
+
+    def to_move(self, state: S) -> tuple[Seat, ...]:
+        return (0,) if self._legal(state) else ()
+
+    def legal_moves(self, state: S, seat: Seat) -> tuple[Move, ...]:
+        return self._legal(state) if seat == 0 else ()
+
+    def outcome(self, state: S) -> Outcome | None:
+        if self._legal(state):
+            return None
+        won = self.won(state)
+        return Outcome(won, self.summary(state, won), (0,) if won else ())
+
+    def apply_unchecked(self, state: S, move: Move) -> S:
+        if move == AUTO:
+            return autoplay(self, state, 0)
+        return self.play(state, move)
+
+    def describe(self, state: S, move: Move) -> str:
+        if move == AUTO:
+            return "play on by itself to the end"
+        return self.say(state, move)
+
+    def narrate(self, before: S, move: Move, after: S) -> str:
+        """The move's sentence, and the cards it turned up (face up now, so fair to name)."""
+        said = self.describe(before, move)
+        if move == AUTO:
+            return said
+        hidden = {c for z in self.zones(before) for c in z.face_down}
+        shown = [c for z in self.zones(after) for c in z.face_up if c in hidden]
+        return f"{said}: {names_of(shown)}" if shown else said
+
+    @abstractmethod
+    def say(self, state: S, move: Move) -> str:
+        """A sentence for a move other than ``auto``, naming no face-down card."""
+
+
+def pack_of(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """A pack (top last) from cards in dealing order (first card dealt first)."""
+    return tuple(reversed(cards))
+
+
+def shuffled_pack(cards: Sequence[Card], seed: int, stream: int) -> tuple[Card, ...]:
+    """``cards`` shuffled by sub-stream ``stream`` of ``seed``, as a pack (top last)."""
+    return pack_of(Rng.from_seed(seed, stream).shuffled(cards)[0])
+
+
+def fill(places: Sequence[Place], pack: tuple[Card, ...], order: Sequence[int] | None = None
+         ) -> tuple[tuple[Place, ...], tuple[Card, ...]]:
+    """Fill the empty places (in ``order``, else index order) from the top of ``pack``."""
+    out = list(places)
+    for i in order if order is not None else range(len(out)):
+        if not pack:
+            break
+        if out[i] is None:
+            out[i], pack = pack[-1], pack[:-1]
+    return tuple(out), pack
+
+
+def numbers(code: str) -> list[int]:
+    """The 1-based numbers of a move code: ``"p3-17"`` -> ``[3, 17]``."""
+    return [int(t) for t in code[1:].split("-")]
+
+
+def place_zones(places: Sequence[Place], prefix: str, label: str, group: str,
+                kind: str = "cell") -> list[Zone]:
+    """One face-up zone per place, ``<prefix>1`` .. ``<prefix>n``."""
+    return [
+        Zone(f"{prefix}{i + 1}", kind, () if c is None else (c,), 1,
+             label=f"{label} {i + 1}", group=group)
+        for i, c in enumerate(places)
+    ]
+
+
+def pack_zone(pack: tuple[Card, ...], zone_id: str = "pack", label: str = "the pack"
+              ) -> Zone:
+    """The undealt pack, face down."""
+    return Zone(zone_id, "stock", pack, 0, label=label)
+
+
+def open_zone(zone_id: str, kind: str, cards: tuple[Card, ...], label: str,
+              group: str = "") -> Zone:
+    """A pile whose cards have all been seen (every card face up)."""
+    return Zone(zone_id, kind, cards, len(cards), label=label, group=group)
+
+
+def names_of(cards: Sequence[Card]) -> str:
+    """``"7♠, 7♥ and 7♦"``."""
+    ns = [name(c) for c in cards]
+    return ns[0] if len(ns) == 1 else ", ".join(ns[:-1]) + " and " + ns[-1]
+
+
+__all__ = [
+    "Place", "SoloGame", "fill", "names_of", "numbers", "open_zone", "pack_of", "pack_zone",
+    "place_zones", "shuffled_pack",
+]

@@ -1,0 +1,123 @@
+"""Double Jump, from Cheney's *Patience* (1894).
+
+Source: ``000_afc193f70d23752d.txt`` l.1595-1632, and the Appendix note l.3324-3330;
+rule sheet ``shared/games/cheney.md``, section Double Jump.
+
+The cards are laid singly in a row (l.1604-1605). Two of the same suit or number with
+two cards between them are placed on each other and the row closes up (l.1605-1612);
+when no jump is left, lay down again from the pack; "you must always pass over two"
+(l.1612-1620). With three piles one may jump over one, and two piles that agree may be
+put together (l.1620-1626). "Always jump forwards, that is, from left to right"
+(l.1626-1627). Four piles are hardly a failure, one a brilliant success (l.1629-1632);
+the Appendix counts four piles good, three excellent, one very extraordinary.
+
+Readings (the sheet's PROPOSED readings unless said otherwise):
+
+- A jump (amb. 1, 2): the left pile, judged by its top card, goes onto the pile three
+  places to its right whose top agrees with it in suit or number; its top becomes the
+  new top. Jumps are never compulsory and the player chooses among them (amb. 4); the
+  next card may be laid at any time while the pack lasts.
+- The end game (amb. 3): jumping over one (three piles) and joining two piles only when
+  the whole pack is laid out (``endgame=after_pack``); ``endgame=any_time`` allows them
+  whenever the row holds three or two piles.
+- Success (graded, Appendix): the game ends when the pack is laid out and no jump is
+  left. It is won with one pile (``win_at=1``, "very extraordinary"); the summary says
+  "excellent" for two or three piles and "good" for four. ``win_at=3`` or ``4`` counts
+  an excellent or a good result as a win.
+
+The game asks for observation, so it offers no ``auto``. Legal moves, in order:
+``j<i>-<k>`` (pile i onto pile k) by increasing i; then ``d`` (lay the next card).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import Card, name, rank_of, suit_of
+from ..chance_c import SoloGame, numbers, open_zone, pack_of, pack_zone
+from ..game import Move, Option, Zone
+from ..registry import register
+
+DEAL = Move("d")
+GRADES = {1: "very extraordinary", 2: "excellent", 3: "excellent", 4: "good"}
+
+
+@dataclass(frozen=True, slots=True)
+class JumpState:
+    #: The piles from left to right, each bottom to top.
+    piles: tuple[tuple[Card, ...], ...]
+    pack: tuple[Card, ...]
+
+
+def agree(a: Card, b: Card) -> bool:
+    return suit_of(a) == suit_of(b) or rank_of(a) == rank_of(b)
+
+
+@register
+class DoubleJump(SoloGame[JumpState]):
+    id = "double_jump"
+    title = "Double Jump"
+    book = "Cheney, Patience (3rd ed., 1894)"
+    source = "000_afc193f70d23752d.txt l.1595-1632, l.3324-3330"
+    chance = False
+    option_specs = (
+        Option("endgame", "after_pack",
+               "after_pack: jumping over one (three piles) and joining two piles only once "
+               "the pack is laid out; any_time: whenever the row holds three or two piles",
+               choices=("after_pack", "any_time")),
+        Option("win_at", 1,
+               "the number of piles or fewer that counts as a win: 1 (very extraordinary), "
+               "3 (excellent), 4 (good)", choices=(1, 3, 4)),
+    )
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> JumpState:
+        return JumpState((), pack_of(cards))
+
+    def moves(self, state: JumpState) -> tuple[Move, ...]:
+        piles = state.piles
+        n = len(piles)
+        found = [Move(f"j{i + 1}-{i + 4}") for i in range(n - 3)
+                 if agree(piles[i][-1], piles[i + 3][-1])]
+        if n in (2, 3) and (not state.pack or self.option("endgame") == "any_time") \
+                and agree(piles[0][-1], piles[-1][-1]):
+            found.append(Move(f"j1-{n}"))
+        if state.pack:
+            found.append(DEAL)
+        return tuple(found)
+
+    def play(self, state: JumpState, move: Move) -> JumpState:
+        if move == DEAL:
+            return JumpState((*state.piles, (state.pack[-1],)), state.pack[:-1])
+        i, k = (n - 1 for n in numbers(move.code))
+        piles = list(state.piles)
+        piles[k] = piles[k] + piles[i]
+        del piles[i]
+        return JumpState(tuple(piles), state.pack)
+
+    def won(self, state: JumpState) -> bool:
+        return not state.pack and len(state.piles) <= int(self.option("win_at")) \
+            and not self.moves(state)
+
+    def summary(self, state: JumpState, won: bool) -> str:
+        n = len(state.piles)
+        grade = GRADES.get(n)
+        piles = "one pile" if n == 1 else f"{n} piles"
+        return f"{piles}: {grade}" if grade else f"{piles}: more than four, a failure"
+
+    def zones(self, state: JumpState) -> tuple[Zone, ...]:
+        out = [open_zone(f"r{i + 1}", "pile", p, f"pile {i + 1}", "row")
+               for i, p in enumerate(state.piles)]
+        out.append(pack_zone(state.pack))
+        return tuple(out)
+
+    def public(self, state: JumpState) -> dict[str, Any]:
+        return {"piles": len(state.piles), "in_pack": len(state.pack)}
+
+    def say(self, state: JumpState, move: Move) -> str:
+        if move == DEAL:
+            return "lay the next card at the end of the row"
+        i, k = (n - 1 for n in numbers(move.code))
+        over = {3: "over two piles ", 2: "over one pile ", 1: ""}[k - i]
+        return f"jump {name(state.piles[i][-1])} (pile {i + 1}) {over}onto " \
+            f"{name(state.piles[k][-1])} (pile {k + 1})"

@@ -1,0 +1,80 @@
+"""Double Jump (Cheney l.1595-1632, Appendix l.3324-3330): jumps over two, the end game
+over one and two, and the graded result."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules import make
+from rules.cards import cards
+from rules.games.double_jump import JumpState
+
+
+def laid(row: str, **options: Any) -> tuple[Any, JumpState]:
+    game = make("double_jump", options)
+    first = cards(row)
+    rest = tuple(c for c in game.pack() if c not in first)
+    st: JumpState = game.layout(first + rest, seed=0)
+    for _ in first:
+        st = game.apply(st, "d", 0)
+    return game, st
+
+
+def codes(game: Any, st: JumpState) -> list[str]:
+    return [m.code for m in game.legal_moves(st, 0)]
+
+
+def piles(*rows: str) -> tuple[tuple[int, ...], ...]:
+    return tuple(cards(r) for r in rows)
+
+
+def test_two_of_a_number_with_two_between_jump_forwards() -> None:
+    game, st = laid("7S 2H 3D 7H")
+    assert codes(game, st) == ["j1-4", "d"]  # no auto: the game wants open eyes
+    assert game.describe(st, game.parse_move("j1-4")) == \
+        "jump 7♠ (pile 1) over two piles onto 7♥ (pile 4)"
+    st = game.apply(st, "j1-4", 0)
+    assert st.piles == piles("2H", "3D", "7H 7S")
+
+
+def test_a_suit_also_agrees_and_a_jump_needs_two_between() -> None:
+    game, st = laid("5C 2H 3D 9C")
+    assert codes(game, st) == ["j1-4", "d"]
+    game, st = laid("5C 2H 9C 3D")
+    assert codes(game, st) == ["d"]
+
+
+def test_over_one_only_when_the_pack_is_laid_out_unless_chosen() -> None:
+    game, st = laid("5C 2H 5D")
+    assert codes(game, st) == ["d"]
+    game, st = laid("5C 2H 5D", endgame="any_time")
+    assert codes(game, st) == ["j1-3", "d"]
+
+
+def test_three_piles_then_two_then_one_is_very_extraordinary() -> None:
+    game = make("double_jump")
+    st = JumpState(piles("5C", "2C", "5D"), pack=())
+    assert codes(game, st) == ["j1-3"]
+    assert game.describe(st, game.parse_move("j1-3")) == \
+        "jump 5♣ (pile 1) over one pile onto 5♦ (pile 3)"
+    st = game.apply(st, "j1-3", 0)
+    assert st.piles == piles("2C", "5D 5C") and codes(game, st) == ["j1-2"]
+    st = game.apply(st, "j1-2", 0)
+    outcome = game.outcome(st)
+    assert outcome is not None and outcome.won
+    assert outcome.summary == "one pile: very extraordinary"
+
+
+def test_the_result_is_graded() -> None:
+    game = make("double_jump")
+    two = JumpState(piles("2H", "5D"), pack=())
+    outcome = game.outcome(two)
+    assert outcome is not None and not outcome.won and outcome.summary == "2 piles: excellent"
+    outcome = make("double_jump", {"win_at": 3}).outcome(two)
+    assert outcome is not None and outcome.won
+    four = JumpState(piles("2H", "5D", "7S", "9C"), pack=())
+    outcome = make("double_jump", {"win_at": 4}).outcome(four)
+    assert outcome is not None and outcome.won and outcome.summary == "4 piles: good"
+    five = JumpState(piles("2H", "5D", "7S", "9C", "JH"), pack=())
+    outcome = game.outcome(five)
+    assert outcome is not None and outcome.summary == "5 piles: more than four, a failure"

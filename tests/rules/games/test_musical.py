@@ -1,0 +1,106 @@
+"""Musical (Cheney l.910-961): the book's layout and worked examples, as printed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules import make, render
+from rules.cards import cards, rank_of
+from rules.games.musical import MusicalState
+
+# The book's layout (l.933-934): 1-2-3-4 over 2-4-6-8.
+LINES = "AS 2S 3S 4S 2H 4H 6H 8H"
+
+
+def stacked(then: str, **options: Any) -> tuple[Any, MusicalState]:
+    """The book's two lines, then ``then`` from the top of the pack, then the rest."""
+    game = make("musical", options)
+    first = cards(LINES) + cards(then)
+    rest = tuple(c for c in game.pack() if c not in first)
+    st: MusicalState = game.layout(first + rest, seed=3)
+    return game, st
+
+
+def codes(game: Any, st: MusicalState) -> list[str]:
+    return [m.code for m in game.legal_moves(st, 0)]
+
+
+def test_the_two_lines_are_the_first_of_each_number_to_come() -> None:
+    game = make("musical")
+    deal = cards("5S 2D AC 2C 3H 4H 4D 6S 8S")
+    rest = tuple(c for c in game.pack() if c not in deal)
+    st = game.layout(deal + rest, seed=0)
+    assert st.upper == cards("AC 2D 3H 4H")
+    assert tuple(p[0] for p in st.lower) == cards("2C 4D 6S 8S")
+    assert st.pack[-1] == cards("5S")[0] and len(st.pack) == 44
+
+
+def test_the_books_examples_nine_under_the_three_six_then_eight_under_the_two() -> None:
+    # "if you turn up a nine, you can place it below the three, as six and three are
+    # nine; if a six, put it below the two, since four and two are six. Then you will
+    # have a place for an eight under the two, for six and two are eight" (l.940-945)
+    game, st = stacked("9C 6C 8C")
+    st = game.apply(st, "d", 0)
+    assert codes(game, st) == ["f3", "d", "auto"]
+    assert game.describe(st, game.parse_move("f3")) == \
+        "put 9♣ from the stock on 6♥, under the three"
+    st = game.apply(st, "f3", 0)
+    st = game.apply(st, "d", 0)
+    assert codes(game, st)[0] == "f2"
+    st = game.apply(st, "f2", 0)
+    st = game.apply(st, "d", 0)
+    assert codes(game, st)[0] == "f2"
+    st = game.apply(st, "f2", 0)
+    assert [rank_of(p[-1]) for p in st.lower] == [2, 8, 9, 8]
+
+
+def test_past_thirteen_the_amount_beyond_counts() -> None:
+    # "knave and three would be ace, queen and four would be three" (l.954-956)
+    game = make("musical")
+    st = MusicalState(upper=cards("AS 2S 3S 4S"),
+                      lower=(cards("2H"), cards("4H"), cards("6H 9D QD 2D 5D 8D JD"),
+                             cards("8H QH 3H 7H JH 2C 6C TC AC 5C 9C")),
+                      pack=cards("KD"), seed=0, stock=cards("AD"))
+    assert codes(game, st) == ["f3", "d", "auto"]
+    queen = MusicalState(st.upper, (*st.lower[:3], cards("8H QH")), (), 0, cards("3C"))
+    assert codes(game, queen) == ["f1", "f4", "r", "auto"]  # 2+1 and Q+4 both make three
+    st = MusicalState(st.upper, st.lower, pack=(), seed=0, stock=cards("KC"))
+    assert codes(game, st) == ["f4", "r", "auto"]
+    st = game.apply(st, "f4", 0)
+    # a pile is finished at its king: nothing more goes on it
+    assert rank_of(st.lower[3][-1]) == 13 and len(st.lower[3]) == 12
+
+
+def test_the_stock_is_turned_twice_and_comes_back_in_its_order() -> None:
+    game, st = stacked("5C 7C KD")
+    for _ in range(44):
+        st = game.apply(st, "d", 0)
+    assert st.pack == () and "r" in codes(game, st)
+    first_three = st.stock[:3]
+    st = game.apply(st, "r", 0)
+    assert st.stock == () and st.turns == 1
+    assert (st.pack[-1], st.pack[-2], st.pack[-3]) == first_three
+    for _ in range(44):
+        st = game.apply(st, "d", 0)
+    st = game.apply(st, "r", 0)
+    for _ in range(44):
+        st = game.apply(st, "d", 0)
+    assert "r" not in codes(game, st)
+    once, st = stacked("5C 7C KD", turns=1)
+    for _ in range(44):
+        st = once.apply(st, "d", 0)
+    st = once.apply(st, "r", 0)
+    for _ in range(44):
+        st = once.apply(st, "d", 0)
+    assert "r" not in codes(once, st)
+
+
+def test_turning_with_a_shuffle_keeps_the_cards() -> None:
+    game, st = stacked("5C 7C KD", shuffle=True)
+    for _ in range(44):
+        st = game.apply(st, "d", 0)
+    stock = st.stock
+    st = game.apply(st, "r", 0)
+    assert sorted(st.pack) == sorted(stock) and st.pack != tuple(reversed(stock))
+    view = render(game, st, None)
+    assert [z["down"] for z in view["zones"] if z["id"] == "pack"] == [44]

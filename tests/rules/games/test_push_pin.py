@@ -1,0 +1,81 @@
+"""Push Pin (Cheney l.1169-1196): pushing out cards between two that agree."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules import make, render
+from rules.cards import cards
+from rules.games.push_pin import PinState
+
+
+def laid(line: str) -> tuple[Any, PinState]:
+    """The line ``line`` laid out card by card; the rest of the two packs follows."""
+    game = make("push_pin")
+    first = cards(line)
+    rest = tuple(c for c in game.pack() if c not in first)
+    st: PinState = game.layout(first + rest, seed=0)
+    for _ in first:
+        st = game.apply(st, "d", 0)
+    return game, st
+
+
+def codes(game: Any, st: PinState) -> list[str]:
+    return [m.code for m in game.legal_moves(st, 0)]
+
+
+def test_a_card_between_two_of_a_suit_or_two_of_a_value() -> None:
+    game, st = laid("3H 7S 5H")
+    assert codes(game, st) == ["p2", "d", "auto"]
+    assert game.describe(st, game.parse_move("p2")) == \
+        "push out 7♠, between 3♥ and 5♥ (same suit)"
+    game, st = laid("3H 7S 3C")
+    assert game.describe(st, game.parse_move("p2")) == \
+        "push out 7♠, between 3♥ and 3♣ (same value)"
+    game, st = laid("3H 7S 5C")
+    assert codes(game, st) == ["d", "auto"]
+
+
+def test_several_of_one_suit_between_two_of_a_number() -> None:
+    game, st = laid("5C 9D 4D JD 5H")
+    assert codes(game, st) == ["p2-4", "p3", "d", "auto"]
+    assert game.describe(st, game.parse_move("p2-4")) == \
+        "throw out 9♦, 4♦ and J♦, between two fives"
+    st = game.apply(st, "p2-4", 0)
+    assert st.line == cards("5C 5H") and st.out == cards("9D 4D JD")
+
+
+def test_the_line_closes_up_and_makes_new_chances() -> None:
+    game, st = laid("8C 2D 9C 8D")
+    assert codes(game, st) == ["p2", "p3", "d", "auto"]
+    st = game.apply(st, "p3", 0)
+    assert st.line == cards("8C 2D 8D")
+    assert codes(game, st) == ["p2", "d", "auto"]
+
+
+def test_the_first_card_to_the_end_once_the_pack_is_laid_out() -> None:
+    game = make("push_pin")
+    st = PinState(line=cards("5H 2S 9C 5D JS"), pack=())
+    assert codes(game, st) == ["m", "auto"]
+    assert game.describe(st, game.parse_move("m")) == \
+        "move 5♥ from the head of the line to the end"
+    st = game.apply(st, "m", 0)
+    assert st.line == cards("2S 9C 5D JS 5H") and st.moved
+    assert codes(game, st) == ["p4", "auto"]
+    st = game.apply(st, "p4", 0)
+    outcome = game.outcome(st)
+    assert outcome is not None and not outcome.won
+    assert outcome.summary == "4 cards are left in the line and none can be pushed out"
+
+
+def test_all_but_two_pushed_out_succeeds() -> None:
+    game = make("push_pin")
+    st = game.apply(PinState(line=cards("3H 7S 3C"), pack=()), "p2", 0)
+    outcome = game.outcome(st)
+    assert outcome is not None and outcome.won
+
+
+def test_the_pack_is_face_down() -> None:
+    game = make("push_pin")
+    view = render(game, game.deal(2), None)
+    assert [z["down"] for z in view["zones"] if z["id"] == "pack"] == [104]
