@@ -27,7 +27,9 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
 - Bases: the first ace and king of each suit played start the families; the second ace
   and king of a suit are ordinary cards. They are played like any card, only from a
   pile top or a side place (amb. 1).
-- Dealing (amb. 5): ``d`` is offered only when no card can go to a family. It lays up to
+- Dealing (amb. 5): the sheet says a blocked player must deal; this code also forbids
+  dealing before then ("When you can no longer find any cards ... you place four more",
+  l.1665-1669), so ``d`` is offered only when no card can go to a family. It lays up to
   four more cards on each pile, pile one first; the last packet may be short (amb. 3).
 - Spaces, lenient rule (amb. 4): a space may be filled at any time from a pile top or
   from the pack (the next card, unseen). To let the player look "at the cards that you

@@ -17,9 +17,11 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
   shuffled pack, are taken out before the nine picture cards are laid; the second king
   and ace of a suit are ordinary cards.
 - The pack is turned one card at a time onto the stock (``s``), a face-up pile whose top
-  card is available. Filling a gap "from the pack" is turning the card and putting it in
-  the gap (``s`` then ``w>p<i>``): the card is seen before it is placed, as it is when
-  a card of the pack is turned to see whether it can "immediately be used".
+  card is available. The sheet lists "the next card of the pack" as a second source for
+  a gap; here filling a gap "from the pack" is turning the card and putting it in the
+  gap (``s`` then ``w>p<i>``), with the same result: every card of the pack is turned
+  to see whether it can "immediately be used" (l.1740-1742), so it is seen before it
+  is placed, and no separate blind move is needed.
 - The stock's top card may go straight to a family (amb. 2). Option
   ``stock_cards=picture_only`` takes the stricter reading: a stock card goes to a family
   only as the card just turned from the pack (its "immediate" use), otherwise only into
