@@ -1,0 +1,205 @@
+"""Duchess of Luynes, from Cheney's *Patience* (1894).
+
+Source: ``000_afc193f70d23752d.txt`` l.1683-1720 (pp. 74-75); rule sheet
+``shared/games/cheney.md``, section Duchess of Luynes, whose ambiguities and
+"Reconciliation" are cited below.
+
+Two packs. The first four cards go to places one to four, the fifth and sixth to a stock
+(l.1690-1695); aces and kings, following suit, start families built down from the kings
+and up from the aces (l.1695-1705); the top cards of the piles and of the stock may be
+used (l.1705-1706). The deal goes on in the same order, "not filling up the place with
+another card, if you use one for the families", every fifth and sixth card to the stock
+(l.1707-1711). "You can renew the stock twice", and once more take up the rows and stock
+and lay them in the row of four, without the stock (l.1712-1717).
+
+Readings (the sheet's PROPOSED readings unless said otherwise):
+
+- The deal goes card by card (``d``), in rounds of six: places 1-4, then the stock twice;
+  the player may play any top card between two cards of the deal. So a card that fits
+  as it is dealt may be played at once, and its place gets no other card in that round
+  (amb. 1); the last two cards of the pack go to places 1 and 2. All cards lie face up;
+  only the top of each pile and of the stock is usable. One stock (amb. 3).
+- "in the stock and rows" (amb. 2): cards 1-4 to the rows, 5-6 to the stock.
+- Bases: the first ace and king of each suit played start the families; the second ace
+  and king of a suit are ordinary cards that end the opposite family.
+- Renewals (amb. 4, the reconciled reading): when the pack is used up, ``redeal``
+  gathers places 1, 2, 3, 4 and then the stock, each pile bottom card first, into a new
+  pack dealt in the same rounds of six; twice. The third ``redeal`` gathers everything
+  again and deals it in rounds of four onto the places only: four deals in all. Option
+  ``renew=stock_only`` takes part 1's reading: the two renewals take up the stock only
+  (its first card first) and deal it in rounds of six onto the piles as they lie; the
+  last deal is the same. Option ``shuffle=true`` re-shuffles each gathered pack (the
+  glossary allows it, l.3303-3305), by sub-stream ``k`` of the deal's seed for the
+  ``k``-th re-deal; by default the cards are not shuffled. A re-deal is offered whenever
+  the pack is used up and one is left, whether or not a card could still be played.
+
+Moves, in this order: ``p1>f1`` .. ``p4>f8`` (the top of place ``i`` to a family:
+``f1``-``f4`` the aces of spades, hearts, diamonds, clubs, ``f5``-``f8`` the kings),
+``w>f1`` .. ``w>f8`` (the stock's top card), ``d`` (deal the next card), ``redeal``.
+Cards go only forward and re-deals are counted, so every game ends; it is lost when no
+move is left.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..cards import Card, name
+from ..game import Move, Option, Zone
+from ..packets_d import (
+    EMPTY8,
+    REDEAL,
+    Families,
+    SoloPatience,
+    add,
+    family_name,
+    family_targets,
+    family_zones,
+    home,
+    pack_zone,
+    replace_at,
+    reshuffle,
+    split_code,
+)
+from ..registry import register
+
+DEAL = Move("d")
+#: Deals after the first: two renewals with the stock, then the last without it.
+REDEALS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class DuchessState:
+    families: Families
+    #: Places one to four, each bottom to top.
+    places: tuple[tuple[Card, ...], ...]
+    #: The stock, bottom to top.
+    stock: tuple[Card, ...]
+    #: The pack, bottom to top: the last card is dealt next.
+    pack: tuple[Card, ...]
+    #: Where the next card goes: 0-3 a place, 4-5 the stock.
+    slot: int
+    #: Re-deals made (0-3); the fourth deal (``redeals == 3``) has no stock.
+    redeals: int
+    seed: int
+
+
+@register
+class DuchessOfLuynes(SoloPatience[DuchessState]):
+    id = "duchess_of_luynes"
+    title = "Duchess of Luynes"
+    book = "Cheney, Patience (3rd ed., 1894)"
+    source = "000_afc193f70d23752d.txt l.1683-1720"
+    packs = 2
+    option_specs = (
+        Option("renew", "all",
+               "all: each of the two renewals takes up the four places and the stock; "
+               "stock_only: it takes up the stock alone and deals it onto the places",
+               choices=("all", "stock_only")),
+        Option("shuffle", False, "re-shuffle the cards taken up for each re-deal",
+               choices=(False, True)),
+    )
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> DuchessState:
+        return DuchessState(EMPTY8, ((),) * 4, (), tuple(reversed(cards)), 0, 0, seed)
+
+    def cards_home(self, state: DuchessState) -> int:
+        return home(state.families)
+
+    def moves(self, state: DuchessState) -> tuple[Move, ...]:
+        fams = state.families
+        out = [Move(f"p{k + 1}>f{i + 1}") for k, p in enumerate(state.places) if p
+               for i in family_targets(fams, p[-1])]
+        if state.stock:
+            out += [Move(f"w>f{i + 1}") for i in family_targets(fams, state.stock[-1])]
+        if state.pack:
+            out.append(DEAL)
+        elif state.redeals < REDEALS and (state.stock or any(state.places)):
+            out.append(REDEAL)
+        return tuple(out)
+
+    def apply_unchecked(self, state: DuchessState, move: Move) -> DuchessState:
+        if move == DEAL:
+            c, pack = state.pack[-1], state.pack[:-1]
+            rhythm = 4 if state.redeals == REDEALS else 6
+            slot = (state.slot + 1) % rhythm
+            if state.slot >= 4:
+                return replace(state, pack=pack, stock=(*state.stock, c), slot=slot)
+            pile = (*state.places[state.slot], c)
+            return replace(state, pack=pack, slot=slot,
+                           places=replace_at(state.places, state.slot, pile))
+        if move == REDEAL:
+            return self._redeal(state)
+        src, a, _, b = split_code(move.code)
+        assert b is not None
+        if src == "w":
+            return replace(state, stock=state.stock[:-1],
+                           families=add(state.families, b - 1, state.stock[-1]))
+        assert a is not None
+        pile = state.places[a - 1]
+        return replace(state, places=replace_at(state.places, a - 1, pile[:-1]),
+                       families=add(state.families, b - 1, pile[-1]))
+
+    def _redeal(self, state: DuchessState) -> DuchessState:
+        k = state.redeals + 1
+        if k < REDEALS and self.option("renew") == "stock_only":
+            taken, places = state.stock, state.places
+        else:
+            taken = tuple(c for p in (*state.places, state.stock) for c in p)
+            places = ((),) * 4
+        if self.option("shuffle"):
+            taken = reshuffle(state.seed, k, taken)
+        return replace(state, pack=tuple(reversed(taken)), places=places, stock=(),
+                       slot=0, redeals=k)
+
+    def zones(self, state: DuchessState) -> tuple[Zone, ...]:
+        zs = family_zones(state.families)
+        zs += [Zone(f"p{k + 1}", "pile", p, len(p), label=f"place {k + 1}", group="rows")
+               for k, p in enumerate(state.places)]
+        zs.append(Zone("stock", "reserve", state.stock, len(state.stock), label="the stock"))
+        zs.append(pack_zone(state.pack))
+        return tuple(zs)
+
+    def public(self, state: DuchessState) -> dict[str, Any]:
+        return {
+            "pack": len(state.pack),
+            "deal": state.redeals + 1,
+            "redeals_left": REDEALS - state.redeals,
+            "last_deal_without_stock": state.redeals == REDEALS,
+            "next_card_to": self._slot_name(state) if state.pack else None,
+            "in_families": home(state.families),
+        }
+
+    @staticmethod
+    def _slot_name(state: DuchessState) -> str:
+        return "the stock" if state.slot >= 4 else f"place {state.slot + 1}"
+
+    def describe(self, state: DuchessState, move: Move) -> str:
+        if move == DEAL:
+            return f"deal the next card to {self._slot_name(state)}"
+        if move == REDEAL:
+            k = state.redeals + 1
+            if k == REDEALS:
+                return "take up the rows and stock once more and lay them in the row of four"
+            what = "the stock" if self.option("renew") == "stock_only" else \
+                "the rows and the stock"
+            return f"renew the stock: take up {what} and deal again (renewal {k} of 2)"
+        src, a, _, b = split_code(move.code)
+        assert b is not None
+        if src == "w":
+            return f"play {name(state.stock[-1])} from the stock on {family_name(b - 1)}"
+        assert a is not None
+        return f"play {name(state.places[a - 1][-1])} from place {a} on {family_name(b - 1)}"
+
+    def narrate(self, before: DuchessState, move: Move, after: DuchessState) -> str:
+        if move == DEAL:
+            return f"deal {name(before.pack[-1])} to {self._slot_name(before)}"
+        return self.describe(before, move)
+
+    def why_illegal(self, state: DuchessState, move: Move, seat: int) -> str:
+        if move == REDEAL:
+            if state.pack:
+                return "The cards can be taken up again only when the pack is used up."
+            return "The last deal, without the stock, has been made."
+        return f"'{move.code}' is not a legal move now."
