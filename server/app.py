@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import time
@@ -32,7 +33,7 @@ from rules import all_games
 from .client_conn import DROP, RESYNC, Conn
 from .metrics import Metrics
 from .room import ADVISOR, PLAYER, Effects, Policy, Room, new_room
-from .store import MemoryStore
+from .store import Store
 
 log = logging.getLogger("sympathy.server")
 
@@ -45,8 +46,12 @@ def event(name: str, **fields: Any) -> None:
 Handler = Callable[[Conn, Request], Awaitable[None]]
 
 
+def _tick(room: Room, now: float) -> Effects:
+    return room.tick(now) or Effects()
+
+
 class GameServer:
-    def __init__(self, store: MemoryStore, limits: Limits | None = None) -> None:
+    def __init__(self, store: Store, limits: Limits | None = None) -> None:
         self.store = store
         self.limits = limits or Limits()
         self.metrics = Metrics()
@@ -83,15 +88,14 @@ class GameServer:
         while True:
             await asyncio.sleep(0.25)
             now = time.time()
-            for room in self.store.rooms():
-                fx = room.tick(now)
-                if fx is not None:
-                    self.metrics.moves += 1
-                    self.perform(room, fx)
-            for room in await self.store.expired(now):
-                event("room_expired", room=room.id)
-                await self.store.remove(room.id)
-                self.hub.pop(room.id, None)
+            for room in self.store.local_rooms():
+                if room.vote_deadline is not None and room.vote_deadline <= now:
+                    with contextlib.suppress(ProtocolError):
+                        await self.commit(room.id, functools.partial(_tick, now=now))
+            for room_id in await self.store.expired(now):
+                event("room_expired", room=room_id)
+                await self.store.remove(room_id)
+                self.hub.pop(room_id, None)
 
     def process_request(self, connection: ServerConnection,
                         request: HttpRequest) -> Response | None:
@@ -211,8 +215,7 @@ class GameServer:
         self.reply(conn, req, "games", games=games)
 
     async def on_lobby(self, conn: Conn, req: Request) -> None:
-        rooms = await self.store.public_rooms()
-        self.reply(conn, req, "lobby", rooms=[r.info() for r in rooms[:200]])
+        self.reply(conn, req, "lobby", rooms=await self.store.lobby(200))
 
     async def on_create(self, conn: Conn, req: Request) -> None:
         if conn.room_id is not None:
@@ -225,22 +228,29 @@ class GameServer:
                         self.limits, time.time())
         member, token = room.add_member(PLAYER, req.get("name", conn.name),
                                         all_seats=req.get("seats", "one") == "all")
-        await self.store.add(room)
+        await self.store.create(room)
         event("room_created", room=room.id, game=room.game.id, visibility=policy.visibility)
-        self._joined(conn, req, room, member.id, token)
+        await self._joined(conn, req, room.id, member.id, token)
 
     async def on_join(self, conn: Conn, req: Request) -> None:
         if conn.room_id is not None:
             raise ProtocolError("room/already_joined")
-        room = await self.store.by_code(req["code"])
-        member, token = room.add_member(req["role"], req.get("name", conn.name),
-                                        seat=req.get("seat"))
-        event("joined", room=room.id, member=member.id, role=member.role)
-        self._joined(conn, req, room, member.id, token)
+        found = await self.store.by_code(req["code"])
+        got: dict[str, str] = {}
 
-    def _joined(self, conn: Conn, req: Request, room: Room, member_id: str,
-                token: str) -> None:
-        self._attach(conn, room, member_id)
+        def join(room: Room) -> Effects:
+            member, token = room.add_member(req["role"], req.get("name", conn.name),
+                                            seat=req.get("seat"))
+            got.update(member=member.id, token=token)
+            return Effects(presence=True)
+
+        await self.commit(found.id, join)
+        event("joined", room=found.id, member=got["member"], role=req["role"])
+        await self._joined(conn, req, found.id, got["member"], got["token"])
+
+    async def _joined(self, conn: Conn, req: Request, room_id: str, member_id: str,
+                      token: str) -> None:
+        room = await self._attach(conn, room_id, member_id)
         m = room.members[member_id]
         self.reply(conn, req, "joined", room=room.id, code=room.code, member=m.id,
                    token=token, role=m.role, seats=list(m.seats), host=room.host == m.id,
@@ -248,20 +258,20 @@ class GameServer:
                    policy=room.policy.public())
         for frame in self.snapshot_frames(conn):
             self.send(conn, frame)
-        self.broadcast_presence(room)
 
     async def on_resume(self, conn: Conn, req: Request) -> None:
         if conn.room_id is not None and conn.room_id != req["room"]:
             raise ProtocolError("room/already_joined")
-        room = await self.store.get(req["room"])
-        member = room.by_token(req["token"])
-        old = self.hub.get(room.id, {}).get(member.id)
+        found = await self.store.load(req["room"])
+        member = found.by_token(req["token"])
+        old = self.hub.get(found.id, {}).get(member.id)
         if old is not None and old is not conn:
-            old.send(encode({"type": "replaced", "room": room.id,
+            old.send(encode({"type": "replaced", "room": found.id,
                              "message": "You resumed this seat on another connection."}),
                      precious=True)
             old.room_id = old.member_id = None
-        self._attach(conn, room, member.id)
+        room = await self._attach(conn, found.id, member.id)
+        member = room.members[member.id]
         since = req.get("since")
         events = room.events_since(since) if since is not None else None
         event("resumed", room=room.id, member=member.id, gap=None if since is None
@@ -273,24 +283,29 @@ class GameServer:
                    policy=room.policy.public())
         for frame in self.snapshot_frames(conn):
             self.send(conn, frame)
-        self.broadcast_presence(room)
 
     async def on_leave(self, conn: Conn, req: Request) -> None:
         room = await self._room_of(conn, req)
         assert conn.member_id is not None
         member_id = conn.member_id
-        await self._detach(conn, connected=False)
-        if member_id != room.host:
-            room.members.pop(member_id, None)
+        if self._unhook(conn) is not None and room.id not in self.hub:
+            await self.store.unwatch(room.id)
+
+        def leave(r: Room) -> Effects:
+            if member_id != r.host:
+                r.members.pop(member_id, None)
+            r.set_connected(member_id, False, time.time())
+            return Effects(presence=True)
+
         self.reply(conn, req)
-        self.broadcast_presence(room)
+        await self.commit(room.id, leave)
 
     # -- commands in a room ----------------------------------------------------------------
 
     async def _room_of(self, conn: Conn, req: Request) -> Room:
         if conn.room_id is None or conn.room_id != req.get("room"):
             raise ProtocolError("room/not_joined")
-        return await self.store.get(conn.room_id)
+        return await self.store.load(conn.room_id)
 
     async def on_room_command(self, conn: Conn, req: Request) -> None:
         if req.type not in self._room_commands:  # pragma: no cover - schemas prevent it
@@ -300,44 +315,64 @@ class GameServer:
         assert me is not None
         if me not in room.members:
             raise ProtocolError("room/not_joined")
-        now = time.time()
-        t = req.type
-        fx: Effects
-        if t == "move":
-            fx = room.move(me, req["version"], req["move"], now)
-        elif t == "undo":
-            fx = room.undo(me, req["version"])
-        elif t == "propose":
-            fx = room.propose(me, req["version"], req["move"], now)
-        elif t == "take":
-            fx = room.take(me, req["version"], req["move"], now)
-        elif t == "vote":
-            fx = room.vote(me, req["version"], now)
-        elif t == "chat":
-            fx = room.chat(me, req["text"], now)
-        elif t == "record":
+        if req.type == "record":
             conn.send(encode({**room.record(), "re": req.id}), precious=True)
             return
-        elif t == "lock":
-            fx = room.lock(me, req["locked"])
-        elif t == "kick":
-            fx = room.kick(me, req["member"])
-        elif t == "set_role":
-            fx = room.set_role(me, req["member"], req["role"], req.get("seat"))
-        elif t == "invite":
-            fx = room.invite(me, req["member"])
-        else:
-            fx = room.close(me)
+        now = time.time()
+        change = self._change(req, me, now)
+        room, fx = await self.store.mutate(room.id, change)
         if fx.state:
-            self.metrics.moves += t in ("move", "take", "vote")
-            event("move", room=room.id, version=room.version, kind=t,
-                  move=room.log[-1]["move"] if room.log and t != "undo" else None)
+            self.metrics.moves += req.type in ("move", "take", "vote")
+            event("move", room=room.id, version=room.version, kind=req.type,
+                  move=room.log[-1]["move"] if room.log and req.type != "undo" else None)
         self.reply(conn, req, **fx.reply)
+        await self.after_commit(room, fx)
+
+    @staticmethod
+    def _change(req: Request, me: str, now: float) -> Callable[[Room], Effects]:
+        """The room method a command calls, as a change for :meth:`Store.mutate`."""
+        t = req.type
+        if t == "move":
+            return lambda r: r.move(me, req["version"], req["move"], now)
+        if t == "undo":
+            return lambda r: r.undo(me, req["version"])
+        if t == "propose":
+            return lambda r: r.propose(me, req["version"], req["move"], now)
+        if t == "take":
+            return lambda r: r.take(me, req["version"], req["move"], now)
+        if t == "vote":
+            return lambda r: r.vote(me, req["version"], now)
+        if t == "chat":
+            return lambda r: r.chat(me, req["text"], now)
+        if t == "lock":
+            return lambda r: r.lock(me, req["locked"])
+        if t == "kick":
+            return lambda r: r.kick(me, req["member"])
+        if t == "set_role":
+            return lambda r: r.set_role(me, req["member"], req["role"], req.get("seat"))
+        if t == "invite":
+            return lambda r: r.invite(me, req["member"])
+        return lambda r: r.close(me)
+
+    async def commit(self, room_id: str, change: Callable[[Room], Effects]
+                     ) -> tuple[Room, Effects]:
+        """Commit a change through the store, then perform its effects here."""
+        room, fx = await self.store.mutate(room_id, change)
+        await self.after_commit(room, fx)
+        return room, fx
+
+    async def after_commit(self, room: Room, fx: Effects) -> None:
         self.perform(room, fx)
         if fx.closed:
             await self.store.remove(room.id)
             self.hub.pop(room.id, None)
             event("room_closed", room=room.id)
+
+    async def on_remote(self, room: Room, fx: Effects) -> None:
+        """Effects another process committed: perform them for our sockets."""
+        self.perform(room, fx)
+        if fx.closed:
+            self.hub.pop(room.id, None)
 
     def perform(self, room: Room, fx: Effects) -> None:
         """Send what the room logic asked for (the reply has been sent already)."""
@@ -391,9 +426,8 @@ class GameServer:
         """Everything a member needs to draw the room from nothing."""
         if conn.room_id is None or conn.member_id is None:
             return []
-        try:
-            room = self.store.rooms_by_id(conn.room_id)
-        except KeyError:
+        room = self.store.cached(conn.room_id)
+        if room is None:
             return []
         frames = [encode(room.state_message(room.audience(conn.member_id))),
                   encode(room.presence_message())]
@@ -404,24 +438,48 @@ class GameServer:
 
     # -- membership of connections ---------------------------------------------------------
 
-    def _attach(self, conn: Conn, room: Room, member_id: str) -> None:
-        conn.room_id, conn.member_id = room.id, member_id
-        self.hub.setdefault(room.id, {})[member_id] = conn
-        room.set_connected(member_id, True, time.time())
+    async def _attach(self, conn: Conn, room_id: str, member_id: str) -> Room:
+        """Hook the connection to its member and mark them connected."""
+        conn.room_id, conn.member_id = room_id, member_id
+        local = self.hub.setdefault(room_id, {})
+        if not local:
+            await self.store.watch(room_id)
+        local[member_id] = conn
 
-    async def _detach(self, conn: Conn, connected: bool) -> None:
+        def connected(r: Room) -> Effects:
+            r.set_connected(member_id, True, time.time())
+            return Effects(presence=True)
+
+        room, _ = await self.commit(room_id, connected)
+        return room
+
+    def _unhook(self, conn: Conn) -> str | None:
+        """Forget the connection's place; returns the room id if it was the member's."""
         room_id, member_id = conn.room_id, conn.member_id
         conn.room_id = conn.member_id = None
         if room_id is None or member_id is None:
-            return
+            return None
         members = self.hub.get(room_id, {})
-        if members.get(member_id) is conn:
-            del members[member_id]
-            if not members:
-                self.hub.pop(room_id, None)
-            try:
-                room = await self.store.get(room_id)
-            except ProtocolError:
-                return
-            room.set_connected(member_id, connected, time.time())
-            self.broadcast_presence(room)
+        if members.get(member_id) is not conn:
+            return None
+        del members[member_id]
+        if not members:
+            self.hub.pop(room_id, None)
+        return room_id
+
+    async def _detach(self, conn: Conn, connected: bool) -> None:
+        member_id = conn.member_id
+        room_id = self._unhook(conn)
+        if room_id is None or member_id is None:
+            return
+        if room_id not in self.hub:
+            await self.store.unwatch(room_id)
+
+        def gone(r: Room) -> Effects:
+            if member_id not in r.members:
+                return Effects()
+            r.set_connected(member_id, connected, time.time())
+            return Effects(presence=True)
+
+        with contextlib.suppress(ProtocolError):
+            await self.commit(room_id, gone)

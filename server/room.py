@@ -91,13 +91,14 @@ class Room:
     """A table: one game in progress, its members and its policies."""
 
     def __init__(self, game: Game[Any], seed: int, policy: Policy, limits: Limits,
-                 now: float, room_id: str | None = None, code: str | None = None) -> None:
+                 now: float, room_id: str | None = None, code: str | None = None,
+                 salt: str | None = None) -> None:
         self.id = room_id or secrets.token_hex(8)
         self.code = code or new_code()
         self.game = game
         self.policy = policy
         self.limits = limits
-        self.salt = fairness.new_salt()
+        self.salt = salt or fairness.new_salt()
         self.seed = seed
         self.commitment = fairness.commitment(game.id, self.salt, seed)
         self.play: Play[Any] = Play.start(game, seed)

@@ -1,24 +1,57 @@
-"""Where rooms live. The memory store is the default: one process, nothing to install.
+"""Where rooms live, behind one interface; the memory store is the default.
 
-Rooms are mutated only from the event loop, between awaits, so in one process a command
-sees and commits a room atomically. The Redis store (several processes) puts the same
-operations behind a compare-and-set on the room's version.
+Every change to a room goes through :meth:`Store.mutate`: the store hands the change the
+room, and commits the result only if nobody else committed in between (the memory store
+runs the change between two awaits of one event loop, so that is always true; the Redis
+store compares and sets the room's revision and retries). A change that raises leaves the
+room as it was. The effects of a committed change are published to every other process
+with members in the room (:meth:`Store.listen`), which perform them for their own sockets.
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
+
 from protocol.errors import ProtocolError
 
-from .room import Room, new_code
+from .room import Effects, Room, new_code
+
+Change = Callable[[Room], Effects]
+#: Called for effects committed by another process: (room, effects).
+Listener = Callable[[Room, Effects], Awaitable[None]]
+
+
+class Store(Protocol):
+    async def create(self, room: Room) -> None: ...
+    async def load(self, room_id: str) -> Room: ...
+    async def by_code(self, code: str) -> Room: ...
+    async def mutate(self, room_id: str, change: Change) -> tuple[Room, Effects]: ...
+    async def remove(self, room_id: str) -> None: ...
+    async def lobby(self, limit: int) -> list[dict[str, Any]]: ...
+    async def expired(self, now: float) -> list[str]: ...
+    async def watch(self, room_id: str) -> None: ...
+    async def unwatch(self, room_id: str) -> None: ...
+    async def listen(self, listener: Listener) -> None: ...
+    async def close(self) -> None: ...
+    def cached(self, room_id: str) -> Room | None: ...
+    def local_rooms(self) -> list[Room]: ...
+    def count(self) -> int: ...
+
+
+def normal_code(code: str) -> str:
+    return code.strip().upper().replace("-", "").replace(" ", "")
 
 
 class MemoryStore:
+    """Rooms as objects in this process: nothing to install, nothing shared."""
+
     def __init__(self, max_rooms: int) -> None:
         self.max_rooms = max_rooms
         self._rooms: dict[str, Room] = {}
         self._codes: dict[str, str] = {}
 
-    async def add(self, room: Room) -> None:
+    async def create(self, room: Room) -> None:
         if len(self._rooms) >= self.max_rooms:
             raise ProtocolError("room/limit")
         while room.code in self._codes:
@@ -26,37 +59,56 @@ class MemoryStore:
         self._rooms[room.id] = room
         self._codes[room.code] = room.id
 
-    async def get(self, room_id: str) -> Room:
+    async def load(self, room_id: str) -> Room:
         room = self._rooms.get(room_id)
         if room is None or room.closed:
             raise ProtocolError("room/not_found")
         return room
 
     async def by_code(self, code: str) -> Room:
-        room_id = self._codes.get(code.strip().upper().replace("-", ""))
+        room_id = self._codes.get(normal_code(code))
         if room_id is None:
             raise ProtocolError("room/not_found", "No room has that join code.")
-        return await self.get(room_id)
+        return await self.load(room_id)
+
+    async def mutate(self, room_id: str, change: Change) -> tuple[Room, Effects]:
+        # Room methods check everything before they change anything, and nothing else
+        # runs on this loop until we return: the change is atomic.
+        room = await self.load(room_id)
+        return room, change(room)
 
     async def remove(self, room_id: str) -> None:
         room = self._rooms.pop(room_id, None)
         if room is not None:
             self._codes.pop(room.code, None)
 
-    async def public_rooms(self) -> list[Room]:
-        return [r for r in self._rooms.values() if r.policy.visibility == "public"
-                and not r.closed]
+    async def lobby(self, limit: int) -> list[dict[str, Any]]:
+        rooms = [r for r in self._rooms.values()
+                 if r.policy.visibility == "public" and not r.closed]
+        return [r.info() for r in rooms[:limit]]
 
-    async def expired(self, now: float) -> list[Room]:
-        return [r for r in self._rooms.values() if r.empty_since is not None
+    async def expired(self, now: float) -> list[str]:
+        return [r.id for r in self._rooms.values() if r.empty_since is not None
                 and now - r.empty_since > r.limits.room_ttl]
 
-    def rooms_by_id(self, room_id: str) -> Room:
-        """The room with this id, without the checks of :meth:`get` (raises KeyError)."""
-        return self._rooms[room_id]
+    async def watch(self, room_id: str) -> None:
+        return None
+
+    async def unwatch(self, room_id: str) -> None:
+        return None
+
+    async def listen(self, listener: Listener) -> None:
+        """Nothing to hear: no other process shares these rooms."""
+        return None
+
+    async def close(self) -> None:
+        return None
+
+    def cached(self, room_id: str) -> Room | None:
+        return self._rooms.get(room_id)
+
+    def local_rooms(self) -> list[Room]:
+        return list(self._rooms.values())
 
     def count(self) -> int:
         return len(self._rooms)
-
-    def rooms(self) -> list[Room]:
-        return list(self._rooms.values())

@@ -87,7 +87,7 @@ async def test_bad_frames_and_commands(server: Running) -> None:
     assert (await fresh.call("lobby"))["code"] == "proto/hello_first"
     assert (await fresh.call("hello", version=99))["code"] == "proto/version"
     # nothing changed, and the others noticed nothing
-    assert server.app.store.rooms()[0].version == 0
+    assert server.app.store.local_rooms()[0].version == 0
     noticed = [m for m in await ann.quiet(0.2) + await wes.quiet(0.05)
                if m["type"] not in ("presence",)]
     assert noticed == []

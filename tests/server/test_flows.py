@@ -184,3 +184,15 @@ async def test_health_and_metrics_on_the_same_port(server: Running) -> None:
     assert "sympathy_rooms 1" in metrics and "sympathy_connections 1" in metrics
     assert 'sympathy_errors_total{code="move/not_your_turn"} 1' in metrics
     assert "sympathy_fanout_seconds_count" in metrics
+
+
+async def test_a_timed_vote_plays_the_most_proposed_move(server: Running) -> None:
+    ann, joined = await open_table(server, seats="all", advice_mode="vote", vote_after=1)
+    room = joined["room"]
+    xan = await Peer.connect(server.url, "Xan")
+    await xan.call("join", code=joined["code"], role="advisor")
+    await ann.call("move", room=room, version=0, move="open")
+    await xan.call("propose", room=room, version=1, move="t9")
+    state = await xan.wait(lambda m: m["type"] == "state" and m["version"] == 2, timeout=10)
+    assert state["last"]["by"] == "the vote" and state["last"]["move"] == "t9"
+    assert state["last"]["advised_by"] == ["Xan"]

@@ -30,7 +30,8 @@ async def play_random_game(game_id: str, choice_seed: int, max_moves: int) -> No
         await advisor.call("join", code=code, role="advisor")
         watcher = await Peer.connect(running.url, "W")
         await watcher.call("join", code=code, role="watcher")
-        room = running.app.store.rooms_by_id(room_id)
+        room = running.app.store.cached(room_id)
+        assert room is not None
         seed = room.seed
         rng = Rng.from_seed(choice_seed)
         state = await player.latest_state()

@@ -43,7 +43,7 @@ async def test_a_room_with_everyone_gone_lives_on_for_its_time_then_goes(
     await back.close()
     for _ in range(40):
         await asyncio.sleep(0.1)
-        if not server.app.store.rooms():
+        if not server.app.store.local_rooms():
             break
     late = await Peer.connect(server.url)
     gone = await late.call("resume", room=joined["room"], token=joined["token"])

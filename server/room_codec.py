@@ -1,0 +1,65 @@
+"""A room as plain data, for stores that keep rooms outside the process (Redis).
+
+The record holds what the room needs to come back exactly: the game with its options,
+the secret seed and salt, the moves (the game state is their replay), the members with
+their token hashes, policies, proposals and the bounded event log. It never leaves the
+server: members see only what :meth:`server.room.Room.state_message` makes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from protocol.limits import Limits
+from rules import Play, make
+from rules.game import Move
+
+from .room import Member, Policy, Proposal, Room
+
+FORMAT = 1
+
+
+def dump(room: Room) -> dict[str, Any]:
+    return {
+        "format": FORMAT, "id": room.id, "code": room.code, "game": room.game.id,
+        "options": dict(room.game.options), "seed": room.seed, "salt": room.salt,
+        "version": room.version, "host": room.host, "locked": room.locked,
+        "closed": room.closed, "created_at": room.created_at,
+        "empty_since": room.empty_since, "policy": asdict(room.policy),
+        "members": [asdict(m) for m in room.members.values()],
+        "log": [dict(e) for e in room.log], "events": [dict(e) for e in room.events],
+        "proposals": [asdict(p) for p in room.proposals.values()],
+        "vote_deadline": room.vote_deadline,
+    }
+
+
+def load(data: dict[str, Any], limits: Limits, previous: Room | None = None) -> Room:
+    """The room of ``data``; ``previous`` (an older copy of the same room) saves
+    replaying the moves they share."""
+    if data.get("format") != FORMAT:
+        raise ValueError(f"unknown room record format {data.get('format')!r}")
+    game = make(data["game"], data["options"])
+    room = Room(game, data["seed"], Policy(**data["policy"]), limits, data["created_at"],
+                data["id"], data["code"], salt=data["salt"])
+    log: list[dict[str, Any]] = data["log"]
+    play: Play[Any] = room.play
+    start = 0
+    if previous is not None and previous.id == room.id and len(previous.log) <= len(log) \
+            and previous.log == log[: len(previous.log)]:
+        play, start = previous.play, len(previous.log)
+    for entry in log[start:]:
+        play = play.push(Move(entry["move"]), entry["seat"])
+    room.play = play
+    room.version = data["version"]
+    room.host = data["host"]
+    room.locked = data["locked"]
+    room.closed = data["closed"]
+    room.empty_since = data["empty_since"]
+    room.members = {m["id"]: Member(**{**m, "seats": tuple(m["seats"])})
+                    for m in data["members"]}
+    room.log = log
+    room.events.extend(data["events"])
+    room.proposals = {p["move"]: Proposal(**p) for p in data["proposals"]}
+    room.vote_deadline = data["vote_deadline"]
+    return room
