@@ -17,7 +17,8 @@ def add_commands(sub: Any) -> None:
     p = sub.add_parser("serve", help="start the game server")
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8765)
-    p.add_argument("--store", default="memory", help="memory (the default)")
+    p.add_argument("--store", default="memory",
+                   help="memory (the default: one process) or redis://HOST:PORT/DB")
     p.add_argument("--log-level", default="INFO")
     for f in dataclasses.fields(Limits):
         p.add_argument(f"--{f.name.replace('_', '-')}", type=type(f.default), default=None,
@@ -32,14 +33,21 @@ def limits_from(args: argparse.Namespace) -> Limits:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from server.app import GameServer
-    from server.store import MemoryStore
+    from server.store import MemoryStore, Store
 
     logging.basicConfig(level=args.log_level.upper(), stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    if args.store != "memory":
-        raise SystemExit(f"unknown store {args.store!r}: this build serves --store memory")
     limits = limits_from(args)
-    app = GameServer(MemoryStore(limits.max_rooms), limits)
+    store: Store
+    if args.store == "memory":
+        store = MemoryStore(limits.max_rooms)
+    elif args.store.startswith(("redis://", "rediss://", "unix://")):
+        from server.redis_store import RedisStore
+
+        store = RedisStore(args.store, limits)
+    else:
+        raise SystemExit(f"unknown store {args.store!r}: memory or redis://HOST:PORT/DB")
+    app = GameServer(store, limits)
 
     async def main() -> None:
         stop = asyncio.Event()
@@ -50,7 +58,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         def ready(server: Any) -> None:
             for sock in server.sockets:
                 host, port = sock.getsockname()[:2]
-                print(f"sympathy: serving on ws://{host}:{port} (store: memory)", flush=True)
+                kind = "memory" if args.store == "memory" else "redis"
+                print(f"sympathy: serving on ws://{host}:{port} (store: {kind})", flush=True)
 
         await app.run(args.host, args.port, stop, ready)
 

@@ -77,10 +77,13 @@ class GameServer:
                 ready(server)
             async with asyncio.TaskGroup() as tg:
                 ticker = tg.create_task(self._ticker())
+                listener = tg.create_task(self.store.listen(self.on_remote))
                 await stop.wait()
                 ticker.cancel()
+                listener.cancel()
             server.close()
             await server.wait_closed()
+        await self.store.close()
         event("stopped")
 
     async def _ticker(self) -> None:

@@ -434,7 +434,7 @@ class Room:
                 "seats": [taken, self.game.seats],
                 "watchers": sum(1 for m in self.members.values() if m.role == WATCHER),
                 "advisors": sum(1 for m in self.members.values() if m.role == ADVISOR),
-                "status": status, "locked": self.locked, "moves": len(self.log)}
+                "status": status, "locked": self.locked}
 
     def events_since(self, version: int) -> list[dict[str, Any]] | None:
         """The events after ``version``, or ``None`` when the log no longer has them."""

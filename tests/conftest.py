@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 from protocol.limits import Limits
 
+from .redis_server import RedisServer
 from .support import Running, start
 
 # Hypothesis never judges by wall-clock time: CI machines are shared.
@@ -31,3 +33,25 @@ async def server(request: pytest.FixtureRequest) -> AsyncIterator[Running]:
     finally:
         stop.set()
         await asyncio.wait_for(task, 10)
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
+    """One private redis-server for the session (tests use their own keys: room ids)."""
+    srv = RedisServer(tmp_path_factory.mktemp("redis"))
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture
+def redis_private(tmp_path: Path) -> Iterator[RedisServer]:
+    """A redis-server of the test's own, for tests that stop or restart it."""
+    srv = RedisServer(tmp_path)
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()

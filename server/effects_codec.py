@@ -1,0 +1,21 @@
+"""Effects as plain data, to tell other processes what a committed change asks for."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .room import Effects
+
+
+def dump(fx: Effects) -> dict[str, Any]:
+    """Everything but the reply, which only the process that took the command sends."""
+    return {"state": fx.state, "presence": fx.presence, "proposals": fx.proposals,
+            "chat": fx.chat, "notices": [list(n) for n in fx.notices],
+            "detach": list(fx.detach), "closed": fx.closed}
+
+
+def load(data: dict[str, Any]) -> Effects:
+    return Effects(state=bool(data["state"]), presence=bool(data["presence"]),
+                   proposals=bool(data["proposals"]), chat=data["chat"],
+                   notices=[(str(m), dict(n)) for m, n in data["notices"]],
+                   detach=[str(m) for m in data["detach"]], closed=bool(data["closed"]))

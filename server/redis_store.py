@@ -1,0 +1,381 @@
+"""Rooms in Redis, shared by any number of server processes.
+
+Keys of one room share the hash tag ``{room-id}``, so its compare-and-set script and its
+stream live on one slot (the same code runs on Redis Cluster):
+
+- ``sym:{R}:room``  hash: ``rev`` (every committed change adds one) and ``data`` (the
+  room's record, MessagePack: see :mod:`server.room_codec`);
+- ``sym:{R}:log``   stream, bounded: one entry per commit: ``rev``, ``node``, ``fx`` (the
+  effects other processes perform for their sockets);
+- ``sym:{R}:bell``  pub/sub channel: the new ``rev`` after each commit.
+
+Global keys: ``sym:code:<CODE>`` (join code → room id), ``sym:lobby`` (sorted set of
+public room ids by expiry time) and ``sym:lobby:info`` (their lobby lines).
+
+One move costs one round trip when this process's copy of the room is current: a
+pipeline of the compare-and-set script (record, stream entry and doorbell in one atomic
+step) and the refresh of the join code's time to live. A lost race reloads the room (one
+more round trip) and runs the change again. Another process with members in the room
+hears the doorbell and reads the new entries and the record in one pipelined round trip;
+a missed doorbell (pub/sub drops messages when its connection drops) is noticed by the
+revision numbers and by a periodic check, and caught up from the stream.
+
+Every key expires: a room's keys ``live_ttl`` after the last change while someone is
+connected, ``room_ttl`` after the last change once nobody is. Redis unavailable: every
+call answers ``service/unavailable``; the listener reconnects with backoff.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from typing import Any
+
+import msgpack
+import redis.asyncio as aioredis
+from redis.backoff import ExponentialBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import RedisError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+from redis.retry import Retry
+
+from protocol.errors import ProtocolError
+from protocol.limits import Limits
+
+from . import effects_codec, room_codec
+from .room import Effects, Room, new_code
+from .store import Change, Listener, normal_code
+
+log = logging.getLogger("sympathy.redis")
+
+CAS = """
+local rev = tonumber(redis.call('HGET', KEYS[1], 'rev') or '-1')
+if rev ~= tonumber(ARGV[1]) then return {0, rev} end
+local new = rev + 1
+redis.call('HSET', KEYS[1], 'rev', new, 'data', ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[6])
+redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[5], '*', 'rev', new, 'node', ARGV[4],
+           'fx', ARGV[3])
+redis.call('PEXPIRE', KEYS[2], ARGV[6])
+redis.call('PUBLISH', ARGV[7], new)
+return {1, new}
+"""
+
+#: How long a room with someone connected lives without any change.
+LIVE_TTL = 24 * 3600.0
+#: How often a process checks its watched rooms' revisions when pub/sub is quiet.
+CHECK_EVERY = 2.0
+MAX_TRIES = 8
+
+
+def room_key(room_id: str) -> str:
+    return f"sym:{{{room_id}}}:room"
+
+
+def log_key(room_id: str) -> str:
+    return f"sym:{{{room_id}}}:log"
+
+
+def bell(room_id: str) -> str:
+    return f"sym:{{{room_id}}}:bell"
+
+
+def code_key(code: str) -> str:
+    return f"sym:code:{code}"
+
+
+LOBBY, LOBBY_INFO = "sym:lobby", "sym:lobby:info"
+
+
+def text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
+
+
+def raw(value: bytes | str) -> bytes:
+    return value if isinstance(value, bytes) else value.encode()
+
+
+def pack(obj: Any) -> bytes:
+    out: bytes = msgpack.packb(obj, use_bin_type=True)
+    return out
+
+
+class Unavailable(ProtocolError):
+    def __init__(self) -> None:
+        super().__init__("service/unavailable")
+
+
+class RedisStore:
+    def __init__(self, url: str, limits: Limits, live_ttl: float = LIVE_TTL) -> None:
+        self.url = url
+        self.limits = limits
+        self.live_ttl = live_ttl
+        self.node = secrets.token_hex(4)
+        self.redis = aioredis.Redis.from_url(
+            url, socket_timeout=2.0, socket_connect_timeout=2.0, health_check_interval=10,
+            retry=Retry(ExponentialBackoff(cap=0.5, base=0.02), 2),
+            retry_on_error=[RedisConnectionError, RedisTimeoutError])
+        self._cas = self.redis.register_script(CAS)
+        #: room id -> (rev, room, last stream id read)
+        self._cache: dict[str, tuple[int, Room, str]] = {}
+        self._watched: set[str] = set()
+        self._wake = asyncio.Event()
+        self.round_trips = 0
+
+    # -- the Store interface ---------------------------------------------------------------
+
+    async def create(self, room: Room) -> None:
+        try:
+            if len(self._cache) >= self.limits.max_rooms:  # rooms this process holds
+                raise ProtocolError("room/limit")
+            for _ in range(10):
+                if await self.redis.set(code_key(room.code), room.id, nx=True,
+                                        px=self._ttl_ms(room)):
+                    break
+                room.code = new_code()
+            else:  # pragma: no cover - 31**6 codes
+                raise ProtocolError("room/limit")
+            await self._commit(room, -1, Effects())
+        except RedisError as exc:
+            raise self._down(exc) from None
+
+    async def load(self, room_id: str) -> Room:
+        try:
+            return (await self._fetch(room_id))[1]
+        except RedisError as exc:
+            raise self._down(exc) from None
+
+    async def by_code(self, code: str) -> Room:
+        try:
+            room_id = await self.redis.get(code_key(normal_code(code)))
+        except RedisError as exc:
+            raise self._down(exc) from None
+        if room_id is None:
+            raise ProtocolError("room/not_found", "No room has that join code.")
+        return await self.load(text(room_id))
+
+    async def mutate(self, room_id: str, change: Change) -> tuple[Room, Effects]:
+        try:
+            for _ in range(MAX_TRIES):
+                cached = self._cache.get(room_id)
+                rev, current = (cached[0], cached[1]) if cached else \
+                    (await self._fetch(room_id))[:2]
+                before = room_codec.dump(current)
+                work = room_codec.load(before, self.limits, previous=current)
+                fx = change(work)  # may raise: nothing is written
+                if room_codec.dump(work) == before and \
+                        effects_codec.dump(fx) == effects_codec.dump(Effects()):
+                    return current, fx  # nothing to keep and nothing to tell
+                if await self._commit(work, rev, fx):
+                    return work, fx
+                self._cache.pop(room_id, None)  # lost a race: reload and run it again
+            raise ProtocolError("move/stale", "The table is very busy; look again and retry.")
+        except RedisError as exc:
+            raise self._down(exc) from None
+
+    async def remove(self, room_id: str) -> None:
+        cached = self._cache.pop(room_id, None)
+        try:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.delete(room_key(room_id), log_key(room_id))
+                if cached is not None:
+                    pipe.delete(code_key(cached[1].code))
+                pipe.zrem(LOBBY, room_id)
+                pipe.hdel(LOBBY_INFO, room_id)
+                await pipe.execute()
+        except RedisError as exc:
+            raise self._down(exc) from None
+
+    async def lobby(self, limit: int) -> list[dict[str, Any]]:
+        now = time.time()
+        try:
+            stale = await self.redis.zrangebyscore(LOBBY, "-inf", now)
+            if stale:
+                await self.redis.zrem(LOBBY, *stale)
+                await self.redis.hdel(LOBBY_INFO, *stale)
+            found: list[Any] = await self.redis.zrangebyscore(LOBBY, now, "+inf", start=0,
+                                                              num=limit)
+            ids = [raw(i) for i in found]
+            infos = await self.redis.hmget(LOBBY_INFO, ids) if ids else []
+        except RedisError as exc:
+            raise self._down(exc) from None
+        return [msgpack.unpackb(raw(i)) for i in infos if i is not None]
+
+    async def expired(self, now: float) -> list[str]:
+        return []  # keys expire in Redis by themselves
+
+    async def watch(self, room_id: str) -> None:
+        self._watched.add(room_id)
+        self._wake.set()
+
+    async def unwatch(self, room_id: str) -> None:
+        self._watched.discard(room_id)
+        self._cache.pop(room_id, None)
+        self._wake.set()
+
+    def cached(self, room_id: str) -> Room | None:
+        entry = self._cache.get(room_id)
+        return entry[1] if entry else None
+
+    def local_rooms(self) -> list[Room]:
+        return [self._cache[r][1] for r in self._watched if r in self._cache]
+
+    def count(self) -> int:
+        return len(self._cache)
+
+    async def close(self) -> None:
+        await self.redis.aclose()
+
+    # -- reading and writing ---------------------------------------------------------------
+
+    def _down(self, exc: Exception) -> Unavailable:
+        log.warning("redis unavailable: %s", type(exc).__name__)
+        return Unavailable()
+
+    def _ttl_ms(self, room: Room) -> int:
+        live = any(m.connected for m in room.members.values())
+        return int(1000 * (self.live_ttl if live else room.limits.room_ttl))
+
+    async def _fetch(self, room_id: str) -> tuple[int, Room]:
+        """The room as Redis has it now (one round trip), kept in the cache."""
+        self.round_trips += 1
+        rev, data = await self.redis.hmget(room_key(room_id), ["rev", "data"])
+        if rev is None or data is None:
+            self._cache.pop(room_id, None)
+            raise ProtocolError("room/not_found")
+        previous = self._cache.get(room_id)
+        room = room_codec.load(msgpack.unpackb(raw(data)), self.limits,
+                               previous=previous[1] if previous else None)
+        if room.closed:
+            raise ProtocolError("room/not_found")
+        last_id = previous[2] if previous else "$"
+        self._cache[room.id] = (int(rev), room, last_id)
+        return int(rev), room
+
+    async def _commit(self, room: Room, rev: int, fx: Effects) -> bool:
+        """Compare and set ``room`` at ``rev``; one pipelined round trip."""
+        ttl = self._ttl_ms(room)
+        self.round_trips += 1
+        async with self.redis.pipeline(transaction=False) as pipe:
+            await self._cas(
+                keys=[room_key(room.id), log_key(room.id)],
+                args=[rev, pack(room_codec.dump(room)), pack(effects_codec.dump(fx)),
+                      self.node, self.limits.event_log, ttl, bell(room.id)],
+                client=pipe)
+            pipe.pexpire(code_key(room.code), ttl)
+            ok, new_rev = (await pipe.execute())[0]
+        if not ok:
+            return False
+        previous = self._cache.get(room.id)
+        self._cache[room.id] = (int(new_rev), room, previous[2] if previous else "$")
+        if room.policy.visibility == "public":
+            await self._list(room, ttl)
+        return True
+
+    async def _list(self, room: Room, ttl_ms: int) -> None:
+        """Keep the room's lobby line current (public rooms only)."""
+        if room.closed:
+            await self.redis.zrem(LOBBY, room.id)
+            await self.redis.hdel(LOBBY_INFO, room.id)
+            return
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.zadd(LOBBY, {room.id: time.time() + ttl_ms / 1000})
+            pipe.hset(LOBBY_INFO, room.id, pack(room.info()))
+            await pipe.execute()
+
+    # -- hearing other processes -----------------------------------------------------------
+
+    async def listen(self, listener: Listener) -> None:
+        """Forever: hear doorbells, catch up from streams, reconnect with backoff."""
+        delay = 0.1
+        while True:
+            try:
+                await self._listen_once(listener)
+                delay = 0.1
+            except (RedisError, OSError) as exc:
+                log.warning("redis listener lost its connection (%s); retrying in %.1fs",
+                            type(exc).__name__, delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 5.0)
+
+    async def _listen_once(self, listener: Listener) -> None:
+        pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        subscribed: set[str] = set()
+        try:
+            # Anything may have happened while we were not listening: catch up first.
+            for room_id in list(self._watched):
+                await self._catch_up(room_id, listener)
+            last_check = time.monotonic()
+            while True:
+                want = set(self._watched)
+                if want - subscribed:
+                    await pubsub.subscribe(*(bell(r) for r in want - subscribed))
+                if subscribed - want:
+                    await pubsub.unsubscribe(*(bell(r) for r in subscribed - want))
+                subscribed = want
+                self._wake.clear()
+                msg = None
+                if subscribed:
+                    msg = await pubsub.get_message(timeout=0.5)
+                else:
+                    with contextlib.suppress(TimeoutError):
+                        async with asyncio.timeout(0.5):
+                            await self._wake.wait()
+                if msg is not None and msg.get("type") == "message":
+                    channel = msg["channel"].decode()
+                    room_id = channel[len("sym:{"):channel.index("}")]
+                    if int(msg["data"]) > self._rev(room_id):
+                        await self._catch_up(room_id, listener)
+                if time.monotonic() - last_check > CHECK_EVERY:
+                    last_check = time.monotonic()
+                    await self._check_revisions(listener)
+        finally:
+            with contextlib.suppress(Exception):
+                await pubsub.aclose()  # type: ignore[no-untyped-call]
+
+    def _rev(self, room_id: str) -> int:
+        entry = self._cache.get(room_id)
+        return entry[0] if entry else -1
+
+    async def _check_revisions(self, listener: Listener) -> None:
+        rooms = list(self._watched)
+        if not rooms:
+            return
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for r in rooms:
+                pipe.hget(room_key(r), "rev")
+            revs = await pipe.execute()
+        for r, rev in zip(rooms, revs, strict=True):
+            if rev is not None and int(rev) > self._rev(r):
+                await self._catch_up(r, listener)
+
+    async def _catch_up(self, room_id: str, listener: Listener) -> None:
+        """Read the entries this process has not performed, reload the room, perform."""
+        entry = self._cache.get(room_id)
+        last_id = entry[2] if entry else "$"
+        old_rev = entry[0] if entry else -1
+        start = "-" if last_id == "$" else f"({last_id}"
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.xrange(log_key(room_id), min=start, max="+")
+            pipe.hmget(room_key(room_id), ["rev", "data"])
+            entries, (rev, data) = await pipe.execute()
+        self.round_trips += 1
+        if rev is None or data is None:
+            return
+        room = room_codec.load(msgpack.unpackb(raw(data)), self.limits,
+                               previous=entry[1] if entry else None)
+        fresh = [(eid.decode(), f) for eid, f in entries if int(f[b"rev"]) > old_rev]
+        new_last = fresh[-1][0] if fresh else last_id
+        self._cache[room_id] = (int(rev), room, new_last)
+        revs = [int(f[b"rev"]) for _, f in fresh]
+        gap = bool(revs) and old_rev >= 0 and revs[0] != old_rev + 1
+        if gap or (old_rev >= 0 and not revs and int(rev) > old_rev):
+            # The stream no longer holds what we missed: resend the whole picture.
+            await listener(room, Effects(state=True, presence=True, proposals=True))
+            return
+        for _, f in fresh:
+            if f[b"node"].decode() != self.node:
+                await listener(room, effects_codec.load(msgpack.unpackb(f[b"fx"])))

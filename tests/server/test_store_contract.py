@@ -1,0 +1,171 @@
+"""One contract, two stores: the memory store and the Redis store behave the same."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+import redis.asyncio as aioredis
+
+from protocol.errors import ProtocolError
+from protocol.limits import Limits
+from server.redis_store import RedisStore
+from server.room import PLAYER, Effects, Policy, Room, new_room
+from server.store import MemoryStore, Store
+
+from ..redis_server import RedisServer
+
+
+@pytest.fixture(params=["memory", "redis"])
+async def store(request: pytest.FixtureRequest) -> AsyncIterator[Store]:
+    limits = Limits()
+    s: Store
+    if request.param == "memory":
+        s = MemoryStore(limits.max_rooms)
+    else:
+        s = RedisStore(request.getfixturevalue("redis_server").url, limits)
+    try:
+        yield s
+    finally:
+        await s.close()
+
+
+def a_room(visibility: str = "unlisted") -> tuple[Room, str]:
+    room = new_room("sympathy", {}, 5, Policy(visibility=visibility), Limits(), 0.0)
+    member, _ = room.add_member(PLAYER, "Ann", all_seats=True)
+    return room, member.id
+
+
+async def test_create_load_and_find_by_code(store: Store) -> None:
+    room, _ = a_room()
+    await store.create(room)
+    again = await store.load(room.id)
+    assert again.id == room.id and again.commitment == room.commitment
+    assert (await store.by_code(room.code.lower())).id == room.id
+    for bad in (store.load("nope"), store.by_code("ZZZZZZ")):
+        with pytest.raises(ProtocolError) as err:
+            await bad
+        assert err.value.code == "room/not_found"
+
+
+async def test_a_change_is_kept_and_a_refused_change_leaves_nothing(store: Store) -> None:
+    room, me = a_room()
+    await store.create(room)
+    _, fx = await store.mutate(room.id, lambda r: r.move(me, 0, "open", 1.0))
+    assert fx.state
+    assert (await store.load(room.id)).version == 1
+    with pytest.raises(ProtocolError) as err:
+        await store.mutate(room.id, lambda r: r.move(me, 0, "open", 2.0))
+    assert err.value.code == "move/stale"
+    kept = await store.load(room.id)
+    assert kept.version == 1 and len(kept.log) == 1
+
+
+async def test_the_lobby_lists_public_rooms_and_remove_forgets(store: Store) -> None:
+    public, _ = a_room("public")
+    hidden, _ = a_room("unlisted")
+    await store.create(public)
+    await store.create(hidden)
+    codes = [r["code"] for r in await store.lobby(100)]
+    assert public.code in codes and hidden.code not in codes
+    await store.remove(public.id)
+    assert public.code not in [r["code"] for r in await store.lobby(100)]
+    with pytest.raises(ProtocolError):
+        await store.load(public.id)
+    with pytest.raises(ProtocolError):
+        await store.by_code(public.code)
+
+
+async def test_two_processes_racing_on_one_version_one_wins(redis_server: RedisServer) -> None:
+    a, b = RedisStore(redis_server.url, Limits()), RedisStore(redis_server.url, Limits())
+    try:
+        room, me = a_room()
+        await a.create(room)
+        await b.load(room.id)  # both hold the room at the same revision
+        await a.mutate(room.id, lambda r: r.move(me, 0, "open", 1.0))
+        # b's copy is stale: its compare-and-set fails, it reloads and runs the change
+        # again, and the room logic refuses a move made at the old version
+        with pytest.raises(ProtocolError) as err:
+            await b.mutate(room.id, lambda r: r.move(me, 0, "open", 1.0))
+        assert err.value.code == "move/stale"
+        assert [e["move"] for e in (await b.load(room.id)).log] == ["open"]
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_another_process_hears_the_effects(redis_server: RedisServer) -> None:
+    a, b = RedisStore(redis_server.url, Limits()), RedisStore(redis_server.url, Limits())
+    heard: asyncio.Queue[tuple[int, Effects]] = asyncio.Queue()
+
+    async def listener(room: Room, fx: Effects) -> None:
+        await heard.put((room.version, fx))
+
+    try:
+        async with asyncio.TaskGroup() as tg:
+            task = tg.create_task(b.listen(listener))
+            room, me = a_room()
+            await a.create(room)
+            await b.load(room.id)
+            await b.watch(room.id)
+            await asyncio.sleep(0.3)  # the listener subscribes
+            await a.mutate(room.id, lambda r: r.move(me, 0, "open", 1.0))
+            await a.mutate(room.id, lambda r: r.chat(me, "hello", 2.0))
+            version, fx = await asyncio.wait_for(heard.get(), 5)
+            assert version == 1 and fx.state
+            _, fx2 = await asyncio.wait_for(heard.get(), 5)
+            assert fx2.chat is not None and fx2.chat["text"] == "hello"
+            task.cancel()
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_keys_expire_and_nothing_leaks(redis_server: RedisServer) -> None:
+    limits = Limits(room_ttl=0.5)
+    s = RedisStore(redis_server.url, limits)
+    raw: Any = aioredis.Redis.from_url(redis_server.url)
+    try:
+        room, me = a_room("public")
+        room.limits = limits
+        await s.create(room)
+        await s.mutate(room.id, lambda r: r.move(me, 0, "open", 1.0))
+        assert await raw.keys(f"*{room.id}*")
+        def everyone_gone(r: Room) -> Effects:
+            r.set_connected(me, False, 2.0)
+            return Effects(presence=True)
+
+        await s.mutate(room.id, everyone_gone)
+        await asyncio.sleep(1.2)
+        await s.lobby(10)  # reading the lobby drops its expired lines
+        assert await raw.keys(f"*{room.id}*") == []
+        assert await raw.get(f"sym:code:{room.code}") is None
+        assert await raw.hget("sym:lobby:info", room.id) is None
+        assert await raw.zscore("sym:lobby", room.id) is None
+    finally:
+        await s.close()
+        await raw.aclose()
+
+
+async def test_redis_away_answers_service_unavailable(redis_private: RedisServer) -> None:
+    s = RedisStore(redis_private.url, Limits())
+    try:
+        room, me = a_room()
+        await s.create(room)
+        redis_private.kill()
+        with pytest.raises(ProtocolError) as err:
+            await s.mutate(room.id, lambda r: r.move(me, 0, "open", 1.0))
+        assert err.value.code == "service/unavailable"
+        redis_private.start()  # same port, same directory: the append-only file is read
+        for _ in range(50):
+            try:
+                await s.mutate(room.id, lambda r: r.move(me, 0, "open", 1.0))
+                break
+            except ProtocolError as exc:
+                assert exc.code == "service/unavailable"
+                await asyncio.sleep(0.1)
+        assert (await s.load(room.id)).version == 1
+    finally:
+        await s.close()
