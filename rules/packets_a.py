@@ -264,4 +264,61 @@ class PacketGame(Game[Table]):
         return f"'{move.code}' is not a legal move now."
 
 
-__all__ = ["NONE", "REDEAL", "TURN", "PacketGame", "Table"]
+class ReserveGame(PacketGame):
+    """A game with a reserve row (a divan, sails) kept full from a single stock pile or
+    the pack, at the player's choice (The Sultan, The Windmill).
+
+    An emptied reserve place must be filled before anything else is done, while the stock
+    or the pack has a card; only the leftmost empty place is offered (the places are
+    alike). Legal moves, in order: while a place is empty, ``w>d<i>`` then ``p>d<i>``;
+    else the turned card's move if it is forced, or ``t`` | ``p>f<j>``, ``p>w``; then
+    ``w>f<j>``, ``d<i>>f<j>`` by ascending ``i``, ``j``; then ``redeal``.
+    """
+
+    pile_letter = "d"
+
+    @abstractmethod
+    def wanted(self, st: Table) -> dict[int, list[int]]:
+        """The families (0-based) that each :meth:`key` of a card may go on now."""
+
+    def key(self, card: Card) -> int:
+        """What the families look at in a card (here its rank and suit)."""
+        return card & 63
+
+    def forced(self, st: Table, card: Card) -> Move | None:
+        """The only move of a turned card that must go to its place at once."""
+        return None
+
+    def _to_found(self, wanted: dict[int, list[int]], src: str, card: Card) -> list[Move]:
+        return [self._m(f"{src}>f{j + 1}") for j in wanted.get(self.key(card), ())]
+
+    def moves(self, st: Table) -> tuple[Move, ...]:
+        m = self._m
+        hole = next((i for i, p in enumerate(st.piles) if not p), -1)
+        if hole >= 0 and (st.waste or st.pack or st.turned != NONE):
+            out = [m(f"w>d{hole + 1}")] if st.waste else []
+            if st.pack or st.turned != NONE:
+                out.append(m(f"p>d{hole + 1}"))
+            return tuple(out)
+        out = []
+        wanted = self.wanted(st)
+        if st.turned != NONE:
+            must = self.forced(st, st.turned)
+            if must is not None:
+                return (must,)
+            out += self._to_found(wanted, "p", st.turned)
+            out.append(m("p>w"))
+        elif st.pack:
+            out.append(TURN)
+        if st.waste:
+            out += self._to_found(wanted, "w", st.waste[-1])
+        for i, p in enumerate(st.piles):
+            if p:
+                out += self._to_found(wanted, f"d{i + 1}", p[-1])
+        if (st.turned == NONE and not st.pack and st.waste
+                and st.redeals < self.max_redeals()):
+            out.append(REDEAL)
+        return tuple(out)
+
+
+__all__ = ["NONE", "REDEAL", "TURN", "PacketGame", "ReserveGame", "Table"]
