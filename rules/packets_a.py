@@ -258,6 +258,19 @@ class PacketGame(Game[Table]):
     def describe_special(self, state: Table, code: str) -> str:
         return code  # pragma: no cover
 
+    def narrate(self, before: Table, move: Move, after: Table) -> str:
+        """Like :meth:`describe`, naming the cards a move turned up."""
+        code = move.code
+        if code == "t":
+            return f"turn up {name(after.turned)}"
+        if code.startswith("p>") and before.turned == NONE:
+            return (f"fill {self.place(before, code[2:])} with {name(before.pack[-1])} "
+                    "from the pack")
+        if code == "three":
+            new = [name(p[0]) for p in after.piles[len(before.piles):]]
+            return f"lay off {', '.join(new)} into new places"
+        return self.describe(before, move)
+
     def why_illegal(self, state: Table, move: Move, seat: Seat) -> str:
         if state.turned != NONE and move.code == "t":
             return f"First place the turned card, {name(state.turned)}."
@@ -291,6 +304,13 @@ class ReserveGame(PacketGame):
 
     def _to_found(self, wanted: dict[int, list[int]], src: str, card: Card) -> list[Move]:
         return [self._m(f"{src}>f{j + 1}") for j in wanted.get(self.key(card), ())]
+
+    def why_illegal(self, state: Table, move: Move, seat: Seat) -> str:
+        hole = next((i for i, p in enumerate(state.piles) if not p), -1)
+        if hole >= 0 and (state.waste or state.pack or state.turned != NONE):
+            return (f"First fill {self.pile_word} {hole + 1} from the {self.stock_word} "
+                    "or the pack.")
+        return super().why_illegal(state, move, seat)
 
     def moves(self, st: Table) -> tuple[Move, ...]:
         m = self._m

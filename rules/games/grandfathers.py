@@ -22,17 +22,20 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
   may be played from there, which is the same.
 - Covering (amb. 1, reading B): a place holds at most two cards; a turned card may go on a
   place holding one card or into an empty place, or up to a family where it fits
-  (amb. 5). Nothing moves from place to place.
+  (amb. 5). Nothing moves from place to place. The option ``covering=any`` plays reading
+  A: a turned card may go on any place, so the player is never blocked while the pack
+  lasts and "three more" never arises; a draw may then take any covered card.
 - "lay off three more" (amb. 2): once per game, when the turned card has nowhere to go
   and no top card can go up, the turned card and the next two of the pack are laid into
   three new places r21-r23 (fewer if the pack runs out), which then behave like the others
   (move ``three``).
 - "drawing one" and "draw any card from the table" (amb. 3): one draw per game, offered
   when no other move is left (after ``three`` if the pack still has cards): any covered
-  card that fits a family goes up (move ``x<i>.1>f<j>``, the bottom card of place ``i``).
+  card that fits a family goes up (move ``x<i>.<k>>f<j>``, the ``k``-th card from the
+  bottom of place ``i``; under reading B always ``k = 1``).
 - Lost when no move is left.
 
-Move codes: ``t``, ``p>f<j>``, ``p>r<i>``, ``r<i>>f<j>``, ``three``, ``x<i>.1>f<j>``.
+Move codes: ``t``, ``p>f<j>``, ``p>r<i>``, ``r<i>>f<j>``, ``three``, ``x<i>.<k>>f<j>``.
 Legal moves come in that order, each by ascending ``i`` then ``j``; ``three`` and the
 draws only when nothing before them is legal.
 """
@@ -43,7 +46,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..cards import ACE, KING, Card, rank_of, suit_of
-from ..game import Move
+from ..game import Move, Option
 from ..packets_a import NONE, TURN, PacketGame, Table
 from ..registry import register
 
@@ -70,6 +73,15 @@ class Grandfathers(PacketGame):
     packs = 2
     pile_letter = "r"
     pile_word = "place"
+    option_specs = (
+        Option("covering", "once", "once: each card of the rows may be covered by one other "
+               "card; any: cards may be piled on any place without limit",
+               choices=("once", "any")),
+    )
+
+    def __init__(self, options: Any = None) -> None:
+        super().__init__(options)
+        self._depth = 2 if self.option("covering") == "once" else 10**6
 
     def found_name(self, j: int) -> str:
         way = "up from the ace" if j < 4 else "down from the king"
@@ -112,7 +124,7 @@ class Grandfathers(PacketGame):
             if base >= 0:
                 return (m(f"p>f{base + 1}"),)
             out += [m(f"p>f{j + 1}") for j in wanted.get(st.turned & 63, ())]
-            out += [m(f"p>r{i + 1}") for i, p in enumerate(st.piles) if len(p) <= 1]
+            out += [m(f"p>r{i + 1}") for i, p in enumerate(st.piles) if len(p) < self._depth]
         elif st.pack:
             out.append(TURN)
         for i, p in enumerate(st.piles):
@@ -123,8 +135,8 @@ class Grandfathers(PacketGame):
         if st.turned != NONE and "three" not in st.used:
             return (THREE,)
         if "draw" not in st.used:
-            return tuple(m(f"x{i + 1}.1>f{j + 1}") for i, p in enumerate(st.piles)
-                         if len(p) == 2 for j in wanted.get(p[0] & 63, ()))
+            return tuple(m(f"x{i + 1}.{k + 1}>f{j + 1}") for i, p in enumerate(st.piles)
+                         for k in range(len(p) - 1) for j in wanted.get(p[k] & 63, ()))
         return ()
 
     def special(self, st: Table, code: str) -> Table:

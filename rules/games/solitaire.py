@@ -115,8 +115,10 @@ class Solitaire(PacketGame):
             out.append(REDEAL)
         return tuple(out)
 
-    def found_name(self, j: int) -> str:
-        return f"family {j + 1}"
+    def describe(self, state: Table, move: Move) -> str:
+        if move.code == "redeal":
+            return "take up the four piles, shuffle them and re-lay them as the pack"
+        return super().describe(state, move)
 
 
 @register

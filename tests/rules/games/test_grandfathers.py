@@ -111,3 +111,26 @@ def test_the_pack_is_never_shown() -> None:
     view = render(game, game.deal(8), None)
     pack = next(z for z in view["zones"] if z["id"] == "pack")
     assert pack["up"] == [] and pack["down"] + sum(len(z["up"]) for z in view["zones"]) == 104
+
+
+def test_covering_without_limit_is_the_other_reading() -> None:
+    game = make("grandfathers", {"covering": "any"})
+    pool = list(packs(2))
+    head = []
+    for c in cards("AS " + PLACES + " " + COVERS + " QH"):
+        c = c if c in pool else c | 64
+        pool.remove(c)
+        head.append(c)
+    st = game.layout(tuple(head) + tuple(pool), seed=3)
+    st = cover_all(game, st, 1, 20)
+    st = play(game, st, "t")
+    assert "three" not in codes(game, st) and "p>r1" in codes(game, st)
+    st = play(game, st, "p>r1")
+    assert len(st.piles[0]) == 3
+
+
+def test_narration_names_the_card_turned() -> None:
+    game, st = stacked("AS " + PLACES + " 9C")
+    after = play(game, st, "t")
+    assert game.narrate(st, game.parse_move("t"), after) == "turn up 9♣"
+    assert game.describe(st, game.parse_move("t")) == "turn up the next card of the pack"

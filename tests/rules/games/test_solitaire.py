@@ -102,7 +102,7 @@ def test_follow_suit_and_its_two_shuffled_re_lays() -> None:
     assert st1 == play(game, st, "redeal")  # the shuffle is our PRNG's, stream 1
     assert game.public(st1)["redeals_left"] == 1
     texts = [m["text"] for m in render(game, st, None)["moves"]["0"]]
-    assert "take up the stock, shuffle it and use it as the pack" in texts
+    assert "take up the four piles, shuffle them and re-lay them as the pack" in texts
 
 
 def test_no_re_lay_in_the_suit_free_game() -> None:
