@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import ACE, JACK, KING, QUEEN, Card, rank_of
+from ..cards import ACE, JACK, KING, QUEEN, Card, name, rank_of
 from ..game import Move
 from ..packets_a import NONE, TURN, PacketGame, Table
 from ..registry import register
@@ -111,6 +111,14 @@ class SaliqueLaw(PacketGame):
 
     def found_name(self, j: int) -> str:
         return f"family {j + 1}"
+
+    def describe(self, state: Table, move: Move) -> str:
+        code = move.code
+        if code.startswith("p>k") and state.turned & 15 == KING:
+            return f"lay {name(state.turned)} in the upper row: the stock goes on it now"
+        if code == "p>q":
+            return f"lay {name(state.turned)} in the row of queens"
+        return super().describe(state, move)
 
     def public(self, state: Table) -> dict[str, Any]:
         facts = super().public(state)

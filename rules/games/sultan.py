@@ -24,6 +24,9 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
   or ``p>d<i>``. The player chooses the source before seeing the pack card (amb. 4); if a
   card is already turned up from the pack, that card is the one "from the pack". With
   neither a stock nor a pack the place stays empty.
+- A turned card that could go up may still be put on the stock: the text leaves it to
+  the player's "constant care ... that no opportunity of placing a card in the families
+  escapes you" (l.784-793).
 - "This you can do twice" (amb. 1): two re-deals, three passes in all; the option
   ``redeals=1`` gives the other reading (two passes in all).
 - Re-deal (amb. 2): the stock is turned over and used as the pack in the order it was

@@ -24,7 +24,8 @@ Readings (the sheet's PROPOSED readings):
 - An emptied sail is filled at once, before anything else, from the stock's top or the
   pack (as in The Sultan); the player chooses the source before seeing the pack card, and
   a card already turned up from the pack is the card "from the pack".
-- The stock's top may go straight to a family (amb. 2).
+- The stock's top may go straight to a family (amb. 2). A turned card that could go up
+  may still be put on the stock, as in The Sultan.
 - No re-deal (amb. 1): the text names none. The game is lost when the pack is out and no
   sail card, turned card or stock top can go up.
 - No card moves from a king's family to the centre or back (amb. 5).

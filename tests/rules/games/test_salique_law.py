@@ -114,3 +114,12 @@ def test_the_book_s_closing_picture() -> None:
     assert all(rank_of(f[0]) == ACE and rank_of(f[-1]) == JACK for f in st.found)
     view = render(game, st, None)
     assert view["status"] == "won"
+
+
+def test_descriptions_of_the_court_cards() -> None:
+    game, st = stacked("KS QD KH")
+    st = play(game, st, "t")
+    assert game.describe(st, game.parse_move("p>q")) == "lay Q♦ in the row of queens"
+    st = play(game, st, "p>q", "t")
+    assert game.describe(st, game.parse_move("p>k2")) == \
+        "lay K♥ in the upper row: the stock goes on it now"

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules import Play, make, render
+import pytest
+
+from rules import IllegalMove, Play, make, render
 from rules.cards import KING, card, cards, name, packs, rank_of
 from rules.packets_a import NONE, Table
 
@@ -126,3 +128,10 @@ def test_random_play_reaches_an_end_and_views_show_no_pack() -> None:
     view = render(game, play_.state, None)
     pack = next(z for z in view["zones"] if z["id"] == "pack")
     assert pack["up"] == [] and pack["down"] == 104 - 17
+
+
+def test_an_empty_divan_place_must_be_filled_first() -> None:
+    game, st = stacked(SQUARE + " AH 2H 3C 4C 5C 6C 7C 8C")
+    st = play(game, st, "d1>f8")
+    with pytest.raises(IllegalMove, match="First fill divan place 1 from the stock or the pack"):
+        game.apply(st, "t", 0)
