@@ -68,6 +68,8 @@ class PacketGame(Game[Table]):
     pile_word: ClassVar[str] = "pile"
     stock_word: ClassVar[str] = "stock"
     aside_word: ClassVar[str] = "row of queens"
+    #: Whether a re-deal takes up the piles (Solitaire) rather than the stock.
+    redeal_piles: ClassVar[bool] = False
 
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
@@ -106,8 +108,9 @@ class PacketGame(Game[Table]):
         return False
 
     def redeal_cards(self, st: Table) -> tuple[Card, ...]:
-        """The cards taken up at a re-deal, in the order they lie (first laid first)."""
-        return st.waste
+        """The cards taken up at a re-deal, in the order they lie (first laid first): the
+        stock, or when :attr:`redeal_piles` the piles one after another."""
+        return tuple(c for p in st.piles for c in p) if self.redeal_piles else st.waste
 
     def special(self, st: Table, code: str) -> Table:
         raise ValueError(code)  # pragma: no cover - legal_moves never offers it
@@ -120,6 +123,8 @@ class PacketGame(Game[Table]):
     def legal_moves(self, state: Table, seat: Seat) -> tuple[Move, ...]:
         if seat != 0:
             return ()
+        # outcome, to_move and all_legal each ask for the moves of the same state: keep the
+        # last answer (states are frozen, and the memo holds the state it answers for)
         memo_state, memo_moves = self._memo
         if memo_state is state:
             return memo_moves
@@ -186,8 +191,9 @@ class PacketGame(Game[Table]):
         else:
             # the stock turned face down: the card laid first is the next to come
             pack = tuple(reversed(cards))
-        piles = st.piles if cards is st.waste else tuple(() for _ in st.piles)
-        return replace(st, pack=pack, waste=(), piles=piles, redeals=n)
+        if self.redeal_piles:
+            return replace(st, pack=pack, piles=tuple(() for _ in st.piles), redeals=n)
+        return replace(st, pack=pack, waste=(), redeals=n)
 
     # -- what the table shows --------------------------------------------------------
 

@@ -50,6 +50,7 @@ class Solitaire(PacketGame):
     source = "000_afc193f70d23752d.txt l.600-663"
     pile_letter = "w"
     pile_word = "pile"
+    redeal_piles = True
     option_specs = (
         Option("aces_first", False, "take out the aces and lay them up before the deal "
                "(the book's easier game)", choices=(False, True)),
@@ -72,9 +73,6 @@ class Solitaire(PacketGame):
 
     def shuffle_redeal(self) -> bool:
         return True
-
-    def redeal_cards(self, st: Table) -> tuple[Card, ...]:
-        return tuple(c for p in st.piles for c in p)
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         found: tuple[tuple[Card, ...], ...] = ((), (), (), ())
