@@ -70,6 +70,9 @@ class PacketGame(Game[Table]):
     aside_word: ClassVar[str] = "row of queens"
     #: Whether a re-deal takes up the piles (Solitaire) rather than the stock.
     redeal_piles: ClassVar[bool] = False
+    #: Whether the table has a single stock pile ``w`` and a row laid aside ``q``.
+    has_stock: ClassVar[bool] = False
+    has_aside: ClassVar[bool] = False
 
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
@@ -157,7 +160,7 @@ class PacketGame(Game[Table]):
             if st.turned != NONE:
                 return st.turned, replace(st, turned=NONE)
             return st.pack[-1], replace(st, pack=st.pack[:-1])
-        if src == "w" and self.pile_letter != "w":
+        if src == "w" and self.has_stock:
             return st.waste[-1], replace(st, waste=st.waste[:-1])
         if src[0] == "x":
             i_text, k_text = src[1:].split(".")
@@ -174,7 +177,7 @@ class PacketGame(Game[Table]):
         if head == "f":
             j = int(dst[1:]) - 1
             return replace(st, found=_set(st.found, j, (*st.found[j], card)))
-        if dst == "w" and self.pile_letter != "w":
+        if dst == "w" and self.has_stock:
             return replace(st, waste=(*st.waste, card))
         if dst == "q":
             return replace(st, aside=(*st.aside, card))
@@ -209,9 +212,11 @@ class PacketGame(Game[Table]):
         out += [Zone(f"{L}{i + 1}", "pile", p, self.pile_up(p),
                      label=f"{self.pile_word} {i + 1}", group=f"{self.pile_word}s")
                 for i, p in enumerate(state.piles)]
-        if L != "w":
+        if self.has_stock:
             out.append(Zone("w", "waste", state.waste, len(state.waste), label=self.stock_word))
-        out.append(Zone("q", "reserve", state.aside, len(state.aside), label=self.aside_word))
+        if self.has_aside:
+            out.append(Zone("q", "reserve", state.aside, len(state.aside),
+                            label=self.aside_word))
         return tuple(out)
 
     def public(self, state: Table) -> dict[str, Any]:
@@ -226,7 +231,7 @@ class PacketGame(Game[Table]):
     def place(self, st: Table, where: str) -> str:
         if where == "p":
             return "the turned card" if st.turned != NONE else "the next card of the pack"
-        if where == "w" and self.pile_letter != "w":
+        if where == "w" and self.has_stock:
             return f"the {self.stock_word}"
         if where == "q":
             return f"the {self.aside_word}"
@@ -254,7 +259,7 @@ class PacketGame(Game[Table]):
             return f"fill {to} with the next card of the pack"
         if src == "p":
             c = state.turned
-        elif src == "w" and self.pile_letter != "w":
+        elif src == "w" and self.has_stock:
             c = state.waste[-1]
         else:
             c = state.piles[int(src[1:]) - 1][-1]
@@ -295,6 +300,7 @@ class ReserveGame(PacketGame):
     """
 
     pile_letter = "d"
+    has_stock = True
 
     @abstractmethod
     def wanted(self, st: Table) -> dict[int, list[int]]:

@@ -58,6 +58,7 @@ class SaliqueLaw(PacketGame):
     packs = 2
     pile_letter = "k"
     pile_word = "king's pile"
+    has_aside = True
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         king = next(c for c in cards if rank_of(c) == KING)
