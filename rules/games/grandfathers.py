@@ -28,11 +28,16 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
 - "lay off three more" (amb. 2): once per game, when the turned card has nowhere to go
   and no top card can go up, the turned card and the next two of the pack are laid into
   three new places r21-r23 (fewer if the pack runs out), which then behave like the others
-  (move ``three``).
+  (move ``three``). *Refines the sheet*, which deals three cards from the pack: a player
+  is only known to be blocked once the turned card has nowhere to go, and that card is
+  the first of the three laid off.
 - "drawing one" and "draw any card from the table" (amb. 3): one draw per game, offered
   when no other move is left (after ``three`` if the pack still has cards): any covered
   card that fits a family goes up (move ``x<i>.<k>>f<j>``, the ``k``-th card from the
   bottom of place ``i``; under reading B always ``k = 1``).
+  *Refines the sheet* ("usable whenever blocked"): while the pack lasts the draw comes
+  after "three more", as the text orders them ("and should this not enable you to
+  succeed, you have the privilege of drawing one", l.703-705).
 - Lost when no move is left.
 
 Move codes: ``t``, ``p>f<j>``, ``p>r<i>``, ``r<i>>f<j>``, ``three``, ``x<i>.<k>>f<j>``.

@@ -22,8 +22,10 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
 - A divan place that is emptied is filled at once, before anything else, "either by the
   top card from the stock, or by the next card from the pack" (l.774-779, 783): ``w>d<i>``
   or ``p>d<i>``. The player chooses the source before seeing the pack card (amb. 4); if a
-  card is already turned up from the pack, that card is the one "from the pack". With
-  neither a stock nor a pack the place stays empty.
+  card is already turned up from the pack, that card is the one "from the pack" (*the
+  sheet does not say*; it is "the card you are laying off from the pack", l.771-772).
+  With neither a stock nor a pack the place stays empty. Only the leftmost empty place
+  is offered: the places are alike.
 - A turned card that could go up may still be put on the stock: the text leaves it to
   the player's "constant care ... that no opportunity of placing a card in the families
   escapes you" (l.784-793).
