@@ -1,0 +1,124 @@
+"""The Sultan, from Cheney's *Patience* (1894).
+
+Source: ``000_afc193f70d23752d.txt`` l.724-795 (the diagram, l.28-47, is unreadable);
+rule sheet ``shared/games/cheney.md``, section The Sultan, whose ambiguities are cited.
+
+Two packs. The ace of hearts and the eight kings are taken out and laid in a square
+(l.737-752), numbered as families 1-9 row by row::
+
+    f1 K♣   f2 A♥        f3 K♣
+    f4 K♦   f5 K♥ Sultan f6 K♦
+    f7 K♠   f8 K♥        f9 K♠
+
+The Sultan (f5) takes nothing; the seven other kings take the ace of their suit and build
+up in suit to the queen, the A♥ builds 2♥ to Q♥ (l.760-768). The first eight cards of the
+rest form the Divan, places d1-d4 on one side and d5-d8 on the other (l.753-760). A card
+turned from the pack that is not used goes on the stock, a single face-up pile (l.768-771).
+The turned card, the stock's top and every divan card may go up (l.771-774). Won when the
+eight families end with queens around the Sultan (l.730-732).
+
+Readings (the sheet's PROPOSED readings unless said otherwise):
+
+- A divan place that is emptied is filled at once, before anything else, "either by the
+  top card from the stock, or by the next card from the pack" (l.774-779, 783): ``w>d<i>``
+  or ``p>d<i>``. The player chooses the source before seeing the pack card (amb. 4); if a
+  card is already turned up from the pack, that card is the one "from the pack" (*the
+  sheet does not say*; it is "the card you are laying off from the pack", l.771-772).
+  With neither a stock nor a pack the place stays empty. Only the leftmost empty place
+  is offered: the places are alike.
+- A turned card that could go up may still be put on the stock: the text leaves it to
+  the player's "constant care ... that no opportunity of placing a card in the families
+  escapes you" (l.784-793).
+- "This you can do twice" (amb. 1): two re-deals, three passes in all; the option
+  ``redeals=1`` gives the other reading (two passes in all).
+- Re-deal (amb. 2): the stock is turned over and used as the pack in the order it was
+  laid; the glossary's "re-shuffle them or not, as you please" (l.3302-3305) is the option
+  ``shuffle`` (our PRNG, stream ``k`` for the ``k``-th re-deal).
+- With two of each king, kings are taken out in the order they lie in the pack, the first
+  of a suit going to the left (or, for hearts, to the Sultan's place), as is the first A♥.
+
+Move codes: ``t``, ``p>f<j>``, ``p>w`` (the turned card to the stock), ``w>f<j>``,
+``d<i>>f<j>``, ``w>d<i>``, ``p>d<i>``, ``redeal``; order as in
+:class:`rules.packets_a.ReserveGame`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import ACE, CLUBS, DIAMONDS, HEARTS, KING, QUEEN, SPADES, Card, rank_of, suit_of
+from ..game import Option
+from ..packets_a import NONE, ReserveGame, Table
+from ..registry import register
+
+SULTAN = 4
+#: The square's places of the kings of each suit, first king first.
+KING_PLACES = {CLUBS: (0, 2), DIAMONDS: (3, 5), HEARTS: (4, 7), SPADES: (6, 8)}
+PLACE_NAMES = (
+    "the left king of clubs", "the ace of hearts", "the right king of clubs",
+    "the left king of diamonds", "the Sultan", "the right king of diamonds",
+    "the left king of spades", "the lower king of hearts", "the right king of spades",
+)
+
+
+@register
+class Sultan(ReserveGame):
+    id = "sultan"
+    title = "The Sultan"
+    book = "Cheney, Patience (3rd ed., 1894)"
+    source = "000_afc193f70d23752d.txt l.724-795"
+    packs = 2
+    layout_hint = "grid"
+    pile_word = "divan place"
+    option_specs = (
+        Option("redeals", 2, "how often the stock may be taken up as a new pack "
+               "(\"this you can do twice\")", choices=(2, 1)),
+        Option("shuffle", False, "shuffle the stock when it is taken up (the glossary "
+               "allows either)", choices=(False, True)),
+    )
+
+    def __init__(self, options: Any = None) -> None:
+        super().__init__(options)
+        self._redeals = int(self.option("redeals"))
+        self._shuffle = bool(self.option("shuffle"))
+
+    def max_redeals(self) -> int:
+        return self._redeals
+
+    def shuffle_redeal(self) -> bool:
+        return self._shuffle
+
+    def found_name(self, j: int) -> str:
+        return PLACE_NAMES[j]
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        square: list[tuple[Card, ...]] = [()] * 9
+        rest: list[Card] = []
+        for c in cards:
+            r, s = rank_of(c), suit_of(c)
+            if r == KING:
+                j = next(j for j in KING_PLACES[s] if not square[j])
+                square[j] = (c,)
+            elif r == ACE and s == HEARTS and not square[1]:
+                square[1] = (c,)
+            else:
+                rest.append(c)
+        divan = tuple((c,) for c in rest[:8])
+        return Table(seed, tuple(reversed(rest[8:])), NONE, tuple(square), divan)
+
+    def wanted(self, st: Table) -> dict[int, list[int]]:
+        out: dict[int, list[int]] = {}
+        for j, f in enumerate(st.found):
+            top = f[-1]
+            r = top & 15
+            if j == SULTAN or r == QUEEN:
+                continue
+            # the next card of the family's suit: the ace on a king, else one higher
+            out.setdefault((top & 48) | (ACE if r == KING else r + 1), []).append(j)
+        return out
+
+    def won(self, st: Table) -> bool:
+        return all(rank_of(f[-1]) == QUEEN for j, f in enumerate(st.found) if j != SULTAN)
+
+
+__all__ = ["Sultan"]

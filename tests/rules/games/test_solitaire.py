@@ -1,0 +1,133 @@
+"""Scenario tests for Cheney's Solitaire and its two variants (l.600-663).
+
+The book prints no sample deal; these are small hand-stacked packs, each exercising one
+rule or privilege of the text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules import IllegalMove, make, render
+from rules.cards import cards, standard_pack
+from rules.packets_a import NONE, Table
+
+
+def stacked(game_id: str, text: str, **options: Any) -> tuple[Any, Table]:
+    """A pack whose first cards are ``text`` (dealt first), the rest in pack order."""
+    game = make(game_id, options)
+    head = cards(text)
+    rest = tuple(c for c in standard_pack() if c not in head)
+    return game, game.layout(head + rest, seed=5)
+
+
+def codes(game: Any, st: Table) -> list[str]:
+    return [m.code for m in game.legal_moves(st, 0)]
+
+
+def play(game: Any, st: Table, *moves: str) -> Table:
+    for code in moves:
+        st = game.apply(st, code, 0)
+    return st
+
+
+def test_aces_go_up_as_they_come_and_families_ignore_suit() -> None:
+    game, st = stacked("solitaire", "AS 2H 3C AD")
+    assert codes(game, st) == ["t"]
+    st = play(game, st, "t")
+    assert codes(game, st) == ["p>f1"]  # an ace is laid in the row at once
+    st = play(game, st, "p>f1", "t")
+    assert codes(game, st)[:1] == ["p>f1"]  # 2♥ on A♠: no suit is followed
+    st = play(game, st, "p>f1", "t", "p>f1", "t", "p>f2")
+    assert [len(f) for f in st.found] == [3, 1, 0, 0]
+
+
+def test_four_piles_take_any_card_and_their_tops_go_up() -> None:
+    game, st = stacked("solitaire", "5H 2S AC")
+    st = play(game, st, "t")
+    assert codes(game, st) == ["p>w1", "p>w2", "p>w3", "p>w4"]
+    st = play(game, st, "p>w2", "t", "p>w2", "t", "p>f1")
+    assert "w2>f1" in codes(game, st)
+    st = play(game, st, "w2>f1")
+    assert st.piles[1] == cards("5H") and st.found[0] == cards("AC 2S")
+    with pytest.raises(IllegalMove):
+        game.apply(st, "w2>f1", 0)
+
+
+def test_a_whole_pack_in_order_is_won() -> None:
+    game = make("solitaire")
+    order = cards(" ".join(f"{r}{s}" for r in "A23456789TJQK" for s in "SHDC"))
+    st = game.layout(order, seed=0)
+    while game.outcome(st) is None:
+        st = play(game, st, codes(game, st)[0])
+    outcome = game.outcome(st)
+    assert outcome is not None and outcome.won
+
+
+def test_the_game_is_lost_when_the_pack_is_out_and_no_top_fits() -> None:
+    game = make("solitaire")
+    st = game.layout(cards(" ".join(f"{r}{s}" for r in "A23456789TJQK" for s in "SHDC")), 0)
+    while game.outcome(st) is None:
+        legal = codes(game, st)
+        st = play(game, st, "p>w1" if "p>w1" in legal else legal[0])
+    outcome = game.outcome(st)
+    assert outcome is not None and not outcome.won
+    assert outcome.summary == "blocked with 4 cards on the families"
+    assert not st.pack and st.turned == NONE
+
+
+def test_aces_first_lays_the_aces_up_before_the_deal() -> None:
+    game = make("solitaire_aces_first")
+    st = game.deal(4)
+    assert [f for f in st.found] == [cards("AS"), cards("AH"), cards("AD"), cards("AC")]
+    assert len(st.pack) == 48
+    assert game.variant_of == "solitaire" and game.option("aces_first") is True
+
+
+def test_follow_suit_and_its_two_shuffled_re_lays() -> None:
+    game, st = stacked("solitaire_follow_suit", "AS 2H 2S")
+    st = play(game, st, "t", "p>f1", "t")
+    assert codes(game, st) == ["p>w1", "p>w2", "p>w3", "p>w4"]  # 2♥ cannot go on A♠
+    st = play(game, st, "p>w1", "t", "p>f1")
+    # run the pack out onto pile 4
+    while st.pack or st.turned != NONE:
+        st = play(game, st, "t" if st.turned == NONE else codes(game, st)[-1])
+    assert codes(game, st)[-1] == "redeal"
+    assert game.public(st)["redeals_left"] == 2
+    before = sorted(c for p in st.piles for c in p)
+    st1 = play(game, st, "redeal")
+    assert sorted(st1.pack) == before and not any(st1.piles)
+    assert st1 == play(game, st, "redeal")  # the shuffle is our PRNG's, stream 1
+    assert game.public(st1)["redeals_left"] == 1
+    texts = [m["text"] for m in render(game, st, None)["moves"]["0"]]
+    assert "take up the four piles, shuffle them and re-lay them as the pack" in texts
+
+
+def test_no_re_lay_in_the_suit_free_game() -> None:
+    game = make("solitaire")
+    st = game.layout(cards(" ".join(f"{r}{s}" for r in "KQJT98765432A" for s in "SHDC")), 0)
+    while game.outcome(st) is None:
+        assert "redeal" not in codes(game, st)
+        st = play(game, st, codes(game, st)[-1])
+
+
+def test_strict_rule_hides_the_cards_under_a_top() -> None:
+    game, st = stacked("solitaire", "5H 6H", strict=True)
+    st = play(game, st, "t", "p>w1", "t", "p>w1")
+    view = render(game, st, None)
+    w1 = next(z for z in view["zones"] if z["id"] == "w1")
+    assert w1["up"] == ["6H"] and w1["down"] == 1
+    game2, st2 = stacked("solitaire", "5H 6H")
+    st2 = play(game2, st2, "t", "p>w1", "t", "p>w1")
+    w1 = next(z for z in render(game2, st2, None)["zones"] if z["id"] == "w1")
+    assert w1["up"] == ["5H", "6H"]
+
+
+def test_the_pack_is_never_shown() -> None:
+    game = make("solitaire")
+    view = render(game, game.deal(11), None)
+    pack = next(z for z in view["zones"] if z["id"] == "pack")
+    assert pack["down"] == 52 and pack["up"] == []
+    assert game.describe(game.deal(11), game.parse_move("t")) == "turn up the next card of the pack"
