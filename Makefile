@@ -27,6 +27,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP)
+	scripts/ensure-redis
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 test: lint typecheck unit

@@ -14,7 +14,8 @@ public room ids by expiry time) and ``sym:lobby:info`` (their lobby lines).
 
 One move costs one round trip when this process's copy of the room is current: a
 pipeline of the compare-and-set script (record, stream entry and doorbell in one atomic
-step) and the refresh of the join code's time to live. A lost race reloads the room (one
+step) and the refresh of the join code's time to live. A public room's lobby line costs a
+second round trip only when it changes (seats, watchers, status). A lost race reloads the room (one
 more round trip) and runs the change again. Another process with members in the room
 hears the doorbell and reads the new entries and the record in one pipelined round trip;
 a missed doorbell (pub/sub drops messages when its connection drops) is noticed by the
@@ -32,7 +33,9 @@ import contextlib
 import logging
 import secrets
 import time
-from typing import Any
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import msgpack
 import redis.asyncio as aioredis
@@ -108,6 +111,27 @@ class Unavailable(ProtocolError):
         super().__init__("service/unavailable")
 
 
+T = TypeVar("T")
+
+
+@dataclass(slots=True)
+class Cached:
+    """This process's copy of a room, and how far its effects have been delivered here.
+
+    ``rev`` is the revision of ``room``; ``delivered`` is the revision up to which the
+    effects of every commit have been performed for this process's sockets. They differ
+    when the copy was reloaded (after a lost race) ahead of the doorbells: the listener
+    then still performs the commits in between.
+    """
+
+    rev: int
+    room: Room
+    delivered: int
+#: Pauses before retrying a call that met a dead connection (a restarted Redis leaves
+#: every pooled connection dead; each failure drops one, the retry takes a fresh one).
+RETRY_PAUSES = (0.02, 0.1, 0.3)
+
+
 class RedisStore:
     def __init__(self, url: str, limits: Limits, live_ttl: float = LIVE_TTL) -> None:
         self.url = url
@@ -119,62 +143,67 @@ class RedisStore:
             retry=Retry(ExponentialBackoff(cap=0.5, base=0.02), 2),
             retry_on_error=[RedisConnectionError, RedisTimeoutError])
         self._cas = self.redis.register_script(CAS)
-        #: room id -> (rev, room, last stream id read)
-        self._cache: dict[str, tuple[int, Room, str]] = {}
+        self._cache: dict[str, Cached] = {}
         self._watched: set[str] = set()
         self._wake = asyncio.Event()
         self.round_trips = 0
 
+    async def _call(self, fn: Callable[[], Awaitable[T]]) -> T:
+        """Run ``fn``, retrying dead connections; Redis away: ``service/unavailable``."""
+        for pause in (*RETRY_PAUSES, None):
+            try:
+                return await fn()
+            except (RedisConnectionError, RedisTimeoutError) as exc:
+                if pause is None:
+                    raise self._down(exc) from None
+                await asyncio.sleep(pause)
+            except RedisError as exc:
+                raise self._down(exc) from None
+        raise AssertionError("unreachable")  # pragma: no cover
+
     # -- the Store interface ---------------------------------------------------------------
 
     async def create(self, room: Room) -> None:
-        try:
-            if len(self._cache) >= self.limits.max_rooms:  # rooms this process holds
-                raise ProtocolError("room/limit")
-            for _ in range(10):
-                if await self.redis.set(code_key(room.code), room.id, nx=True,
-                                        px=self._ttl_ms(room)):
-                    break
-                room.code = new_code()
-            else:  # pragma: no cover - 31**6 codes
-                raise ProtocolError("room/limit")
-            await self._commit(room, -1, Effects())
-        except RedisError as exc:
-            raise self._down(exc) from None
+        await self._call(lambda: self._create(room))
+
+    async def _create(self, room: Room) -> None:
+        if len(self._cache) >= self.limits.max_rooms:  # rooms this process holds
+            raise ProtocolError("room/limit")
+        for _ in range(10):
+            if await self.redis.set(code_key(room.code), room.id, nx=True,
+                                    px=self._ttl_ms(room)):
+                break
+            room.code = new_code()
+        else:  # pragma: no cover - 31**6 codes
+            raise ProtocolError("room/limit")
+        await self._commit(room, -1, Effects())
 
     async def load(self, room_id: str) -> Room:
-        try:
-            return (await self._fetch(room_id))[1]
-        except RedisError as exc:
-            raise self._down(exc) from None
+        return (await self._call(lambda: self._fetch(room_id)))[1]
 
     async def by_code(self, code: str) -> Room:
-        try:
-            room_id = await self.redis.get(code_key(normal_code(code)))
-        except RedisError as exc:
-            raise self._down(exc) from None
+        room_id = await self._call(lambda: self.redis.get(code_key(normal_code(code))))
         if room_id is None:
             raise ProtocolError("room/not_found", "No room has that join code.")
         return await self.load(text(room_id))
 
     async def mutate(self, room_id: str, change: Change) -> tuple[Room, Effects]:
-        try:
-            for _ in range(MAX_TRIES):
-                cached = self._cache.get(room_id)
-                rev, current = (cached[0], cached[1]) if cached else \
-                    (await self._fetch(room_id))[:2]
-                before = room_codec.dump(current)
-                work = room_codec.load(before, self.limits, previous=current)
-                fx = change(work)  # may raise: nothing is written
-                if room_codec.dump(work) == before and \
-                        effects_codec.dump(fx) == effects_codec.dump(Effects()):
-                    return current, fx  # nothing to keep and nothing to tell
-                if await self._commit(work, rev, fx):
-                    return work, fx
-                self._cache.pop(room_id, None)  # lost a race: reload and run it again
-            raise ProtocolError("move/stale", "The table is very busy; look again and retry.")
-        except RedisError as exc:
-            raise self._down(exc) from None
+        return await self._call(lambda: self._mutate(room_id, change))
+
+    async def _mutate(self, room_id: str, change: Change) -> tuple[Room, Effects]:
+        cached = self._cache.get(room_id)
+        rev, current = (cached.rev, cached.room) if cached else await self._fetch(room_id)
+        for _ in range(MAX_TRIES):
+            before = room_codec.dump(current)
+            work = room_codec.load(before, self.limits, previous=current)
+            fx = change(work)  # may raise: nothing is written
+            if room_codec.dump(work) == before and \
+                    effects_codec.dump(fx) == effects_codec.dump(Effects()):
+                return current, fx  # nothing to keep and nothing to tell
+            if await self._commit(work, rev, fx):
+                return work, fx
+            rev, current = await self._fetch(room_id)  # lost a race: reload, run again
+        raise ProtocolError("move/stale", "The table is very busy; look again and retry.")
 
     async def remove(self, room_id: str) -> None:
         cached = self._cache.pop(room_id, None)
@@ -182,7 +211,7 @@ class RedisStore:
             async with self.redis.pipeline(transaction=False) as pipe:
                 pipe.delete(room_key(room_id), log_key(room_id))
                 if cached is not None:
-                    pipe.delete(code_key(cached[1].code))
+                    pipe.delete(code_key(cached.room.code))
                 pipe.zrem(LOBBY, room_id)
                 pipe.hdel(LOBBY_INFO, room_id)
                 await pipe.execute()
@@ -208,6 +237,13 @@ class RedisStore:
         return []  # keys expire in Redis by themselves
 
     async def watch(self, room_id: str) -> None:
+        """Deliver this room's effects from now on (not its history)."""
+        entry = self._cache.get(room_id)
+        if entry is None:
+            await self.load(room_id)
+            entry = self._cache[room_id]
+        if room_id not in self._watched:
+            entry.delivered = entry.rev
         self._watched.add(room_id)
         self._wake.set()
 
@@ -218,10 +254,10 @@ class RedisStore:
 
     def cached(self, room_id: str) -> Room | None:
         entry = self._cache.get(room_id)
-        return entry[1] if entry else None
+        return entry.room if entry else None
 
     def local_rooms(self) -> list[Room]:
-        return [self._cache[r][1] for r in self._watched if r in self._cache]
+        return [self._cache[r].room for r in self._watched if r in self._cache]
 
     def count(self) -> int:
         return len(self._cache)
@@ -248,12 +284,18 @@ class RedisStore:
             raise ProtocolError("room/not_found")
         previous = self._cache.get(room_id)
         room = room_codec.load(msgpack.unpackb(raw(data)), self.limits,
-                               previous=previous[1] if previous else None)
+                               previous=previous.room if previous else None)
         if room.closed:
             raise ProtocolError("room/not_found")
-        last_id = previous[2] if previous else "$"
-        self._cache[room.id] = (int(rev), room, last_id)
+        self._keep(room, int(rev))
         return int(rev), room
+
+    def _keep(self, room: Room, rev: int) -> None:
+        entry = self._cache.get(room.id)
+        if entry is None:
+            self._cache[room.id] = Cached(rev, room, rev)
+        elif rev >= entry.rev:
+            entry.rev, entry.room = rev, room
 
     async def _commit(self, room: Room, rev: int, fx: Effects) -> bool:
         """Compare and set ``room`` at ``rev``; one pipelined round trip."""
@@ -270,8 +312,13 @@ class RedisStore:
         if not ok:
             return False
         previous = self._cache.get(room.id)
-        self._cache[room.id] = (int(new_rev), room, previous[2] if previous else "$")
-        if room.policy.visibility == "public":
+        old = previous.room if previous else None
+        self._keep(room, int(new_rev))
+        if room.policy.visibility == "public" and (
+                old is None or rev < 0 or old.info() != room.info()
+                or self._ttl_ms(old) != ttl or int(new_rev) % 50 == 0):
+            # the lobby line changes rarely (seats, watchers, status, everyone gone): a
+            # second round trip only then, and now and again to push its expiry forward
             await self._list(room, ttl)
         return True
 
@@ -327,7 +374,7 @@ class RedisStore:
                 if msg is not None and msg.get("type") == "message":
                     channel = msg["channel"].decode()
                     room_id = channel[len("sym:{"):channel.index("}")]
-                    if int(msg["data"]) > self._rev(room_id):
+                    if int(msg["data"]) > self._delivered(room_id):
                         await self._catch_up(room_id, listener)
                 if time.monotonic() - last_check > CHECK_EVERY:
                     last_check = time.monotonic()
@@ -336,9 +383,9 @@ class RedisStore:
             with contextlib.suppress(Exception):
                 await pubsub.aclose()  # type: ignore[no-untyped-call]
 
-    def _rev(self, room_id: str) -> int:
+    def _delivered(self, room_id: str) -> int:
         entry = self._cache.get(room_id)
-        return entry[0] if entry else -1
+        return entry.delivered if entry else -1
 
     async def _check_revisions(self, listener: Listener) -> None:
         rooms = list(self._watched)
@@ -349,33 +396,35 @@ class RedisStore:
                 pipe.hget(room_key(r), "rev")
             revs = await pipe.execute()
         for r, rev in zip(rooms, revs, strict=True):
-            if rev is not None and int(rev) > self._rev(r):
+            if rev is not None and int(rev) > self._delivered(r):
                 await self._catch_up(r, listener)
 
     async def _catch_up(self, room_id: str, listener: Listener) -> None:
-        """Read the entries this process has not performed, reload the room, perform."""
+        """Perform the commits this process has not delivered, from the room's stream."""
         entry = self._cache.get(room_id)
-        last_id = entry[2] if entry else "$"
-        old_rev = entry[0] if entry else -1
-        start = "-" if last_id == "$" else f"({last_id}"
+        if entry is None or room_id not in self._watched:
+            return
         async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.xrange(log_key(room_id), min=start, max="+")
+            # the stream is short (event_log entries): read it whole, keep what is new
+            pipe.xrange(log_key(room_id), min="-", max="+")
             pipe.hmget(room_key(room_id), ["rev", "data"])
             entries, (rev, data) = await pipe.execute()
         self.round_trips += 1
         if rev is None or data is None:
             return
-        room = room_codec.load(msgpack.unpackb(raw(data)), self.limits,
-                               previous=entry[1] if entry else None)
-        fresh = [(eid.decode(), f) for eid, f in entries if int(f[b"rev"]) > old_rev]
-        new_last = fresh[-1][0] if fresh else last_id
-        self._cache[room_id] = (int(rev), room, new_last)
-        revs = [int(f[b"rev"]) for _, f in fresh]
-        gap = bool(revs) and old_rev >= 0 and revs[0] != old_rev + 1
-        if gap or (old_rev >= 0 and not revs and int(rev) > old_rev):
-            # The stream no longer holds what we missed: resend the whole picture.
+        room = room_codec.load(msgpack.unpackb(raw(data)), self.limits, previous=entry.room)
+        self._keep(room, int(rev))
+        done = entry.delivered
+        fresh = [f for _, f in entries if int(f[b"rev"]) > done]
+        fresh = [f for f in fresh if int(f[b"rev"]) <= entry.rev]
+        revs = [int(f[b"rev"]) for f in fresh]
+        entry.delivered = max(entry.rev, done)
+        if not revs:
+            return
+        if revs[0] != done + 1 or revs != list(range(revs[0], revs[0] + len(revs))):
+            # the stream no longer holds all we missed: resend the whole picture
             await listener(room, Effects(state=True, presence=True, proposals=True))
             return
-        for _, f in fresh:
+        for f in fresh:
             if f[b"node"].decode() != self.node:
                 await listener(room, effects_codec.load(msgpack.unpackb(f[b"fx"])))

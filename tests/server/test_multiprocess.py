@@ -1,0 +1,153 @@
+"""Several server processes sharing one real Redis, with real sockets on 127.0.0.1."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from protocol.limits import Limits
+from rules import Record
+from server.redis_store import RedisStore
+
+from ..redis_server import RedisServer
+from .peer import Msg, Peer
+from .processes import serving
+
+
+def first_move(state: Msg) -> tuple[int, str]:
+    view = state["view"]
+    seat = view["to_move"][0]
+    return seat, view["moves"][str(seat)][0]["code"]
+
+
+async def play(players: dict[int, Peer], watcher: Peer, room: str, state: Msg,
+               limit: int = 10_000, acked: list[int] | None = None) -> Msg:
+    """Play first legal moves until the end (or ``limit`` moves); every move is checked
+    to reach the watcher."""
+    for _ in range(limit):
+        if state["view"]["status"] != "playing":
+            break
+        seat, move = first_move(state)
+        ok = await players[seat].call("move", room=room, version=state["version"], move=move)
+        assert ok["type"] == "ok", ok
+        if acked is not None:
+            acked.append(ok["version"])
+        state = await watcher.state(ok["version"])
+    return state
+
+
+def replay(record: dict[str, Any]) -> Any:
+    return Record(record["game"], tuple(sorted(record["options"].items())), record["seed"],
+                  tuple((m["seat"], m["move"]) for m in record["moves"])).replay()
+
+
+async def test_two_players_on_two_processes_and_a_watcher_on_a_third(
+        redis_server: RedisServer) -> None:
+    async with serving(redis_server.url, 3) as (p1, p2, p3):
+        ann = await Peer.connect(p1.url, "Ann")
+        joined = await ann.call("create", game="sympathy")
+        bea = await Peer.connect(p2.url, "Bea")
+        assert (await bea.call("join", code=joined["code"], role="player"))["seats"] == [1]
+        wes = await Peer.connect(p3.url, "Wes")
+        await wes.call("join", code=joined["code"], role="watcher")
+        presence = await wes.wait(lambda m: m["type"] == "presence"
+                                  and m["counts"]["connected"] == 3)
+        assert {m["name"] for m in presence["members"]} == {"Ann", "Bea", "Wes"}
+        state = await wes.state(0)
+        final = await play({0: ann, 1: bea}, wes, joined["room"], state)
+        assert final["view"]["status"] in ("won", "lost")
+        for p in (ann, bea):
+            assert (await p.state(final["version"]))["view"] == final["view"]
+        record = await wes.call("record", room=joined["room"])
+        assert [m["n"] for m in record["moves"]] == list(range(1, final["version"] + 1))
+        assert replay(record).game.outcome(replay(record).state) is not None
+
+
+async def test_a_killed_process_loses_no_acknowledged_move(redis_server: RedisServer) -> None:
+    async with serving(redis_server.url, 3) as (p1, p2, p3):
+        ann = await Peer.connect(p1.url, "Ann")
+        joined = await ann.call("create", game="sympathy")
+        room = joined["room"]
+        bea = await Peer.connect(p2.url, "Bea")
+        bj = await bea.call("join", code=joined["code"], role="player")
+        wes = await Peer.connect(p3.url, "Wes")
+        await wes.call("join", code=joined["code"], role="watcher")
+        acked: list[int] = []
+        state = await play({0: ann, 1: bea}, wes, room, await wes.state(0), limit=12,
+                           acked=acked)
+        p2.kill()  # SIGKILL: Bea's process dies mid-game
+        await p2.proc.wait()
+        back = await Peer.connect(p1.url, "Bea")  # she reconnects to another process
+        resumed = await back.call("resume", room=room, token=bj["token"],
+                                  since=state["version"])
+        assert resumed["type"] == "resumed" and resumed["seats"] == [1]
+        assert resumed["version"] == state["version"] == acked[-1]
+        final = await play({0: ann, 1: back}, wes, room, state, acked=acked)
+        assert final["view"]["status"] in ("won", "lost")
+        record = await wes.call("record", room=room)
+        assert len(record["moves"]) == final["version"] == len(acked)
+        assert acked == list(range(1, final["version"] + 1))
+
+
+async def test_redis_restarted_mid_game_the_room_is_still_there(
+        redis_private: RedisServer) -> None:
+    async with serving(redis_private.url, 2) as (p1, p2):
+        ann = await Peer.connect(p1.url, "Ann")
+        joined = await ann.call("create", game="sympathy")
+        room = joined["room"]
+        bea = await Peer.connect(p2.url, "Bea")
+        await bea.call("join", code=joined["code"], role="player")
+        state = await play({0: ann, 1: bea}, bea, room, await bea.state(0), limit=6)
+        redis_private.kill()
+        seat, move = first_move(state)
+        down = await {0: ann, 1: bea}[seat].call("move", room=room,
+                                                 version=state["version"], move=move)
+        assert down["code"] == "service/unavailable"  # sockets stay open
+        redis_private.start()  # the append-only file brings the room back
+        for _ in range(100):
+            again = await {0: ann, 1: bea}[seat].call("move", room=room,
+                                                      version=state["version"], move=move)
+            if again["type"] == "ok":
+                break
+            assert again["code"] == "service/unavailable"
+            await asyncio.sleep(0.1)
+        else:
+            raise AssertionError("the server did not recover when Redis came back")
+        state = await bea.state(again["version"])
+        final = await play({0: ann, 1: bea}, bea, room, state)
+        assert final["view"]["status"] in ("won", "lost")
+        assert (await ann.state(final["version"]))["view"] == final["view"]
+
+
+async def test_simultaneous_moves_on_two_processes_one_wins_each_version(
+        redis_server: RedisServer) -> None:
+    async with serving(redis_server.url, 2) as (p1, p2):
+        one = await Peer.connect(p1.url, "Ann")
+        joined = await one.call("create", game="sympathy", seats="all")
+        room = joined["room"]
+        # the same seat-holder, also connected through the other process (a client
+        # retrying elsewhere while its first connection still delivers)
+        two = await Peer.connect(p2.url, "Ann")
+        await two.call("resume", room=room, token=joined["token"])
+        state = await two.state(0)
+        wins = 0
+        for _ in range(15):
+            if state["view"]["status"] != "playing":
+                break
+            _, move = first_move(state)
+            replies = await asyncio.gather(
+                one.call("move", room=room, version=state["version"], move=move),
+                two.call("move", room=room, version=state["version"], move=move))
+            oks = [r for r in replies if r["type"] == "ok"]
+            errors = [r for r in replies if r["type"] == "error"]
+            assert len(oks) == 1 and len(errors) == 1, replies
+            assert errors[0]["code"] == "move/stale"
+            wins += 1
+            state = await two.state(oks[0]["version"])
+        assert state["version"] == wins > 5
+        store = RedisStore(redis_server.url, Limits())
+        try:
+            kept = await store.load(room)
+            assert [e["n"] for e in kept.log] == list(range(1, wins + 1))  # no gap
+        finally:
+            await store.close()
