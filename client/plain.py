@@ -60,6 +60,7 @@ class PlainClient:
         self.ascii = ascii
         self.width = width
         self._over_version: int | None = None
+        self._seated = ""
 
     def say(self, *lines: str) -> None:
         for line in lines:
@@ -73,6 +74,11 @@ class PlainClient:
         while True:
             ev = await self.s.events()
             if isinstance(ev, StateChanged):
+                if self._seated:  # said once the view has given the seats their names
+                    t = self.s.table
+                    self.say(f"{self._seated} room {clean(t.code, 16)} ({clean(t.game, 40)})"
+                             f" as {self.role_text()}")
+                    self._seated = ""
                 self.show_state()
                 if self.s.table.over and self._over_version != ev.version:
                     self._over_version = ev.version
@@ -91,9 +97,7 @@ class PlainClient:
             elif isinstance(ev, Notice):
                 self.say(f"notice: {ev.kind}: {clean(ev.message, 300)}")
             elif isinstance(ev, Seated):
-                t = self.s.table
-                self.say(f"{ev.kind} room {clean(t.code, 16)} ({clean(t.game, 40)}) as "
-                         f"{self.role_text()}")
+                self._seated = ev.kind
 
     def role_text(self) -> str:
         t = self.s.table
