@@ -10,6 +10,7 @@ one per line on standard input::
     vote              play the proposal with the most votes
     undo              take back the last move
     say TEXT          chat
+    lock | unlock | kick NAME | close     the host's controls
     board | moves | who | advice | help
     quit              leave the terminal (the seat is kept; come back with the same code)
     leave             give up the seat and quit
@@ -96,6 +97,8 @@ class PlainClient:
                     return
             elif isinstance(ev, Notice):
                 self.say(f"notice: {ev.kind}: {clean(ev.message, 300)}")
+                if ev.kind != "error":  # kicked, closed or replaced: nothing more to show
+                    return
             elif isinstance(ev, Seated):
                 self._seated = ev.kind
 
@@ -189,6 +192,12 @@ class PlainClient:
             await self.s.leave()
             self.say("ok")
             return True
+        elif word in ("lock", "unlock"):
+            await self.s.host("lock", locked=word == "lock")
+        elif word == "kick":
+            await self.s.host("kick", member=self.member_id(rest))
+        elif word == "close":
+            await self.s.host("close")
         elif word == "undo":
             await self.s.undo()
         elif word == "vote":
@@ -210,6 +219,13 @@ class PlainClient:
         if text.isdigit() and 1 <= int(text) <= len(moves):
             return str(moves[int(text) - 1]["code"])
         return text
+
+    def member_id(self, name: str) -> str:
+        """The id of the member called ``name`` (their id if nobody is)."""
+        for m in self.s.table.members:
+            if str(m.get("name", "")).lower() == name.lower():
+                return str(m.get("id"))
+        return name
 
     def proposal(self, text: str) -> str:
         items = self.s.table.proposals

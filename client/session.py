@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any, Self
 
 import msgpack
@@ -395,6 +395,3 @@ def describe_error(exc: BaseException) -> str:
         return "The server did not answer in time."
     return clean(str(exc), 200)
 
-
-def as_mapping(value: object) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}

@@ -26,9 +26,13 @@ def card(code: str, ascii: bool) -> Text:
 
 
 def zone_cell(zone: Mapping[str, Any], ascii: bool, *, legal: bool = False,
-              picked: bool = False) -> Text:
-    name = Text(clean(zone.get("id"), 24), style="cyan")
-    if picked:
+              picked: bool = False, mark: str = "") -> Text:
+    """One zone; ``mark`` is ``">"`` under the zone cursor and ``"*"`` on a chosen
+    source, so the choice reads without colour too."""
+    name = Text(mark + clean(zone.get("id"), 24), style="cyan")
+    if mark:
+        name.stylize("bold reverse yellow" if mark == ">" else "bold reverse green")
+    elif picked:
         name.stylize("reverse")
     elif legal:
         name.stylize("underline")
@@ -46,7 +50,8 @@ def zone_cell(zone: Mapping[str, Any], ascii: bool, *, legal: bool = False,
 
 def board_text(view: Mapping[str, Any], *, width: int = 80, ascii: bool = False,
                me: int | None = None, legal: Collection[str] = (),
-               picked: Collection[str] = ()) -> Text:
+               picked: Collection[str] = (), cursor: str | None = None,
+               source: str | None = None) -> Text:
     """The whole board as one Rich text, wrapped to ``width`` columns."""
     out = Text(header(view), style="bold")
     for group, zones in groups(view, me):
@@ -54,8 +59,9 @@ def board_text(view: Mapping[str, Any], *, width: int = 80, ascii: bool = False,
         label = f"{group}{' (you)' if mine else ''}:" if group else ""
         line = Text(label, style="bold magenta")
         for z in zones:
-            cell = zone_cell(z, ascii, legal=str(z.get("id")) in legal,
-                             picked=str(z.get("id")) in picked)
+            zid = str(z.get("id"))
+            mark = ">" if zid == cursor else "*" if zid == source else ""
+            cell = zone_cell(z, ascii, legal=zid in legal, picked=zid in picked, mark=mark)
             if line.cell_len and line.cell_len + 2 + cell.cell_len > width:
                 out.append("\n").append_text(line)
                 line = Text("   ")
@@ -75,22 +81,23 @@ class Board(Static):
     def __init__(self, ascii: bool = False, **kw: Any) -> None:
         super().__init__("", **kw)
         self.ascii = ascii
-        self._args: tuple[Mapping[str, Any] | None, int | None, Collection[str],
-                          Collection[str]] = (None, None, (), ())
+        self._view: Mapping[str, Any] | None = None
+        self._kw: dict[str, Any] = {}
 
     def show(self, view: Mapping[str, Any] | None, me: int | None = None,
-             legal: Collection[str] = (), picked: Collection[str] = ()) -> None:
-        self._args = (view, me, legal, picked)
+             legal: Collection[str] = (), picked: Collection[str] = (),
+             cursor: str | None = None, source: str | None = None) -> None:
+        self._view = view
+        self._kw = {"me": me, "legal": legal, "picked": picked, "cursor": cursor,
+                    "source": source}
         self._draw()
 
     def on_resize(self) -> None:
         self._draw()
 
     def _draw(self) -> None:
-        view, me, legal, picked = self._args
-        if view is None:
+        if self._view is None:
             self.update("waiting for the table...")
             return
         width = max(40, (self.size.width or 80) - 2)
-        self.update(board_text(view, width=width, ascii=self.ascii, me=me, legal=legal,
-                               picked=picked))
+        self.update(board_text(self._view, width=width, ascii=self.ascii, **self._kw))

@@ -2,7 +2,10 @@
 
 Keys (when no text field has the focus): up/down choose a legal move (its zones light
 up on the board), enter plays it (an advisor proposes it), 1-9 play or propose the nth
-move at once, ``a`` accepts the first proposal, ``v`` plays the vote, ``u`` undoes,
+move at once; left/right walk a cursor over the zones that legal moves touch and space
+picks one: a source, then a destination (a pick that names one legal move plays it;
+the zones of a move come from the view alone, see :func:`client.table_text.move_zones`);
+``a`` accepts the first proposal, ``v`` plays the vote, ``u`` undoes,
 ``:`` opens the command line (a move code, or ``say TEXT``), ``t`` the chat line,
 escape returns to the moves, ``q`` quits keeping the seat. Every refusal shows the
 server's own sentence.
@@ -56,7 +59,9 @@ class TableScreen(Screen[None]):
         Binding("a", "accept", "accept advice"), Binding("v", "vote", "vote"),
         Binding("u", "undo", "undo"), Binding("colon", "command", "command"),
         Binding("t", "talk", "chat"), Binding("escape", "to_moves", "moves", show=False),
-        Binding("q", "quit", "quit"),
+        Binding("q", "quit", "quit"), Binding("left", "zone(-1)", "zone", show=False),
+        Binding("right", "zone(1)", "zone", show=False),
+        Binding("space", "pick", "pick zone"),
         *[Binding(str(n), f"nth({n})", show=False) for n in range(1, 10)],
     ]
 
@@ -64,6 +69,9 @@ class TableScreen(Screen[None]):
         super().__init__()
         self.ascii = ascii
         self._shown_moves: list[Mapping[str, Any]] = []
+        self._cursor: str | None = None
+        self._source: str | None = None
+        self._drawn_version = -1
 
     @property
     def sapp(self) -> SympathyApp:
@@ -143,6 +151,8 @@ class TableScreen(Screen[None]):
                                        f" ({p.get('votes', 0)})"), id=str(p.get("move")))
                            for p in t.proposals)
         moves = self.moves()
+        if t.version != self._drawn_version:
+            self._drawn_version, self._source = t.version, None
         box = self.query_one("#moves", OptionList)
         if [m.get("code") for m in moves] != [m.get("code") for m in self._shown_moves]:
             self._shown_moves = moves
@@ -170,7 +180,55 @@ class TableScreen(Screen[None]):
             sel = self.selected_move()
             if sel is not None:
                 picked = move_zones(view, sel)
-        self.query_one("#board", Board).show(view, t.audience, legal, picked)
+        if self._cursor not in legal:
+            self._cursor = None
+        self.query_one("#board", Board).show(view, t.audience, legal, picked, self._cursor,
+                                             self._source)
+
+    def active_zones(self) -> list[str]:
+        """Ids of the zones some shown legal move touches, in the view's order."""
+        view = self.table.view
+        if view is None:
+            return []
+        touched = set().union(*(move_zones(view, m) for m in self._shown_moves)) \
+            if self._shown_moves else set()
+        return [str(z.get("id")) for z in view.get("zones", ()) if z.get("id") in touched]
+
+    def action_zone(self, step: int) -> None:
+        zones = self.active_zones()
+        if not zones:
+            self.show_message("No legal move to pick a zone for.")
+            return
+        i = zones.index(self._cursor) + step if self._cursor in zones else 0
+        self._cursor = zones[i % len(zones)]
+        self.draw_board()
+
+    async def action_pick(self) -> None:
+        view, zone = self.table.view, self._cursor
+        if view is None or zone is None:
+            self.show_message("Walk to a zone with left/right first.")
+            return
+        if zone == self._source:
+            self._source = None
+            self.show_message("")
+            self.draw_board()
+            return
+        need = {zone} | ({self._source} if self._source else set())
+        cands = [i for i, m in enumerate(self._shown_moves) if need <= move_zones(view, m)]
+        if len(cands) == 1:
+            await self.play(str(self._shown_moves[cands[0]]["code"]))
+            return
+        if not cands:
+            where = f"from {self._source} to {zone}" if self._source else f"with {zone}"
+            self.show_message(f"No legal move goes {where}.")
+            return
+        self.query_one("#moves", OptionList).highlighted = cands[0]
+        if self._source is None:
+            self._source = zone
+            self.show_message(f"From {zone}: pick where to, or choose a move below.")
+        else:
+            self.show_message("Several moves fit; choose one below.")
+        self.draw_board()
 
     def selected_move(self) -> Mapping[str, Any] | None:
         i = self.query_one("#moves", OptionList).highlighted

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import sys
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import ClassVar
+
+import pytest
 
 from client.session import Session
 from tests.server.conftest import Running
@@ -16,6 +21,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 class Proc:
     """A ``sympathy`` subprocess: send lines, read lines until one matches."""
+
+    started: ClassVar[list[Proc]] = []
 
     def __init__(self, proc: asyncio.subprocess.Process) -> None:
         self.proc = proc
@@ -28,7 +35,8 @@ class Proc:
             sys.executable, "-m", "cli.main", *args, cwd=ROOT, env=env,
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.STDOUT)
-        return cls(proc)
+        cls.started.append(cls(proc))
+        return cls.started[-1]
 
     async def send(self, line: str) -> None:
         assert self.proc.stdin is not None
@@ -63,6 +71,18 @@ class Proc:
             rest, _ = await self.proc.communicate()
         self.lines.extend(rest.decode().splitlines())
         return self.proc.returncode or 0
+
+
+@pytest.fixture(autouse=True)
+async def reap() -> AsyncIterator[None]:
+    """End any client process a failing test left behind (each by its own handle)."""
+    yield
+    while Proc.started:
+        p = Proc.started.pop()
+        if p.proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                p.proc.kill()
+            await p.proc.wait()
 
 
 async def test_a_whole_game_in_line_mode_with_a_plain_watcher(server: Running,
@@ -120,6 +140,15 @@ async def test_line_mode_comes_back_to_its_seat(server: Running, tmp_path: Path)
     again = await Proc.start(tmp_path, "play", code, "--plain", "--server", server.url,
                              "--name", "Ann")
     await again.expect(rf"resumed room {code} \(sympathy\) as player A")
+    wes = await Proc.start(tmp_path / "wes", "watch", code, "--plain", "--server", server.url,
+                           "--name", "Wes")
+    await wes.expect(r"joined room .* as watcher")
+    await again.send("lock")
+    await again.expect(r"^ok$")
+    await again.send("kick wes")
+    await again.expect(r"^ok$")
+    await wes.expect(r"^notice: kicked: The host removed you\.$")
+    assert await wes.finish() == 0
     await again.send("leave")
     await again.expect(r"^ok$")
     assert await again.finish() == 0

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.pilot import Pilot
-from textual.widgets import OptionList, Select, Static
+from textual.widgets import DataTable, OptionList, Select, Static
 
 from client.plan import Plan
 from client.session import Session
@@ -27,28 +27,41 @@ async def settle(pilot: Pilot[None], app: SympathyApp, version: int) -> None:
 
 
 async def test_create_a_room_from_the_lobby(server: Running, tokens: TokenStore) -> None:
-    app = SympathyApp(server.url, "Ann", Plan("lobby"), tokens=tokens)
-    async with app.run_test(size=(120, 40)) as pilot:
-        while not isinstance(app.screen, LobbyScreen):
-            await pilot.pause()
-        await pilot.press("c")
-        while not isinstance(app.screen, CreateScreen):
-            await pilot.pause()
-        app.screen.query_one("#game", Select).value = "sympathy"
-        await pilot.click("#go")
-        while not isinstance(app.screen, TableScreen):
-            await pilot.pause()
-        assert app.session is not None
-        await app.session.wait_until(lambda t: t.view is not None)
-        code = app.table.code
-        async with Session(server.url, "Bea") as bea:
-            await bea.join(code, "player")
-            await app.session.wait_until(lambda t: len(t.members) == 2)
-            await pilot.pause()
-            assert "Bea (player B)" in text_of(pilot, "#people")
-            await bea.move("open")
-            await settle(pilot, app, 1)
-            assert "B turns up 17 packet tops" in text_of(pilot, "#last")
+    async with Session(server.url, "Cy") as cy:
+        listed = await cy.create("sympathie", visibility="public")
+        app = SympathyApp(server.url, "Ann", Plan("lobby"), tokens=tokens)
+        async with app.run_test(size=(120, 40)) as pilot:
+            while not isinstance(app.screen, LobbyScreen):
+                await pilot.pause()
+            rooms = app.screen.query_one("#rooms", DataTable)
+            while rooms.row_count == 0:
+                await pilot.pause()
+            row = [str(c) for c in rooms.get_row_at(0)]
+            assert row[:3] == [listed["code"], "Sympathie", "1/2"]
+            assert row[-1] == "playing"
+            await create_from_the_form(app, pilot, server)
+
+
+async def create_from_the_form(app: SympathyApp, pilot: Pilot[None], server: Running) -> None:
+    """Open a Sympathy room with the lobby's form; a library player joins it."""
+    await pilot.press("c")
+    while not isinstance(app.screen, CreateScreen):
+        await pilot.pause()
+    app.screen.query_one("#game", Select).value = "sympathy"
+    await pilot.click("#go")
+    while not isinstance(app.screen, TableScreen):
+        await pilot.pause()
+    assert app.session is not None
+    await app.session.wait_until(lambda t: t.view is not None)
+    code = app.table.code
+    async with Session(server.url, "Bea") as bea:
+        await bea.join(code, "player")
+        await app.session.wait_until(lambda t: len(t.members) == 2)
+        await pilot.pause()
+        assert "Bea (player B)" in text_of(pilot, "#people")
+        await bea.move("open")
+        await settle(pilot, app, 1)
+        assert "B turns up 17 packet tops" in text_of(pilot, "#last")
 
 
 async def test_second_player_plays_takes_advice_and_resumes(server: Running,
@@ -115,3 +128,32 @@ async def test_second_player_plays_takes_advice_and_resumes(server: Running,
             shown = str(app.screen.query_one("#over-text", Static).render())
             assert "commitment checks out" in shown
             assert "the record replays to the same game: yes" in shown
+
+
+async def test_an_advisor_proposes_with_the_players_keys_and_chats(
+        server: Running, tokens: TokenStore) -> None:
+    async with Session(server.url, "Ann") as ann, Session(server.url, "Bea") as bea:
+        code = (await ann.create("sympathy", deal=42))["code"]
+        await bea.join(code, "player")
+        await bea.wait_until(lambda t: bool(t.my_moves()))
+        await bea.move("open")
+        app = SympathyApp(server.url, "Xan", Plan("join", code=code, role="advisor"),
+                          tokens=tokens)
+        async with app.run_test(size=(120, 40)) as pilot:
+            while not isinstance(app.screen, TableScreen):
+                await pilot.pause()
+            await settle(pilot, app, 1)
+            assert app.table.role == "advisor"
+            await pilot.press("right", "right", "space")  # the zone cursor: A1, then A2
+            await ann.wait_until(lambda t: [p["move"] for p in t.proposals] == ["t2"])
+            await pilot.press("left", "space")  # back to A1
+            await ann.wait_until(lambda t: {p["move"] for p in t.proposals} == {"t1", "t2"})
+            await pilot.press("5")
+            await ann.wait_until(lambda t: len(t.proposals) == 3)
+            assert ann.table.proposals[0]["by"] == ["Xan"]
+            await pilot.press("t", *"good luck", "enter")
+            await ann.wait_until(lambda t: bool(t.chat))
+            assert ann.table.chat[-1].text == "good luck" and ann.table.chat[-1].sender == "Xan"
+            await pilot.press("escape", "u")  # an advisor may not undo: the server says why
+            await pilot.pause()
+            assert "Only a player" in text_of(pilot, "#message")
