@@ -157,3 +157,11 @@ async def test_an_advisor_proposes_with_the_players_keys_and_chats(
             await pilot.press("escape", "u")  # an advisor may not undo: the server says why
             await pilot.pause()
             assert "Only a player" in text_of(pilot, "#message")
+
+
+async def test_an_unreachable_server_ends_the_app_with_a_sentence(tokens: TokenStore) -> None:
+    app = SympathyApp("ws://127.0.0.1:9", "Ann", Plan("lobby"), tokens=tokens)
+    async with app.run_test() as pilot:
+        while app.return_code is None:
+            await pilot.pause()
+    assert app.return_code == 2 and "cannot play at ws://127.0.0.1:9" in app.error
