@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
+import random
+from collections.abc import AsyncIterator, Callable
 from typing import Any, Self
 
 import msgpack
@@ -30,6 +31,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from protocol.messages import PROTOCOL_VERSION, encode
 
+from .errors import ConnectionLost, ServerError, describe_error
 from .events import (
     ChatLine,
     Connection,
@@ -48,19 +50,6 @@ Msg = dict[str, Any]
 _NET_ERRORS = (OSError, ConnectionClosed, InvalidHandshake, TimeoutError)
 #: Resume answers that mean the seat is gone for good: stop trying.
 _FINAL = {"auth/bad_token", "room/not_found", "room/closed"}
-
-
-class ServerError(Exception):
-    """The server refused a request: a stable ``code`` and its sentence."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
-
-
-class ConnectionLost(Exception):
-    """The connection dropped before the server answered; the session is reconnecting."""
 
 
 class Session:
@@ -107,6 +96,14 @@ class Session:
     async def events(self) -> Event:
         """The next event (waits for one)."""
         return await self._events.get()
+
+    def __aiter__(self) -> AsyncIterator[Event]:
+        """``async for event in session``: every event, for as long as the session lasts."""
+        return self._stream()
+
+    async def _stream(self) -> AsyncIterator[Event]:
+        while True:
+            yield await self._events.get()
 
     def pending_events(self) -> list[Event]:
         """Every event queued now, without waiting."""
@@ -286,7 +283,9 @@ class Session:
     async def _reconnect(self) -> bool:
         attempt = 0
         while True:
-            delay = min(self.max_backoff, self.min_backoff * 2 ** attempt)
+            # jittered so that a server's many clients do not all return at once
+            delay = min(self.max_backoff, self.min_backoff * 2 ** attempt) * (
+                0.8 + 0.4 * random.random())
             self._set_connection(Connection("reconnecting", "", attempt + 1, delay))
             await self._notify()
             await asyncio.sleep(delay)
@@ -385,13 +384,4 @@ def _decode(frame: str | bytes) -> Msg | None:
     return msg if isinstance(msg, dict) and isinstance(msg.get("type"), str) else None
 
 
-def describe_error(exc: BaseException) -> str:
-    """A sentence for an exception a request raised."""
-    if isinstance(exc, ServerError):
-        return exc.message
-    if isinstance(exc, ConnectionLost):
-        return "The connection dropped; reconnecting."
-    if isinstance(exc, TimeoutError):
-        return "The server did not answer in time."
-    return clean(str(exc), 200)
-
+__all__ = ["ConnectionLost", "ServerError", "Session", "describe_error"]

@@ -6,7 +6,7 @@ import stat
 
 import pytest
 
-from client.events import Connection
+from client.events import Connection, StateChanged
 from client.session import ServerError, Session
 from client.tokens import TokenStore
 from tests.server.conftest import Running
@@ -66,5 +66,18 @@ async def test_a_closed_terminal_comes_back_through_the_token_file(
     assert seat is not None and seat.version == 1
     async with Session(server.url, "Ann", tokens=tokens) as again:
         await again.resume(seat)
-        await again.wait_until(lambda t: t.view is not None and t.version == 1)
+        kinds, version = [], None
+        async for ev in again:  # the stream of typed events
+            kinds.append(type(ev).__name__)
+            if isinstance(ev, StateChanged):
+                version = ev.version
+                break
+        assert kinds[:2] == ["Connection", "Seated"] and version == 1
         assert again.table.seats == (0, 1) and again.table.host
+
+
+def test_the_library_surface() -> None:
+    import client.session
+
+    assert client.session.__all__ == ["ConnectionLost", "ServerError", "Session",
+                                      "describe_error"]
