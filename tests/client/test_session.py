@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import stat
 
 import pytest
@@ -10,6 +11,8 @@ from client.events import Connection, StateChanged
 from client.session import ServerError, Session
 from client.tokens import TokenStore
 from tests.server.conftest import Running
+
+from .proxy import Proxy
 
 
 async def test_two_players_an_advisor_and_a_resumed_seat(server: Running,
@@ -81,3 +84,28 @@ def test_the_library_surface() -> None:
 
     assert client.session.__all__ == ["ConnectionLost", "ServerError", "Session",
                                       "describe_error"]
+
+
+async def test_the_network_fails_for_a_while_and_the_seat_comes_back(
+        server: Running, tokens: TokenStore) -> None:
+    async with Proxy(server.port).running() as proxy, \
+            Session(server.url, "Ann") as ann, \
+            Session(proxy.url, "Bea", tokens=tokens, min_backoff=0.05) as bea:
+        code = (await ann.create("sympathy"))["code"]
+        await bea.join(code, "player")
+        await bea.wait_until(lambda t: bool(t.my_moves()))
+        proxy.down = True
+        proxy.cut()
+        await bea.wait_until(lambda t: t.connection == "reconnecting")
+        await ann.wait_until(lambda t: any(not m["connected"] for m in t.members))
+        while proxy.refused < 2:  # the session keeps trying, backing off
+            await bea.wait_until(lambda t: t.connection == "reconnecting")
+            await asyncio.sleep(0.05)
+        proxy.down = False
+        await bea.wait_until(lambda t: t.connection == "resumed")
+        assert bea.table.seats == (1,)
+        attempts = [e.attempt for e in bea.pending_events() if isinstance(e, Connection)
+                    and e.state == "reconnecting"]
+        assert attempts[:3] == [1, 2, 3]
+        ok = await bea.move("open")
+        await ann.wait_until(lambda t: t.version == ok["version"])
