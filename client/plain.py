@@ -62,6 +62,7 @@ class PlainClient:
         self.width = width
         self._over_version: int | None = None
         self._seated = ""
+        self._presence = ""
 
     def say(self, *lines: str) -> None:
         for line in lines:
@@ -85,7 +86,10 @@ class PlainClient:
                     self._over_version = ev.version
                     self.say(*game_over_lines(ev.view, await self.fair_check()))
             elif isinstance(ev, PresenceChanged):
-                self.say(presence_line(self.s.table))
+                line = presence_line(self.s.table)
+                if line != self._presence:  # the server may repeat an unchanged list
+                    self._presence = line
+                    self.say(line)
             elif isinstance(ev, ProposalsChanged):
                 self.show_advice()
             elif isinstance(ev, ChatLine):
