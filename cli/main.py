@@ -1,4 +1,4 @@
-"""``sympathy``: list games, show a deal, self-play, and serve."""
+"""``sympathy``: list games, show a deal, self-play, serve, and play, watch or host."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import games_cmd, serve_cmd
+from . import client_cmd, games_cmd, serve_cmd
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -14,6 +14,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     games_cmd.add_commands(sub)
     serve_cmd.add_commands(sub)
+    client_cmd.add_commands(sub)
     return parser
 
 

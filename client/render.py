@@ -40,15 +40,25 @@ def zone_text(zone: Mapping[str, Any], *, ascii: bool = False) -> str:
     return " ".join(parts) if parts else "-"
 
 
+def groups(view: Mapping[str, Any], me: int | None = None) -> list[tuple[str, list[
+        Mapping[str, Any]]]]:
+    """The zones of ``view`` by group, in the view's order; with the ``twins`` layout
+    hint the group owned by seat ``me`` comes last, nearest the player, as at a table."""
+    out: dict[str, list[Mapping[str, Any]]] = {}
+    for z in view.get("zones", ()):
+        out.setdefault(clean(z.get("group", ""), 30), []).append(z)
+    items = list(out.items())
+    if view.get("layout") == "twins" and me is not None:
+        items.sort(key=lambda kv: any(z.get("owner") == me for z in kv[1]))
+    return items
+
+
 def board_lines(view: Mapping[str, Any], *, ascii: bool = False, moves: bool = True,
-                width: int = 96) -> list[str]:
+                width: int = 96, me: int | None = None) -> list[str]:
     """The board of ``view`` as lines of text: each zone group as wrapped rows of
     ``id content`` cells, so a row of seventeen packets stays a few lines high."""
-    lines = [_header(view)]
-    groups: dict[str, list[Mapping[str, Any]]] = {}
-    for z in view.get("zones", ()):
-        groups.setdefault(clean(z.get("group", ""), 30), []).append(z)
-    for group, zones in groups.items():
+    lines = [header(view)]
+    for group, zones in groups(view, me):
         line = f"{group}:" if group else ""
         for z in zones:
             cell = f"{clean(z.get('id'), 24)} {zone_text(z, ascii=ascii)}"
@@ -59,10 +69,15 @@ def board_lines(view: Mapping[str, Any], *, ascii: bool = False, moves: bool = T
         lines.append(line)
     public = view.get("public") or {}
     if public:
-        lines.append("  ".join(f"{clean(k, 30)}: {_value(v)}" for k, v in public.items()))
+        lines.append(public_text(public))
     if moves:
         lines.extend(move_lines(view))
     return lines
+
+
+def public_text(public: Mapping[str, Any]) -> str:
+    """The view's public facts (phase, counts...) on one line."""
+    return "  ".join(f"{clean(k, 30)}: {_value(v)}" for k, v in public.items())
 
 
 def move_lines(view: Mapping[str, Any]) -> list[str]:
@@ -75,7 +90,7 @@ def move_lines(view: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def _header(view: Mapping[str, Any]) -> str:
+def header(view: Mapping[str, Any]) -> str:
     status = clean(view.get("status", ""))
     head = f"{clean(view.get('game', ''))}: {status}"
     if view.get("result"):

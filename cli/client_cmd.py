@@ -1,0 +1,108 @@
+"""``sympathy play``, ``watch`` and ``host``: the terminal client.
+
+``play CODE`` sits at a table (or resumes the seat this user already holds there, from
+the token file); ``play`` alone opens the lobby; ``watch CODE`` watches; ``host GAME``
+opens a room and sits in it. ``--plain`` gives the line mode instead of the full-screen
+UI. The server is ``--server`` or ``$SYMPATHY_SERVER`` (default ``ws://127.0.0.1:8765``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from typing import Any
+
+from client.plain import PlainClient, run_plain, stdin_reader
+from client.plan import Plan, start
+from client.session import ServerError, Session
+from client.tokens import TokenStore
+
+from .games_cmd import parse_options
+
+DEFAULT_SERVER = "ws://127.0.0.1:8765"
+
+
+def add_commands(sub: Any) -> None:
+    p = sub.add_parser("play", help="sit at a table (or open the lobby)")
+    p.add_argument("code", nargs="?", help="the room's join code")
+    p.add_argument("--advise", action="store_true", help="join as an advisor")
+    p.add_argument("--seat", type=int, default=None, help="the seat to take (0, 1, ...)")
+    _common(p)
+    p.set_defaults(run=cmd_play)
+
+    p = sub.add_parser("watch", help="watch a table")
+    p.add_argument("code")
+    _common(p)
+    p.set_defaults(run=cmd_watch)
+
+    p = sub.add_parser("host", help="open a room and sit in it")
+    p.add_argument("game")
+    p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
+    p.add_argument("--deal", type=int, default=None, help="a deal number (default: secret)")
+    p.add_argument("--public", action="store_true", help="list the room in the lobby")
+    p.add_argument("--advice", choices=("anyone", "invited", "nobody"), default="anyone")
+    p.add_argument("--advice-mode", choices=("player", "vote"), default="player")
+    p.add_argument("--vote-after", type=int, default=0, metavar="SECONDS")
+    p.add_argument("--undo", choices=("off", "on", "past_reveal"), default="on")
+    p.add_argument("--both", action="store_true", help="play every seat yourself")
+    _common(p)
+    p.set_defaults(run=cmd_host)
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--server", default=os.environ.get("SYMPATHY_SERVER", DEFAULT_SERVER))
+    p.add_argument("--name", default=os.environ.get("USER", ""), help="your name at the table")
+    p.add_argument("--plain", action="store_true", help="line mode: text in, text out")
+    p.add_argument("--ascii", action="store_true", help="suit letters instead of symbols")
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    if not args.code:
+        if args.plain:
+            raise SystemExit("the line mode needs a join code: sympathy play CODE --plain")
+        return _run(args, Plan("lobby"))
+    role = "advisor" if args.advise else "player"
+    return _run(args, Plan("join", code=args.code.upper(), role=role, seat=args.seat))
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    return _run(args, Plan("join", code=args.code.upper(), role="watcher"))
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    create: dict[str, Any] = {
+        "options": parse_options(args.option),
+        "visibility": "public" if args.public else "unlisted", "advice": args.advice,
+        "advice_mode": args.advice_mode, "vote_after": args.vote_after, "undo": args.undo,
+        "seats": "all" if args.both else "one"}
+    if args.deal is not None:
+        create["deal"] = args.deal
+    return _run(args, Plan("create", game=args.game, create=create))
+
+
+def _run(args: argparse.Namespace, plan: Plan) -> int:
+    if not args.plain:
+        from client.tui.app import SympathyApp
+
+        app = SympathyApp(args.server, args.name, plan, ascii=args.ascii)
+        app.run()
+        return app.return_code or 0
+    try:
+        return asyncio.run(_plain(args, plan))
+    except (OSError, TimeoutError) as exc:
+        print(f"error: cannot reach {args.server}: {exc}", file=sys.stderr)
+        return 2
+
+
+async def _plain(args: argparse.Namespace, plan: Plan) -> int:
+    async with Session(args.server, args.name, tokens=TokenStore()) as session:
+        client = PlainClient(session, ascii=args.ascii)
+        try:
+            await start(session, plan)
+        except ServerError as exc:
+            client.say(f"error: {exc.code}: {exc.message}")
+            return 1
+        await run_plain(client, await stdin_reader())
+    return 0

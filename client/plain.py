@@ -1,0 +1,256 @@
+"""The line mode (``--plain``): the board as text, one command per line.
+
+For scripts, screen readers and dumb terminals. Output is plain lines (no colour, no
+cursor movement); every line from elsewhere is cleaned of control characters. Commands,
+one per line on standard input::
+
+    CODE | N          play a move by its code or its number in the list (advisors propose)
+    propose CODE|N    propose a move (advisors)
+    take [N] | accept take proposal N (default: the first)
+    vote              play the proposal with the most votes
+    undo              take back the last move
+    say TEXT          chat
+    lock | unlock | kick NAME | close     the host's controls
+    board | moves | who | advice | help
+    quit              leave the terminal (the seat is kept; come back with the same code)
+    leave             give up the seat and quit
+
+Each command's answer is one line: ``ok`` or ``error: <code>: <sentence>``. End of input
+quits as ``quit`` does. A finished game prints the revealed seed and whether the record,
+replayed here, reaches the same game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Callable, Mapping
+from typing import Any, TextIO
+
+from .events import (
+    ChatLine,
+    Connection,
+    Notice,
+    PresenceChanged,
+    ProposalsChanged,
+    Seated,
+    StateChanged,
+)
+from .fair import FairCheck, check
+from .render import board_lines, clean
+from .session import ConnectionLost, ServerError, Session
+from .table_text import (
+    chat_text,
+    game_over_lines,
+    last_text,
+    numbered_moves,
+    presence_line,
+    proposal_lines,
+)
+
+HELP = (__doc__ or "").split("::", 1)[1].split("Each command")[0].rstrip()
+
+
+class PlainClient:
+    """Print a session's events and run commands read from a stream of lines."""
+
+    def __init__(self, session: Session, out: TextIO | None = None, *, ascii: bool = False,
+                 width: int = 96) -> None:
+        self.s = session
+        self.out = out or sys.stdout
+        self.ascii = ascii
+        self.width = width
+        self._over_version: int | None = None
+        self._seated = ""
+        self._presence = ""
+
+    def say(self, *lines: str) -> None:
+        for line in lines:
+            print(line, file=self.out)
+        self.out.flush()
+
+    # -- output ------------------------------------------------------------------------
+
+    async def show_events(self) -> None:
+        """Print events as they come, until cancelled or the server removes us."""
+        while True:
+            ev = await self.s.events()
+            if isinstance(ev, StateChanged):
+                if self._seated:  # said once the view has given the seats their names
+                    t = self.s.table
+                    self.say(f"{self._seated} room {clean(t.code, 16)} ({clean(t.game, 40)})"
+                             f" as {self.role_text()}")
+                    self._seated = ""
+                self.show_state()
+                if self.s.table.over and self._over_version != ev.version:
+                    self._over_version = ev.version
+                    self.say(*game_over_lines(ev.view, await self.fair_check()))
+            elif isinstance(ev, PresenceChanged):
+                line = presence_line(self.s.table)
+                if line != self._presence:  # the server may repeat an unchanged list
+                    self._presence = line
+                    self.say(line)
+            elif isinstance(ev, ProposalsChanged):
+                self.show_advice()
+            elif isinstance(ev, ChatLine):
+                self.say(chat_text(ev.sender, ev.role, ev.text))
+            elif isinstance(ev, Connection):
+                extra = f" (attempt {ev.attempt}, in {ev.delay:.1f} s)" if ev.attempt else ""
+                self.say(f"connection: {ev.state}{extra}")
+                if ev.state == "closed":
+                    return
+            elif isinstance(ev, Notice):
+                self.say(f"notice: {ev.kind}: {clean(ev.message, 300)}")
+                if ev.kind != "error":  # kicked, closed or replaced: nothing more to show
+                    return
+            elif isinstance(ev, Seated):
+                self._seated = ev.kind
+
+    def role_text(self) -> str:
+        t = self.s.table
+        names = t.view.get("seats", ()) if t.view else ()
+        seats = "+".join(clean(names[s], 20) if s < len(names) else str(s) for s in t.seats)
+        return f"{t.role} {seats}".strip()
+
+    def moves(self) -> list[Mapping[str, Any]]:
+        t = self.s.table
+        return t.my_moves() if t.role == "player" else (
+            t.table_moves() if t.role == "advisor" else [])
+
+    def show_state(self) -> None:
+        t = self.s.table
+        if t.view is None:
+            return
+        self.say(f"-- version {t.version} --")
+        if t.last:
+            self.say(f"last: {last_text(t.last)}")
+        self.say(*board_lines(t.view, ascii=self.ascii, moves=False, width=self.width,
+                                   me=t.audience))
+        self.show_moves()
+
+    def show_moves(self) -> None:
+        t = self.s.table
+        if t.view is None or t.over:
+            return
+        movers = ", ".join(clean(t.view["seats"][s], 20) for s in t.view.get("to_move", ())
+                           if s < len(t.view.get("seats", ())))
+        moves = self.moves()
+        if not moves:
+            self.say(f"to move: {movers}")
+            return
+        verb = "your moves" if t.role == "player" else "moves you may propose"
+        self.say(f"to move: {movers}; {verb}:", *numbered_moves(moves))
+
+    def show_advice(self) -> None:
+        items = self.s.table.proposals
+        self.say("advice:" + ("" if items else " none"), *proposal_lines(items))
+
+    async def fair_check(self) -> FairCheck | None:
+        t = self.s.table
+        if "seed" not in t.fair or t.view is None:
+            return None
+        try:
+            record: Mapping[str, Any] | None = await self.s.record()
+        except (ServerError, ConnectionLost, TimeoutError):
+            record = None
+        return check(t.fair, record, t.view, t.audience)
+
+    # -- input -------------------------------------------------------------------------
+
+    async def run_commands(self, lines: asyncio.StreamReader) -> None:
+        """Run commands until ``quit``, ``leave`` or the end of input."""
+        while True:
+            raw = await lines.readline()
+            if not raw:
+                return
+            line = raw.decode(errors="replace").strip()
+            if not line:
+                continue
+            word, _, rest = line.partition(" ")
+            word = word.lower()
+            if word in ("quit", "exit"):
+                return
+            try:
+                done = await self.command(word, rest.strip(), line)
+            except (ServerError, ConnectionLost, TimeoutError) as exc:
+                code = exc.code if isinstance(exc, ServerError) else "connection"
+                msg = exc.message if isinstance(exc, ServerError) else str(exc) or "timed out"
+                self.say(f"error: {code}: {clean(msg, 300)}")
+                continue
+            if done:
+                return
+
+    async def command(self, word: str, rest: str, line: str) -> bool:
+        """Run one command; ``True`` when it ends the session."""
+        local: dict[str, Callable[[], None]] = {
+            "board": self.show_state, "moves": self.show_moves, "advice": self.show_advice,
+            "who": lambda: self.say(presence_line(self.s.table)),
+            "help": lambda: self.say(HELP),
+        }
+        if word in local:
+            local[word]()
+            return False
+        if word in ("say", "chat"):
+            await self.s.chat(rest)
+        elif word == "leave":
+            await self.s.leave()
+            self.say("ok")
+            return True
+        elif word in ("lock", "unlock"):
+            await self.s.host("lock", locked=word == "lock")
+        elif word == "kick":
+            await self.s.host("kick", member=self.member_id(rest))
+        elif word == "close":
+            await self.s.host("close")
+        elif word == "undo":
+            await self.s.undo()
+        elif word == "vote":
+            await self.s.vote()
+        elif word in ("take", "accept"):
+            await self.s.take(self.proposal(rest or "1"))
+        elif word == "propose":
+            await self.s.propose(self.pick(rest))
+        elif self.s.table.role == "advisor":
+            await self.s.propose(self.pick(line))
+        else:
+            await self.s.move(self.pick(line))
+        self.say("ok")
+        return False
+
+    def pick(self, text: str) -> str:
+        """A move code from a code or a number in the list of moves shown."""
+        moves = self.moves()
+        if text.isdigit() and 1 <= int(text) <= len(moves):
+            return str(moves[int(text) - 1]["code"])
+        return text
+
+    def member_id(self, name: str) -> str:
+        """The id of the member called ``name`` (their id if nobody is)."""
+        for m in self.s.table.members:
+            if str(m.get("name", "")).lower() == name.lower():
+                return str(m.get("id"))
+        return name
+
+    def proposal(self, text: str) -> str:
+        items = self.s.table.proposals
+        if text.isdigit() and 1 <= int(text) <= len(items):
+            return str(items[int(text) - 1]["move"])
+        return text
+
+
+async def stdin_reader() -> asyncio.StreamReader:
+    """Standard input as an asyncio stream (pipes, files and terminals)."""
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+    return reader
+
+
+async def run_plain(client: PlainClient, lines: asyncio.StreamReader) -> None:
+    """Show events while running commands; return when input ends or we are removed."""
+    async with asyncio.TaskGroup() as tg:
+        shower = tg.create_task(client.show_events())
+        commands = tg.create_task(client.run_commands(lines))
+        await asyncio.wait({shower, commands}, return_when=asyncio.FIRST_COMPLETED)
+        shower.cancel()
+        commands.cancel()

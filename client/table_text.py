@@ -1,0 +1,123 @@
+"""Plain-text lines for everything around the board: people, advice, chat, the end.
+
+Shared by the line mode and the terminal UI. Every remote string (names, chat, the
+server's sentences) goes through :func:`client.render.clean`, so nobody can send a
+terminal escape to somebody else's screen. Also here: which zones a move touches, for
+highlighting, from the view alone (with a per-layout rule where the generic one would
+mislead).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from .events import Table
+from .fair import FairCheck
+from .render import clean
+
+
+def seat_name(view: Mapping[str, Any] | None, seat: int) -> str:
+    names: Sequence[str] = (view or {}).get("seats", ())
+    return clean(names[seat], 30) if 0 <= seat < len(names) else str(seat)
+
+
+def member_text(m: Mapping[str, Any], view: Mapping[str, Any] | None) -> str:
+    role = clean(m.get("role", ""), 10)
+    if role == "player" and m.get("seats"):
+        role += " " + "+".join(seat_name(view, int(s)) for s in m["seats"])
+    flags = [role]
+    if m.get("host"):
+        flags.append("host")
+    if not m.get("connected", True):
+        flags.append("away")
+    return f"{clean(m.get('name', ''), 40)} ({', '.join(flags)})"
+
+
+def presence_line(table: Table) -> str:
+    people = "; ".join(member_text(m, table.view) for m in table.members)
+    c = table.counts
+    return (f"who: {people}  [{c.get('player', 0)} playing, {c.get('advisor', 0)} advising, "
+            f"{c.get('watcher', 0)} watching, {c.get('connected', 0)} connected]")
+
+
+def proposal_lines(items: Iterable[Mapping[str, Any]]) -> list[str]:
+    out = []
+    for i, p in enumerate(items, 1):
+        by = ", ".join(clean(n, 40) for n in p.get("by", ()))
+        votes = int(p.get("votes", 0))
+        out.append(f"  [{i}] {clean(p.get('move'), 20):<6} {clean(p.get('text'), 120)}"
+                   f"  (from {by}; {votes} vote{'s' if votes != 1 else ''})")
+    return out
+
+
+def numbered_moves(moves: Sequence[Mapping[str, Any]]) -> list[str]:
+    return [f"  {i:>2}. {clean(m.get('code'), 20):<6} {clean(m.get('text'), 120)}"
+            for i, m in enumerate(moves, 1)]
+
+
+def chat_text(sender: str, role: str, text: str) -> str:
+    return f"<{clean(sender, 40)}> {clean(text, 2000)}" + (
+        f"  ({clean(role, 10)})" if role and role != "player" else "")
+
+
+def last_text(last: Mapping[str, Any] | None) -> str:
+    if not last:
+        return ""
+    line = clean(last.get("text") or last.get("move", ""), 200)
+    who = clean(last.get("by", ""), 40)
+    advised = [clean(n, 40) for n in last.get("advised_by") or ()]
+    if who:
+        line = f"{who}: {line}"
+    if advised:
+        line += f" (advised by {', '.join(advised)})"
+    return line
+
+
+def game_over_lines(view: Mapping[str, Any], check: FairCheck | None) -> list[str]:
+    out = [f"game over: {clean(view.get('status'))} ({clean(view.get('result') or '')})"]
+    if check is None:
+        out.append("the deal's seed has not been revealed")
+        return out
+    out.append(f"deal (seed) {check.seed}: commitment "
+               f"{'checks out' if check.commitment_ok else 'DOES NOT MATCH'}")
+    if check.replays is None:
+        out.append("record not checked")
+    else:
+        out.append("the record replays to the same game: "
+                   f"{'yes' if check.replays else 'NO, ' + check.why}")
+    return out
+
+
+def move_zones(view: Mapping[str, Any], move: Mapping[str, Any]) -> set[str]:
+    """Ids of the zones a legal move touches, judged from the view alone."""
+    zones = [z for z in view.get("zones", ()) if isinstance(z, Mapping)]
+    ids = {str(z.get("id")) for z in zones}
+    code = str(move.get("code", ""))
+    if view.get("layout") == "twins":
+        return _twin_zones(view, code) & ids
+    # generic: zone ids named in the code ("p3-f1", "w>t4") or labels named in the text
+    tokens = set(re.split(r"[^A-Za-z0-9.]+", code)) - {""}
+    text = str(move.get("text", "")).lower()
+    return {str(z.get("id")) for z in zones if str(z.get("id")) in tokens
+            or (len(str(z.get("label", ""))) > 3 and str(z.get("label")).lower() in text)}
+
+
+def _twin_zones(view: Mapping[str, Any], code: str) -> set[str]:
+    """Sympathy's codes name packets by number: ``tN``/``g`` are the mover's own,
+    ``cN``/``cg`` the partner's."""
+    to_move = list(view.get("to_move") or ())
+    if not to_move:
+        return set()
+    me = seat_name(view, int(to_move[0]))
+    other = seat_name(view, 1 - int(to_move[0]))
+    m = re.fullmatch(r"([tc])(\d+|g)", code)
+    if code == "g":
+        return {f"{me}.grace"}
+    if code == "open":
+        return {f"{me}{i}" for i in range(1, 40)}
+    if m is None:
+        return set()
+    who = me if m.group(1) == "t" else other
+    return {f"{who}.grace"} if m.group(2) == "g" else {f"{who}{m.group(2)}"}

@@ -1,0 +1,1 @@
+"""The full-screen terminal UI (Textual): lobby, table, advice, chat, game over."""

@@ -1,0 +1,91 @@
+"""The Textual application: one session, owned by one worker, feeding the screens.
+
+The session lives inside a Textual worker for as long as the app runs (the worker is its
+owner; cancelling it closes the session). Every session event is handed to the table
+screen; a finished game opens :class:`~client.tui.over.GameOver` once, after the client
+has checked the revealed seed and replayed the record itself.
+"""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+from websockets.exceptions import InvalidHandshake, InvalidURI
+
+from ..events import Event, StateChanged, Table
+from ..fair import check
+from ..plan import Plan, start
+from ..session import ConnectionLost, ServerError, Session
+from ..table_text import game_over_lines
+from ..tokens import TokenStore
+from .lobby import LobbyScreen
+from .over import GameOver
+from .table import TableScreen
+
+
+class SympathyApp(App[None]):
+    TITLE = "Sympathy"
+
+    def __init__(self, url: str, player_name: str, plan: Plan, *, ascii: bool = False,
+                 tokens: TokenStore | None = None) -> None:
+        super().__init__()
+        self.url = url
+        self.player_name = player_name
+        self.plan = plan
+        self.ascii = ascii
+        self.tokens = tokens if tokens is not None else TokenStore()
+        self.session: Session | None = None
+        self.table = Table()
+        self.over_shown: int | None = None
+        self.error = ""
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"connecting to {self.url}...", id="splash", markup=False)
+
+    def on_mount(self) -> None:
+        self.run_worker(self._main(), name="session", exclusive=True)
+
+    async def _main(self) -> None:
+        try:
+            async with Session(self.url, self.player_name, tokens=self.tokens) as s:
+                self.session, self.table = s, s.table
+                if self.plan.action == "lobby":
+                    await self.push_screen(LobbyScreen())
+                else:
+                    await self.sit(self.plan)
+                while True:
+                    await self.dispatch_event(await s.events())
+        except (OSError, TimeoutError, InvalidHandshake, InvalidURI, ServerError,
+                ConnectionLost) as exc:
+            self.error = f"cannot play at {self.url}: {exc}"
+            self.exit(return_code=2, message=self.error)
+
+    async def sit(self, plan: Plan) -> None:
+        """Carry out ``plan`` and show the table (raises the server's refusal)."""
+        assert self.session is not None
+        await start(self.session, plan)
+        if isinstance(self.screen, LobbyScreen):
+            await self.switch_screen(TableScreen(self.ascii))
+        else:
+            await self.push_screen(TableScreen(self.ascii))
+
+    async def dispatch_event(self, ev: Event) -> None:
+        screen = self.screen
+        for s in self.screen_stack:
+            if isinstance(s, TableScreen):
+                s.session_event(ev)
+        if isinstance(ev, StateChanged) and self.table.over and \
+                self.over_shown != ev.version and not isinstance(screen, GameOver):
+            self.over_shown = ev.version
+            await self.push_screen(GameOver(await self.game_over_lines()))
+
+    async def game_over_lines(self) -> list[str]:
+        t = self.table
+        assert t.view is not None
+        if "seed" not in t.fair or self.session is None:
+            return game_over_lines(t.view, None)
+        try:
+            record = await self.session.record()
+        except (ServerError, ConnectionLost, TimeoutError):
+            return game_over_lines(t.view, check(t.fair, None, t.view, t.audience))
+        return game_over_lines(t.view, check(t.fair, record, t.view, t.audience))

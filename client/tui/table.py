@@ -1,0 +1,314 @@
+"""The table screen: board, legal moves, advice, people, chat and the connection.
+
+Keys (when no text field has the focus): up/down choose a legal move (its zones light
+up on the board), enter plays it (an advisor proposes it), 1-9 play or propose the nth
+move at once; left/right walk a cursor over the zones that legal moves touch and space
+picks one: a source, then a destination (a pick that names one legal move plays it;
+the zones of a move come from the view alone, see :func:`client.table_text.move_zones`);
+``a`` accepts the first proposal, ``v`` plays the vote, ``u`` undoes,
+``:`` opens the command line (a move code, or ``say TEXT``), ``t`` the chat line,
+escape returns to the moves, ``q`` quits keeping the seat. Every refusal shows the
+server's own sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Input, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from ..events import ChatLine, Connection, Event, Notice, Table
+from ..render import clean
+from ..session import describe_error
+from ..table_text import (
+    chat_text,
+    last_text,
+    member_text,
+    move_zones,
+    seat_name,
+)
+from .board import Board
+
+if TYPE_CHECKING:
+    from .app import SympathyApp
+
+CONNECTION_TEXT = {"connecting": "connecting...", "connected": "connected",
+                   "reconnecting": "reconnecting...", "resumed": "resumed",
+                   "closed": "disconnected"}
+
+
+class TableScreen(Screen[None]):
+    DEFAULT_CSS = """
+    #main { width: 3fr; }
+    #side { width: 1fr; min-width: 30; border-left: solid $primary; }
+    #moves { height: 1fr; min-height: 5; }
+    #advice { height: auto; max-height: 8; }
+    #chat { height: 1fr; }
+    #message { color: $error; height: auto; }
+    #conn, #title { text-style: bold; }
+    .head { color: $accent; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "accept", "accept advice"), Binding("v", "vote", "vote"),
+        Binding("u", "undo", "undo"), Binding("colon", "command", "command"),
+        Binding("t", "talk", "chat"), Binding("escape", "to_moves", "moves", show=False),
+        Binding("q", "quit", "quit"), Binding("left", "zone(-1)", "zone", show=False),
+        Binding("right", "zone(1)", "zone", show=False),
+        Binding("space", "pick", "pick zone"),
+        *[Binding(str(n), f"nth({n})", show=False) for n in range(1, 10)],
+    ]
+
+    def __init__(self, ascii: bool = False) -> None:
+        super().__init__()
+        self.ascii = ascii
+        self._shown_moves: list[Mapping[str, Any]] = []
+        self._cursor: str | None = None
+        self._source: str | None = None
+        self._drawn_version = -1
+
+    @property
+    def sapp(self) -> SympathyApp:
+        from .app import SympathyApp
+
+        assert isinstance(self.app, SympathyApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            with Vertical(id="main"):
+                yield Static("", id="title")
+                with VerticalScroll(id="board-box"):
+                    yield Board(self.ascii, id="board")
+                yield Static("", id="last")
+                yield Static("", id="message")
+                yield Static("moves", classes="head", id="moves-head")
+                yield OptionList(id="moves")
+                yield Input(placeholder=": a move code, or 'say TEXT'", id="command")
+            with Vertical(id="side"):
+                yield Static("", id="conn")
+                yield Static("people", classes="head")
+                yield Static("", id="people")
+                yield Static("advice (a: accept the first)", classes="head")
+                yield OptionList(id="advice")
+                yield Static("chat (t)", classes="head")
+                yield RichLog(id="chat", wrap=True, markup=False, max_lines=200)
+                yield Input(placeholder="t: say something", id="say")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#moves", OptionList).focus()
+        self.refresh_table()
+
+    # -- drawing -----------------------------------------------------------------------
+
+    @property
+    def table(self) -> Table:
+        return self.sapp.table
+
+    def moves(self) -> list[Mapping[str, Any]]:
+        t = self.table
+        if t.over:
+            return []
+        return t.my_moves() if t.role == "player" else (
+            t.table_moves() if t.role == "advisor" else [])
+
+    def session_event(self, ev: Event) -> None:
+        """Called by the app for every session event."""
+        if isinstance(ev, ChatLine):
+            self.query_one("#chat", RichLog).write(Text(chat_text(ev.sender, ev.role,
+                                                                  ev.text)))
+        elif isinstance(ev, Notice):
+            self.show_message(f"{ev.kind}: {ev.message}")
+        elif isinstance(ev, Connection) and ev.state == "reconnecting":
+            self.show_message("")
+        self.refresh_table()
+
+    def refresh_table(self) -> None:
+        t = self.table
+        view = t.view
+        names = ", ".join(seat_name(view, s) for s in t.seats)
+        me = f"{t.role} {names}".strip()
+        self.query_one("#title", Static).update(Text(
+            f"{clean(t.game, 40)}  room {clean(t.code, 16)}  v{t.version}  you: {me}"))
+        conn = CONNECTION_TEXT.get(t.connection, t.connection)
+        if t.gone:
+            conn += f" ({t.gone})"
+        self.query_one("#conn", Static).update(Text(conn))
+        self.query_one("#last", Static).update(Text(
+            f"last: {last_text(t.last)}" if t.last else ""))
+        self.query_one("#people", Static).update(Text("\n".join(
+            member_text(m, view) for m in t.members)))
+        advice = self.query_one("#advice", OptionList)
+        advice.set_options(Option(Text(f"{clean(p.get('move'), 20)}  {clean(p.get('text'), 80)}"
+                                       f"  - {', '.join(clean(n, 30) for n in p['by'])}"
+                                       f" ({p.get('votes', 0)})"), id=str(p.get("move")))
+                           for p in t.proposals)
+        moves = self.moves()
+        if t.version != self._drawn_version:
+            self._drawn_version, self._source = t.version, None
+        box = self.query_one("#moves", OptionList)
+        if [m.get("code") for m in moves] != [m.get("code") for m in self._shown_moves]:
+            self._shown_moves = moves
+            box.set_options(Option(Text(f"{i:>2}. {clean(m.get('code'), 20):<6} "
+                                        f"{clean(m.get('text'), 100)}"))
+                            for i, m in enumerate(moves, 1))
+            if moves:
+                box.highlighted = 0
+        head = "moves" if t.role == "player" else "moves to propose" if t.role == "advisor" \
+            else "watching"
+        if view is not None and not moves and not t.over:
+            head += " (waiting for " + ", ".join(seat_name(view, s) for s in
+                                                 view.get("to_move", ())) + ")"
+        self.query_one("#moves-head", Static).update(Text(head))
+        self.draw_board()
+
+    def draw_board(self) -> None:
+        t = self.table
+        view = t.view
+        legal: set[str] = set()
+        picked: set[str] = set()
+        if view is not None:
+            for m in self._shown_moves:
+                legal |= move_zones(view, m)
+            sel = self.selected_move()
+            if sel is not None:
+                picked = move_zones(view, sel)
+        if self._cursor not in legal:
+            self._cursor = None
+        self.query_one("#board", Board).show(view, t.audience, legal, picked, self._cursor,
+                                             self._source)
+
+    def active_zones(self) -> list[str]:
+        """Ids of the zones some shown legal move touches, in the view's order."""
+        view = self.table.view
+        if view is None:
+            return []
+        touched = set().union(*(move_zones(view, m) for m in self._shown_moves)) \
+            if self._shown_moves else set()
+        return [str(z.get("id")) for z in view.get("zones", ()) if z.get("id") in touched]
+
+    def action_zone(self, step: int) -> None:
+        zones = self.active_zones()
+        if not zones:
+            self.show_message("No legal move to pick a zone for.")
+            return
+        i = zones.index(self._cursor) + step if self._cursor in zones else 0
+        self._cursor = zones[i % len(zones)]
+        self.draw_board()
+
+    async def action_pick(self) -> None:
+        view, zone = self.table.view, self._cursor
+        if view is None or zone is None:
+            self.show_message("Walk to a zone with left/right first.")
+            return
+        if zone == self._source:
+            self._source = None
+            self.show_message("")
+            self.draw_board()
+            return
+        need = {zone} | ({self._source} if self._source else set())
+        cands = [i for i, m in enumerate(self._shown_moves) if need <= move_zones(view, m)]
+        if len(cands) == 1:
+            await self.play(str(self._shown_moves[cands[0]]["code"]))
+            return
+        if not cands:
+            where = f"from {self._source} to {zone}" if self._source else f"with {zone}"
+            self.show_message(f"No legal move goes {where}.")
+            return
+        self.query_one("#moves", OptionList).highlighted = cands[0]
+        if self._source is None:
+            self._source = zone
+            self.show_message(f"From {zone}: pick where to, or choose a move below.")
+        else:
+            self.show_message("Several moves fit; choose one below.")
+        self.draw_board()
+
+    def selected_move(self) -> Mapping[str, Any] | None:
+        i = self.query_one("#moves", OptionList).highlighted
+        return self._shown_moves[i] if i is not None and i < len(self._shown_moves) else None
+
+    def show_message(self, text: str) -> None:
+        self.query_one("#message", Static).update(Text(clean(text, 300)))
+
+    def on_option_list_option_highlighted(self, ev: OptionList.OptionHighlighted) -> None:
+        if ev.option_list.id == "moves":
+            self.draw_board()
+
+    # -- acting ------------------------------------------------------------------------
+
+    async def _do(self, what: Awaitable[Any], done: str = "") -> bool:
+        try:
+            await what
+        except Exception as exc:  # every refusal is shown, none is fatal
+            self.show_message(describe_error(exc))
+            return False
+        self.show_message(done)
+        return True
+
+    async def play(self, code: str) -> None:
+        s = self.sapp.session
+        if s is None:
+            return
+        if self.table.role == "advisor":
+            await self._do(s.propose(code), f"proposed {clean(code, 20)}")
+        else:
+            await self._do(s.move(code))
+
+    async def on_option_list_option_selected(self, ev: OptionList.OptionSelected) -> None:
+        if ev.option_list.id == "moves":
+            sel = self.selected_move()
+            if sel is not None:
+                await self.play(str(sel["code"]))
+        elif ev.option_list.id == "advice" and self.sapp.session and ev.option.id:
+            await self._do(self.sapp.session.take(ev.option.id))
+
+    async def action_nth(self, n: int) -> None:
+        if n <= len(self._shown_moves):
+            await self.play(str(self._shown_moves[n - 1]["code"]))
+
+    async def action_accept(self) -> None:
+        s = self.sapp.session
+        if s is None or not self.table.proposals:
+            self.show_message("There is no proposal to accept.")
+            return
+        await self._do(s.take(str(self.table.proposals[0]["move"])))
+
+    async def action_vote(self) -> None:
+        if self.sapp.session is not None:
+            await self._do(self.sapp.session.vote())
+
+    async def action_undo(self) -> None:
+        if self.sapp.session is not None:
+            await self._do(self.sapp.session.undo())
+
+    def action_command(self) -> None:
+        self.query_one("#command", Input).focus()
+
+    def action_talk(self) -> None:
+        self.query_one("#say", Input).focus()
+
+    def action_to_moves(self) -> None:
+        self.query_one("#moves", OptionList).focus()
+
+    def action_quit(self) -> None:
+        self.sapp.exit()
+
+    async def on_input_submitted(self, ev: Input.Submitted) -> None:
+        text = ev.value.strip()
+        ev.input.value = ""
+        s = self.sapp.session
+        if not text or s is None:
+            return
+        if ev.input.id == "say" or text.lower().startswith("say "):
+            await self._do(s.chat(text[4:] if ev.input.id != "say" else text))
+        else:
+            await self.play(text)
+        if ev.input.id == "command":
+            self.action_to_moves()

@@ -1,0 +1,28 @@
+"""Client tests run against a real server on 127.0.0.1 (port 0), started in-process."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from client.tokens import TokenStore
+from tests.server.conftest import Running, start
+
+
+@pytest.fixture
+async def server() -> AsyncIterator[Running]:
+    running, stop, task = await start()
+    try:
+        yield running
+    finally:
+        stop.set()
+        await asyncio.wait_for(task, 10)
+
+
+@pytest.fixture
+def tokens(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> TokenStore:
+    monkeypatch.setenv("SYMPATHY_STATE_DIR", str(tmp_path / "state"))
+    return TokenStore()

@@ -1,0 +1,154 @@
+"""The line mode end to end: a real ``sympathy`` process driven through stdin/stdout."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import re
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+
+from client.session import Session
+from tests.server.conftest import Running
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Proc:
+    """A ``sympathy`` subprocess: send lines, read lines until one matches."""
+
+    started: ClassVar[list[Proc]] = []
+
+    def __init__(self, proc: asyncio.subprocess.Process) -> None:
+        self.proc = proc
+        self.lines: list[str] = []
+
+    @classmethod
+    async def start(cls, state: Path, *args: str) -> Proc:
+        env = {**os.environ, "SYMPATHY_STATE_DIR": str(state), "PYTHONUNBUFFERED": "1"}
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "cli.main", *args, cwd=ROOT, env=env,
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT)
+        cls.started.append(cls(proc))
+        return cls.started[-1]
+
+    async def send(self, line: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(line.encode() + b"\n")
+        await self.proc.stdin.drain()
+
+    async def expect(self, pattern: str, timeout: float = 20.0) -> re.Match[str]:
+        assert self.proc.stdout is not None
+        try:
+            return await self._expect(pattern, timeout)
+        except TimeoutError:
+            raise AssertionError(f"no line matched {pattern!r} in:\n" +
+                                 "\n".join(self.lines[-40:])) from None
+
+    async def _expect(self, pattern: str, timeout: float) -> re.Match[str]:
+        assert self.proc.stdout is not None
+        async with asyncio.timeout(timeout):
+            while True:
+                raw = await self.proc.stdout.readline()
+                if not raw:
+                    raise AssertionError("the client ended:\n" + "\n".join(self.lines[-40:]))
+                line = raw.decode().rstrip("\n")
+                self.lines.append(line)
+                m = re.search(pattern, line)
+                if m:
+                    return m
+
+    async def finish(self) -> int:
+        if self.proc.stdin is not None and not self.proc.stdin.is_closing():
+            self.proc.stdin.close()
+        async with asyncio.timeout(20):
+            rest, _ = await self.proc.communicate()
+        self.lines.extend(rest.decode().splitlines())
+        return self.proc.returncode or 0
+
+
+@pytest.fixture(autouse=True)
+async def reap() -> AsyncIterator[None]:
+    """End any client process a failing test left behind (each by its own handle)."""
+    yield
+    while Proc.started:
+        p = Proc.started.pop()
+        if p.proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                p.proc.kill()
+            await p.proc.wait()
+
+
+async def test_a_whole_game_in_line_mode_with_a_plain_watcher(server: Running,
+                                                              tmp_path: Path) -> None:
+    ann = await Proc.start(tmp_path / "ann", "host", "sympathy", "--both", "--plain",
+                           "--deal", "7", "--server", server.url, "--name", "Ann")
+    code = (await ann.expect(r"joined room (\w+) \(sympathy\) as player A\+B")).group(1)
+    await ann.expect(r"^-- version 0 --$")
+    await ann.expect(r"^   1\. open ")
+    wes = await Proc.start(tmp_path / "wes", "watch", code, "--plain", "--ascii",
+                           "--server", server.url, "--name", "Wes")
+    await wes.expect(r"joined room .* as watcher")
+    await wes.expect(r"^A:  A1 \[3#\]")  # letters mode: backs as #
+
+    await ann.send("t1")  # not B's move yet: the server's sentence comes back
+    await ann.expect(r"^error: move/illegal: ")
+    async with Session(server.url, "\x1b[2JEve") as eve:  # the server cleans names too
+        await eve.join(code, "advisor")
+        await ann.expect(r"who: .*\[2JEve \(advisor\)")
+        await eve.chat("look \x07 here")
+        await ann.expect(r"^<\[2JEve> look +here  \(advisor\)$")
+    await ann.send("say hello all")
+    await wes.expect(r"^<Ann> hello all$")
+
+    await ann.send("1")  # B opens (the board at version 0 was read above)
+    acted = 0
+    while True:
+        m = await ann.expect(r"^-- version (\d+) --$|^game over: ")
+        if m.group(0).startswith("game over"):
+            break
+        version = int(m.group(1))
+        if version <= acted:
+            continue
+        if (await ann.expect(r"^to move: .*; your moves:$|^game over: ")).group(0).startswith(
+                "game over"):
+            break
+        acted = version
+        await ann.send("1")
+    await ann.expect(r"^deal \(seed\) 7: commitment checks out$")
+    await ann.expect(r"^the record replays to the same game: yes$")
+    await wes.expect(r"^game over: ")
+    await wes.expect(r"^the record replays to the same game: yes$")
+    await ann.send("quit")
+    assert await ann.finish() == 0
+    assert await wes.finish() == 0
+    assert not any("\x1b" in line for line in ann.lines + wes.lines)
+
+
+async def test_line_mode_comes_back_to_its_seat(server: Running, tmp_path: Path) -> None:
+    ann = await Proc.start(tmp_path, "host", "sympathy", "--plain", "--server", server.url,
+                           "--name", "Ann")
+    code = (await ann.expect(r"joined room (\w+)")).group(1)
+    await ann.send("quit")
+    assert await ann.finish() == 0
+    again = await Proc.start(tmp_path, "play", code, "--plain", "--server", server.url,
+                             "--name", "Ann")
+    await again.expect(rf"resumed room {code} \(sympathy\) as player A")
+    wes = await Proc.start(tmp_path / "wes", "watch", code, "--plain", "--server", server.url,
+                           "--name", "Wes")
+    await wes.expect(r"joined room .* as watcher")
+    await again.send("lock")
+    await again.expect(r"^ok$")
+    await again.send("kick wes")
+    await again.expect(r"^ok$")
+    await wes.expect(r"^notice: kicked: The host removed you\.$")
+    assert await wes.finish() == 0
+    await again.send("leave")
+    await again.expect(r"^ok$")
+    assert await again.finish() == 0

@@ -1,0 +1,111 @@
+"""The library session against a real server: join, play, advise, drop and resume."""
+
+from __future__ import annotations
+
+import asyncio
+import stat
+
+import pytest
+
+from client.events import Connection, StateChanged
+from client.session import ServerError, Session
+from client.tokens import TokenStore
+from tests.server.conftest import Running
+
+from .proxy import Proxy
+
+
+async def test_two_players_an_advisor_and_a_resumed_seat(server: Running,
+                                                         tokens: TokenStore) -> None:
+    async with Session(server.url, "Ann", tokens=tokens) as ann, \
+            Session(server.url, "Bea", tokens=tokens) as bea, \
+            Session(server.url, "Xan") as xan:
+        joined = await ann.create("sympathy", visibility="public")
+        code = joined["code"]
+        assert (await bea.lobby())[0]["code"] == code
+        await bea.join(code, "player")
+        await xan.join(code, "advisor")
+        assert bea.table.seats == (1,)
+        await bea.wait_until(lambda t: t.view is not None and bool(t.my_moves()))
+        await bea.move(bea.table.my_moves()[0]["code"])  # B opens
+        await xan.wait_until(lambda t: t.version == 1)
+        with pytest.raises(ServerError) as bad:
+            await xan.propose("t99")
+        assert bad.value.code == "advice/illegal"
+        advice = xan.table.table_moves()[0]["code"]
+        await xan.propose(advice)
+        await ann.wait_until(lambda t: bool(t.proposals))
+        assert ann.table.proposals[0]["by"] == ["Xan"]
+        await ann.take(ann.table.proposals[0]["move"])
+        await bea.wait_until(lambda t: t.version == 2 and t.last is not None)
+        assert bea.table.last is not None and bea.table.last["advised_by"] == ["Xan"]
+
+        saved = tokens.get(server.url, ann.table.room)
+        assert saved is not None and saved.version == 2 and saved.code == code
+        assert stat.S_IMODE(tokens.path.stat().st_mode) == 0o600
+
+        bea.drop_connection()
+        await ann.wait_until(lambda t: any(m["name"] == "Bea" and not m["connected"]
+                                           for m in t.members))
+        await bea.wait_until(lambda t: t.connection == "resumed")
+        assert bea.table.seats == (1,)
+        seen = [e.state for e in bea.pending_events() if isinstance(e, Connection)]
+        assert "reconnecting" in seen and seen[-1] == "resumed"
+        await ann.wait_until(lambda t: all(m["connected"] for m in t.members))
+        # the seat still plays after the resume
+        mover = bea if bea.table.my_moves() else ann
+        await mover.move(mover.table.my_moves()[0]["code"])
+        await xan.wait_until(lambda t: t.version == 3)
+
+
+async def test_a_closed_terminal_comes_back_through_the_token_file(
+        server: Running, tokens: TokenStore) -> None:
+    async with Session(server.url, "Ann", tokens=tokens) as ann:
+        joined = await ann.create("sympathy", seats="all")
+        await ann.wait_until(lambda t: t.view is not None)
+        await ann.move("open")
+        await ann.wait_until(lambda t: t.version == 1)
+    seat = TokenStore().by_code(server.url, joined["code"])
+    assert seat is not None and seat.version == 1
+    async with Session(server.url, "Ann", tokens=tokens) as again:
+        await again.resume(seat)
+        kinds, version = [], None
+        async for ev in again:  # the stream of typed events
+            kinds.append(type(ev).__name__)
+            if isinstance(ev, StateChanged):
+                version = ev.version
+                break
+        assert kinds[:2] == ["Connection", "Seated"] and version == 1
+        assert again.table.seats == (0, 1) and again.table.host
+
+
+def test_the_library_surface() -> None:
+    import client.session
+
+    assert client.session.__all__ == ["ConnectionLost", "ServerError", "Session",
+                                      "describe_error"]
+
+
+async def test_the_network_fails_for_a_while_and_the_seat_comes_back(
+        server: Running, tokens: TokenStore) -> None:
+    async with Proxy(server.port).running() as proxy, \
+            Session(server.url, "Ann") as ann, \
+            Session(proxy.url, "Bea", tokens=tokens, min_backoff=0.05) as bea:
+        code = (await ann.create("sympathy"))["code"]
+        await bea.join(code, "player")
+        await bea.wait_until(lambda t: bool(t.my_moves()))
+        proxy.down = True
+        proxy.cut()
+        await bea.wait_until(lambda t: t.connection == "reconnecting")
+        await ann.wait_until(lambda t: any(not m["connected"] for m in t.members))
+        while proxy.refused < 2:  # the session keeps trying, backing off
+            await bea.wait_until(lambda t: t.connection == "reconnecting")
+            await asyncio.sleep(0.05)
+        proxy.down = False
+        await bea.wait_until(lambda t: t.connection == "resumed")
+        assert bea.table.seats == (1,)
+        attempts = [e.attempt for e in bea.pending_events() if isinstance(e, Connection)
+                    and e.state == "reconnecting"]
+        assert attempts[:3] == [1, 2, 3]
+        ok = await bea.move("open")
+        await ann.wait_until(lambda t: t.version == ok["version"])
