@@ -46,6 +46,7 @@ from .table_text import (
     numbered_moves,
     presence_line,
     proposal_lines,
+    role_text,
 )
 
 HELP = (__doc__ or "").split("::", 1)[1].split("Each command")[0].rstrip()
@@ -108,9 +109,7 @@ class PlainClient:
 
     def role_text(self) -> str:
         t = self.s.table
-        names = t.view.get("seats", ()) if t.view else ()
-        seats = "+".join(clean(names[s], 20) if s < len(names) else str(s) for s in t.seats)
-        return f"{t.role} {seats}".strip()
+        return role_text(t.role, t.seats, t.view)
 
     def moves(self) -> list[Mapping[str, Any]]:
         t = self.s.table

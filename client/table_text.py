@@ -23,11 +23,16 @@ def seat_name(view: Mapping[str, Any] | None, seat: int) -> str:
     return clean(names[seat], 30) if 0 <= seat < len(names) else str(seat)
 
 
+def role_text(role: str, seats: Iterable[int], view: Mapping[str, Any] | None) -> str:
+    """``"player A"``, ``"player A+B"``; a solo game's one seat is just ``"player"``."""
+    role = clean(role, 10)
+    names = [seat_name(view, int(s)) for s in seats] if role == "player" else []
+    names = [n for n in names if n != role]
+    return f"{role} {'+'.join(names)}".strip()
+
+
 def member_text(m: Mapping[str, Any], view: Mapping[str, Any] | None) -> str:
-    role = clean(m.get("role", ""), 10)
-    if role == "player" and m.get("seats"):
-        role += " " + "+".join(seat_name(view, int(s)) for s in m["seats"])
-    flags = [role]
+    flags = [role_text(m.get("role", ""), m.get("seats") or (), view)]
     if m.get("host"):
         flags.append("host")
     if not m.get("connected", True):

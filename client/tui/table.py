@@ -32,6 +32,7 @@ from ..table_text import (
     last_text,
     member_text,
     move_zones,
+    role_text,
     seat_name,
 )
 from .board import Board
@@ -133,8 +134,7 @@ class TableScreen(Screen[None]):
     def refresh_table(self) -> None:
         t = self.table
         view = t.view
-        names = ", ".join(seat_name(view, s) for s in t.seats)
-        me = f"{t.role} {names}".strip()
+        me = role_text(t.role, t.seats, view)
         self.query_one("#title", Static).update(Text(
             f"{clean(t.game, 40)}  room {clean(t.code, 16)}  v{t.version}  you: {me}"))
         conn = CONNECTION_TEXT.get(t.connection, t.connection)

@@ -56,3 +56,15 @@ def test_moves_light_up_their_zones() -> None:
     generic = {"zones": [{"id": "p3", "label": "pile 3"}, {"id": "f1", "label": "foundation 1"}]}
     assert move_zones(generic, {"code": "p3-f1", "text": ""}) == {"p3", "f1"}
     assert move_zones(generic, {"code": "x", "text": "7H from pile 3"}) == {"p3"}
+
+
+def test_role_text_names_seats_but_not_a_solo_seat_twice() -> None:
+    from client.table_text import role_text
+
+    twins = {"seats": ["A", "B"]}
+    solo = {"seats": ["player"]}
+    assert role_text("player", [0], twins) == "player A"
+    assert role_text("player", [0, 1], twins) == "player A+B"
+    assert role_text("player", [0], solo) == "player"
+    assert role_text("watcher", [], twins) == "watcher"
+    assert role_text("player\x1b[2J", [0], solo) == "player[2J"  # cleaned, not a role
