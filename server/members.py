@@ -1,0 +1,73 @@
+"""The values a room is made of: policies, members, proposals, and the effects of a
+command; join codes and seat tokens."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.game import Seat
+
+PLAYER, ADVISOR, WATCHER = "player", "advisor", "watcher"
+#: Join codes read aloud well: no 0/O, 1/I/L.
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+
+
+def new_code(length: int = 6) -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(slots=True)
+class Policy:
+    visibility: str = "unlisted"  # public | unlisted
+    advice: str = "anyone"  # anyone | invited | nobody
+    advice_mode: str = "player"  # player | vote
+    vote_after: int = 0  # seconds; 0: only when the player asks
+    undo: str = "on"  # off | on | past_reveal
+
+    def public(self) -> dict[str, Any]:
+        return {"visibility": self.visibility, "advice": self.advice,
+                "advice_mode": self.advice_mode, "vote_after": self.vote_after,
+                "undo": self.undo}
+
+
+@dataclass(slots=True)
+class Member:
+    id: str
+    name: str
+    role: str
+    token_hash: str
+    seats: tuple[Seat, ...] = ()
+    connected: bool = True
+    invited: bool = False
+
+    def public(self, host: str) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "role": self.role, "seats": list(self.seats),
+                "connected": self.connected, "host": self.id == host}
+
+
+@dataclass(slots=True)
+class Effects:
+    """What the shell must do after a command."""
+
+    reply: dict[str, Any] = field(default_factory=dict)
+    state: bool = False
+    presence: bool = False
+    proposals: bool = False
+    chat: dict[str, Any] | None = None
+    notices: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    detach: list[str] = field(default_factory=list)
+    closed: bool = False
+
+
+@dataclass(slots=True)
+class Proposal:
+    move: str
+    by: list[str]
+    first_at: float
