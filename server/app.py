@@ -450,7 +450,7 @@ class GameServer:
         local[member_id] = conn
 
         def connected(r: Room) -> Effects:
-            r.set_connected(member_id, True, time.time())
+            r.set_connected(member_id, True, time.time(), node=self.store.node)
             return Effects(presence=True)
 
         room, _ = await self.commit(room_id, connected)

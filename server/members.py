@@ -46,10 +46,12 @@ class Member:
     seats: tuple[Seat, ...] = ()
     connected: bool = True
     invited: bool = False
+    #: The server process holding the member's socket ("" when none, or one process).
+    node: str = ""
 
     def public(self, host: str) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "role": self.role, "seats": list(self.seats),
-                "connected": self.connected, "host": self.id == host}
+                "connected": self.connected, "host": self.id == host, "node": self.node}
 
 
 @dataclass(slots=True)

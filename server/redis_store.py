@@ -69,8 +69,11 @@ return {1, new}
 
 #: How long a room with someone connected lives without any change.
 LIVE_TTL = 24 * 3600.0
-#: How often a process checks its watched rooms' revisions when pub/sub is quiet.
+#: How often a process checks its watched rooms' revisions when pub/sub is quiet, and
+#: says it is alive.
 CHECK_EVERY = 2.0
+#: A process whose heartbeat is older than this is dead: its members are shown away.
+NODE_TTL = 6.0
 MAX_TRIES = 8
 
 
@@ -84,6 +87,10 @@ def log_key(room_id: str) -> str:
 
 def bell(room_id: str) -> str:
     return f"sym:{{{room_id}}}:bell"
+
+
+def node_key(node: str) -> str:
+    return f"sym:node:{node}"
 
 
 def code_key(code: str) -> str:
@@ -146,6 +153,7 @@ class RedisStore:
         self._cache: dict[str, Cached] = {}
         self._watched: set[str] = set()
         self._wake = asyncio.Event()
+        self._beaten = -1e9
         self.round_trips = 0
 
     async def _call(self, fn: Callable[[], Awaitable[T]]) -> T:
@@ -238,6 +246,8 @@ class RedisStore:
 
     async def watch(self, room_id: str) -> None:
         """Deliver this room's effects from now on (not its history)."""
+        if time.monotonic() - self._beaten > CHECK_EVERY:
+            await self._call(self._beat)
         entry = self._cache.get(room_id)
         if entry is None:
             await self.load(room_id)
@@ -263,7 +273,14 @@ class RedisStore:
         return len(self._cache)
 
     async def close(self) -> None:
+        # Going away on purpose: the other processes may mark our members away now.
+        with contextlib.suppress(RedisError, OSError):
+            await self.redis.delete(node_key(self.node))
         await self.redis.aclose()
+
+    async def _beat(self) -> None:
+        await self.redis.set(node_key(self.node), "1", px=int(NODE_TTL * 1000))
+        self._beaten = time.monotonic()
 
     # -- reading and writing ---------------------------------------------------------------
 
@@ -378,7 +395,9 @@ class RedisStore:
                         await self._catch_up(room_id, listener)
                 if time.monotonic() - last_check > CHECK_EVERY:
                     last_check = time.monotonic()
+                    await self._beat()
                     await self._check_revisions(listener)
+                    await self._check_nodes(listener)
         finally:
             with contextlib.suppress(Exception):
                 await pubsub.aclose()  # type: ignore[no-untyped-call]
@@ -398,6 +417,26 @@ class RedisStore:
         for r, rev in zip(rooms, revs, strict=True):
             if rev is not None and int(rev) > self._delivered(r):
                 await self._catch_up(r, listener)
+
+    async def _check_nodes(self, listener: Listener) -> None:
+        """Mark away the members held by processes that stopped beating (killed)."""
+        rooms = [self._cache[r].room for r in self._watched if r in self._cache]
+        nodes = sorted({m.node for room in rooms for m in room.members.values()
+                        if m.connected and m.node and m.node != self.node})
+        if not nodes:
+            return
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for n in nodes:
+                pipe.exists(node_key(n))
+            dead = {n for n, ok in zip(nodes, await pipe.execute(), strict=True) if not ok}
+        if not dead:
+            return
+        now = time.time()
+        for room in rooms:
+            if any(m.connected and m.node in dead for m in room.members.values()):
+                with contextlib.suppress(ProtocolError):
+                    changed, fx = await self.mutate(room.id, lambda r: r.drop_nodes(dead, now))
+                    await listener(changed, fx)
 
     async def _catch_up(self, room_id: str, listener: Listener) -> None:
         """Perform the commits this process has not delivered, from the room's stream."""

@@ -121,10 +121,23 @@ class Room:
             raise ProtocolError("member/not_found")
         return m
 
-    def set_connected(self, member_id: str, connected: bool, now: float) -> None:
+    def set_connected(self, member_id: str, connected: bool, now: float,
+                      node: str = "") -> None:
         m = self.members.get(member_id)
         if m is not None:
             m.connected = connected
+            m.node = node if connected else ""
+        self._update_empty(now)
+
+    def drop_nodes(self, dead: set[str], now: float) -> Effects:
+        """Members whose server process has died are no longer connected."""
+        gone = [m for m in self.members.values() if m.connected and m.node in dead]
+        for m in gone:
+            m.connected, m.node = False, ""
+        self._update_empty(now)
+        return Effects(presence=bool(gone))
+
+    def _update_empty(self, now: float) -> None:
         if not any(x.connected for x in self.members.values()):
             self.empty_since = now
         else:

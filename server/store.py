@@ -23,6 +23,9 @@ Listener = Callable[[Room, Effects], Awaitable[None]]
 
 
 class Store(Protocol):
+    #: This process's name among the processes sharing the store ("" when alone).
+    node: str
+
     async def create(self, room: Room) -> None: ...
     async def load(self, room_id: str) -> Room: ...
     async def by_code(self, code: str) -> Room: ...
@@ -45,6 +48,8 @@ def normal_code(code: str) -> str:
 
 class MemoryStore:
     """Rooms as objects in this process: nothing to install, nothing shared."""
+
+    node = ""
 
     def __init__(self, max_rooms: int) -> None:
         self.max_rooms = max_rooms

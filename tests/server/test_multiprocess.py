@@ -53,6 +53,7 @@ async def test_two_players_on_two_processes_and_a_watcher_on_a_third(
         presence = await wes.wait(lambda m: m["type"] == "presence"
                                   and m["counts"]["connected"] == 3)
         assert {m["name"] for m in presence["members"]} == {"Ann", "Bea", "Wes"}
+        assert len({m["node"] for m in presence["members"]}) == 3  # connected where
         state = await wes.state(0)
         final = await play({0: ann, 1: bea}, wes, joined["room"], state)
         assert final["view"]["status"] in ("won", "lost")
@@ -77,6 +78,10 @@ async def test_a_killed_process_loses_no_acknowledged_move(redis_server: RedisSe
                            acked=acked)
         p2.kill()  # SIGKILL: Bea's process dies mid-game
         await p2.proc.wait()
+        # her process stops beating: another process marks her away
+        away = await wes.wait(lambda m: m["type"] == "presence" and any(
+            x["name"] == "Bea" and not x["connected"] for x in m["members"]), timeout=20)
+        assert [x["node"] for x in away["members"] if x["name"] == "Bea"] == [""]
         back = await Peer.connect(p1.url, "Bea")  # she reconnects to another process
         resumed = await back.call("resume", room=room, token=bj["token"],
                                   since=state["version"])

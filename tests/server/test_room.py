@@ -245,3 +245,17 @@ def test_presence_lists_members_and_counts() -> None:
     msg = r.presence_message()
     assert [m["name"] for m in msg["members"]] == ["Ann", "Xan"]
     assert msg["counts"] == {"player": 1, "advisor": 1, "watcher": 5, "connected": 7}
+
+
+def test_members_of_a_dead_process_are_shown_away() -> None:
+    r = room()
+    a, _ = r.add_member(PLAYER, "Ann")
+    b, _ = r.add_member(PLAYER, "Bea")
+    r.set_connected(a.id, True, 1.0, node="n1")
+    r.set_connected(b.id, True, 1.0, node="n2")
+    assert not r.drop_nodes({"n9"}, 2.0).presence
+    fx = r.drop_nodes({"n2"}, 2.0)
+    assert fx.presence and (a.connected, b.connected) == (True, False) and b.node == ""
+    assert r.empty_since is None
+    r.drop_nodes({"n1"}, 3.0)
+    assert r.empty_since == 3.0
