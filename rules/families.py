@@ -31,7 +31,9 @@ from .solo import SoloGame, reshuffle
 
 Families = tuple[tuple[Card, ...], ...]
 EMPTY8: Families = ((),) * 8
-REDEAL = Move("redeal")
+#: Deal the next card of the pack; turn the next card of the pack onto the stock; take
+#: the cards up and deal them again.
+DEAL, TURN, REDEAL = Move("d"), Move("s"), Move("redeal")
 #: No card: an empty place in a row of single cards (every card is above 0).
 NO_CARD = 0
 
@@ -137,6 +139,14 @@ def family_plays(fams: Families, prefix: str, cards: Sequence[Card]) -> list[Mov
             for j in family_targets(fams, c)]
 
 
+def from_pack(pack: tuple[Card, ...], move: Move, may_redeal: bool) -> list[Move]:
+    """``move`` (deal or turn) while the pack lasts; once it is out, ``redeal`` if
+    ``may_redeal``."""
+    if pack:
+        return [move]
+    return [REDEAL] if may_redeal else []
+
+
 def to_family_codes(prefix: str, c: Card, fams: Families) -> list[Move]:
     """``prefix>f<i>`` for every family ``c`` fits."""
     return [Move(f"{prefix}>f{i + 1}") for i in family_targets(fams, c)]
@@ -169,7 +179,8 @@ def home(fams: Families) -> int:
 
 
 __all__ = [
-    "EMPTY8", "NO_CARD", "REDEAL", "AceKingGame", "Families", "FamilyGame", "FamilyState",
-    "add", "family_name", "family_plays", "family_targets", "family_zones", "home",
+    "DEAL", "EMPTY8", "NO_CARD", "REDEAL", "TURN", "AceKingGame", "Families", "FamilyGame",
+    "FamilyState", "add", "family_name", "family_plays", "family_targets", "family_zones",
+    "from_pack", "home",
     "play_on_family", "shuffle_option", "to_family_codes", "tops",
 ]

@@ -48,7 +48,9 @@ from typing import Any
 
 from ..cards import Card, name
 from ..families import (
+    DEAL,
     EMPTY8,
+    NO_CARD,
     AceKingGame,
     Families,
     add,
@@ -62,9 +64,7 @@ from ..registry import register
 from ..solo import pack_of, pack_zone, replace_at, split_code
 
 WIDTH = 10
-DEAL = Move("d")
-#: An empty place of the rows.
-SPACE = 0
+SPACE = NO_CARD
 
 
 @dataclass(frozen=True, slots=True)

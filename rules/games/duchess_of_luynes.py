@@ -47,12 +47,14 @@ from typing import Any
 
 from ..cards import Card, name
 from ..families import (
+    DEAL,
     EMPTY8,
     REDEAL,
     AceKingGame,
     Families,
     add,
     family_plays,
+    from_pack,
     play_on_family,
     shuffle_option,
     to_family_codes,
@@ -62,7 +64,6 @@ from ..game import Move, Option, Zone
 from ..registry import register
 from ..solo import pack_of, pack_zone, replace_at, split_code
 
-DEAL = Move("d")
 #: Deals after the first: two renewals with the stock, then the last without it.
 REDEALS = 3
 
@@ -103,10 +104,8 @@ class DuchessOfLuynes(AceKingGame[DuchessState]):
         out = family_plays(state.families, "p", tops(state.places))
         if state.stock:
             out += to_family_codes("w", state.stock[-1], state.families)
-        if state.pack:
-            out.append(DEAL)
-        elif state.redeals < REDEALS and (state.stock or any(state.places)):
-            out.append(REDEAL)
+        out += from_pack(state.pack, DEAL,
+                         state.redeals < REDEALS and (bool(state.stock) or any(state.places)))
         return tuple(out)
 
     def play(self, state: DuchessState, move: Move) -> DuchessState:

@@ -39,7 +39,7 @@ from typing import Any
 
 from ..cards import KING, RANK_WORDS, Card, name, rank_of
 from ..common import step_rank
-from ..families import REDEAL, Families, FamilyGame
+from ..families import REDEAL, TURN, Families, FamilyGame, from_pack
 from ..game import Move, Zone
 from ..registry import register
 from ..solo import pack_of, pack_zone, replace_at, reshuffle
@@ -47,7 +47,6 @@ from ..solo import pack_of, pack_zone, replace_at, reshuffle
 #: Base rank of each family, left to right.
 BASES = (13, 12, 11, 10, 9, 8, 7, 6)
 REDEALS = 2
-TURN = Move("s")
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,10 +84,7 @@ class Legitimist(FamilyGame[LegitimistState]):
             top = state.stock[-1]
             out += [Move(f"w>f{i + 1}") for i, fam in enumerate(state.families)
                     if wants(fam, top)]
-        if state.pack:
-            out.append(TURN)
-        elif state.stock and state.redeals < REDEALS:
-            out.append(REDEAL)
+        out += from_pack(state.pack, TURN, bool(state.stock) and state.redeals < REDEALS)
         return tuple(out)
 
     def play(self, state: LegitimistState, move: Move) -> LegitimistState:

@@ -62,7 +62,9 @@ from typing import Any, ClassVar
 
 from ..cards import Card, name
 from ..families import (
+    DEAL,
     EMPTY8,
+    NO_CARD,
     REDEAL,
     AceKingGame,
     Families,
@@ -79,9 +81,7 @@ PILES = 6
 PACKET = 4
 ROUND = PILES * PACKET
 REDEALS = 2
-DEAL = Move("d")
-#: An empty side place.
-SPACE = 0
+SPACE = NO_CARD
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,11 +48,14 @@ from typing import Any
 from ..cards import KING, Card, name, rank_of, suit_of
 from ..families import (
     EMPTY8,
+    NO_CARD,
     REDEAL,
+    TURN,
     AceKingGame,
     Families,
     add,
     family_plays,
+    from_pack,
     play_on_family,
     shuffle_option,
     to_family_codes,
@@ -62,9 +65,7 @@ from ..registry import register
 from ..solo import pack_of, pack_zone, replace_at, split_code
 
 REDEALS = 2
-TURN = Move("s")
-#: An empty place of the picture.
-GAP = 0
+GAP = NO_CARD
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,10 +120,7 @@ class Picture(AceKingGame[PictureState]):
             if self._stock_to_family(state):
                 out += to_family_codes("w", state.stock[-1], state.families)
             out += [Move(f"w>p{k + 1}") for k, c in enumerate(state.picture) if c == GAP]
-        if state.pack:
-            out.append(TURN)
-        elif state.stock and state.redeals < REDEALS:
-            out.append(REDEAL)
+        out += from_pack(state.pack, TURN, bool(state.stock) and state.redeals < REDEALS)
         return tuple(out)
 
     def play(self, state: PictureState, move: Move) -> PictureState:
