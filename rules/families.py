@@ -21,6 +21,7 @@ seen when it was put there), and keep the undealt *pack* face down.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar, Protocol, TypeVar
 
@@ -81,9 +82,9 @@ class AceKingGame(FamilyGame[FS]):
     of cards in the families.
     """
 
+    @abstractmethod
     def table_zones(self, state: FS) -> list[Zone]:
         """The zones after the families, in order."""
-        raise NotImplementedError
 
     def zones(self, state: FS) -> tuple[Zone, ...]:
         return (*family_zones(state.families), *self.table_zones(state))
