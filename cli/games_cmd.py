@@ -48,12 +48,31 @@ def parse_options(pairs: list[str]) -> dict[str, object]:
     return out
 
 
+def pack_counts(cls: type[Game[Any]]) -> str:
+    """How many packs the game is played with: ``"2"``, or ``"1-2"`` when the game
+    declares an option ``packs`` (its choices, or its minimum to maximum), unless a
+    registered variant fixes it."""
+    fixed = cls.fixed_options.get("packs")
+    spec = next((o for o in cls.option_specs if o.name == "packs"), None)
+    if fixed is not None or spec is None:
+        counts = [int(fixed if fixed is not None else cls.packs)]
+    elif spec.choices:
+        counts = sorted({int(c) for c in spec.choices})
+    elif spec.minimum is not None and spec.maximum is not None:
+        counts = list(range(spec.minimum, spec.maximum + 1))
+    else:
+        counts = [int(spec.default)]
+    if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}-{counts[-1]}"
+    return ",".join(str(n) for n in counts)
+
+
 def cmd_games(args: argparse.Namespace) -> int:
     rows = []
     for cls in all_games():
         rows.append({
             "id": cls.id, "title": cls.title, "book": cls.book, "source": cls.source,
-            "packs": ("euchre " if cls.euchre else "") + str(cls.packs), "seats": cls.seats,
+            "packs": ("euchre " if cls.euchre else "") + pack_counts(cls), "seats": cls.seats,
             "variant_of": cls.variant_of, "aliases": list(cls.aliases),
             "options": {o.name: o.default for o in cls.option_specs},
         })
@@ -137,4 +156,4 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
-__all__ = ["Play", "add_commands", "parse_options", "random_playout", "selfplay"]
+__all__ = ["Play", "add_commands", "pack_counts", "parse_options", "random_playout", "selfplay"]

@@ -47,27 +47,24 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import Card, name
-from ..common import AUTO, autoplay
-from ..game import Move, Zone
-from ..packets_d import (
+from ..families import (
+    DEAL,
     EMPTY8,
+    NO_CARD,
+    AceKingGame,
     Families,
-    SoloPatience,
     add,
     family_name,
+    family_plays,
     family_targets,
-    family_zones,
     home,
-    pack_zone,
-    replace_at,
-    split_code,
 )
+from ..game import Move, Zone
 from ..registry import register
+from ..solo import pack_of, pack_zone, replace_at, split_code
 
 WIDTH = 10
-DEAL = Move("d")
-#: An empty place of the rows.
-SPACE = 0
+SPACE = NO_CARD
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,28 +98,24 @@ def deal_one(state: BlockadeState) -> BlockadeState:
 
 
 @register
-class Blockade(SoloPatience[BlockadeState]):
+class Blockade(AceKingGame[BlockadeState]):
     id = "blockade"
     title = "Blockade"
-    book = "Cheney, Patience (3rd ed., 1894)"
     source = "000_afc193f70d23752d.txt l.1389-1422"
-    packs = 2
     layout_hint = "grid"
+    chance = True
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> BlockadeState:
-        st = BlockadeState(EMPTY8, (), tuple(reversed(cards)), False)
+        st = BlockadeState(EMPTY8, (), pack_of(cards), False)
         while st.pack and len(st.rows) < WIDTH:
             st = deal_one(st)
         return st
 
-    def cards_home(self, state: BlockadeState) -> int:
-        return home(state.families)
-
     def _plays(self, state: BlockadeState, free: bool, prefix: str) -> list[Move]:
-        rows, fams = state.rows, state.families
-        return [Move(f"{prefix}{i + 1}>f{j + 1}") for i, c in enumerate(rows)
-                if c != SPACE and is_free(rows, i) == free
-                for j in family_targets(fams, c)]
+        rows = state.rows
+        return family_plays(state.families, prefix,
+                            [c if is_free(rows, i) == free else SPACE
+                             for i, c in enumerate(rows)])
 
     def moves(self, state: BlockadeState) -> tuple[Move, ...]:
         out = self._plays(state, True, "c")
@@ -130,45 +123,35 @@ class Blockade(SoloPatience[BlockadeState]):
             out.append(DEAL)
         elif not out and not state.drawn:
             out = self._plays(state, False, "x")
-        if out:
-            out.append(AUTO)
         return tuple(out)
 
-    def apply_unchecked(self, state: BlockadeState, move: Move) -> BlockadeState:
+    def play(self, state: BlockadeState, move: Move) -> BlockadeState:
         if move == DEAL:
             return deal_one(state)
-        if move == AUTO:
-            return autoplay(self, state, 0)
         src, i, _, j = split_code(move.code)
         assert i is not None and j is not None
         c = state.rows[i - 1]
         return replace(state, rows=replace_at(state.rows, i - 1, SPACE),
                        families=add(state.families, j - 1, c), drawn=state.drawn or src == "x")
 
-    def zones(self, state: BlockadeState) -> tuple[Zone, ...]:
-        zs = family_zones(state.families)
-        zs += [Zone(f"c{i + 1}", "cell", (c,) if c else (), 1,
-                    label=f"row {i // WIDTH + 1}, place {i % WIDTH + 1}",
-                    group=f"row{i // WIDTH + 1}")
-               for i, c in enumerate(state.rows)]
-        zs.append(pack_zone(state.pack))
-        return tuple(zs)
+    def table_zones(self, state: BlockadeState) -> list[Zone]:
+        zs = [Zone(f"c{i + 1}", "cell", (c,) if c else (), 1,
+                   label=f"row {i // WIDTH + 1}, place {i % WIDTH + 1}",
+                   group=f"row{i // WIDTH + 1}")
+              for i, c in enumerate(state.rows)]
+        return [*zs, pack_zone(state.pack)]
 
-    def public(self, state: BlockadeState) -> dict[str, Any]:
+    def facts(self, state: BlockadeState) -> dict[str, Any]:
         rows = state.rows
         return {
-            "pack": len(state.pack),
             "rows": (len(rows) + WIDTH - 1) // WIDTH,
             "blockaded": [i + 1 for i, c in enumerate(rows) if c and not is_free(rows, i)],
             "draw_used": state.drawn,
-            "in_families": home(state.families),
         }
 
-    def describe(self, state: BlockadeState, move: Move) -> str:
+    def say(self, state: BlockadeState, move: Move) -> str:
         if move == DEAL:
             return "deal the next card of the pack"
-        if move == AUTO:
-            return "play on by itself to the end"
         src, i, _, j = split_code(move.code)
         assert i is not None and j is not None
         c = name(state.rows[i - 1])
@@ -194,4 +177,4 @@ class Blockade(SoloPatience[BlockadeState]):
             return "A card may be drawn only when the pack is out and no free card fits."
         if move.code.startswith("c"):
             return "That card is blockaded, or does not fit that family."
-        return f"'{move.code}' is not a legal move now."
+        return super().why_illegal(state, move, seat)

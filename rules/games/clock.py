@@ -30,9 +30,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import RANK_WORDS, Card, name, rank_of
-from ..chance_c import SoloGame, open_zone
 from ..game import Move, Zone
 from ..registry import register
+from ..solo import SoloGame, open_zone
 
 TURN = Move("t")
 CENTRE = 12  # index of the kings' pile

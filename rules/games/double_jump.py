@@ -35,9 +35,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, name, rank_of, suit_of
-from ..chance_c import SoloGame, numbers, open_zone, pack_of, pack_zone
 from ..game import Move, Option, Zone
 from ..registry import register
+from ..solo import SoloGame, numbers, open_zone, pack_of, pack_zone
 
 DEAL = Move("d")
 GRADES = {1: "very extraordinary", 2: "excellent", 3: "excellent", 4: "good"}

@@ -46,25 +46,24 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import Card, name
-from ..game import Move, Option, Zone
-from ..packets_d import (
+from ..families import (
+    DEAL,
     EMPTY8,
     REDEAL,
+    AceKingGame,
     Families,
-    SoloPatience,
     add,
-    family_name,
-    family_targets,
-    family_zones,
-    home,
-    pack_zone,
-    replace_at,
-    reshuffle,
-    split_code,
+    family_plays,
+    from_pack,
+    play_on_family,
+    shuffle_option,
+    to_family_codes,
+    tops,
 )
+from ..game import Move, Option, Zone
 from ..registry import register
+from ..solo import pack_of, pack_zone, replace_at, split_code
 
-DEAL = Move("d")
 #: Deals after the first: two renewals with the stock, then the last without it.
 REDEALS = 3
 
@@ -86,40 +85,30 @@ class DuchessState:
 
 
 @register
-class DuchessOfLuynes(SoloPatience[DuchessState]):
+class DuchessOfLuynes(AceKingGame[DuchessState]):
     id = "duchess_of_luynes"
     title = "Duchess of Luynes"
-    book = "Cheney, Patience (3rd ed., 1894)"
     source = "000_afc193f70d23752d.txt l.1683-1720"
-    packs = 2
     option_specs = (
         Option("renew", "all",
                "all: each of the two renewals takes up the four places and the stock; "
                "stock_only: it takes up the stock alone and deals it onto the places",
                choices=("all", "stock_only")),
-        Option("shuffle", False, "re-shuffle the cards taken up for each re-deal",
-               choices=(False, True)),
+        shuffle_option("the cards taken up for each re-deal"),
     )
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> DuchessState:
-        return DuchessState(EMPTY8, ((),) * 4, (), tuple(reversed(cards)), 0, 0, seed)
-
-    def cards_home(self, state: DuchessState) -> int:
-        return home(state.families)
+        return DuchessState(EMPTY8, ((),) * 4, (), pack_of(cards), 0, 0, seed)
 
     def moves(self, state: DuchessState) -> tuple[Move, ...]:
-        fams = state.families
-        out = [Move(f"p{k + 1}>f{i + 1}") for k, p in enumerate(state.places) if p
-               for i in family_targets(fams, p[-1])]
+        out = family_plays(state.families, "p", tops(state.places))
         if state.stock:
-            out += [Move(f"w>f{i + 1}") for i in family_targets(fams, state.stock[-1])]
-        if state.pack:
-            out.append(DEAL)
-        elif state.redeals < REDEALS and (state.stock or any(state.places)):
-            out.append(REDEAL)
+            out += to_family_codes("w", state.stock[-1], state.families)
+        out += from_pack(state.pack, DEAL,
+                         state.redeals < REDEALS and (bool(state.stock) or any(state.places)))
         return tuple(out)
 
-    def apply_unchecked(self, state: DuchessState, move: Move) -> DuchessState:
+    def play(self, state: DuchessState, move: Move) -> DuchessState:
         if move == DEAL:
             c, pack = state.pack[-1], state.pack[:-1]
             rhythm = 4 if state.redeals == REDEALS else 6
@@ -148,34 +137,28 @@ class DuchessOfLuynes(SoloPatience[DuchessState]):
         else:
             taken = tuple(c for p in (*state.places, state.stock) for c in p)
             places = ((),) * 4
-        if self.option("shuffle"):
-            taken = reshuffle(state.seed, k, taken)
-        return replace(state, pack=tuple(reversed(taken)), places=places, stock=(),
-                       slot=0, redeals=k)
+        return replace(state, pack=pack_of(self.taken_up(state.seed, k, taken)),
+                       places=places, stock=(), slot=0, redeals=k)
 
-    def zones(self, state: DuchessState) -> tuple[Zone, ...]:
-        zs = family_zones(state.families)
-        zs += [Zone(f"p{k + 1}", "pile", p, len(p), label=f"place {k + 1}", group="rows")
-               for k, p in enumerate(state.places)]
-        zs.append(Zone("stock", "reserve", state.stock, len(state.stock), label="the stock"))
-        zs.append(pack_zone(state.pack))
-        return tuple(zs)
+    def table_zones(self, state: DuchessState) -> list[Zone]:
+        zs = [Zone(f"p{k + 1}", "pile", p, len(p), label=f"place {k + 1}", group="rows")
+              for k, p in enumerate(state.places)]
+        return [*zs, Zone("stock", "reserve", state.stock, len(state.stock),
+                          label="the stock"), pack_zone(state.pack)]
 
-    def public(self, state: DuchessState) -> dict[str, Any]:
+    def facts(self, state: DuchessState) -> dict[str, Any]:
         return {
-            "pack": len(state.pack),
             "deal": state.redeals + 1,
             "redeals_left": REDEALS - state.redeals,
             "last_deal_without_stock": state.redeals == REDEALS,
             "next_card_to": self._slot_name(state) if state.pack else None,
-            "in_families": home(state.families),
         }
 
     @staticmethod
     def _slot_name(state: DuchessState) -> str:
         return "the stock" if state.slot >= 4 else f"place {state.slot + 1}"
 
-    def describe(self, state: DuchessState, move: Move) -> str:
+    def say(self, state: DuchessState, move: Move) -> str:
         if move == DEAL:
             return f"deal the next card to {self._slot_name(state)}"
         if move == REDEAL:
@@ -188,9 +171,9 @@ class DuchessOfLuynes(SoloPatience[DuchessState]):
         src, a, _, b = split_code(move.code)
         assert b is not None
         if src == "w":
-            return f"play {name(state.stock[-1])} from the stock on {family_name(b - 1)}"
+            return play_on_family(state.stock[-1], "from the stock", b)
         assert a is not None
-        return f"play {name(state.places[a - 1][-1])} from place {a} on {family_name(b - 1)}"
+        return play_on_family(state.places[a - 1][-1], f"from place {a}", b)
 
     def narrate(self, before: DuchessState, move: Move, after: DuchessState) -> str:
         if move == DEAL:
@@ -202,4 +185,4 @@ class DuchessOfLuynes(SoloPatience[DuchessState]):
             if state.pack:
                 return "The cards can be taken up again only when the pack is used up."
             return "The last deal, without the stock, has been made."
-        return f"'{move.code}' is not a legal move now."
+        return super().why_illegal(state, move, seat)

@@ -16,7 +16,7 @@ takes any end card, which is put next to the centre and starts the arm again
 
 Arms are codes ``1`` .. ``10``: row 1 left, row 1 right, ..., row 4 right, then the lower
 line's left and right. Moves ``3>f``, ``3>5``; the draw ``d7h>f`` / ``d7h>5`` (move order:
-:mod:`rules.tableau_b`).
+:mod:`rules.tableau`).
 
 Readings (the sheet's PROPOSED readings unless said otherwise):
 
@@ -33,7 +33,7 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
   drawn from its arm (the arm closes up) and goes to its family or is married onto an end
   card; never into an empty arm.
 - Random play ends: ``end`` is always offered and a card may not be put straight back
-  (:mod:`rules.tableau_b`).
+  (:mod:`rules.tableau`).
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from typing import ClassVar
 from ..cards import ACE, Card, rank_of, suit_of
 from ..game import Option, OptionValue
 from ..registry import register
-from ..tableau_b import TableauGame, TabState
+from ..tableau import TableauGame, TabState
 
 SPACE_RULE = Option("space_rule", "arm",
                     "arm: an emptied arm takes any end card; line: only while both arms "

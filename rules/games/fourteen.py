@@ -44,7 +44,9 @@ from itertools import combinations
 from typing import Any
 
 from ..cards import Card, name, rank_of
-from ..chance_c import (
+from ..game import Move, Option, Zone
+from ..registry import register
+from ..solo import (
     Place,
     SoloGame,
     fill,
@@ -54,8 +56,6 @@ from ..chance_c import (
     pack_zone,
     shuffled_pack,
 )
-from ..game import Move, Option, Zone
-from ..registry import register
 
 SIDE = 5
 DEAL = Move("d")

@@ -38,20 +38,20 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import KING, RANK_WORDS, Card, name, rank_of
-from ..common import AUTO, autoplay, step_rank
+from ..common import step_rank
+from ..families import REDEAL, TURN, Families, FamilyGame, from_pack
 from ..game import Move, Zone
-from ..packets_d import REDEAL, SoloPatience, pack_zone, replace_at, reshuffle
 from ..registry import register
+from ..solo import pack_of, pack_zone, replace_at, reshuffle
 
 #: Base rank of each family, left to right.
 BASES = (13, 12, 11, 10, 9, 8, 7, 6)
 REDEALS = 2
-TURN = Move("s")
 
 
 @dataclass(frozen=True, slots=True)
 class LegitimistState:
-    families: tuple[tuple[Card, ...], ...]
+    families: Families
     #: The undealt pack, bottom to top: the last card is turned next.
     pack: tuple[Card, ...]
     #: The stock of cards not used, bottom to top; its top card may be played.
@@ -66,21 +66,17 @@ def wants(fam: tuple[Card, ...], c: Card) -> bool:
 
 
 @register
-class Legitimist(SoloPatience[LegitimistState]):
+class Legitimist(FamilyGame[LegitimistState]):
     id = "legitimist"
     title = "The Legitimist"
-    book = "Cheney, Patience (3rd ed., 1894)"
     source = "000_afc193f70d23752d.txt l.970-1009"
-    packs = 2
+    chance = True
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> LegitimistState:
         k = next(i for i, c in enumerate(cards) if rank_of(c) == KING)
         rest = cards[:k] + cards[k + 1 :]
         families = ((cards[k],),) + ((),) * 7
-        return LegitimistState(families, tuple(reversed(rest)), (), 0, seed)
-
-    def cards_home(self, state: LegitimistState) -> int:
-        return sum(len(f) for f in state.families)
+        return LegitimistState(families, pack_of(rest), (), 0, seed)
 
     def moves(self, state: LegitimistState) -> tuple[Move, ...]:
         out: list[Move] = []
@@ -88,18 +84,11 @@ class Legitimist(SoloPatience[LegitimistState]):
             top = state.stock[-1]
             out += [Move(f"w>f{i + 1}") for i, fam in enumerate(state.families)
                     if wants(fam, top)]
-        if state.pack:
-            out.append(TURN)
-        elif state.stock and state.redeals < REDEALS:
-            out.append(REDEAL)
-        if out:
-            out.append(AUTO)
+        out += from_pack(state.pack, TURN, bool(state.stock) and state.redeals < REDEALS)
         return tuple(out)
 
-    def apply_unchecked(self, state: LegitimistState, move: Move) -> LegitimistState:
+    def play(self, state: LegitimistState, move: Move) -> LegitimistState:
         code = move.code
-        if move == AUTO:
-            return autoplay(self, state, 0)
         if move == TURN:
             c, pack = state.pack[-1], state.pack[:-1]
             if rank_of(c) in BASES:
@@ -134,9 +123,7 @@ class Legitimist(SoloPatience[LegitimistState]):
             "families_complete": sum(len(f) == 13 for f in state.families),
         }
 
-    def describe(self, state: LegitimistState, move: Move) -> str:
-        if move == AUTO:
-            return "play on by itself to the end"
+    def say(self, state: LegitimistState, move: Move) -> str:
         if move == TURN:
             return "turn the next card of the pack"
         if move == REDEAL:
@@ -160,4 +147,4 @@ class Legitimist(SoloPatience[LegitimistState]):
             return "The stock can be re-laid only when the pack is used up."
         if move == REDEAL:
             return "The stock has already been re-laid twice."
-        return f"'{move.code}' is not a legal move now."
+        return super().why_illegal(state, move, seat)

@@ -32,9 +32,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, name, rank_of
-from ..chance_c import SoloGame, numbers, open_zone
 from ..game import Move, Option, Zone
 from ..registry import register
+from ..solo import SoloGame, numbers, open_zone
 
 LOTS = 8
 OPEN = Move("open")

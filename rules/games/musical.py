@@ -40,10 +40,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import RANK_WORDS, Card, name, rank_of
-from ..chance_c import SoloGame, open_zone, pack_of, pack_zone, shuffled_pack
 from ..common import step_rank
 from ..game import Move, Option, Zone
 from ..registry import register
+from ..solo import SoloGame, open_zone, pack_of, pack_zone, shuffled_pack
 
 DEAL, TURN = Move("d"), Move("r")
 KING = 13

@@ -61,31 +61,27 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ..cards import Card, name
-from ..game import Move, Option, OptionValue, Zone
-from ..packets_d import (
+from ..families import (
+    DEAL,
     EMPTY8,
+    NO_CARD,
     REDEAL,
+    AceKingGame,
     Families,
-    SoloPatience,
     add,
-    family_name,
-    family_targets,
-    family_zones,
-    home,
-    pack_zone,
-    replace_at,
-    reshuffle,
-    split_code,
+    family_plays,
+    play_on_family,
+    tops,
 )
+from ..game import Move, Option, OptionValue, Zone
 from ..registry import register
+from ..solo import pack_of, pack_zone, replace_at, reshuffle, split_code
 
 PILES = 6
 PACKET = 4
 ROUND = PILES * PACKET
 REDEALS = 2
-DEAL = Move("d")
-#: An empty side place.
-SPACE = 0
+SPACE = NO_CARD
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,11 +119,9 @@ def side_name(k: int) -> str:
     return f"side place {k} ({side})"
 
 
-class NivernaiseBase(SoloPatience[NivernaiseState]):
+class NivernaiseBase(AceKingGame[NivernaiseState]):
     title = "Nivernaise"
-    book = "Cheney, Patience (3rd ed., 1894)"
     source = "000_afc193f70d23752d.txt l.1637-1677, 3332-3340"
-    packs = 2
     option_specs = (
         Option("spaces", "when_you_like",
                "when_you_like: a side space may be left open and filled at any time, also "
@@ -139,11 +133,7 @@ class NivernaiseBase(SoloPatience[NivernaiseState]):
     def layout(self, cards: tuple[Card, ...], seed: int) -> NivernaiseState:
         sides = cards[:8]
         piles, n = lay_piles(cards[8:])
-        return NivernaiseState(EMPTY8, sides, piles, tuple(reversed(cards[8 + n :])), 0, 0,
-                               seed)
-
-    def cards_home(self, state: NivernaiseState) -> int:
-        return home(state.families)
+        return NivernaiseState(EMPTY8, sides, piles, pack_of(cards[8 + n :]), 0, 0, seed)
 
     @property
     def strict(self) -> bool:
@@ -151,11 +141,8 @@ class NivernaiseBase(SoloPatience[NivernaiseState]):
 
     def _family_plays(self, state: NivernaiseState) -> list[Move]:
         fams = state.families
-        out = [Move(f"p{i + 1}>f{j + 1}") for i, p in enumerate(state.piles) if p
-               for j in family_targets(fams, p[-1])]
-        out += [Move(f"s{k + 1}>f{j + 1}") for k, c in enumerate(state.sides) if c
-                for j in family_targets(fams, c)]
-        return out
+        return [*family_plays(fams, "p", tops(state.piles)),
+                *family_plays(fams, "s", state.sides)]
 
     def _fills(self, state: NivernaiseState) -> list[Move]:
         if SPACE not in state.sides:
@@ -180,14 +167,14 @@ class NivernaiseBase(SoloPatience[NivernaiseState]):
             out.append(REDEAL)
         return tuple(out)
 
-    def apply_unchecked(self, state: NivernaiseState, move: Move) -> NivernaiseState:
+    def play(self, state: NivernaiseState, move: Move) -> NivernaiseState:
         if move == DEAL:
             return self._deal(state)
         if move == REDEAL:
             k = state.redeals + 1
             cards = reshuffle(state.seed, k, [c for p in state.piles for c in p])
             piles, n = lay_piles(cards)
-            return replace(state, piles=piles, pack=tuple(reversed(cards[n:])), redeals=k,
+            return replace(state, piles=piles, pack=pack_of(cards[n:]), redeals=k,
                            round_left=0)
         src, a, dst, b = split_code(move.code)
         assert b is not None
@@ -218,31 +205,27 @@ class NivernaiseBase(SoloPatience[NivernaiseState]):
         left = left - n if pack else 0
         return replace(state, piles=piles, pack=pack, round_left=left)
 
-    def zones(self, state: NivernaiseState) -> tuple[Zone, ...]:
-        zs = family_zones(state.families)
-        zs += [Zone(f"s{k + 1}", "reserve", (c,) if c else (), 1, label=side_name(k + 1),
-                    group="right" if k < 4 else "left")
-               for k, c in enumerate(state.sides)]
+    def table_zones(self, state: NivernaiseState) -> list[Zone]:
+        zs = [Zone(f"s{k + 1}", "reserve", (c,) if c else (), 1, label=side_name(k + 1),
+                   group="right" if k < 4 else "left")
+              for k, c in enumerate(state.sides)]
         zs += [Zone(f"p{i + 1}", "pile", p, len(p), label=pile_name(i + 1), group="piles")
                for i, p in enumerate(state.piles)]
-        zs.append(pack_zone(state.pack))
-        return tuple(zs)
+        return [*zs, pack_zone(state.pack)]
 
-    def public(self, state: NivernaiseState) -> dict[str, Any]:
+    def facts(self, state: NivernaiseState) -> dict[str, Any]:
         return {
-            "pack": len(state.pack),
             "spaces": "at once" if self.strict else "when you like",
             "empty_side_places": [k + 1 for k, c in enumerate(state.sides) if c == SPACE],
             "round_cards_left": state.round_left,
             "redeals_used": state.redeals,
             "redeals_left": REDEALS - state.redeals,
-            "in_families": home(state.families),
         }
 
     def _next_pile(self, state: NivernaiseState) -> int:
         return (ROUND - (state.round_left or ROUND)) // PACKET + 1
 
-    def describe(self, state: NivernaiseState, move: Move) -> str:
+    def say(self, state: NivernaiseState, move: Move) -> str:
         if move == DEAL:
             if SPACE in state.sides:
                 return f"deal the next card on {pile_name(self._next_pile(state))}"
@@ -262,7 +245,7 @@ class NivernaiseBase(SoloPatience[NivernaiseState]):
         else:
             c, where = state.sides[a - 1], f"from {side_name(a)}"
         if dst == "f":
-            return f"play {name(c)} {where} on {family_name(b - 1)}"
+            return play_on_family(c, where, b)
         return f"put {name(c)} {where} in {side_name(b)}"
 
     def narrate(self, before: NivernaiseState, move: Move, after: NivernaiseState) -> str:
@@ -287,7 +270,7 @@ class NivernaiseBase(SoloPatience[NivernaiseState]):
             return "The piles can be taken up only when the pack is used up."
         if move == REDEAL:
             return "The piles have already been taken up twice."
-        return f"'{move.code}' is not a legal move now."
+        return super().why_illegal(state, move, seat)
 
 
 @register

@@ -37,9 +37,9 @@ from itertools import combinations
 from typing import Any
 
 from ..cards import Card, packs, rank_of, suit_of
-from ..chance_c import Place, SoloGame, fill, names_of, numbers, open_zone, pack_of, pack_zone
 from ..game import Move, Option, Zone
 from ..registry import register
+from ..solo import Place, SoloGame, fill, names_of, numbers, open_zone, pack_of, pack_zone
 
 PLACES = 11
 ROW_1 = 6

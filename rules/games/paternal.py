@@ -9,7 +9,7 @@ used (l.830); it goes to its family, built up in suit (l.834-836), or is *marrie
 another top card of the same suit, one higher or one lower (l.816-825). Spaces are never
 filled. Piles are codes ``1`` .. ``16``; family moves are ``3>f``, marriages ``3>5``, the
 draw ``d7h>f`` / ``d7h>5`` (the machinery and the move order are those of
-:mod:`rules.tableau_b`).
+:mod:`rules.tableau`).
 
 Readings (the sheet's PROPOSED readings unless said otherwise):
 
@@ -28,7 +28,7 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
   succession" is read as marriages (same suit), and a laid-out king's pile is an ordinary
   pile afterwards. A lone king is not laid out again: it would change nothing.
 - Random play ends: ``end`` (give up) is always offered and a marriage may not be put
-  straight back (see :mod:`rules.tableau_b`); a laying with no move left and no re-deal
+  straight back (see :mod:`rules.tableau`); a laying with no move left and no re-deal
   or draw to come loses.
 """
 
@@ -40,7 +40,7 @@ from typing import ClassVar
 from ..cards import ACE, KING, Card, rank_of, suit_of
 from ..game import Option, OptionValue
 from ..registry import register
-from ..tableau_b import TableauGame, TabState, threes
+from ..tableau import TableauGame, TabState, threes
 
 REDEALS = Option("redeals", 2,
                  "re-deals allowed: 2 (three layings, the reading of \"repeat this a third "

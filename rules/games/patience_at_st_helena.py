@@ -18,7 +18,7 @@ Piles, in dealing order, are ``b1`` .. ``b4`` (below the aces, left to right), `
 ``t4`` (above the kings), ``rk``, ``ra`` (right of the kings, of the aces), ``lk``, ``la``
 (left of the kings, of the aces). Moves: ``t1>k`` (to its suit's kings' family), ``b2>a``
 (to its suit's aces' family), ``b2>t3`` (a marriage), ``deal``, ``redeal``, ``end``; order
-as in :mod:`rules.tableau_b`.
+as in :mod:`rules.tableau`.
 
 Readings (the sheet's PROPOSED readings unless said otherwise):
 
@@ -40,7 +40,7 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
   rule is lifted ("indiscriminately").
 - Spaces are filled only by the dealing.
 - Random play ends: ``end`` is always offered and a card may not be put straight back
-  (:mod:`rules.tableau_b`); with the pack out, no re-deal left and no move, the game is
+  (:mod:`rules.tableau`); with the pack out, no re-deal left and no move, the game is
   lost.
 """
 
@@ -52,7 +52,7 @@ from typing import Any, ClassVar
 from ..cards import ACE, KING, SUIT_SYMBOLS, Card, rank_of, suit_of
 from ..game import Option
 from ..registry import register
-from ..tableau_b import TableauGame, TabState
+from ..tableau import TableauGame, TabState
 
 BELOW, ABOVE = range(0, 4), range(4, 8)
 ROUND = 12

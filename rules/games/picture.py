@@ -46,28 +46,26 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import KING, Card, name, rank_of, suit_of
-from ..game import Move, Option, Zone
-from ..packets_d import (
+from ..families import (
     EMPTY8,
+    NO_CARD,
     REDEAL,
+    TURN,
+    AceKingGame,
     Families,
-    SoloPatience,
     add,
-    family_name,
-    family_targets,
-    family_zones,
-    home,
-    pack_zone,
-    replace_at,
-    reshuffle,
-    split_code,
+    family_plays,
+    from_pack,
+    play_on_family,
+    shuffle_option,
+    to_family_codes,
 )
+from ..game import Move, Option, Zone
 from ..registry import register
+from ..solo import pack_of, pack_zone, replace_at, split_code
 
 REDEALS = 2
-TURN = Move("s")
-#: An empty place of the picture.
-GAP = 0
+GAP = NO_CARD
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,20 +84,17 @@ class PictureState:
 
 
 @register
-class Picture(SoloPatience[PictureState]):
+class Picture(AceKingGame[PictureState]):
     id = "picture"
     title = "Picture"
-    book = "Cheney, Patience (3rd ed., 1894)"
     source = "000_afc193f70d23752d.txt l.1726-1754"
-    packs = 2
     layout_hint = "grid"
     option_specs = (
         Option("stock_cards", "family",
                "family: the stock's top card may be played to a family; picture_only: "
                "only the card just turned may go to a family, other stock cards only "
                "into a gap of the picture", choices=("family", "picture_only")),
-        Option("shuffle", False, "re-shuffle the stock when it is turned",
-               choices=(False, True)),
+        shuffle_option("the stock when it is turned"),
     )
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> PictureState:
@@ -113,42 +108,30 @@ class Picture(SoloPatience[PictureState]):
                 fams[s + 4] = (c,)
             else:
                 rest.append(c)
-        return PictureState(tuple(fams), tuple(rest[:9]), tuple(reversed(rest[9:])), (),
-                            0, False, seed)
-
-    def cards_home(self, state: PictureState) -> int:
-        return home(state.families)
+        return PictureState(tuple(fams), tuple(rest[:9]), pack_of(rest[9:]), (), 0, False,
+                            seed)
 
     def _stock_to_family(self, state: PictureState) -> bool:
         return state.fresh or self.option("stock_cards") == "family"
 
     def moves(self, state: PictureState) -> tuple[Move, ...]:
-        fams = state.families
-        out = [Move(f"p{k + 1}>f{i + 1}") for k, c in enumerate(state.picture) if c
-               for i in family_targets(fams, c)]
+        out = family_plays(state.families, "p", state.picture)
         if state.stock:
-            top = state.stock[-1]
             if self._stock_to_family(state):
-                out += [Move(f"w>f{i + 1}") for i in family_targets(fams, top)]
+                out += to_family_codes("w", state.stock[-1], state.families)
             out += [Move(f"w>p{k + 1}") for k, c in enumerate(state.picture) if c == GAP]
-        if state.pack:
-            out.append(TURN)
-        elif state.stock and state.redeals < REDEALS:
-            out.append(REDEAL)
+        out += from_pack(state.pack, TURN, bool(state.stock) and state.redeals < REDEALS)
         return tuple(out)
 
-    def apply_unchecked(self, state: PictureState, move: Move) -> PictureState:
+    def play(self, state: PictureState, move: Move) -> PictureState:
         if move == TURN:
             return replace(state, pack=state.pack[:-1], stock=(*state.stock, state.pack[-1]),
                            fresh=True)
         if move == REDEAL:
             k = state.redeals + 1
-            pack = state.stock
-            if self.option("shuffle"):
-                pack = reshuffle(state.seed, k, pack)
             # turned over: the stock's first card is turned first again
-            return replace(state, pack=tuple(reversed(pack)), stock=(), redeals=k,
-                           fresh=False)
+            return replace(state, pack=pack_of(self.taken_up(state.seed, k, state.stock)),
+                           stock=(), redeals=k, fresh=False)
         src, a, dst, b = split_code(move.code)
         assert b is not None
         if src == "p":
@@ -161,26 +144,22 @@ class Picture(SoloPatience[PictureState]):
             return replace(st, families=add(state.families, b - 1, c))
         return replace(st, picture=replace_at(state.picture, b - 1, c))
 
-    def zones(self, state: PictureState) -> tuple[Zone, ...]:
-        zs = family_zones(state.families)
-        zs += [Zone(f"p{k + 1}", "reserve", (c,) if c else (), 1,
-                    label=f"picture place {k + 1}", group="picture")
-               for k, c in enumerate(state.picture)]
-        zs.append(pack_zone(state.pack))
-        zs.append(Zone("stock", "waste", state.stock, len(state.stock), label="the stock"))
-        return tuple(zs)
+    def table_zones(self, state: PictureState) -> list[Zone]:
+        zs = [Zone(f"p{k + 1}", "reserve", (c,) if c else (), 1,
+                   label=f"picture place {k + 1}", group="picture")
+              for k, c in enumerate(state.picture)]
+        return [*zs, pack_zone(state.pack),
+                Zone("stock", "waste", state.stock, len(state.stock), label="the stock")]
 
-    def public(self, state: PictureState) -> dict[str, Any]:
+    def facts(self, state: PictureState) -> dict[str, Any]:
         return {
-            "pack": len(state.pack),
             "stock": len(state.stock),
             "stock_turns_used": state.redeals,
             "stock_turns_left": REDEALS - state.redeals,
             "gaps": sum(c == GAP for c in state.picture),
-            "in_families": home(state.families),
         }
 
-    def describe(self, state: PictureState, move: Move) -> str:
+    def say(self, state: PictureState, move: Move) -> str:
         if move == TURN:
             return "turn the next card of the pack"
         if move == REDEAL:
@@ -190,12 +169,10 @@ class Picture(SoloPatience[PictureState]):
         assert b is not None
         if src == "p":
             assert a is not None
-            return (f"play {name(state.picture[a - 1])} from picture place {a} on "
-                    f"{family_name(b - 1)}")
-        c = name(state.stock[-1])
+            return play_on_family(state.picture[a - 1], f"from picture place {a}", b)
         if dst == "f":
-            return f"play {c} from the stock on {family_name(b - 1)}"
-        return f"put {c} from the stock in picture place {b}"
+            return play_on_family(state.stock[-1], "from the stock", b)
+        return f"put {name(state.stock[-1])} from the stock in picture place {b}"
 
     def narrate(self, before: PictureState, move: Move, after: PictureState) -> str:
         if move == TURN:
@@ -209,4 +186,4 @@ class Picture(SoloPatience[PictureState]):
             return "The stock has already been turned twice."
         if move.code.startswith("w>f") and not self._stock_to_family(state):
             return "Under this rule a stock card goes to a family only as it is turned."
-        return f"'{move.code}' is not a legal move now."
+        return super().why_illegal(state, move, seat)

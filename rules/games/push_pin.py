@@ -34,9 +34,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import RANK_WORDS, Card, name, rank_of, suit_of
-from ..chance_c import SoloGame, names_of, numbers, open_zone, pack_of, pack_zone
 from ..game import Move, Zone
 from ..registry import register
+from ..solo import SoloGame, names_of, numbers, open_zone, pack_of, pack_zone
 
 DEAL, MOVE_FIRST = Move("d"), Move("m")
 

@@ -12,7 +12,7 @@ on king, queen on queen, knave on knave, l.901-903); no pile may ever hold more 
 three cards (l.895-901). No re-deal and no draw (l.903-905). Spaces are never filled.
 
 Piles are codes ``1`` .. ``18`` in dealing order; moves ``3>f`` and ``3>5`` (see
-:mod:`rules.tableau_b` for the move order).
+:mod:`rules.tableau` for the move order).
 
 Readings (all the sheet's PROPOSED readings):
 
@@ -21,14 +21,14 @@ Readings (all the sheet's PROPOSED readings):
   holds for court cards put on their like too.
 - The two piles of two are the last two piles (amb. 3).
 - Random play ends: ``end`` is always offered and a card may not be put straight back
-  (:mod:`rules.tableau_b`); a position with no move left loses.
+  (:mod:`rules.tableau`); a position with no move left loses.
 """
 
 from __future__ import annotations
 
 from ..cards import JACK, Card, rank_of
 from ..registry import register
-from ..tableau_b import TableauGame, TabState, in_piles
+from ..tableau import TableauGame, TabState, in_piles
 
 SIZES = (3,) * 16 + (2, 2)
 LIMIT = 3

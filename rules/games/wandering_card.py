@@ -35,9 +35,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import RANK_WORDS, Card, name, rank_of
-from ..chance_c import SoloGame, open_zone, pack_of, pack_zone
 from ..game import Move, Option, Zone
 from ..registry import register
+from ..solo import SoloGame, open_zone, pack_of, pack_zone
 
 DEAL, WANDER = Move("d"), Move("w")
 

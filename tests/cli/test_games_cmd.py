@@ -6,7 +6,9 @@ import re
 import subprocess
 import sys
 
+from cli.games_cmd import pack_counts
 from rules import all_games
+from rules.registry import game_class
 
 
 def sympathy(*args: str) -> str:
@@ -21,6 +23,20 @@ def test_games_lists_every_registered_game_with_book_and_lines() -> None:
         line = next(line for line in out.splitlines() if line.startswith(cls.id + " "))
         assert cls.source in line and cls.book in line
     assert f"{len(all_games())} games" in out
+
+
+def test_games_shows_the_pack_count_an_option_allows() -> None:
+    out = sympathy("games")
+    line = next(line for line in out.splitlines() if line.startswith("number_eleven "))
+    assert " 1-2 " in line  # option packs: 1 or 2
+    line = next(line for line in out.splitlines() if line.startswith("blockade "))
+    assert " 2 " in line and " 1-2 " not in line
+
+
+def test_pack_counts_come_from_the_option_spec() -> None:
+    assert pack_counts(game_class("number_eleven")) == "1-2"
+    assert pack_counts(game_class("blockade")) == "2"
+    assert pack_counts(game_class("clock")) == "1"
 
 
 def test_show_draws_the_deal_as_a_watcher_sees_it() -> None:

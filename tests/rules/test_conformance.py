@@ -91,8 +91,17 @@ def test_illegal_moves_are_refused(config: Config, seed: int) -> None:
         with pytest.raises(IllegalMove) as err:
             game.apply(state, Move("zz-not-a-move"), seat)
         assert str(err.value)
+    if not movers:
+        # A deal whose first position has no move (over before it starts, as a patience
+        # of pure chance may be): the unknown move is still refused, for every seat.
+        for seat in range(game.seats):
+            with pytest.raises(IllegalMove) as err:
+                game.apply(state, Move("zz-not-a-move"), seat)
+            assert str(err.value)
+    legal = game.legal_moves(state, movers[0]) if movers else ()
     for seat in set(range(game.seats)) - set(movers):
-        legal = game.legal_moves(state, movers[0])
+        if not legal:
+            break  # nothing legal to play out of turn
         with pytest.raises(NotYourTurn):
             game.apply(state, legal[0], seat)
     assert game.deal(seed) == state  # nothing changed

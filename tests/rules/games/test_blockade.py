@@ -6,8 +6,8 @@ import pytest
 
 from rules import IllegalMove, render
 from rules.cards import Card, card, cards, packs
+from rules.families import EMPTY8
 from rules.games.blockade import SPACE, Blockade, BlockadeState, is_free
-from rules.packets_d import EMPTY8
 
 GAME = Blockade()
 

@@ -6,8 +6,8 @@ import pytest
 
 from rules import IllegalMove, render
 from rules.cards import Card, card, cards
+from rules.families import EMPTY8
 from rules.games.duchess_of_luynes import DuchessOfLuynes, DuchessState
-from rules.packets_d import EMPTY8
 
 GAME = DuchessOfLuynes()
 

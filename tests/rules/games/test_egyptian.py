@@ -12,7 +12,7 @@ import pytest
 
 from rules import IllegalMove, make, render
 from rules.cards import ACE, Card, cards, rank_of, standard_pack
-from rules.tableau_b import LOST, WON, TabState
+from rules.tableau import LOST, WON, TabState
 
 ACES = cards("AS AH AD AC")
 

@@ -6,6 +6,7 @@ import pytest
 
 from rules import IllegalMove, make
 from rules.cards import Card, card, cards, packs
+from rules.families import EMPTY8
 from rules.games.nivernaise import (
     SPACE,
     Nivernaise,
@@ -13,7 +14,6 @@ from rules.games.nivernaise import (
     NivernaiseState,
     NivernaiseStrict,
 )
-from rules.packets_d import EMPTY8
 
 LENIENT = Nivernaise()
 STRICT = NivernaiseStrict()

@@ -12,7 +12,7 @@ import pytest
 
 from rules import IllegalMove, make, render
 from rules.cards import ACE, Card, cards, rank_of, standard_pack
-from rules.tableau_b import ENDED, LOST, WON, TabState
+from rules.tableau import ENDED, LOST, WON, TabState
 
 
 def stacked(game_id: str, piles: list[str], **options: Any) -> tuple[Any, TabState]:

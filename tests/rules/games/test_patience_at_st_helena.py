@@ -10,7 +10,7 @@ from typing import Any
 
 from rules import make, render
 from rules.cards import Card, cards, packs
-from rules.tableau_b import WON, TabState
+from rules.tableau import WON, TabState
 
 FOUNDATIONS = cards("KS KH KD KC AS AH AD AC")
 #: One round, in dealing order b1-b4, t1-t4, rk, ra, lk, la.

@@ -9,7 +9,7 @@ from typing import Any
 
 from rules import make
 from rules.cards import ACE, cards, rank_of, standard_pack
-from rules.tableau_b import LOST, TabState
+from rules.tableau import LOST, TabState
 
 
 def stacked(piles: list[str]) -> tuple[Any, TabState]:

@@ -18,7 +18,7 @@ Move codes (context-free; pile and family codes are the game's own):
 - ``d<card>><k>`` / ``d<card>><q>``: the draw: a buried card (``d7h>f``, ``d7h>5``);
 - ``deal``: deal from the pack; ``redeal``: take up the piles, shuffle, lay them again
   (the cards taken up are sorted, then shuffled with the re-deal's own stream
-  ``Rng.from_seed(seed, stream=k)``);
+  ``Rng.from_seed(seed, stream=k)``, :func:`rules.solo.reshuffle`);
 - ``end``: give up ("no more moves"); the game counts as lost.
 
 Legal moves are listed in this order: for each pile in the game's pile order, its top to
@@ -32,6 +32,12 @@ may not put back the card that the previous move carried, onto the pile it came 
 which no move but ``end`` is left ends the game, lost. A deal is never over before its
 first move (the table shows every new deal as playing): a laying that allows nothing
 offers ``end`` alone.
+
+Why not :class:`rules.solo.SoloGame`: that shell ends a game when no move is left and
+asks the moves again for each question; these games keep won, lost and given up in the
+state (``status``), always offer ``end``, settle the end once as a move is played, and
+refuse a move that only undoes the last one. Their one shared piece, the re-deal's
+shuffle, is :func:`rules.solo.reshuffle`.
 """
 
 from __future__ import annotations
@@ -42,7 +48,7 @@ from typing import Any
 
 from .cards import SUIT_SYMBOLS, Card, code, name, parse, rank_of, suit_of
 from .game import Game, Move, Outcome, Seat, Zone
-from .prng import Rng
+from .solo import reshuffle
 
 PLAY, WON, LOST, ENDED = "play", "won", "lost", "ended"
 END, DEAL, REDEAL = Move("end"), Move("deal"), Move("redeal")
@@ -68,11 +74,6 @@ class TabState:
     status: str = PLAY
     #: The deal number: re-deal ``k`` shuffles with ``Rng.from_seed(seed, stream=k)``.
     seed: int = 0
-
-
-def shuffled(seed: int, k: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    """The ``k``-th re-deal's shuffle (stream 0 is the deal itself)."""
-    return Rng.from_seed(seed, stream=k).shuffled(cards)[0]
 
 
 def in_piles(cards: tuple[Card, ...], sizes: tuple[int, ...]) -> tuple[tuple[Card, ...], ...]:
@@ -213,7 +214,7 @@ class TableauGame(Game[TabState]):
             # not a reveal, and may be undone).
             cards = tuple(sorted(c for p in st.piles for c in p))
             k = st.redeals + 1
-            st = self.relay(replace(st, redeals=k, last=NO_LAST), shuffled(st.seed, k, cards))
+            st = self.relay(replace(st, redeals=k, last=NO_LAST), reshuffle(st.seed, k, cards))
         else:
             st = self._move(st, m)
         return self.settle(st)
@@ -320,5 +321,5 @@ class TableauGame(Game[TabState]):
 
 __all__ = [
     "DEAL", "END", "ENDED", "LOST", "NO_LAST", "PLAY", "REDEAL", "WON", "TabState",
-    "TableauGame", "in_piles", "shuffled", "threes",
+    "TableauGame", "in_piles", "threes",
 ]

@@ -1,18 +1,18 @@
-"""Machinery shared by group C's one-player games of Cheney's *Patience*.
+"""The shell shared by the one-player patiences, and their small zone and pack helpers.
 
-Musical, Fourteen, Push Pin, Little Lots, Wandering Card, Number Eleven, The Clock and
-Double Jump are all one-player patiences played from a face-down pack. Each game module
-subclasses :class:`SoloGame` and supplies four small functions:
+A one-player patience subclasses :class:`SoloGame` and supplies five small functions:
 
 - ``moves(state)``: the legal moves (without ``auto``) in the game's documented order;
-- ``play(state, move)``: a new state after a legal move;
+- ``play(state, move)``: a new state after a legal move (other than ``auto``);
 - ``won(state)``: whether the game has been won (it then ends at once);
-- ``summary(state, won)``: the sentence that says how it ended.
+- ``summary(state, won)``: the sentence that says how it ended;
+- ``say(state, move)``: the sentence for a move (other than ``auto``).
 
-:class:`SoloGame` turns these into the :class:`~rules.game.Game` interface: the game ends
-when it is won or when no move is left, and a game of chance (``chance = True``) offers
-:data:`rules.common.AUTO` as its last legal move, which plays the first legal move again
-and again to the end (:func:`rules.common.autoplay`).
+:class:`SoloGame` turns these into the :class:`~rules.game.Game` interface: one seat, the
+game ends when it is won or when no move is left, and a game of chance (``chance =
+True``) offers :data:`rules.common.AUTO` as its last legal move, which plays the first
+legal move again and again to the end (:func:`rules.common.autoplay`). The games whose
+cards go to ace and king families build on it in :mod:`rules.families`.
 
 Packs in a state are tuples whose *last* card is the top, the next card to be dealt, so
 a pack is already a :class:`~rules.game.Zone`'s cards (bottom to top). :func:`pack_of`
@@ -44,7 +44,8 @@ class SoloGame(Game[S]):
     #: Offer ``auto`` (play the first legal move to the end) as the last legal move.
     chance: ClassVar[bool] = True
 
-    _memo: tuple[Any, tuple[Move, ...]] | None = None
+    #: The last position asked about and its legal moves (see :meth:`_legal`).
+    _memo: tuple[object, tuple[Move, ...]] | None = None
 
     @abstractmethod
     def moves(self, state: S) -> tuple[Move, ...]:
@@ -63,8 +64,15 @@ class SoloGame(Game[S]):
         """How the finished game ended, in a sentence."""
 
     def _legal(self, state: S) -> tuple[Move, ...]:
-        # One-entry memo: outcome, to_move and legal_moves all ask for the same position
-        # in turn. The memo holds the state itself, so an identity test is safe.
+        # A one-entry memo: outcome, to_move and legal_moves all ask about the same
+        # position in turn. It is the one mutable slot of an otherwise pure game, and it
+        # is safe although one game instance serves many rooms: the moves are a pure
+        # function of the state (options are fixed at construction); states are frozen;
+        # the memo holds the state itself, so the identity test cannot match a new object
+        # that reuses a dead one's id; and the slot is read once and replaced by one
+        # assignment of a fresh tuple, so a reader never sees half an update (no await
+        # can come between, and even a thread would see the old pair or the new one).
+        # The worst another room can do is evict the entry, which costs a recomputation.
         memo = self._memo
         if memo is not None and memo[0] is state:
             return memo[1]
@@ -115,9 +123,20 @@ def pack_of(cards: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(reversed(cards))
 
 
+def reshuffle(seed: int, stream: int, cards: Sequence[Card]) -> tuple[Card, ...]:
+    """``cards`` shuffled by sub-stream ``stream`` of the deal's seed (a re-deal), in the
+    shuffle's order (first card first)."""
+    return Rng.from_seed(seed, stream).shuffled(cards)[0]
+
+
 def shuffled_pack(cards: Sequence[Card], seed: int, stream: int) -> tuple[Card, ...]:
     """``cards`` shuffled by sub-stream ``stream`` of ``seed``, as a pack (top last)."""
-    return pack_of(Rng.from_seed(seed, stream).shuffled(cards)[0])
+    return pack_of(reshuffle(seed, stream, cards))
+
+
+def replace_at(seq: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    """``seq`` with item ``i`` replaced by ``value``."""
+    return (*seq[:i], value, *seq[i + 1:])
 
 
 def fill(places: Sequence[Place], pack: tuple[Card, ...], order: Sequence[int] | None = None
@@ -135,6 +154,19 @@ def fill(places: Sequence[Place], pack: tuple[Card, ...], order: Sequence[int] |
 def numbers(code: str) -> list[int]:
     """The 1-based numbers of a move code: ``"p3-17"`` -> ``[3, 17]``."""
     return [int(t) for t in code[1:].split("-")]
+
+
+def split_code(code: str) -> tuple[str, int | None, str, int | None]:
+    """``"p3>f2"`` as ``("p", 3, "f", 2)``; ``"w>f1"`` as ``("w", None, "f", 1)``."""
+    src, _, dst = code.partition(">")
+    return (*_place(src), *_place(dst))
+
+
+def _place(text: str) -> tuple[str, int | None]:
+    i = 0
+    while i < len(text) and text[i].isalpha():
+        i += 1
+    return text[:i], (int(text[i:]) if text[i:] else None)
 
 
 def place_zones(places: Sequence[Place], prefix: str, label: str, group: str,
@@ -167,5 +199,5 @@ def names_of(cards: Sequence[Card]) -> str:
 
 __all__ = [
     "Place", "SoloGame", "fill", "names_of", "numbers", "open_zone", "pack_of", "pack_zone",
-    "place_zones", "shuffled_pack",
+    "place_zones", "replace_at", "reshuffle", "shuffled_pack", "split_code",
 ]
