@@ -15,14 +15,15 @@ from protocol.limits import Limits
 
 def add_commands(sub: Any) -> None:
     p = sub.add_parser("serve", help="start the game server")
-    p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=8765)
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 picks a free one)")
     p.add_argument("--store", default="memory",
                    help="memory (the default: one process) or redis://HOST:PORT/DB")
-    p.add_argument("--log-level", default="INFO")
+    p.add_argument("--log-level", default="INFO", help="DEBUG, INFO, WARNING or ERROR")
     for f in dataclasses.fields(Limits):
         p.add_argument(f"--{f.name.replace('_', '-')}", type=type(f.default), default=None,
-                       dest=f"limit_{f.name}", help=f"limit (default {f.default})")
+                       dest=f"limit_{f.name}", metavar="N",
+                       help=f"{f.metadata['help']} (default {f.default})")
     p.set_defaults(run=cmd_serve)
 
 

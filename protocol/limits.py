@@ -2,27 +2,25 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def _limit(default: Any, doc: str) -> Any:
+    return field(default=default, metadata={"help": doc})
 
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    #: Largest inbound websocket frame, bytes (bigger: closed with 1009).
-    max_frame: int = 16 * 1024
-    #: Message budget per connection: a bucket of ``burst`` refilled at ``rate`` per second.
-    rate: float = 20.0
-    burst: int = 60
-    #: Frames waiting for one slow client before it is resynced.
-    out_queue: int = 256
-    #: Resyncs of one client within a minute before it is dropped.
-    max_resyncs: int = 5
-    max_rooms: int = 10_000
-    max_members: int = 1_000
-    max_name: int = 32
-    max_chat: int = 500
-    #: Events kept per room for resume; a longer gap gets a snapshot.
-    event_log: int = 256
-    #: Seconds a room with nobody connected lives on.
-    room_ttl: float = 3600.0
-    #: Members listed by name in presence; above it, counts only for watchers.
-    presence_list: int = 100
+    max_frame: int = _limit(16 * 1024, "largest inbound frame in bytes; bigger closes 1009")
+    rate: float = _limit(20.0, "messages per second a connection may send, on average")
+    burst: int = _limit(60, "messages a connection may send at once; past the budget: 1008")
+    out_queue: int = _limit(256, "frames waiting for one slow client before it is resynced")
+    max_resyncs: int = _limit(5, "resyncs of one client within a minute before it is dropped")
+    max_rooms: int = _limit(10_000, "rooms this process holds")
+    max_members: int = _limit(1_000, "members of one room (players, advisors, watchers)")
+    max_name: int = _limit(32, "characters of a name, after cleaning")
+    max_chat: int = _limit(500, "characters of a chat line, after cleaning")
+    event_log: int = _limit(256, "events kept per room for resume; a longer gap: snapshot")
+    room_ttl: float = _limit(3600.0, "seconds a room with nobody connected lives on")
+    presence_list: int = _limit(100, "members listed by name in presence (beyond: counts)")
