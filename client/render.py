@@ -13,6 +13,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .dial import ROWS, dial_group, place, positions
+
 _SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
 
@@ -58,7 +60,15 @@ def board_lines(view: Mapping[str, Any], *, ascii: bool = False, moves: bool = T
     """The board of ``view`` as lines of text: each zone group as wrapped rows of
     ``id content`` cells, so a row of seventeen packets stays a few lines high."""
     lines = [header(view)]
-    for group, zones in groups(view, me):
+    grouped = groups(view, me)
+    dial = dial_group(view, grouped)
+    for group, zones in grouped:
+        if group == dial:
+            drawn = dial_lines(zones, ascii=ascii, width=width)
+            if drawn:
+                lines.append(f"{group}:")
+                lines.extend(drawn)
+                continue
         line = f"{group}:" if group else ""
         for z in zones:
             cell = f"{clean(z.get('id'), 24)} {zone_text(z, ascii=ascii)}"
@@ -73,6 +83,28 @@ def board_lines(view: Mapping[str, Any], *, ascii: bool = False, moves: bool = T
     if moves:
         lines.extend(move_lines(view))
     return lines
+
+
+def dial_lines(zones: Sequence[Mapping[str, Any]], *, ascii: bool = False,
+               width: int = 96) -> list[str] | None:
+    """The zones as a clock face, or ``None`` when they do not fit (see client.dial)."""
+    around, centre = positions(zones)
+
+    def cell(key: str, zs: Sequence[Mapping[str, Any]]) -> str:
+        shown = [zone_text(z, ascii=ascii) for z in zs]
+        return f"{clean(key, 12)} " + " ".join(t for t in shown if t != "-") if any(
+            t != "-" for t in shown) else f"{clean(key, 12)} -"
+
+    cells = [cell(k, zs) for k, zs in around]
+    middle = cell(*centre) if centre else None
+    spots = place([len(c) for c in cells], len(middle) if middle else None, min(width, 80))
+    if spots is None:
+        return None
+    rows = [""] * ROWS
+    for (row, col), text in sorted(zip(spots, [*cells, *([middle] if middle else [])],
+                                       strict=True)):
+        rows[row] = rows[row].ljust(col) + text
+    return [r.rstrip() for r in rows]
 
 
 def public_text(public: Mapping[str, Any]) -> str:

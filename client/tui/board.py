@@ -9,12 +9,13 @@ the zones of the selected move are shown reversed.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
 from textual.widgets import Static
 
+from ..dial import ROWS, dial_group, place, positions
 from ..render import card_text, clean, groups, header, public_text
 
 RED = {"H", "D"}
@@ -54,14 +55,26 @@ def board_text(view: Mapping[str, Any], *, width: int = 80, ascii: bool = False,
                source: str | None = None) -> Text:
     """The whole board as one Rich text, wrapped to ``width`` columns."""
     out = Text(header(view), style="bold")
-    for group, zones in groups(view, me):
+    grouped = groups(view, me)
+    dial = dial_group(view, grouped)
+
+    def cell_of(z: Mapping[str, Any]) -> Text:
+        zid = str(z.get("id"))
+        mark = ">" if zid == cursor else "*" if zid == source else ""
+        return zone_cell(z, ascii, legal=zid in legal, picked=zid in picked, mark=mark)
+
+    for group, zones in grouped:
         mine = me is not None and any(z.get("owner") == me for z in zones)
         label = f"{group}{' (you)' if mine else ''}:" if group else ""
+        if group == dial:
+            face = dial_text(zones, cell_of, width)
+            if face is not None:
+                out.append("\n").append(label, style="bold magenta")
+                out.append("\n").append_text(face)
+                continue
         line = Text(label, style="bold magenta")
         for z in zones:
-            zid = str(z.get("id"))
-            mark = ">" if zid == cursor else "*" if zid == source else ""
-            cell = zone_cell(z, ascii, legal=zid in legal, picked=zid in picked, mark=mark)
+            cell = cell_of(z)
             if line.cell_len and line.cell_len + 2 + cell.cell_len > width:
                 out.append("\n").append_text(line)
                 line = Text("   ")
@@ -71,6 +84,24 @@ def board_text(view: Mapping[str, Any], *, width: int = 80, ascii: bool = False,
     if public:
         out.append("\n").append(public_text(public), style="dim")
     return out
+
+
+def dial_text(zones: Sequence[Mapping[str, Any]],
+              cell_of: Callable[[Mapping[str, Any]], Text], width: int) -> Text | None:
+    """The zones as a clock face (see :mod:`client.dial`), or ``None`` if they don't fit."""
+    around, centre = positions(zones)
+    items = [*around, *([centre] if centre else [])]
+    cells = [Text(" ").join([cell_of(z) for z in zs]) for _, zs in items]
+    n = len(around)
+    spots = place([c.cell_len for c in cells[:n]], cells[n].cell_len if centre else None,
+                  min(width, 100))
+    if spots is None:
+        return None
+    rows = [Text() for _ in range(ROWS)]
+    for (row, col), cell in sorted(zip(spots, cells, strict=True), key=lambda p: p[0]):
+        line = rows[row]
+        line.append(" " * max(0, col - line.cell_len)).append_text(cell)
+    return Text("\n").join(rows)
 
 
 class Board(Static):
