@@ -78,9 +78,11 @@ def _mem_total() -> int:
         return int(f.readline().split()[1]) * 1024
 
 
-def run(mode: str, only: list[str]) -> dict[str, Any]:
+def run(mode: str, only: list[str], rooms: list[int] | None = None) -> dict[str, Any]:
     nofile = raise_nofile()
     cfg = config(mode, nofile)
+    if rooms:
+        cfg.rooms = rooms
     started = time.monotonic()
     result: dict[str, Any] = {
         "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
@@ -125,11 +127,13 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--smoke", action="store_true", help="tiny crowds: does it all work?")
     p.add_argument("--only", action="append", choices=SECTIONS,
                    help="run only this section (repeatable)")
+    p.add_argument("--rooms", type=int, action="append",
+                   help="throughput: rooms R instead of the mode's (repeatable)")
     p.add_argument("--out", type=Path, default=Path(__file__).parent / "results",
                    help="directory for the JSON and Markdown files")
     args = p.parse_args(argv)
     mode = "smoke" if args.smoke else "quick" if args.quick else "full"
-    result = run(mode, args.only or list(SECTIONS))
+    result = run(mode, args.only or list(SECTIONS), args.rooms)
     table = markdown(result)
     args.out.mkdir(parents=True, exist_ok=True)
     stem = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d-%H%M%S")

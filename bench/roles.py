@@ -174,7 +174,9 @@ async def redis_loop(ctl: Control, url: str, rooms: int, data_size: int,
 
     from server.redis_store import CAS, bell, code_key, log_key, room_key
 
-    r = aioredis.Redis.from_url(url)
+    # the store's pool (server.redis_store.POOL_SIZE): a call waits for one of 100
+    r = aioredis.Redis.from_pool(aioredis.BlockingConnectionPool.from_url(
+        url, max_connections=100, timeout=5.0))
     cas = r.register_script(CAS)
     data, fx = b"d" * data_size, b"f" * fx_size
     ids = [f"bench-{i:05d}" for i in range(rooms)]
