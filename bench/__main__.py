@@ -28,7 +28,7 @@ from .rules_bench import rules
 SECTIONS = ("fanout", "throughput", "connections", "across", "rules")
 #: The largest fan-out the bench tries, whatever the limits allow: joining N watchers
 #: sends N presence frames per join (N²/2 in all), which bounds the time it takes.
-FANOUT_CAP = 4000
+FANOUT_CAP = 2500
 
 
 def config(mode: str, nofile: int) -> sections.Config:

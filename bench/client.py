@@ -23,8 +23,10 @@ class Client:
     """
 
     def __init__(self, ws: ClientConnection,
-                 on_state: Callable[[int, int, int], None] | None = None) -> None:
+                 on_state: Callable[[int, int, int], None] | None = None,
+                 light: bool = False) -> None:
         self.ws = ws
+        self.light = light
         self.next_id = 1
         self.waiting: dict[int, asyncio.Future[Msg]] = {}
         self.state: Msg | None = None
@@ -33,18 +35,23 @@ class Client:
         self.reader = asyncio.create_task(self._read())
 
     @classmethod
-    async def open(cls, url: str, on_state: Callable[[int, int, int], None] | None = None
-                   ) -> Client:
+    async def open(cls, url: str, on_state: Callable[[int, int, int], None] | None = None,
+                   light: bool = False) -> Client:
+        """``light``: read only the type and version of states (a watcher that only
+        counts them), so that the client's cost does not depend on what the view holds
+        and the baseline's frames of the same size cost the client the same."""
         ws = await connect(url, max_size=2**24, max_queue=None, compression=None,
                            ping_interval=None, open_timeout=120, close_timeout=1)
-        return cls(ws, on_state)
+        return cls(ws, on_state, light)
 
     async def _read(self) -> None:
         try:
             async for frame in self.ws:
                 now = time.monotonic_ns()
                 assert isinstance(frame, bytes)
-                m = msgpack.unpackb(frame)
+                m = peek(frame) if self.light else None
+                if m is None:
+                    m = msgpack.unpackb(frame)
                 re = m.get("re")
                 if re is not None:
                     fut = self.waiting.pop(re, None)
@@ -91,6 +98,25 @@ class Client:
     async def close(self) -> None:
         await self.ws.close()
         self.reader.cancel()
+
+
+def peek(frame: bytes) -> Msg | None:
+    """``{"type": "state", "version": v}`` read from a state frame's first keys without
+    decoding the rest; ``None`` for anything else."""
+    u = msgpack.Unpacker()
+    u.feed(frame)
+    kind = None
+    for _ in range(u.read_map_header()):
+        key = u.unpack()
+        if key == "type":
+            kind = u.unpack()
+            if kind != "state":
+                return None
+        elif key == "version" and kind == "state":
+            return {"type": "state", "version": u.unpack()}
+        else:
+            u.skip()
+    return None
 
 
 def first_move(state: Msg) -> tuple[int, str]:

@@ -7,6 +7,7 @@ machine, so a send in one process and a receipt in another can be subtracted.
 from __future__ import annotations
 
 import asyncio
+import secrets
 import time
 from collections.abc import Awaitable, Callable
 from multiprocessing.connection import Connection
@@ -50,7 +51,7 @@ async def watchers(ctl: Control, url: str, count: int, mode: str, code: str = ""
 
     async def one(room_code: str) -> None:
         async with sem:
-            c = await Client.open(url, on_state)
+            c = await Client.open(url, on_state, light=True)
             if mode == "sympathy":
                 await c.call("hello", version=1, name="w")
                 await c.call("join", code=room_code, role="watcher")
@@ -59,7 +60,7 @@ async def watchers(ctl: Control, url: str, count: int, mode: str, code: str = ""
 
     async def room(size: int) -> None:
         async with sem:
-            host = await Client.open(url, on_state)
+            host = await Client.open(url, on_state, light=True)
             await host.call("hello", version=1, name="h")
             code = (await host.call("create", game="sympathy"))["code"]
             clients.append(host)
@@ -179,7 +180,8 @@ async def redis_loop(ctl: Control, url: str, rooms: int, data_size: int,
         url, max_connections=100, timeout=5.0))
     cas = r.register_script(CAS)
     data, fx = b"d" * data_size, b"f" * fx_size
-    ids = [f"bench-{i:05d}" for i in range(rooms)]
+    run = secrets.token_hex(4)  # fresh keys for every run on the same Redis
+    ids = [f"bench-{run}-{i:05d}" for i in range(rooms)]
     pubsub = r.pubsub(ignore_subscribe_messages=True)
     await pubsub.subscribe(*(bell(i) for i in ids))
     heard = 0

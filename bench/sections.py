@@ -6,6 +6,7 @@ A row: ``{"section", "figure", "value", "baseline", "unit", "ratio", "target", "
 
 from __future__ import annotations
 
+import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -108,6 +109,8 @@ def fanout(cfg: Config) -> tuple[list[Row], dict[str, Any]]:
     for n in ns:
         sym = _fanout_run("sympathy", n, cfg.fanout_moves, 0, cfg.procs)
         base = _fanout_run("bare", n, cfg.fanout_moves, sym["frame"], cfg.procs)
+        print(f"bench: fan-out N={n}: p99 {sym['p99_ms']:.1f} ms vs {base['p99_ms']:.1f} ms,"
+              f" joined in {sym['join_s']:.0f} s", file=sys.stderr, flush=True)
         raw[str(n)] = {"sympathy": sym, "bare": base}
         gate = n == 1000
         for key, label in (("p50_ms", "p50"), ("p99_ms", "p99")):
