@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: serve test lint typecheck unit venv clean
+.PHONY: serve test bench lint typecheck unit venv clean
 
 venv: $(STAMP)
 
@@ -19,6 +19,11 @@ $(STAMP): pyproject.toml
 
 serve: $(STAMP)
 	$(BIN)/sympathy serve $(ARGS)
+
+# The benchmarks (bench/README.md): a few minutes; ARGS="--quick" for a shorter run.
+bench: $(STAMP)
+	scripts/ensure-redis
+	$(BIN)/python -m bench $(ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -5,9 +5,12 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import deque
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from protocol.limits import Limits
+
+if TYPE_CHECKING:
+    from websockets.asyncio.server import ServerConnection
 
 #: Put on a client's queue in place of the broadcasts it was too slow to take.
 RESYNC: Final = b"\x00resync"
@@ -38,6 +41,25 @@ class Conn:
         self._stamp = time.monotonic()
         self.resyncs: deque[float] = deque()
         self.dropped = False
+        #: The socket, for broadcasts written at once (see :meth:`direct`).
+        self.ws: ServerConnection | None = None
+        #: The writer has taken a frame and not finished sending it.
+        self.writing = False
+
+    def direct(self) -> ServerConnection | None:
+        """The socket, when a broadcast may be written to it at once instead of queued.
+
+        Only when nothing is queued or being sent (so order is kept) and the socket's
+        write buffer is under its limit (so a slow reader still fills its outbox and is
+        resynced): the common case costs no task switch per client.
+        """
+        ws = self.ws
+        if ws is None or self.writing or self.dropped or not self.queue.empty():
+            return None
+        transport = ws.transport
+        if transport.get_write_buffer_size() >= transport.get_write_buffer_limits()[1]:
+            return None
+        return ws
 
     def spend(self) -> bool:
         """Take one message from the budget; ``False`` when it is spent."""

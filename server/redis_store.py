@@ -75,6 +75,9 @@ CHECK_EVERY = 2.0
 #: A process whose heartbeat is older than this is dead: its members are shown away.
 NODE_TTL = 6.0
 MAX_TRIES = 8
+#: Connections to Redis per process, and how long a call waits for one (seconds).
+POOL_SIZE = 100
+POOL_WAIT = 5.0
 
 
 def room_key(room_id: str) -> str:
@@ -145,10 +148,15 @@ class RedisStore:
         self.limits = limits
         self.live_ttl = live_ttl
         self.node = secrets.token_hex(4)
-        self.redis = aioredis.Redis.from_url(
-            url, socket_timeout=2.0, socket_connect_timeout=2.0, health_check_interval=10,
+        # A blocking pool: past POOL_SIZE calls at once, a call waits for a connection
+        # (redis-py's default pool raises "Too many connections" past 100, which the
+        # bench met with a thousand rooms moving at once).
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url, max_connections=POOL_SIZE, timeout=POOL_WAIT,
+            socket_timeout=2.0, socket_connect_timeout=2.0, health_check_interval=10,
             retry=Retry(ExponentialBackoff(cap=0.5, base=0.02), 2),
             retry_on_error=[RedisConnectionError, RedisTimeoutError])
+        self.redis = aioredis.Redis.from_pool(pool)
         self._cas = self.redis.register_script(CAS)
         self._cache: dict[str, Cached] = {}
         self._watched: set[str] = set()

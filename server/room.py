@@ -45,7 +45,7 @@ class Room:
 
     def __init__(self, game: Game[Any], seed: int, policy: Policy, limits: Limits,
                  now: float, room_id: str | None = None, code: str | None = None,
-                 salt: str | None = None) -> None:
+                 salt: str | None = None, play: Play[Any] | None = None) -> None:
         self.id = room_id or secrets.token_hex(8)
         self.code = code or new_code()
         self.game = game
@@ -54,7 +54,8 @@ class Room:
         self.salt = salt or fairness.new_salt()
         self.seed = seed
         self.commitment = fairness.commitment(game.id, self.salt, seed)
-        self.play: Play[Any] = Play.start(game, seed)
+        # ``play``: a play of this very deal (a stored room coming back); saves the deal
+        self.play: Play[Any] = play if play is not None else Play.start(game, seed)
         self.version = 0
         self.members: dict[str, Member] = {}
         self.host = ""

@@ -1,0 +1,148 @@
+"""``python -m bench``: every benchmark, against 127.0.0.1 only, bounded in time.
+
+Writes ``bench/results/<date>.json`` and ``.md`` (``--out`` elsewhere) and prints the
+table. ``--quick`` runs smaller crowds for a shorter time; ``--smoke`` runs tiny ones to
+prove that everything works (the test suite does that); ``--only`` picks sections.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from websockets.version import version as websockets_version
+
+from . import sections
+from .procs import Redis, raise_nofile
+from .report import markdown
+from .rules_bench import rules
+
+SECTIONS = ("fanout", "throughput", "connections", "across", "rules")
+#: The largest fan-out the bench tries, whatever the limits allow: joining N watchers
+#: sends N presence frames per join (N²/2 in all), which bounds the time it takes.
+FANOUT_CAP = 2500
+
+
+def config(mode: str, nofile: int) -> sections.Config:
+    if mode == "smoke":
+        return sections.Config(fanout_n=[5], fanout_moves=5, rooms=[2], seconds=1.0,
+                               conns=20, cross_moves=10, procs=1, rules_seconds=0.002)
+    if mode == "quick":
+        return sections.Config(fanout_n=[100, 1000], fanout_moves=20, rooms=[100],
+                               seconds=4.0, conns=2000, cross_moves=100,
+                               rules_seconds=0.05)
+    by_files = nofile - 200
+    by_memory = _mem_available() // (200 * 1024)  # server and clients, generously
+    n = min(by_files, by_memory, FANOUT_CAP)
+    reason = ("the open-file limit" if n == by_files else "memory" if n == by_memory
+              else f"the time bound (N²/2 presence frames while joining; limits allow "
+                   f"{min(by_files, by_memory):,})")
+    return sections.Config(fanout_max=n, max_n_reason=reason)
+
+
+def _mem_available() -> int:
+    with open("/proc/meminfo") as f:
+        for line in f:
+            if line.startswith("MemAvailable:"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+def machine(nofile: int) -> dict[str, Any]:
+    cpu = platform.processor() or "unknown CPU"
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    try:
+        redis = subprocess.run(["redis-server", "--version"], capture_output=True,
+                               text=True, timeout=10).stdout.split()[2].removeprefix("v=")
+    except (OSError, IndexError, subprocess.SubprocessError):
+        redis = "absent"
+    return {"cpu": cpu, "cores": os.cpu_count(), "memory_gb": _mem_total() / 2**30,
+            "kernel": platform.release(), "python": platform.python_version(),
+            "websockets": websockets_version, "redis": redis, "nofile": nofile}
+
+
+def _mem_total() -> int:
+    with open("/proc/meminfo") as f:
+        return int(f.readline().split()[1]) * 1024
+
+
+def run(mode: str, only: list[str], rooms: list[int] | None = None) -> dict[str, Any]:
+    nofile = raise_nofile()
+    cfg = config(mode, nofile)
+    if rooms:
+        cfg.rooms = rooms
+    started = time.monotonic()
+    result: dict[str, Any] = {
+        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "mode": mode, "machine": machine(nofile), "rows": [], "raw": {}, "notes": []}
+    if cfg.fanout_max:
+        result["notes"].append(f"Fan-out's largest N ({cfg.fanout_max:,}) is set by "
+                               f"{cfg.max_n_reason}.")
+    need_redis = {"throughput", "across"} & set(only)
+    redis = Redis() if need_redis else None
+    try:
+        for name in only:
+            t0 = time.monotonic()
+            print(f"bench: {name}...", file=sys.stderr, flush=True)
+            if name == "rules":
+                result["rules"] = rules(cfg.rules_seconds)
+            else:
+                if name == "fanout":
+                    rows, raw = sections.fanout(cfg)
+                elif name == "throughput":
+                    assert redis is not None
+                    rows, raw = sections.throughput(cfg, redis)
+                elif name == "connections":
+                    rows, raw = sections.connections(cfg)
+                else:
+                    assert redis is not None
+                    rows, raw = sections.across(cfg, redis)
+                result["rows"] += rows
+                result["raw"][name] = raw
+            print(f"bench: {name} took {time.monotonic() - t0:.0f} s", file=sys.stderr,
+                  flush=True)
+    finally:
+        if redis is not None:
+            redis.stop()
+    result["seconds"] = time.monotonic() - started
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--quick", action="store_true", help="smaller crowds, shorter runs")
+    g.add_argument("--smoke", action="store_true", help="tiny crowds: does it all work?")
+    p.add_argument("--only", action="append", choices=SECTIONS,
+                   help="run only this section (repeatable)")
+    p.add_argument("--rooms", type=int, action="append",
+                   help="throughput: rooms R instead of the mode's (repeatable)")
+    p.add_argument("--out", type=Path, default=Path(__file__).parent / "results",
+                   help="directory for the JSON and Markdown files")
+    args = p.parse_args(argv)
+    mode = "smoke" if args.smoke else "quick" if args.quick else "full"
+    result = run(mode, args.only or list(SECTIONS), args.rooms)
+    table = markdown(result)
+    args.out.mkdir(parents=True, exist_ok=True)
+    stem = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d-%H%M%S")
+    (args.out / f"{stem}.json").write_text(json.dumps(result, indent=1) + "\n")
+    (args.out / f"{stem}.md").write_text(table)
+    print(table)
+    print(f"bench: wrote {args.out / stem}.json and .md", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

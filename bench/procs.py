@@ -1,0 +1,212 @@
+"""Processes the bench starts and watches: servers, Redis, load generators.
+
+The orchestrator stays synchronous; load generators are spawned processes, each running
+one asyncio role (:mod:`bench.roles`) and talking to the orchestrator over a pipe.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import resource
+import selectors
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from multiprocessing.connection import Connection
+from typing import Any
+
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+_ctx = multiprocessing.get_context("spawn")
+
+
+def raise_nofile() -> int:
+    """Raise this process's soft limit of open files to the hard limit; returns it."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    return hard
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of a process so far (from /proc/<pid>/stat)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLK_TCK
+
+
+def rss_bytes(pid: int) -> int:
+    """Resident memory of a process (VmRSS from /proc/<pid>/status)."""
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    raise RuntimeError(f"no VmRSS for {pid}")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Served:
+    """A server subprocess that prints ``serving on ws://HOST:PORT`` once it listens."""
+
+    def __init__(self, argv: list[str]) -> None:
+        self.proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        assert self.proc.stdout is not None
+        sel = selectors.DefaultSelector()
+        sel.register(self.proc.stdout, selectors.EVENT_READ)
+        if not sel.select(60):
+            self.stop()
+            raise RuntimeError(f"{argv} did not start")
+        line = self.proc.stdout.readline().decode()
+        sel.close()
+        if "serving on " not in line:
+            self.stop()
+            raise RuntimeError(f"{argv} did not start: {line!r}")
+        self.url = line.split("serving on ")[1].split()[0]
+        self.pid = self.proc.pid
+
+    def cpu(self) -> float:
+        return cpu_seconds(self.pid)
+
+    def rss(self) -> int:
+        return rss_bytes(self.pid)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        if self.proc.stdout is not None:
+            self.proc.stdout.close()
+
+
+#: Server limits for the bench: no message budget, no drops during join storms.
+BENCH_LIMITS = ["--rate", "1000000", "--burst", "1000000", "--max-resyncs", "1000000"]
+
+
+def sympathy(store: str, *extra: str) -> Served:
+    """A real ``sympathy serve`` on a free port of 127.0.0.1."""
+    return Served([sys.executable, "-m", "cli.main", "serve", "--host", "127.0.0.1",
+                   "--port", "0", "--store", store, "--log-level", "WARNING",
+                   *BENCH_LIMITS, *extra])
+
+
+def bare(size: int) -> Served:
+    """The baseline: a bare websockets server broadcasting ``size``-byte frames."""
+    return Served([sys.executable, "-m", "bench.bare", "--size", str(size)])
+
+
+class Redis:
+    """A private redis-server on a free port (never 6379), without persistence."""
+
+    def __init__(self) -> None:
+        binary = shutil.which("redis-server")
+        if binary is None:
+            raise RuntimeError("redis-server is not installed (scripts/ensure-redis)")
+        self.dir = tempfile.TemporaryDirectory(prefix="sympathy-bench-redis-")
+        self.port = free_port()
+        self.proc = subprocess.Popen(
+            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", self.dir.name,
+             "--save", "", "--appendonly", "no", "--daemonize", "no",
+             "--logfile", os.path.join(self.dir.name, "redis.log")],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2) as c:
+                    c.sendall(b"PING\r\n")
+                    if c.recv(16).startswith(b"+PONG"):
+                        return
+            except OSError:
+                time.sleep(0.05)
+        self.stop()
+        raise RuntimeError(f"redis-server did not start on {self.port}")
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def cpu(self) -> float:
+        return cpu_seconds(self.proc.pid)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.dir.cleanup()
+
+
+def _child_main(role: str, pipe: Connection, kwargs: dict[str, Any]) -> None:
+    import asyncio
+
+    from . import roles
+
+    raise_nofile()
+    try:
+        asyncio.run(roles.run(role, pipe, kwargs))
+    except Exception:
+        pipe.send(("error", traceback.format_exc()))
+        raise
+
+
+class Child:
+    """A load generator process running one role of :mod:`bench.roles`."""
+
+    def __init__(self, role: str, **kwargs: Any) -> None:
+        self.role = role
+        self.pipe, theirs = _ctx.Pipe()
+        self.proc = _ctx.Process(target=_child_main, args=(role, theirs, kwargs), daemon=True)
+        self.proc.start()
+        theirs.close()
+
+    def send(self, *msg: Any) -> None:
+        self.pipe.send(msg)
+
+    def recv(self, timeout: float) -> tuple[Any, ...]:
+        if not self.pipe.poll(timeout):
+            raise TimeoutError(f"{self.role}: nothing heard for {timeout:.0f} s")
+        msg: tuple[Any, ...] = self.pipe.recv()
+        if msg[0] == "error":
+            raise RuntimeError(f"{self.role} failed:\n{msg[1]}")
+        return msg
+
+    def expect(self, kind: str, timeout: float) -> tuple[Any, ...]:
+        msg = self.recv(timeout)
+        if msg[0] != kind:
+            raise RuntimeError(f"{self.role}: expected {kind!r}, got {msg!r}")
+        return msg
+
+    def stop(self) -> None:
+        if self.proc.is_alive():
+            try:
+                self.send("stop")
+            except (BrokenPipeError, OSError):
+                pass
+            self.proc.join(10)
+        if self.proc.is_alive():
+            self.proc.kill()
+            self.proc.join()
+        self.pipe.close()
+
+
+def stop_all(*things: Child | Served | Redis | None) -> None:
+    for t in things:
+        if t is not None:
+            t.stop()

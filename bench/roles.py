@@ -1,0 +1,274 @@
+"""What each load generator process does. Every role is ``async def role(ctl, **kw)``.
+
+Times are ``time.monotonic_ns()``: CLOCK_MONOTONIC, one clock for every process of the
+machine, so a send in one process and a receipt in another can be subtracted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from multiprocessing.connection import Connection
+from typing import Any
+
+from .client import Client, Control, first_move
+
+#: Connections a process opens at once.
+CONCURRENCY = 100
+
+
+async def _stopped(ctl: Control) -> None:
+    while (await ctl.recv())[0] != "stop":
+        pass
+
+
+async def watchers(ctl: Control, url: str, count: int, mode: str, code: str = "",
+                   per_room: int = 0) -> None:
+    """``count`` connections that watch. ``mode`` "sympathy": hello and join room
+    ``code`` as watchers, or, with ``per_room``, open a room for every ``per_room``
+    connections (the first is its host, the others watch). "bare": connect only.
+
+    Reports ``("got", version, last_receipt_ns, frame_size)`` once every connection has
+    received the state at ``version``.
+    """
+    got: dict[int, list[int]] = {}
+    live = False  # the states seen while joining are not reported
+
+    def on_state(version: int, now: int, size: int) -> None:
+        if not live:
+            return
+        entry = got.setdefault(version, [0, 0, size])
+        entry[0] += 1
+        entry[1] = max(entry[1], now)
+        if entry[0] == count:
+            ctl.send("got", version, entry[1], entry[2])
+            del got[version]
+
+    clients: list[Client] = []
+    sem = asyncio.Semaphore(CONCURRENCY)
+
+    async def one(room_code: str) -> None:
+        async with sem:
+            c = await Client.open(url, on_state, light=True)
+            if mode == "sympathy":
+                await c.call("hello", version=1, name="w")
+                await c.call("join", code=room_code, role="watcher")
+                await c.wait_state()
+            clients.append(c)
+
+    async def room(size: int) -> None:
+        async with sem:
+            host = await Client.open(url, on_state, light=True)
+            await host.call("hello", version=1, name="h")
+            code = (await host.call("create", game="sympathy"))["code"]
+            clients.append(host)
+        await asyncio.gather(*(one(code) for _ in range(size - 1)))
+
+    await ctl.recv()  # go
+    if per_room:
+        sizes = [min(per_room, count - i) for i in range(0, count, per_room)]
+        await asyncio.gather(*(room(s) for s in sizes))
+    else:
+        await asyncio.gather(*(one(code) for _ in range(count)))
+    live = True
+    ctl.send("ready", len(clients), time.monotonic_ns())
+    await _stopped(ctl)
+
+
+async def player(ctl: Control, url: str, mode: str, deal: int = 2) -> None:
+    """One player holding every seat; moves when told: ``("sent", version, sent_ns)``."""
+    c = await Client.open(url)
+    room = ""
+    if mode == "sympathy":
+        await c.call("hello", version=1, name="p")
+        joined = await c.call("create", game="sympathy", deal=deal, seats="all")
+        room = joined["room"]
+        await c.wait_state()
+        ctl.send("room", joined["code"])
+    else:
+        ctl.send("room", "")
+    while (await ctl.recv())[0] != "stop":
+        if mode == "sympathy":
+            st = await c.wait_state()
+            if st["view"]["status"] != "playing":
+                ctl.send("over")
+                continue
+            _, move = first_move(st)
+            t0 = time.monotonic_ns()
+            ok = await c.call("move", room=room, version=st["version"], move=move)
+            await c.wait_state(ok["version"])
+        else:
+            t0 = time.monotonic_ns()
+            ok = await c.call("move")
+        ctl.send("sent", ok["version"], t0)
+
+
+async def _game(a: Client, b: Client, deal: int) -> str:
+    a.state = b.state = None
+    joined = await a.call("create", game="sympathy", deal=deal)
+    await b.call("join", code=joined["code"], role="player")
+    await a.wait_state()
+    await b.wait_state()
+    room: str = joined["room"]
+    return room
+
+
+async def bots(ctl: Control, url: str, rooms: int, first_deal: int = 0) -> None:
+    """``rooms`` tables, two bot players each, moving as fast as replies come back.
+
+    Reports ``("done", moves, latencies_ns)``: moves made in the window and the time from
+    each move's send to its ``ok``.
+    """
+    pairs: list[tuple[Client, Client, str]] = []
+    sem = asyncio.Semaphore(CONCURRENCY)
+
+    async def setup(i: int) -> None:
+        async with sem:
+            a, b = await Client.open(url), await Client.open(url)
+            await a.call("hello", version=1, name="A")
+            await b.call("hello", version=1, name="B")
+            pairs.append((a, b, await _game(a, b, first_deal + i)))
+
+    await asyncio.gather(*(setup(i) for i in range(rooms)))
+    ctl.send("ready")
+    _, seconds = await ctl.recv()
+    lats: list[int] = []
+    deadline = time.monotonic() + seconds
+
+    async def table(a: Client, b: Client, room: str, deal: int) -> None:
+        st = await a.wait_state()
+        while time.monotonic() < deadline:
+            if st["view"]["status"] != "playing":
+                await a.call("leave", room=room)
+                await b.call("leave", room=room)
+                deal += 1000
+                room = await _game(a, b, deal)
+                st = await a.wait_state()
+                continue
+            seat, move = first_move(st)
+            c = a if seat == 0 else b
+            t0 = time.monotonic_ns()
+            ok = await c.call("move", room=room, version=st["version"], move=move)
+            lats.append(time.monotonic_ns() - t0)
+            st = await a.wait_state(ok["version"])
+            nxt = first_move(st)[0] if st["view"]["status"] == "playing" else 0
+            st = await (a if nxt == 0 else b).wait_state(ok["version"])
+
+    await asyncio.gather(*(table(a, b, r, first_deal + i) for i, (a, b, r)
+                           in enumerate(pairs)))
+    ctl.send("done", len(lats), lats)
+    await _stopped(ctl)
+
+
+async def redis_loop(ctl: Control, url: str, rooms: int, data_size: int,
+                     fx_size: int) -> None:
+    """The Redis baseline: per room, what one move costs in Redis, in a tight loop.
+
+    One pipelined round trip per move, as the store does it: the compare-and-set script
+    (read the revision, write the record, append the stream entry, publish the doorbell)
+    and the join code's expiry; a subscriber hears every doorbell, as the server's
+    listener does. Reports ``("done", moves, latencies_ns)``.
+    """
+    import redis.asyncio as aioredis
+
+    from server.redis_store import CAS, bell, code_key, log_key, room_key
+
+    # the store's pool (server.redis_store.POOL_SIZE): a call waits for one of 100
+    r = aioredis.Redis.from_pool(aioredis.BlockingConnectionPool.from_url(
+        url, max_connections=100, timeout=5.0))
+    cas = r.register_script(CAS)
+    data, fx = b"d" * data_size, b"f" * fx_size
+    run = secrets.token_hex(4)  # fresh keys for every run on the same Redis
+    ids = [f"bench-{run}-{i:05d}" for i in range(rooms)]
+    pubsub = r.pubsub(ignore_subscribe_messages=True)
+    await pubsub.subscribe(*(bell(i) for i in ids))
+    heard = 0
+
+    async def hear() -> None:
+        nonlocal heard
+        while True:
+            if await pubsub.get_message(timeout=0.5) is not None:
+                heard += 1
+
+    ctl.send("ready")
+    _, seconds = await ctl.recv()
+    deadline = time.monotonic() + seconds
+    lats: list[int] = []
+
+    async def loop(room_id: str) -> None:
+        rev = -1
+        while time.monotonic() < deadline:
+            t0 = time.monotonic_ns()
+            async with r.pipeline(transaction=False) as pipe:
+                await cas(keys=[room_key(room_id), log_key(room_id)],
+                          args=[rev, data, fx, "bench", 256, 86_400_000, bell(room_id)],
+                          client=pipe)
+                pipe.pexpire(code_key(room_id), 86_400_000)
+                ok, rev = (await pipe.execute())[0]
+            assert ok
+            lats.append(time.monotonic_ns() - t0)
+
+    listener = asyncio.create_task(hear())
+    await asyncio.gather(*(loop(i) for i in ids))
+    listener.cancel()
+    ctl.send("done", len(lats), lats)
+    await pubsub.aclose()  # type: ignore[no-untyped-call]
+    await r.aclose()
+    await _stopped(ctl)
+
+
+async def cross(ctl: Control, mover_url: str, watcher_url: str, moves: int) -> None:
+    """A player on one server, a watcher on another (or the same): for each move, the
+    time from its send to the watcher's receipt. Reports ``("done", latencies_ns)``."""
+    arrived: dict[int, int] = {}
+    p = await Client.open(mover_url)
+    w = await Client.open(watcher_url, lambda v, now, _: arrived.__setitem__(v, now))
+    await p.call("hello", version=1, name="p")
+    await w.call("hello", version=1, name="w")
+
+    async def new_room(deal: int) -> str:
+        p.state = w.state = None
+        arrived.clear()
+        joined = await p.call("create", game="sympathy", deal=deal, seats="all")
+        await w.call("join", code=joined["code"], role="watcher")
+        await p.wait_state()
+        await w.wait_state()
+        room: str = joined["room"]
+        return room
+
+    deal = 2
+    room = await new_room(deal)
+    ctl.send("ready")
+    await ctl.recv()
+    lats: list[int] = []
+    while len(lats) < moves:
+        st = await p.wait_state()
+        if st["view"]["status"] != "playing":
+            await p.call("leave", room=room)
+            await w.call("leave", room=room)
+            deal += 1
+            room = await new_room(deal)
+            continue
+        _, move = first_move(st)
+        t0 = time.monotonic_ns()
+        ok = await p.call("move", room=room, version=st["version"], move=move)
+        await w.wait_state(ok["version"])
+        lats.append(arrived[ok["version"]] - t0)
+        await p.wait_state(ok["version"])
+    ctl.send("done", lats)
+    await _stopped(ctl)
+
+
+async def run(role: str, pipe: Connection, kwargs: dict[str, Any]) -> None:
+    """Run ``role`` with the orchestrator's pipe (in the child process)."""
+    await ROLES[role](Control(pipe), **kwargs)
+
+
+ROLES: dict[str, Callable[..., Awaitable[None]]] = {
+    "watchers": watchers, "player": player, "bots": bots, "redis_loop": redis_loop,
+    "cross": cross,
+}
+
+__all__ = ["ROLES", "Control", "run"]

@@ -1,0 +1,274 @@
+"""The four network sections; each returns rows for the table and raw figures.
+
+A row: ``{"section", "figure", "value", "baseline", "unit", "ratio", "target", "met"}``.
+``ratio`` is value / baseline; ``met`` is None where there is no target.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgpack
+
+from .procs import Child, Redis, Served, bare, stop_all, sympathy
+
+Row = dict[str, Any]
+
+
+@dataclass
+class Config:
+    fanout_n: list[int] = field(default_factory=lambda: [100, 1000])
+    fanout_max: int = 0  # 0: none; else the largest N the limits allow, at most this
+    fanout_moves: int = 40
+    rooms: list[int] = field(default_factory=lambda: [100, 1000])
+    seconds: float = 8.0
+    conns: int = 10_000
+    cross_moves: int = 200
+    procs: int = 2  # load generator processes for the big crowds
+    rules_seconds: float = 0.2
+    max_n_reason: str = ""
+
+
+def pct(values: list[float], q: float) -> float:
+    """The ``q``-th percentile (nearest rank) of ``values``."""
+    if not values:
+        return float("nan")
+    s = sorted(values)
+    k = max(0, min(len(s) - 1, round(q / 100 * len(s) + 0.5) - 1))
+    return s[k]
+
+
+def split(n: int, parts: int) -> list[int]:
+    parts = max(1, min(parts, n))
+    return [n // parts + (i < n % parts) for i in range(parts)]
+
+
+def row(section: str, figure: str, value: float, baseline: float | None, unit: str,
+        target: str = "", met: bool | None = None) -> Row:
+    ratio = value / baseline if baseline else None
+    return {"section": section, "figure": figure, "value": value, "baseline": baseline,
+            "unit": unit, "ratio": ratio, "target": target, "met": met}
+
+
+# -- 1. fan-out ---------------------------------------------------------------------------
+
+def _fanout_run(mode: str, n: int, moves: int, size: int, procs: int) -> dict[str, Any]:
+    srv = (sympathy("memory", "--max-members", str(n + 10)) if mode == "sympathy"
+           else bare(size))
+    kids: list[Child] = []
+    try:
+        player = Child("player", url=srv.url, mode=mode)
+        kids.append(player)
+        code = player.expect("room", 60)[1]
+        ws = [Child("watchers", url=srv.url, count=k, mode=mode, code=code)
+              for k in split(n, procs if n >= 1000 else 1)]
+        kids += ws
+        start = time.monotonic()
+        for w in ws:
+            w.send("go")
+        for w in ws:
+            w.expect("ready", 600)
+        join_s = time.monotonic() - start
+        lats: list[float] = []
+        sizes: list[int] = []
+        warm = 3
+        cpu0 = srv.cpu()
+        for i in range(warm + moves):
+            if i == warm:
+                cpu0 = srv.cpu()
+            player.send("move")
+            msg = player.recv(120)
+            if msg[0] == "over":
+                break
+            version, sent = msg[1], msg[2]
+            last = 0
+            for w in ws:
+                while True:
+                    got = w.expect("got", 120)
+                    if got[1] == version:
+                        last = max(last, got[2])
+                        sizes.append(got[3])
+                        break
+            if i >= warm:
+                lats.append((last - sent) / 1e6)
+        cpu = srv.cpu() - cpu0
+        return {"n": n, "moves": len(lats), "p50_ms": pct(lats, 50), "p99_ms": pct(lats, 99),
+                "cpu_ms_per_move": 1000 * cpu / max(1, len(lats)), "join_s": join_s,
+                "frame": round(sum(sizes) / max(1, len(sizes)))}
+    finally:
+        stop_all(*kids, srv)
+
+
+def fanout(cfg: Config) -> tuple[list[Row], dict[str, Any]]:
+    rows: list[Row] = []
+    raw: dict[str, Any] = {}
+    ns = list(cfg.fanout_n) + ([cfg.fanout_max] if cfg.fanout_max else [])
+    for n in ns:
+        sym = _fanout_run("sympathy", n, cfg.fanout_moves, 0, cfg.procs)
+        base = _fanout_run("bare", n, cfg.fanout_moves, sym["frame"], cfg.procs)
+        print(f"bench: fan-out N={n}: p99 {sym['p99_ms']:.1f} ms vs {base['p99_ms']:.1f} ms,"
+              f" joined in {sym['join_s']:.0f} s", file=sys.stderr, flush=True)
+        raw[str(n)] = {"sympathy": sym, "bare": base}
+        gate = n == 1000
+        for key, label in (("p50_ms", "p50"), ("p99_ms", "p99")):
+            r = sym[key] / base[key] if base[key] else None
+            rows.append(row("1. fan-out", f"N={n}: move to last watcher, {label}", sym[key],
+                            base[key], "ms", "<= 1.5x" if gate else "",
+                            (r is not None and r <= 1.5) if gate else None))
+        rows.append(row("1. fan-out", f"N={n}: server CPU per move", sym["cpu_ms_per_move"],
+                        base["cpu_ms_per_move"], "ms"))
+    return rows, raw
+
+
+# -- 2. throughput --------------------------------------------------------------------------
+
+def record_sizes() -> tuple[int, int]:
+    """Bytes of a Sympathy room record mid-game, and of one move's effects, as Redis
+    stores them."""
+    from protocol.limits import Limits
+    from server import effects_codec, room_codec
+    from server.room import PLAYER, Policy, new_room
+
+    from .client import first_move
+
+    room = new_room("sympathy", {}, 2, Policy(), Limits(), 0.0)
+    a, _ = room.add_member(PLAYER, "A")
+    b, _ = room.add_member(PLAYER, "B")
+    fx = None
+    for _ in range(40):
+        st = room.state_message(None)
+        if st["view"]["status"] != "playing":
+            break
+        seat, move = first_move(st)
+        fx = room.move(a.id if seat == 0 else b.id, room.version, move, 0.0)
+    data = msgpack.packb(room_codec.dump(room), use_bin_type=True)
+    assert fx is not None
+    return len(data), len(msgpack.packb(effects_codec.dump(fx), use_bin_type=True))
+
+
+def _bots_run(store: str, rooms: int, seconds: float, procs: int) -> dict[str, Any]:
+    srv = sympathy(store, "--max-rooms", str(2 * rooms + 100))
+    kids: list[Child] = []
+    try:
+        kids = [Child("bots", url=srv.url, rooms=k, first_deal=1000 * i)
+                for i, k in enumerate(split(rooms, procs))]
+        for k in kids:
+            k.expect("ready", 600)
+        cpu0 = srv.cpu()
+        for k in kids:
+            k.send("go", seconds)
+        done = [k.expect("done", seconds + 120) for k in kids]
+        cpu = srv.cpu() - cpu0
+        moves = sum(d[1] for d in done)
+        lats = [x / 1e6 for d in done for x in d[2]]
+        return {"rooms": rooms, "moves": moves, "moves_per_s": moves / seconds,
+                "p50_ms": pct(lats, 50), "p99_ms": pct(lats, 99),
+                "cpu_ms_per_move": 1000 * cpu / max(1, moves)}
+    finally:
+        stop_all(*kids, srv)
+
+
+def _redis_loop_run(url: str, rooms: int, seconds: float, data: int, fx: int
+                    ) -> dict[str, Any]:
+    kid = Child("redis_loop", url=url, rooms=rooms, data_size=data, fx_size=fx)
+    try:
+        kid.expect("ready", 120)
+        kid.send("go", seconds)
+        done = kid.expect("done", seconds + 120)
+        lats = [x / 1e6 for x in done[2]]
+        return {"rooms": rooms, "moves": done[1], "moves_per_s": done[1] / seconds,
+                "p50_ms": pct(lats, 50), "p99_ms": pct(lats, 99)}
+    finally:
+        kid.stop()
+
+
+def throughput(cfg: Config, redis: Redis) -> tuple[list[Row], dict[str, Any]]:
+    rows: list[Row] = []
+    data, fx = record_sizes()
+    raw: dict[str, Any] = {"record_bytes": data, "effects_bytes": fx}
+    for r in cfg.rooms:
+        mem = _bots_run("memory", r, cfg.seconds, cfg.procs)
+        red = _bots_run(redis.url, r, cfg.seconds, cfg.procs)
+        loop = _redis_loop_run(redis.url, r, cfg.seconds, data, fx)
+        raw[str(r)] = {"memory": mem, "redis": red, "redis_loop": loop}
+        ratio = red["moves_per_s"] / loop["moves_per_s"] if loop["moves_per_s"] else 0.0
+        rows += [
+            row("2. throughput", f"R={r}: memory store, moves/s", mem["moves_per_s"], None,
+                "/s"),
+            row("2. throughput", f"R={r}: memory store, p99 move", mem["p99_ms"], None, "ms"),
+            row("2. throughput", f"R={r}: Redis store, moves/s (baseline: raw redis-py loop)",
+                red["moves_per_s"], loop["moves_per_s"], "/s", ">= 0.5x", ratio >= 0.5),
+            row("2. throughput", f"R={r}: Redis store, p99 move", red["p99_ms"],
+                loop["p99_ms"], "ms"),
+        ]
+    return rows, raw
+
+
+# -- 3. connections ---------------------------------------------------------------------------
+
+def _crowd_run(mode: str, n: int, procs: int) -> dict[str, Any]:
+    srv = sympathy("memory", "--max-members", "1000") if mode == "sympathy" else bare(100)
+    kids: list[Child] = []
+    try:
+        kids = [Child("watchers", url=srv.url, count=k, mode=mode,
+                      per_room=100 if mode == "sympathy" else 0) for k in split(n, procs)]
+        time.sleep(1.0)  # let the children start before the clock does
+        rss0 = srv.rss()
+        start = time.monotonic_ns()
+        for k in kids:
+            k.send("go")
+        ends = [k.expect("ready", 600)[2] for k in kids]
+        accept_s = (max(ends) - start) / 1e9
+        time.sleep(1.0)
+        rss1 = srv.rss()
+        return {"n": n, "accept_s": accept_s, "rss_before": rss0, "rss_after": rss1,
+                "kb_per_conn": (rss1 - rss0) / n / 1024}
+    finally:
+        stop_all(*kids, srv)
+
+
+def connections(cfg: Config) -> tuple[list[Row], dict[str, Any]]:
+    sym = _crowd_run("sympathy", cfg.conns, cfg.procs)
+    base = _crowd_run("bare", cfg.conns, cfg.procs)
+    n = cfg.conns
+    return [
+        row("3. connections", f"{n} idle watchers: resident memory per connection",
+            sym["kb_per_conn"], base["kb_per_conn"], "KB", "<= 50 KB",
+            sym["kb_per_conn"] <= 50),
+        row("3. connections", f"{n} idle watchers: time to accept all (hello + join)",
+            sym["accept_s"], base["accept_s"], "s"),
+    ], {"sympathy": sym, "bare": base}
+
+
+# -- 4. across processes ------------------------------------------------------------------------
+
+def _cross_run(a: Served, b: Served, moves: int) -> dict[str, Any]:
+    kid = Child("cross", mover_url=a.url, watcher_url=b.url, moves=moves)
+    try:
+        kid.expect("ready", 60)
+        kid.send("go")
+        lats = [x / 1e6 for x in kid.expect("done", 300)[1]]
+        return {"moves": len(lats), "p50_ms": pct(lats, 50), "p99_ms": pct(lats, 99)}
+    finally:
+        kid.stop()
+
+
+def across(cfg: Config, redis: Redis) -> tuple[list[Row], dict[str, Any]]:
+    a = sympathy(redis.url)
+    b = None
+    try:
+        b = sympathy(redis.url)
+        two = _cross_run(a, b, cfg.cross_moves)
+        one = _cross_run(a, a, cfg.cross_moves)
+    finally:
+        stop_all(a, b)
+    ratio = two["p99_ms"] / one["p99_ms"] if one["p99_ms"] else float("inf")
+    return [
+        row("4. across processes", "watcher on B of a move on A, p50 (baseline: one process)",
+            two["p50_ms"], one["p50_ms"], "ms"),
+        row("4. across processes", "watcher on B of a move on A, p99 (baseline: one process)",
+            two["p99_ms"], one["p99_ms"], "ms", "<= 2x", ratio <= 2),
+    ], {"two_processes": two, "one_process": one}
