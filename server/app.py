@@ -317,7 +317,9 @@ class GameServer:
     async def _room_of(self, conn: Conn, req: Request) -> Room:
         if conn.room_id is None or conn.room_id != req.get("room"):
             raise ProtocolError("room/not_joined")
-        return await self.store.load(conn.room_id)
+        # A first check on this process's copy; the change itself runs on the committed
+        # room inside Store.mutate, which refuses what is no longer true.
+        return await self.store.current(conn.room_id)
 
     async def on_room_command(self, conn: Conn, req: Request) -> None:
         if req.type not in self._room_commands:  # pragma: no cover - schemas prevent it
@@ -328,7 +330,8 @@ class GameServer:
         if me not in room.members:
             raise ProtocolError("room/not_joined")
         if req.type == "record":
-            conn.send(encode({**room.record(), "re": req.id}), precious=True)
+            record = (await self.store.load(room.id)).record()
+            conn.send(encode({**record, "re": req.id}), precious=True)
             return
         now = time.time()
         change = self._change(req, me, now)

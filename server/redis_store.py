@@ -41,7 +41,7 @@ import msgpack
 import redis.asyncio as aioredis
 from redis.backoff import ExponentialBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import RedisError
+from redis.exceptions import NoScriptError, RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from redis.retry import Retry
 
@@ -197,6 +197,13 @@ class RedisStore:
     async def load(self, room_id: str) -> Room:
         return (await self._call(lambda: self._fetch(room_id)))[1]
 
+    async def current(self, room_id: str) -> Room:
+        """This process's copy when it has one (kept current by the listener for rooms
+        with members here), else the room as Redis has it. For checks that
+        :meth:`mutate` repeats against the committed room anyway."""
+        entry = self._cache.get(room_id)
+        return entry.room if entry is not None else await self.load(room_id)
+
     async def by_code(self, code: str) -> Room:
         room_id = await self._call(lambda: self.redis.get(code_key(normal_code(code))))
         if room_id is None:
@@ -208,17 +215,28 @@ class RedisStore:
 
     async def _mutate(self, room_id: str, change: Change) -> tuple[Room, Effects]:
         cached = self._cache.get(room_id)
+        fresh = cached is None
         rev, current = (cached.rev, cached.room) if cached else await self._fetch(room_id)
         for _ in range(MAX_TRIES):
             before = room_codec.dump(current)
             work = room_codec.load(before, self.limits, previous=current)
-            fx = change(work)  # may raise: nothing is written
+            try:
+                fx = change(work)  # may raise: nothing is written
+            except ProtocolError:
+                if fresh:
+                    raise
+                # Judged on a copy that may be behind: only the committed room's answer
+                # counts (a move at the version others already reached is not stale).
+                rev, current = await self._fetch(room_id)
+                fresh = True
+                continue
             if room_codec.dump(work) == before and \
                     effects_codec.dump(fx) == effects_codec.dump(Effects()):
                 return current, fx  # nothing to keep and nothing to tell
             if await self._commit(work, rev, fx):
                 return work, fx
             rev, current = await self._fetch(room_id)  # lost a race: reload, run again
+            fresh = True
         raise ProtocolError("move/stale", "The table is very busy; look again and retry.")
 
     async def remove(self, room_id: str) -> None:
@@ -325,15 +343,24 @@ class RedisStore:
     async def _commit(self, room: Room, rev: int, fx: Effects) -> bool:
         """Compare and set ``room`` at ``rev``; one pipelined round trip."""
         ttl = self._ttl_ms(room)
-        self.round_trips += 1
-        async with self.redis.pipeline(transaction=False) as pipe:
-            await self._cas(
-                keys=[room_key(room.id), log_key(room.id)],
-                args=[rev, pack(room_codec.dump(room)), pack(effects_codec.dump(fx)),
-                      self.node, self.limits.event_log, ttl, bell(room.id)],
-                client=pipe)
-            pipe.pexpire(code_key(room.code), ttl)
-            ok, new_rev = (await pipe.execute())[0]
+        args: list[bytes | str | int] = [
+            rev, pack(room_codec.dump(room)), pack(effects_codec.dump(fx)), self.node,
+                self.limits.event_log, ttl, bell(room.id)]
+        for _ in range(2):
+            # EVALSHA straight away (redis-py's Script in a pipeline would first ask
+            # SCRIPT EXISTS: a second round trip); load the script only on NOSCRIPT,
+            # which happens once per Redis start.
+            self.round_trips += 1
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.evalsha(self._cas.sha, 2, room_key(room.id), log_key(room.id), *args)
+                pipe.pexpire(code_key(room.code), ttl)
+                try:
+                    ok, new_rev = (await pipe.execute())[0]
+                    break
+                except NoScriptError:
+                    await self.redis.script_load(CAS)
+        else:  # pragma: no cover - the script was just loaded
+            raise RedisError("the compare-and-set script could not be loaded")
         if not ok:
             return False
         previous = self._cache.get(room.id)

@@ -169,3 +169,22 @@ async def test_redis_away_answers_service_unavailable(redis_private: RedisServer
         assert (await s.load(room.id)).version == 1
     finally:
         await s.close()
+
+
+async def test_a_copy_behind_the_room_does_not_refuse_a_current_move(
+        redis_server: RedisServer) -> None:
+    a, b = RedisStore(redis_server.url, Limits()), RedisStore(redis_server.url, Limits())
+    try:
+        room, me = a_room()
+        await a.create(room)
+        await b.load(room.id)  # b's copy stays at version 0 (it hears no doorbell)
+        await a.mutate(room.id, lambda r: r.move(me, 0, "open", 1.0))
+        # the player saw version 1 (through a); her next move reaches b
+        seat_moves = (await a.load(room.id)).game.legal_moves
+        after, _ = await b.mutate(room.id, lambda r: r.move(
+            me, 1, seat_moves(r.play.state, r.play.state.to_move)[0].code, 2.0))
+        assert after.version == 2
+        assert [e["n"] for e in (await a.load(room.id)).log] == [1, 2]
+    finally:
+        await a.close()
+        await b.close()
