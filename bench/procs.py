@@ -10,16 +10,16 @@ import multiprocessing
 import os
 import resource
 import selectors
-import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 import traceback
 from multiprocessing.connection import Connection
+from pathlib import Path
 from typing import Any
+
+from tests.redis_server import RedisServer
 
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 _ctx = multiprocessing.get_context("spawn")
@@ -47,13 +47,6 @@ def rss_bytes(pid: int) -> int:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1]) * 1024
     raise RuntimeError(f"no VmRSS for {pid}")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 class Served:
@@ -110,46 +103,28 @@ def bare(size: int) -> Served:
 
 
 class Redis:
-    """A private redis-server on a free port (never 6379), without persistence."""
+    """A private redis-server on a free port (never 6379), without persistence: the
+    tests' harness, with a temporary directory and the server's CPU time."""
 
     def __init__(self) -> None:
-        binary = shutil.which("redis-server")
-        if binary is None:
-            raise RuntimeError("redis-server is not installed (scripts/ensure-redis)")
         self.dir = tempfile.TemporaryDirectory(prefix="sympathy-bench-redis-")
-        self.port = free_port()
-        self.proc = subprocess.Popen(
-            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", self.dir.name,
-             "--save", "", "--appendonly", "no", "--daemonize", "no",
-             "--logfile", os.path.join(self.dir.name, "redis.log")],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2) as c:
-                    c.sendall(b"PING\r\n")
-                    if c.recv(16).startswith(b"+PONG"):
-                        return
-            except OSError:
-                time.sleep(0.05)
-        self.stop()
-        raise RuntimeError(f"redis-server did not start on {self.port}")
+        self.server = RedisServer(Path(self.dir.name), appendonly=False)
+        try:
+            self.server.start()
+        except RuntimeError:
+            self.stop()
+            raise
 
     @property
     def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
+        return self.server.url
 
     def cpu(self) -> float:
-        return cpu_seconds(self.proc.pid)
+        assert self.server.proc is not None
+        return cpu_seconds(self.server.proc.pid)
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        self.server.stop()
         self.dir.cleanup()
 
 

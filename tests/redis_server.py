@@ -1,6 +1,6 @@
-"""A private redis-server for tests: a free port on 127.0.0.1, its own directory.
-
-Never the machine's 6379. The append-only file is on, so a restart keeps the data.
+"""A private redis-server for tests and benchmarks: a free port on 127.0.0.1, its own
+directory, never the machine's 6379. The append-only file is on by default, so a restart
+keeps the data; benchmarks turn it off.
 """
 
 from __future__ import annotations
@@ -20,12 +20,13 @@ def free_port() -> int:
 
 
 class RedisServer:
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, appendonly: bool = True) -> None:
         binary = shutil.which("redis-server")
         if binary is None:
             raise RuntimeError("redis-server is not installed: `make test` installs it")
         self.binary = binary
         self.dir = directory
+        self.appendonly = appendonly
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -36,7 +37,9 @@ class RedisServer:
     def start(self) -> None:
         self.proc = subprocess.Popen(
             [self.binary, "--port", str(self.port), "--bind", "127.0.0.1",
-             "--dir", str(self.dir), "--appendonly", "yes", "--appendfsync", "always",
+             "--dir", str(self.dir),
+             *(["--appendonly", "yes", "--appendfsync", "always"] if self.appendonly
+               else ["--appendonly", "no"]),
              "--save", "", "--daemonize", "no", "--logfile", str(self.dir / "redis.log")],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 10
