@@ -9,6 +9,8 @@ from rules import make, render
 from rules.cards import card, cards, packs
 from rules.packets_a import NONE, Table
 
+from .stacking import codes, play, stack
+
 PLACES = "2S 4H 5H 6H 7H 8H 9H TH JH QH 4D 5D 6D 7D 8D 9D TD JD QD 4C"
 COVERS = "5C 6C 7C 8C 9C TC JC QC 4S 5S 6S 7S 8S 9S TS JS QS 3H 3D 3C"
 
@@ -16,23 +18,7 @@ COVERS = "5C 6C 7C 8C 9C TC JC QC 4S 5S 6S 7S 8S 9S TS JS QS 3H 3D 3C"
 def stacked(text: str) -> tuple[Any, Table]:
     """Two packs whose first cards are ``text`` (each card's first free copy)."""
     game = make("grandfathers")
-    pool = list(packs(2))
-    out = []
-    for c in cards(text):
-        c = c if c in pool else c | 64
-        pool.remove(c)
-        out.append(c)
-    return game, game.layout(tuple(out) + tuple(pool), seed=3)
-
-
-def codes(game: Any, st: Table) -> list[str]:
-    return [m.code for m in game.legal_moves(st, 0)]
-
-
-def play(game: Any, st: Table, *moves: str) -> Table:
-    for code in moves:
-        st = game.apply(st, code, 0)
-    return st
+    return game, game.layout(stack(text, packs(2)), seed=3)
 
 
 def cover_all(game: Any, st: Table, first: int, count: int) -> Table:

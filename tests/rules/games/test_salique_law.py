@@ -10,29 +10,14 @@ from rules import make, render
 from rules.cards import ACE, JACK, KING, QUEEN, cards, packs, rank_of
 from rules.packets_a import NONE, Table
 
+from .stacking import codes, play, stack
+
 
 def stacked(text: str, rest: tuple[int, ...] | None = None) -> tuple[Any, Table]:
     """Two packs whose first cards are ``text`` (each card's first free copy), then
     ``rest`` or the other cards in pack order."""
     game = make("salique_law")
-    pool = list(packs(2))
-    out = []
-    for c in cards(text):
-        c = c if c in pool else c | 64
-        pool.remove(c)
-        out.append(c)
-    tail = tuple(pool) if rest is None else rest
-    return game, game.layout(tuple(out) + tail, seed=3)
-
-
-def codes(game: Any, st: Table) -> list[str]:
-    return [m.code for m in game.legal_moves(st, 0)]
-
-
-def play(game: Any, st: Table, *moves: str) -> Table:
-    for code in moves:
-        st = game.apply(st, code, 0)
-    return st
+    return game, game.layout(stack(text, packs(2), rest), seed=3)
 
 
 def test_the_first_king_takes_the_stock_and_each_new_king_takes_it_over() -> None:

@@ -14,23 +14,13 @@ from rules import IllegalMove, make, render
 from rules.cards import cards, standard_pack
 from rules.packets_a import NONE, Table
 
+from .stacking import codes, play, stack
+
 
 def stacked(game_id: str, text: str, **options: Any) -> tuple[Any, Table]:
     """A pack whose first cards are ``text`` (dealt first), the rest in pack order."""
     game = make(game_id, options)
-    head = cards(text)
-    rest = tuple(c for c in standard_pack() if c not in head)
-    return game, game.layout(head + rest, seed=5)
-
-
-def codes(game: Any, st: Table) -> list[str]:
-    return [m.code for m in game.legal_moves(st, 0)]
-
-
-def play(game: Any, st: Table, *moves: str) -> Table:
-    for code in moves:
-        st = game.apply(st, code, 0)
-    return st
+    return game, game.layout(stack(text, standard_pack()), seed=5)
 
 
 def test_aces_go_up_as_they_come_and_families_ignore_suit() -> None:

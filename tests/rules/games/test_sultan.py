@@ -11,30 +11,15 @@ from rules import IllegalMove, Play, make, render
 from rules.cards import KING, card, cards, name, packs, rank_of
 from rules.packets_a import NONE, Table
 
+from .stacking import codes, play, stack
+
 SQUARE = "KC KC KD KH KD KS KH KS AH"
 
 
 def stacked(text: str, **options: Any) -> tuple[Any, Table]:
     """Two packs whose first cards are ``text`` (dealt first), the rest in pack order."""
     game = make("sultan", options)
-    head = list(cards(text))
-    pool = list(packs(2))
-    out = []
-    for c in head:  # use the first pack's copy, then the second's
-        c = c if c in pool else c | 64
-        pool.remove(c)
-        out.append(c)
-    return game, game.layout(tuple(out) + tuple(pool), seed=3)
-
-
-def codes(game: Any, st: Table) -> list[str]:
-    return [m.code for m in game.legal_moves(st, 0)]
-
-
-def play(game: Any, st: Table, *moves: str) -> Table:
-    for code in moves:
-        st = game.apply(st, code, 0)
-    return st
+    return game, game.layout(stack(text, packs(2)), seed=3)
 
 
 def greedy(game: Any, st: Table) -> Table:

@@ -9,31 +9,16 @@ from rules import make, render
 from rules.cards import cards, packs
 from rules.packets_a import NONE, Table
 
+from .stacking import codes, play, stack
+
 RANKS = "A23456789TJQK"
 
 
 def stacked(text: str) -> tuple[Any, Table]:
     """Two packs whose first cards are ``text`` (dealt first), the rest in pack order."""
     game = make("windmill")
-    pool = list(packs(2))
-    out = []
-    for c in cards(text):
-        for p in range(2):
-            if c | (p << 6) in pool:
-                pool.remove(c | (p << 6))
-                out.append(c | (p << 6))
-                break
-    return game, game.layout(tuple(out) + tuple(pool), seed=3)
-
-
-def codes(game: Any, st: Table) -> list[str]:
-    return [m.code for m in game.legal_moves(st, 0)]
-
-
-def play(game: Any, st: Table, *moves: str) -> Table:
-    for code in moves:
-        st = game.apply(st, code, 0)
-    return st
+    # the orders below may name a card more often than the two packs hold it
+    return game, game.layout(stack(text, packs(2), skip_used=True), seed=3)
 
 
 def test_the_ace_in_the_centre_and_kings_among_the_first_eight_go_to_their_places() -> None:

@@ -1,0 +1,36 @@
+"""Helpers for scenario tests of one-seat games: stacked packs, legal codes, play."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rules.cards import Card, cards
+
+
+def stack(text: str, pack: Sequence[Card], rest: Sequence[Card] | None = None,
+          skip_used: bool = False) -> tuple[Card, ...]:
+    """``pack`` with the cards of ``text`` first (each card's first free copy, first
+    pack before second), then ``rest`` or the other cards in pack order. A card with no
+    free copy left is an error, or left out with ``skip_used``."""
+    pool = list(pack)
+    head = []
+    for c in cards(text):
+        c = c if c in pool else c | 64
+        if c not in pool and skip_used:
+            continue
+        pool.remove(c)
+        head.append(c)
+    return (*head, *(pool if rest is None else rest))
+
+
+def codes(game: Any, st: Any) -> list[str]:
+    """The legal move codes of the one seat, in the game's order."""
+    return [m.code for m in game.legal_moves(st, 0)]
+
+
+def play(game: Any, st: Any, *moves: str) -> Any:
+    """Play checked moves for the one seat."""
+    for code in moves:
+        st = game.apply(st, code, 0)
+    return st
