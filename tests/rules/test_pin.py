@@ -1,0 +1,22 @@
+"""Every pinned configuration still plays its fixed seeded playouts exactly as pinned.
+
+The digests (``pins.json``, written by ``scripts/pin-playouts``) were taken before the
+solo shells were folded into one; see :mod:`tests.rules.pin` for what they cover.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .pin import current_configs, load, pin
+
+PINNED = load()
+CONFIGS = current_configs()
+
+
+@pytest.mark.parametrize("cid", sorted(PINNED))
+def test_playouts_are_as_pinned(cid: str) -> None:
+    assert cid in CONFIGS, f"{cid} is pinned but no longer registered"
+    got = pin(CONFIGS[cid])
+    for layer in ("play", "text", "table"):
+        assert got[layer] == PINNED[cid][layer], f"{cid}: the {layer} digest changed"
