@@ -1,0 +1,115 @@
+"""Small pieces shared by Cheney's column games 32-39 (Old Stager, Corners, Rank and File,
+Fooliana, Triangle, Staircase, Game of Seven).
+
+- Families by suit: family ``i`` takes suit ``i % 4`` (spades, hearts, diamonds, clubs;
+  two of each in a two-pack game), built up by one from a base rank (the ace, or the
+  first card's rank in Corners and Fooliana), going round the corner from king to ace
+  when ``wrap``. A card is offered to the first family of its suit that takes it.
+- Marriages: ``alt_down`` (a card one lower of the other colour: the rule of the
+  "interesting series" of l.2415-2421) and ``suit_down``.
+- Runs: the cards on top of a column that already lie in marriage order and may move
+  together (Fooliana, Staircase).
+- ``end``: give up, lost. Games whose cards may wander between piles offer it after
+  every other move, so that random play ends; a position with no other move is over by
+  itself (``with_end``).
+- A move may not be answered by the move that only puts the same cards straight back
+  (the state keeps that move's code, ``back``); undo does that better.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..cards import SUIT_NAMES, Card, is_red, name, rank_of, suit_of
+from ..common import step_rank
+from ..game import Move, Zone
+
+Pile = tuple[Card, ...]
+Piles = tuple[Pile, ...]
+Fits = Callable[[Card, Card], bool]
+#: Give up: the game counts as lost.
+END = Move("end")
+#: Deal (turn) the next card of the pack.
+DEAL = Move("d")
+
+
+def alt_down(c: Card, onto: Card) -> bool:
+    """``c`` may be married onto ``onto``: one lower and of the other colour."""
+    return rank_of(onto) == rank_of(c) + 1 and is_red(c) != is_red(onto)
+
+
+def suit_down(c: Card, onto: Card) -> bool:
+    """``c`` may be married onto ``onto``: one lower, same suit."""
+    return rank_of(onto) == rank_of(c) + 1 and suit_of(c) == suit_of(onto)
+
+
+def family_for(fams: Piles, c: Card, base: int = 1, wrap: bool = False) -> int:
+    """The first family (0-based) of ``c``'s suit that takes ``c`` now, or -1."""
+    for i in range(suit_of(c), len(fams), 4):
+        f = fams[i]
+        if len(f) == 13:
+            continue
+        if (not f and rank_of(c) == base) or (
+                f and step_rank(rank_of(f[-1]), 1, wrap=wrap) == rank_of(c)):
+            return i
+    return -1
+
+
+def add(piles: Piles, i: int, c: Card) -> Piles:
+    return (*piles[:i], (*piles[i], c), *piles[i + 1:])
+
+
+def put(piles: Piles, i: int, pile: Pile) -> Piles:
+    return (*piles[:i], pile, *piles[i + 1:])
+
+
+def run_length(pile: Pile, up: int, fits: Fits) -> int:
+    """How many top cards of ``pile`` (of which ``up`` lie face up) form a run, each
+    married onto the one below it."""
+    n = 1 if pile and up else 0
+    while n < min(up, len(pile)) and fits(pile[-n], pile[-n - 1]):
+        n += 1
+    return n
+
+
+def with_end(moves: Sequence[Move]) -> tuple[Move, ...]:
+    """``moves`` and then ``end``; nothing when there is no other move."""
+    return (*moves, END) if moves else ()
+
+
+def back_of(code: str) -> str:
+    """The code that moves the same cards straight back: ``"3t1>t5"`` -> ``"3t5>t1"``."""
+    src, _, dst = code.partition(">")
+    count = src[: len(src) - len(src.lstrip("0123456789"))]
+    return f"{count}{dst}>{src[len(count):]}"
+
+
+def family_label(i: int, base: int = 1) -> str:
+    start = "" if base == 1 else f" from the {name_rank(base)}"
+    return f"the {SUIT_NAMES[i % 4]} family{start}"
+
+
+def name_rank(r: int) -> str:
+    return ("", "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+            "ten", "knave", "queen", "king")[r]
+
+
+def family_zones(fams: Piles, base: int = 1) -> list[Zone]:
+    return [Zone(f"f{i + 1}", "foundation", f, len(f), label=family_label(i, base),
+                 group="families") for i, f in enumerate(fams)]
+
+
+def onto(c: Card, pile: Pile, where: str) -> str:
+    """``"onto 8♠ on column 3"``, or ``"into the empty column 3"``."""
+    return f"onto {name(pile[-1])} on {where}" if pile else f"into the empty {where}"
+
+
+def home(fams: Piles) -> int:
+    return sum(len(f) for f in fams)
+
+
+__all__ = [
+    "DEAL", "END", "Fits", "Pile", "Piles", "add", "alt_down", "back_of", "family_for",
+    "family_label", "family_zones", "home", "onto", "put", "run_length", "suit_down",
+    "with_end",
+]
