@@ -142,7 +142,7 @@ def record_sizes() -> tuple[int, int]:
         st = room.state_message(None)
         if st["view"]["status"] != "playing":
             break
-        seat, move = first_move(st)
+        seat, move = first_move(dict(st))
         fx = room.move(a.id if seat == 0 else b.id, room.version, move, 0.0)
     data = msgpack.packb(room_codec.dump(room), use_bin_type=True)
     assert fx is not None

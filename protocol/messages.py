@@ -30,6 +30,8 @@ class Field:
     minimum: int = 0
     maximum: int = MAX_INT
     choices: tuple[str, ...] = ()
+    #: The value an optional field takes when it is left out (documented in the README).
+    default: Any = None
 
 
 def _s(max_len: int = 64, required: bool = True) -> Field:
@@ -40,13 +42,23 @@ def _i(minimum: int = 0, maximum: int = MAX_INT, required: bool = True) -> Field
     return Field("int", required, minimum=minimum, maximum=maximum)
 
 
-def _e(*choices: str, required: bool = True) -> Field:
-    return Field("enum", required, choices=choices)
+def _e(*choices: str, required: bool = True, default: Any = None) -> Field:
+    return Field("enum", required, choices=choices, default=default)
 
 
 ROOM = _s(32)
 VERSION = _i(0, 2**31)
 MOVE = _s(32)
+
+#: The table's options a host sets in ``create`` (all optional), with their defaults. The
+#: server's ``Policy`` has one field for each; add a new table option here and there.
+TABLE_OPTIONS: dict[str, Field] = {
+    "visibility": _e("public", "unlisted", required=False, default="unlisted"),
+    "advice": _e("anyone", "invited", "nobody", required=False, default="anyone"),
+    "advice_mode": _e("player", "vote", required=False, default="player"),
+    "vote_after": Field("int", False, minimum=0, maximum=3600, default=0),
+    "undo": _e("off", "on", "past_reveal", required=False, default="on"),
+}
 
 #: Every message a client may send, with its fields (besides ``type`` and ``id``).
 SCHEMAS: dict[str, dict[str, Field]] = {
@@ -57,12 +69,9 @@ SCHEMAS: dict[str, dict[str, Field]] = {
     "lobby": {},
     "create": {
         "game": _s(40), "options": Field("options", required=False),
-        "deal": _i(required=False), "visibility": _e("public", "unlisted", required=False),
-        "advice": _e("anyone", "invited", "nobody", required=False),
-        "advice_mode": _e("player", "vote", required=False),
-        "vote_after": _i(0, 3600, required=False),
-        "undo": _e("off", "on", "past_reveal", required=False),
-        "seats": _e("one", "all", required=False), "name": _s(64, required=False),
+        "deal": _i(required=False), **TABLE_OPTIONS,
+        "seats": _e("one", "all", required=False, default="one"),
+        "name": _s(64, required=False),
     },
     "join": {"code": _s(16), "role": _e("player", "advisor", "watcher"),
              "seat": _i(0, 7, required=False), "name": _s(64, required=False)},

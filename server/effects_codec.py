@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
+
+from protocol import outbound
 
 from .room import Effects
 
@@ -17,5 +19,5 @@ def dump(fx: Effects) -> dict[str, Any]:
 def load(data: dict[str, Any]) -> Effects:
     return Effects(state=bool(data["state"]), presence=bool(data["presence"]),
                    proposals=bool(data["proposals"]), chat=data["chat"],
-                   notices=[(str(m), dict(n)) for m, n in data["notices"]],
+                   notices=[(str(m), cast(outbound.Notice, dict(n))) for m, n in data["notices"]],
                    detach=[str(m) for m in data["detach"]], closed=bool(data["closed"]))

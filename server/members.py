@@ -3,11 +3,15 @@ command; join codes and seat tokens."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from protocol import outbound
+from protocol.messages import TABLE_OPTIONS
 from rules.game import Seat
 
 PLAYER, ADVISOR, WATCHER = "player", "advisor", "watcher"
@@ -25,16 +29,22 @@ def hash_token(token: str) -> str:
 
 @dataclass(slots=True)
 class Policy:
+    """The host's choices for the table: one field per ``TABLE_OPTIONS`` entry."""
+
     visibility: str = "unlisted"  # public | unlisted
     advice: str = "anyone"  # anyone | invited | nobody
     advice_mode: str = "player"  # player | vote
     vote_after: int = 0  # seconds; 0: only when the player asks
     undo: str = "on"  # off | on | past_reveal
 
+    @classmethod
+    def given(cls, fields: Mapping[str, Any]) -> Policy:
+        """The policy a ``create`` asks for; what it leaves out takes the default."""
+        return cls(**{f.name: fields.get(f.name, TABLE_OPTIONS[f.name].default)
+                      for f in dataclasses.fields(cls)})
+
     def public(self) -> dict[str, Any]:
-        return {"visibility": self.visibility, "advice": self.advice,
-                "advice_mode": self.advice_mode, "vote_after": self.vote_after,
-                "undo": self.undo}
+        return dataclasses.asdict(self)
 
 
 @dataclass(slots=True)
@@ -62,10 +72,12 @@ class Effects:
     state: bool = False
     presence: bool = False
     proposals: bool = False
-    chat: dict[str, Any] | None = None
-    notices: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    chat: outbound.Chat | None = None
+    notices: list[tuple[str, outbound.Notice]] = field(default_factory=list)
     detach: list[str] = field(default_factory=list)
     closed: bool = False
+    #: A message that answers the request in place of ``ok`` (read-only commands).
+    answer: outbound.Record | None = None
 
 
 @dataclass(slots=True)

@@ -13,6 +13,7 @@ import secrets
 from collections import deque
 from typing import Any
 
+from protocol import outbound
 from protocol.errors import ProtocolError
 from protocol.limits import Limits
 from rules import Game, Play, RulesError, make, render
@@ -104,6 +105,31 @@ class Room:
             self.host = member.id
         self.empty_since = None
         return member, token
+
+    def join(self, role: str, name: str, seat: int | None = None,
+             all_seats: bool = False) -> Effects:
+        """``join``: a new member; the reply names them and carries their token."""
+        member, token = self.add_member(role, name, seat=seat, all_seats=all_seats)
+        return Effects(reply={"member": member.id, "token": token}, presence=True)
+
+    def leave(self, member_id: str, now: float) -> Effects:
+        """``leave``: a member other than the host is removed (the host may resume)."""
+        if member_id != self.host:
+            self.members.pop(member_id, None)
+        self.set_connected(member_id, False, now)
+        return Effects(presence=True)
+
+    def connect(self, member_id: str, node: str, now: float) -> Effects:
+        """A connection now holds the member, on server process ``node``."""
+        self.set_connected(member_id, True, now, node=node)
+        return Effects(presence=True)
+
+    def disconnect(self, member_id: str, now: float) -> Effects:
+        """The member's connection has gone."""
+        if member_id not in self.members:
+            return Effects()
+        self.set_connected(member_id, False, now)
+        return Effects(presence=True)
 
     def free_seats(self) -> list[Seat]:
         taken = {s for m in self.members.values() for s in m.seats}
@@ -277,15 +303,14 @@ class Room:
         names = [self.members[i].name for i in best.by if i in self.members]
         return self._commit(movers[0], best.move, "the vote", now, names)
 
-    def proposals_message(self) -> dict[str, Any]:
+    def proposals_message(self) -> outbound.Proposals:
         items = []
         for p in sorted(self.proposals.values(), key=lambda p: (-len(p.by), p.first_at)):
             move = self.game.parse_move(p.move)
             items.append({"move": p.move, "text": self.game.describe(self.play.state, move),
                           "by": [self.members[i].name for i in p.by if i in self.members],
                           "votes": len(p.by)})
-        return {"type": "proposals", "room": self.id, "version": self.version,
-                "items": items, "deadline": self.vote_deadline}
+        return outbound.proposals(self.id, self.version, items, self.vote_deadline)
 
     # -- chat and host controls --------------------------------------------------------
 
@@ -294,8 +319,7 @@ class Room:
         body = clean(text, self.limits.max_chat)
         if not body:
             raise ProtocolError("proto/bad_field", "Say something: the message is empty.")
-        msg = {"type": "chat", "room": self.id, "from": member.name, "member": member.id,
-               "role": member.role, "text": body, "at": round(now, 3)}
+        msg = outbound.chat(self.id, member.name, member.id, member.role, body, round(now, 3))
         return Effects(reply={}, chat=msg)
 
     def _host(self, member_id: str) -> None:
@@ -318,7 +342,7 @@ class Room:
             if victim.id in p.by:
                 p.by.remove(victim.id)
         self.proposals = {k: p for k, p in self.proposals.items() if p.by}
-        notice = {"type": "kicked", "room": self.id, "message": "The host removed you."}
+        notice = outbound.kicked(self.id, "The host removed you.")
         return Effects(reply={}, presence=True, proposals=True,
                        notices=[(victim.id, notice)], detach=[victim.id])
 
@@ -357,7 +381,7 @@ class Room:
     def close(self, member_id: str) -> Effects:
         self._host(member_id)
         self.closed = True
-        notice = {"type": "closed", "room": self.id, "reason": "The host closed the room."}
+        notice = outbound.closed(self.id, "The host closed the room.")
         return Effects(reply={}, notices=[(i, notice) for i in self.members],
                        detach=list(self.members), closed=True)
 
@@ -373,14 +397,13 @@ class Room:
             out.update(seed=self.seed, salt=self.salt)
         return out
 
-    def state_message(self, audience: Seat | None) -> dict[str, Any]:
+    def state_message(self, audience: Seat | None) -> outbound.State:
         """The one message that shows the table; the seed only once the game is over."""
-        return {"type": "state", "room": self.id, "version": self.version,
-                "view": render(self.game, self.play.state, audience),
-                "last": self.events[-1] if self.events else None,
-                "fair": self.fairness()}
+        return outbound.state(self.id, self.version,
+                              render(self.game, self.play.state, audience),
+                              self.events[-1] if self.events else None, self.fairness())
 
-    def presence_message(self) -> dict[str, Any]:
+    def presence_message(self) -> outbound.Presence:
         listed = [m for m in self.members.values() if m.role != WATCHER]
         watchers = [m for m in self.members.values() if m.role == WATCHER]
         if len(listed) + len(watchers) <= self.limits.presence_list:
@@ -388,9 +411,9 @@ class Room:
         counts = {r: sum(1 for m in self.members.values() if m.role == r)
                   for r in (PLAYER, ADVISOR, WATCHER)}
         counts["connected"] = sum(1 for m in self.members.values() if m.connected)
-        return {"type": "presence", "room": self.id, "host": self.host, "locked": self.locked,
-                "members": [m.public(self.host) for m in listed[: self.limits.presence_list]],
-                "counts": counts}
+        return outbound.presence(
+            self.id, self.host, self.locked,
+            [m.public(self.host) for m in listed[: self.limits.presence_list]], counts)
 
     def info(self) -> dict[str, Any]:
         """A room's line in the lobby."""
@@ -414,13 +437,12 @@ class Room:
             return None
         return list(self.events)[-missing:]
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> outbound.Record:
         if not self.over:
             raise ProtocolError("record/not_available")
-        return {"type": "record", "room": self.id, "game": self.game.id,
-                "options": dict(self.game.options), "seed": self.seed, "salt": self.salt,
-                "commitment": self.commitment, "moves": list(self.log),
-                "result": render(self.game, self.play.state, None)["result"]}
+        return outbound.record(self.id, self.game.id, dict(self.game.options), self.seed,
+                               self.salt, self.commitment, list(self.log),
+                               render(self.game, self.play.state, None)["result"])
 
 
 def new_room(game_id: str, options: dict[str, Any], deal: int | None, policy: Policy,

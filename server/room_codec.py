@@ -46,7 +46,7 @@ def load(data: dict[str, Any], limits: Limits, previous: Room | None = None) -> 
     game = make(data["game"], data["options"])
     # Reusing the previous copy's play skips dealing the deck again (the bench's profile
     # of a move on Redis showed a fifth of the server's time spent dealing here).
-    room = Room(game, data["seed"], Policy(**data["policy"]), limits, data["created_at"],
+    room = Room(game, data["seed"], Policy.given(data["policy"]), limits, data["created_at"],
                 data["id"], data["code"], salt=data["salt"],
                 play=previous.play if reuse and previous is not None else None)
     play: Play[Any] = room.play

@@ -1,0 +1,241 @@
+"""What the server sends: one typed shape per message, and the function that makes it.
+
+Every server → client message of ``protocol/README.md`` is a ``TypedDict`` here, built
+only by the function of the same name, so the server cannot send a field the document
+does not list (``tests/protocol/test_outbound.py`` holds the two together). Replies carry
+``re`` (the request's ``id``); messages the server sends on its own do not.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, NotRequired, TypedDict
+
+Map = dict[str, Any]
+
+
+class Welcome(TypedDict):
+    type: Literal["welcome"]
+    re: int
+    version: int
+    server: str
+    limits: Map
+
+
+class Pong(TypedDict):
+    type: Literal["pong"]
+    re: int
+
+
+class Ok(TypedDict):
+    type: Literal["ok"]
+    re: int
+    version: NotRequired[int]
+    locked: NotRequired[bool]
+
+
+class Error(TypedDict):
+    type: Literal["error"]
+    re: int | None
+    code: str
+    message: str
+
+
+class Joined(TypedDict):
+    type: Literal["joined"]
+    re: int
+    room: str
+    code: str
+    member: str
+    token: str
+    role: str
+    seats: list[int]
+    host: bool
+    game: str
+    options: Map
+    policy: Map
+
+
+class Resumed(TypedDict):
+    type: Literal["resumed"]
+    re: int
+    room: str
+    code: str
+    member: str
+    role: str
+    seats: list[int]
+    host: bool
+    version: int
+    events: list[Map] | None
+    snapshot: bool
+    game: str
+    options: Map
+    policy: Map
+
+
+class State(TypedDict):
+    type: Literal["state"]
+    room: str
+    version: int
+    view: Map
+    last: Map | None
+    fair: Map
+
+
+class Presence(TypedDict):
+    type: Literal["presence"]
+    room: str
+    host: str
+    locked: bool
+    members: list[Map]
+    counts: dict[str, int]
+
+
+class Proposals(TypedDict):
+    type: Literal["proposals"]
+    room: str
+    version: int
+    items: list[Map]
+    deadline: float | None
+
+
+Chat = TypedDict("Chat", {"type": Literal["chat"], "room": str, "from": str, "member": str,
+                          "role": str, "text": str, "at": float})
+
+
+class Record(TypedDict):
+    type: Literal["record"]
+    re: NotRequired[int]
+    room: str
+    game: str
+    options: Map
+    seed: int
+    salt: str
+    commitment: str
+    moves: list[Map]
+    result: str | None
+
+
+class Lobby(TypedDict):
+    type: Literal["lobby"]
+    re: int
+    rooms: list[Map]
+
+
+class Games(TypedDict):
+    type: Literal["games"]
+    re: int
+    games: list[Map]
+
+
+class Kicked(TypedDict):
+    type: Literal["kicked"]
+    room: str
+    message: str
+
+
+class Closed(TypedDict):
+    type: Literal["closed"]
+    room: str
+    reason: str
+
+
+class Replaced(TypedDict):
+    type: Literal["replaced"]
+    room: str
+    message: str
+
+
+#: Every message the server sends, by its ``type``.
+MESSAGES: dict[str, type] = {
+    "welcome": Welcome, "pong": Pong, "ok": Ok, "error": Error, "joined": Joined,
+    "resumed": Resumed, "state": State, "presence": Presence, "proposals": Proposals,
+    "chat": Chat, "record": Record, "lobby": Lobby, "games": Games, "kicked": Kicked,
+    "closed": Closed, "replaced": Replaced,
+}
+#: Messages a notice (sent to one member, never dropped) may be.
+Notice = Kicked | Closed | Replaced
+
+
+def welcome(re: int, version: int, limits: Map) -> Welcome:
+    return {"type": "welcome", "re": re, "version": version, "server": "sympathy",
+            "limits": limits}
+
+
+def pong(re: int) -> Pong:
+    return {"type": "pong", "re": re}
+
+
+def ok(re: int, version: int | None = None, locked: bool | None = None) -> Ok:
+    out: Ok = {"type": "ok", "re": re}
+    if version is not None:
+        out["version"] = version
+    if locked is not None:
+        out["locked"] = locked
+    return out
+
+
+def error(re: int | None, code: str, message: str) -> Error:
+    return {"type": "error", "re": re, "code": code, "message": message}
+
+
+def state(room: str, version: int, view: Map, last: Map | None, fair: Map) -> State:
+    return {"type": "state", "room": room, "version": version, "view": view, "last": last,
+            "fair": fair}
+
+
+def presence(room: str, host: str, locked: bool, members: list[Map],
+             counts: dict[str, int]) -> Presence:
+    return {"type": "presence", "room": room, "host": host, "locked": locked,
+            "members": members, "counts": counts}
+
+
+def proposals(room: str, version: int, items: list[Map], deadline: float | None) -> Proposals:
+    return {"type": "proposals", "room": room, "version": version, "items": items,
+            "deadline": deadline}
+
+
+def chat(room: str, sender: str, member: str, role: str, text: str, at: float) -> Chat:
+    return {"type": "chat", "room": room, "from": sender, "member": member, "role": role,
+            "text": text, "at": at}
+
+
+def lobby(re: int, rooms: list[Map]) -> Lobby:
+    return {"type": "lobby", "re": re, "rooms": rooms}
+
+
+def games(re: int, games: list[Map]) -> Games:
+    return {"type": "games", "re": re, "games": games}
+
+
+def kicked(room: str, message: str) -> Kicked:
+    return {"type": "kicked", "room": room, "message": message}
+
+
+def closed(room: str, reason: str) -> Closed:
+    return {"type": "closed", "room": room, "reason": reason}
+
+
+def replaced(room: str, message: str) -> Replaced:
+    return {"type": "replaced", "room": room, "message": message}
+
+
+def joined(re: int, room: str, code: str, member: str, token: str, role: str,
+           seats: list[int], host: bool, game: str, options: Map, policy: Map) -> Joined:
+    return {"type": "joined", "re": re, "room": room, "code": code, "member": member,
+            "token": token, "role": role, "seats": seats, "host": host, "game": game,
+            "options": options, "policy": policy}
+
+
+def resumed(re: int, room: str, code: str, member: str, role: str, seats: list[int],
+            host: bool, version: int, events: list[Map] | None, game: str, options: Map,
+            policy: Map) -> Resumed:
+    return {"type": "resumed", "re": re, "room": room, "code": code, "member": member,
+            "role": role, "seats": seats, "host": host, "version": version,
+            "events": events, "snapshot": events is None, "game": game, "options": options,
+            "policy": policy}
+
+
+def record(room: str, game: str, options: Map, seed: int, salt: str, commitment: str,
+           moves: list[Map], result: str | None) -> Record:
+    return {"type": "record", "room": room, "game": game, "options": options, "seed": seed,
+            "salt": salt, "commitment": commitment, "moves": moves, "result": result}

@@ -1,0 +1,59 @@
+"""The commands a member sends inside a room: ONE table, name → what it does.
+
+Each entry turns a checked request into a change of the room (a call of a :class:`Room`
+method) that the store commits atomically; the shell sends the reply and performs the
+effects. To add a room command (say ``hint`` or ``next_deal``):
+
+1. its fields in ``protocol.messages.SCHEMAS`` (and its line in ``protocol/README.md``);
+2. a method on :class:`~server.room.Room` that checks, changes and returns ``Effects``;
+3. one entry here.
+
+Commands outside a room (``hello``, ``create``, ``join``, ...) are the shell's: see
+``server.sessions.SESSION_COMMANDS``. A test checks that the two tables together name
+exactly the messages of the protocol.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from protocol.messages import Request
+
+from .room import Effects, Room
+
+#: ``run(room, member_id, request, now)``: the change, made on the committed room.
+Run = Callable[[Room, str, Request, float], Effects]
+
+
+@dataclass(frozen=True, slots=True)
+class RoomCommand:
+    run: Run
+    #: Counted in ``sympathy_moves_total`` when it changes the table.
+    is_move: bool = False
+    #: Reads the stored room and changes nothing (no commit, no broadcast); ``run``
+    #: returns ``Effects(answer=...)``.
+    read_only: bool = False
+
+
+def _record(room: Room, me: str, req: Request, now: float) -> Effects:
+    return Effects(answer=room.record())
+
+
+ROOM_COMMANDS: dict[str, RoomCommand] = {
+    "move": RoomCommand(lambda r, me, q, now: r.move(me, q["version"], q["move"], now),
+                        is_move=True),
+    "undo": RoomCommand(lambda r, me, q, now: r.undo(me, q["version"])),
+    "propose": RoomCommand(lambda r, me, q, now: r.propose(me, q["version"], q["move"], now)),
+    "take": RoomCommand(lambda r, me, q, now: r.take(me, q["version"], q["move"], now),
+                        is_move=True),
+    "vote": RoomCommand(lambda r, me, q, now: r.vote(me, q["version"], now), is_move=True),
+    "chat": RoomCommand(lambda r, me, q, now: r.chat(me, q["text"], now)),
+    "record": RoomCommand(_record, read_only=True),
+    "lock": RoomCommand(lambda r, me, q, now: r.lock(me, q["locked"])),
+    "kick": RoomCommand(lambda r, me, q, now: r.kick(me, q["member"])),
+    "set_role": RoomCommand(
+        lambda r, me, q, now: r.set_role(me, q["member"], q["role"], q.get("seat"))),
+    "invite": RoomCommand(lambda r, me, q, now: r.invite(me, q["member"])),
+    "close": RoomCommand(lambda r, me, q, now: r.close(me)),
+}

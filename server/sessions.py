@@ -1,0 +1,247 @@
+"""What a connection asks for: the commands outside a room, and the way into a room.
+
+:data:`SESSION_COMMANDS` names the commands a connection may send outside a room
+(``hello``, ``create``, ``join``, ...); every other command is a room command from
+:data:`server.commands.ROOM_COMMANDS`, run as a change through :meth:`Store.mutate`.
+Every change of a room, wherever it comes from, goes through :meth:`Sessions.commit`,
+which then performs its effects here (other processes hear them from the store).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from protocol import outbound
+from protocol.errors import ProtocolError
+from protocol.limits import Limits
+from protocol.messages import PROTOCOL_VERSION, Request, encode
+from rules import all_games
+
+from .client_conn import Conn
+from .commands import ROOM_COMMANDS
+from .fanout import Fanout
+from .metrics import Metrics
+from .room import PLAYER, Effects, Policy, Room, new_room
+from .store import Change, Store
+
+log = logging.getLogger("sympathy.server")
+
+
+def event(name: str, **fields: Any) -> None:
+    """One structured log line (JSON). Never pass a seed, a token or a view."""
+    log.info(json.dumps({"event": name, **fields}, default=str, sort_keys=True))
+
+
+Handler = Callable[["Sessions", Conn, Request], Awaitable[None]]
+
+
+class Sessions:
+    def __init__(self, store: Store, limits: Limits, metrics: Metrics,
+                 fanout: Fanout) -> None:
+        self.store = store
+        self.limits = limits
+        self.metrics = metrics
+        self.fanout = fanout
+
+    async def dispatch(self, conn: Conn, req: Request) -> None:
+        try:
+            if req.type != "hello" and not conn.hello:
+                raise ProtocolError("proto/hello_first")
+            handler = SESSION_COMMANDS.get(req.type)
+            if handler is not None:
+                await handler(self, conn, req)
+            else:
+                await self.on_room_command(conn, req)
+        except ProtocolError as exc:
+            self.reply_error(conn, req.id, exc)
+        except Exception:
+            log.exception("unexpected error handling %s", req.type)
+            self.reply_error(conn, req.id, ProtocolError("server/error"))
+
+    def reply_error(self, conn: Conn, rid: int | None, exc: ProtocolError) -> None:
+        self.metrics.errors[exc.code] += 1
+        conn.send(encode(outbound.error(rid, exc.code, exc.message)), precious=True)
+
+    @staticmethod
+    def reply(conn: Conn, message: Any) -> None:
+        """Queue the answer to a request (never dropped while the client is kept)."""
+        conn.send(encode(message), precious=True)
+
+    # -- commands outside a room -----------------------------------------------------------
+
+    async def on_hello(self, conn: Conn, req: Request) -> None:
+        if req["version"] != PROTOCOL_VERSION:
+            raise ProtocolError("proto/version", f"This server speaks protocol version "
+                                f"{PROTOCOL_VERSION}.")
+        conn.hello = True
+        conn.name = req.get("name", "")
+        lim = self.limits
+        self.reply(conn, outbound.welcome(req.id, PROTOCOL_VERSION, {
+            "max_frame": lim.max_frame, "rate": lim.rate, "burst": lim.burst,
+            "max_name": lim.max_name, "max_chat": lim.max_chat}))
+
+    async def on_ping(self, conn: Conn, req: Request) -> None:
+        self.reply(conn, outbound.pong(req.id))
+
+    async def on_games(self, conn: Conn, req: Request) -> None:
+        games = [{"id": g.id, "title": g.title, "book": g.book, "source": g.source,
+                  "seats": g.seats, "seat_names": list(g.seat_names), "packs": g.packs,
+                  "variant_of": g.variant_of,
+                  "options": [{"name": o.name, "default": o.default, "doc": o.doc,
+                               "choices": list(o.choices)} for o in g.option_specs
+                              if o.name not in g.fixed_options]}
+                 for g in all_games()]
+        self.reply(conn, outbound.games(req.id, games))
+
+    async def on_lobby(self, conn: Conn, req: Request) -> None:
+        self.reply(conn, outbound.lobby(req.id, await self.store.lobby(200)))
+
+    async def on_create(self, conn: Conn, req: Request) -> None:
+        if conn.room_id is not None:
+            raise ProtocolError("room/already_joined")
+        policy = Policy.given(req.fields)
+        room = new_room(req["game"], req.get("options", {}), req.get("deal"), policy,
+                        self.limits, time.time())
+        member, token = room.add_member(PLAYER, req.get("name", conn.name),
+                                        all_seats=req.get("seats", "one") == "all")
+        await self.store.create(room)
+        event("room_created", room=room.id, game=room.game.id, visibility=policy.visibility)
+        await self._joined(conn, req, room.id, member.id, token)
+
+    async def on_join(self, conn: Conn, req: Request) -> None:
+        if conn.room_id is not None:
+            raise ProtocolError("room/already_joined")
+        found = await self.store.by_code(req["code"])
+        name = req.get("name", conn.name)
+        _, fx = await self.commit(found.id, lambda r: r.join(req["role"], name,
+                                                             seat=req.get("seat")))
+        member, token = fx.reply["member"], fx.reply["token"]
+        event("joined", room=found.id, member=member, role=req["role"])
+        await self._joined(conn, req, found.id, member, token)
+
+    async def _joined(self, conn: Conn, req: Request, room_id: str, member_id: str,
+                      token: str) -> None:
+        room = await self.attach(conn, room_id, member_id)
+        m = room.members[member_id]
+        self.reply(conn, outbound.joined(
+            req.id, room.id, room.code, m.id, token, m.role, list(m.seats),
+            room.host == m.id, room.game.id, dict(room.game.options), room.policy.public()))
+        for frame in self.fanout.snapshot_frames(conn):
+            conn.send(frame)
+
+    async def on_resume(self, conn: Conn, req: Request) -> None:
+        if conn.room_id is not None and conn.room_id != req["room"]:
+            raise ProtocolError("room/already_joined")
+        found = await self.store.load(req["room"])
+        member = found.by_token(req["token"])
+        old = self.fanout.members(found.id).get(member.id)
+        if old is not None and old is not conn:
+            self.reply(old, outbound.replaced(
+                found.id, "You resumed this seat on another connection."))
+            old.room_id = old.member_id = None
+        room = await self.attach(conn, found.id, member.id)
+        member = room.members[member.id]
+        since = req.get("since")
+        events = room.events_since(since) if since is not None else None
+        event("resumed", room=room.id, member=member.id, gap=None if since is None
+              else room.version - since)
+        self.reply(conn, outbound.resumed(
+            req.id, room.id, room.code, member.id, member.role, list(member.seats),
+            room.host == member.id, room.version, events, room.game.id,
+            dict(room.game.options), room.policy.public()))
+        for frame in self.fanout.snapshot_frames(conn):
+            conn.send(frame)
+
+    async def on_leave(self, conn: Conn, req: Request) -> None:
+        room = await self._room_of(conn, req)
+        assert conn.member_id is not None
+        member_id = conn.member_id
+        if self.fanout.unhook(conn) is not None and room.id not in self.fanout.hub:
+            await self.store.unwatch(room.id)
+        self.reply(conn, outbound.ok(req.id))
+        await self.commit(room.id, lambda r: r.leave(member_id, time.time()))
+
+    # -- commands in a room ----------------------------------------------------------------
+
+    async def _room_of(self, conn: Conn, req: Request) -> Room:
+        if conn.room_id is None or conn.room_id != req.get("room"):
+            raise ProtocolError("room/not_joined")
+        # A first check on this process's copy; the change itself runs on the committed
+        # room inside Store.mutate, which refuses what is no longer true.
+        return await self.store.current(conn.room_id)
+
+    async def on_room_command(self, conn: Conn, req: Request) -> None:
+        command = ROOM_COMMANDS.get(req.type)
+        if command is None:  # pragma: no cover - the schemas prevent it
+            raise ProtocolError("proto/unknown_type")
+        room = await self._room_of(conn, req)
+        me = conn.member_id
+        assert me is not None
+        if me not in room.members:
+            raise ProtocolError("room/not_joined")
+        now = time.time()
+        if command.read_only:
+            fx = command.run(await self.store.load(room.id), me, req, now)
+            self.reply(conn, {**(fx.answer or {}), "re": req.id})
+            return
+        room, fx = await self.store.mutate(room.id, lambda r: command.run(r, me, req, now))
+        if fx.state:
+            self.metrics.moves += command.is_move
+            event("move", room=room.id, version=room.version, kind=req.type,
+                  move=room.log[-1]["move"] if room.log and req.type != "undo" else None)
+        self.reply(conn, outbound.ok(req.id, **fx.reply))
+        await self.after_commit(room, fx)
+
+    async def commit(self, room_id: str, change: Change) -> tuple[Room, Effects]:
+        """Commit a change through the store, then perform its effects here."""
+        room, fx = await self.store.mutate(room_id, change)
+        await self.after_commit(room, fx)
+        return room, fx
+
+    async def after_commit(self, room: Room, fx: Effects) -> None:
+        self.fanout.perform(room, fx)
+        if fx.closed:
+            await self.store.remove(room.id)
+            self.fanout.hub.pop(room.id, None)
+            event("room_closed", room=room.id)
+
+    async def on_remote(self, room: Room, fx: Effects) -> None:
+        """Effects another process committed: perform them for our sockets."""
+        self.fanout.perform(room, fx)
+        if fx.closed:
+            self.fanout.hub.pop(room.id, None)
+
+    # -- connections in rooms --------------------------------------------------------------
+
+    async def attach(self, conn: Conn, room_id: str, member_id: str) -> Room:
+        """Hook the connection to its member and mark them connected."""
+        if not self.fanout.members(room_id):
+            await self.store.watch(room_id)
+        self.fanout.hook(conn, room_id, member_id)
+        node = self.store.node
+        room, _ = await self.commit(room_id, lambda r: r.connect(member_id, node, time.time()))
+        return room
+
+    async def detach(self, conn: Conn) -> None:
+        """The connection has gone: its member is no longer connected."""
+        member_id = conn.member_id
+        room_id = self.fanout.unhook(conn)
+        if room_id is None or member_id is None:
+            return
+        if room_id not in self.fanout.hub:
+            await self.store.unwatch(room_id)
+        with contextlib.suppress(ProtocolError):
+            await self.commit(room_id, lambda r: r.disconnect(member_id, time.time()))
+
+
+#: The commands a connection may send outside a room.
+SESSION_COMMANDS: dict[str, Handler] = {
+    "hello": Sessions.on_hello, "ping": Sessions.on_ping, "games": Sessions.on_games,
+    "lobby": Sessions.on_lobby, "create": Sessions.on_create, "join": Sessions.on_join,
+    "resume": Sessions.on_resume, "leave": Sessions.on_leave,
+}
