@@ -28,6 +28,7 @@ from protocol.errors import ProtocolError
 from protocol.limits import Limits
 
 from . import http
+from . import web as _web  # noqa: F401  (imported for its routes: the page)
 from .client_conn import Conn
 from .connection import Connections
 from .fanout import Fanout

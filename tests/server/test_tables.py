@@ -41,6 +41,7 @@ async def test_a_route_added_to_the_table_is_served_and_websockets_open_on_any_p
         return http.respond(HTTPStatus.OK, f"room {match['code']}\n")
 
     http.route(r"/r/(?P<code>[A-Z0-9]+)")(hello)
+    http.ROUTES.insert(0, http.ROUTES.pop())  # ahead of the web page's own /r/CODE
     try:
         def get(path: str) -> tuple[int, str]:
             try:

@@ -1,0 +1,72 @@
+// One websocket to the server, speaking protocol/README.md: binary frames holding one
+// MessagePack map each; requests carry an id and are answered with re = that id.
+
+import { decode, encode } from "./msgpack.js";
+
+export class ServerError extends Error {
+  constructor(code, message) { super(message || code); this.code = code; }
+}
+
+export class Conn {
+  /** ``onMessage(msg)`` gets every message that answers no request; ``onClose(ev)`` once. */
+  constructor(onMessage, onClose) {
+    this.onMessage = onMessage;
+    this.onClose = onClose;
+    this.nextId = 1;
+    this.waiting = new Map();
+    this.ws = null;
+    this.limits = null;
+  }
+
+  static url() {
+    return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/`;
+  }
+
+  /** Connect and say hello; resolves with the welcome. */
+  open(name) {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(Conn.url());
+      ws.binaryType = "arraybuffer";
+      this.ws = ws;
+      ws.onopen = () => {
+        this.call("hello", { version: 1, name: name || undefined, client: "sympathy-web" })
+          .then((w) => { this.limits = w.limits; resolve(w); }, reject);
+      };
+      ws.onerror = () => reject(new ServerError("net/unreachable", "The server cannot be reached."));
+      ws.onmessage = (ev) => this.receive(ev.data);
+      ws.onclose = (ev) => {
+        for (const { reject: rj } of this.waiting.values()) rj(new ServerError("net/closed", "The connection closed."));
+        this.waiting.clear();
+        this.onClose(ev);
+      };
+    });
+  }
+
+  receive(data) {
+    if (!(data instanceof ArrayBuffer)) return;  // the server sends binary frames only
+    let msg;
+    try { msg = decode(new Uint8Array(data)); } catch (err) { console.error("bad frame", err); return; }
+    const re = msg.re;
+    if (re !== undefined && re !== null && this.waiting.has(re)) {
+      const { resolve, reject } = this.waiting.get(re);
+      this.waiting.delete(re);
+      if (msg.type === "error") reject(new ServerError(msg.code, msg.message));
+      else resolve(msg);
+      return;
+    }
+    this.onMessage(msg);
+  }
+
+  /** Send a request; resolves with its reply, rejects with a ServerError. */
+  call(type, fields = {}) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+      return Promise.reject(new ServerError("net/closed", "Not connected to the server."));
+    }
+    const id = this.nextId++;
+    const p = new Promise((resolve, reject) => this.waiting.set(id, { resolve, reject }));
+    this.ws.send(encode({ type, id, ...fields }));
+    return p;
+  }
+
+  close() { if (this.ws) this.ws.close(1000); }
+}

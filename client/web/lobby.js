@@ -1,0 +1,67 @@
+// The lobby at "/": public rooms, a room by its code, a new room.
+
+import { Conn } from "./conn.js";
+import { fill, h } from "./dom.js";
+import { getName, setName, setSeat } from "./store.js";
+
+const CODE = /^[A-Za-z0-9]{4,16}$/;
+
+export async function lobby(root) {
+  const status = h("p", { class: "status", role: "status" }, "Connecting…");
+  const rooms = h("div", { class: "rooms" });
+  const name = h("input", { id: "name", maxlength: 32, autocomplete: "nickname", value: getName(), placeholder: "your name" });
+  name.addEventListener("change", () => setName(name.value.trim()));
+  const code = h("input", { id: "code", maxlength: 16, placeholder: "K3MX9Q", autocapitalize: "characters" });
+  const joinForm = h("form", { class: "join-code", onsubmit: (ev) => {
+    ev.preventDefault();
+    const c = code.value.trim().toUpperCase();
+    if (CODE.test(c)) location.assign(`/r/${encodeURIComponent(c)}`);
+    else status.textContent = "A room code is letters and digits, like K3MX9Q.";
+  } }, h("label", { for: "code" }, "Room code "), code, h("button", { type: "submit" }, "Go"));
+
+  const game = h("select", { id: "game" });
+  const select = (id, label, opts) => [h("label", { for: id }, label),
+    h("select", { id }, ...opts.map(([v, t]) => h("option", { value: v }, t)))];
+  const form = h("form", { class: "create" },
+    h("label", { for: "game" }, "Game"), game,
+    ...select("visibility", "Listed", [["public", "in the lobby"], ["unlisted", "by link only"]]),
+    ...select("advice", "Advice from", [["anyone", "anyone"], ["invited", "invited advisors"], ["nobody", "nobody"]]),
+    ...select("undo", "Undo", [["on", "on (never past a shown card)"], ["past_reveal", "always"], ["off", "off"]]),
+    ...select("seats", "Seats", [["one", "I play one seat"], ["all", "I play every seat"]]),
+    h("button", { type: "submit" }, "Open a room"));
+  root.append(h("section", { class: "lobby" },
+    h("h1", {}, "Sympathy"), h("p", { class: "lede" }, "Patience games from the old card books, played together."),
+    h("p", {}, h("label", { for: "name" }, "Your name "), name),
+    joinForm, h("h2", {}, "Open a room"), form, h("h2", {}, "Public rooms"), rooms, status));
+
+  const conn = new Conn(() => {}, () => { status.textContent = "Disconnected from the server; reload to try again."; });
+  try {
+    await conn.open(getName());
+  } catch (err) { status.textContent = err.message; return; }
+  status.textContent = "";
+  const { games } = await conn.call("games");
+  for (const g of games) game.append(h("option", { value: g.id }, `${g.title}${g.seats > 1 ? ` (${g.seats} seats)` : ""}`));
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    setName(name.value.trim());
+    const val = (id) => form.querySelector(`#${id}`).value;
+    try {
+      const j = await conn.call("create", { game: game.value, name: name.value.trim() || undefined,
+        visibility: val("visibility"), advice: val("advice"), undo: val("undo"), seats: val("seats") });
+      setSeat(j.code, j.room, j.token);
+      location.assign(`/r/${encodeURIComponent(j.code)}`);
+    } catch (err) { status.textContent = err.message; }
+  });
+
+  const refresh = async () => {
+    try {
+      const { rooms: list } = await conn.call("lobby");
+      if (!list.length) { fill(rooms, h("p", { class: "muted" }, "No public rooms just now.")); return; }
+      fill(rooms, h("ul", {}, ...list.map((r) => h("li", {},
+        h("a", { href: `/r/${encodeURIComponent(r.code)}` }, r.title), " ",
+        h("span", { class: "muted" }, `${r.code} · seats ${r.seats[0]}/${r.seats[1]} · ${r.advisors} advising · ${r.watchers} watching · ${r.status}${r.locked ? " · locked" : ""}`)))));
+    } catch { /* the close handler says so */ }
+  };
+  await refresh();
+  setInterval(refresh, 5000);
+}

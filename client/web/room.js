@@ -1,0 +1,431 @@
+// A room at "/r/CODE": the table, the turn in words, the last move, the moves one may
+// make or propose, proposals and votes, people, chat, the host's controls, and after the
+// game its result, the fairness check and the record.
+
+import { Conn } from "./conn.js";
+import { fill, h } from "./dom.js";
+import { checkFair } from "./fair.js";
+import { choose, zonesOfMove } from "./moves.js";
+import { forgetSeat, getName, getSeat, setName, setSeat } from "./store.js";
+import { changedZones, drawTable } from "./table.js";
+
+const GONE = new Set(["auth/bad_token", "room/not_found", "room/closed"]);
+
+export class RoomPage {
+  constructor(root, code) {
+    this.root = root;
+    this.code = code.toUpperCase();
+    this.s = {
+      room: null, member: null, role: null, seats: [], host: false, policy: {}, game: null,
+      version: -1, view: null, changed: new Set(), last: null, fair: null, presence: null,
+      proposals: { items: [], deadline: null }, chat: [], selected: null, candidates: null,
+      targets: new Set(), fairResult: null, record: null, notice: "", ended: "",
+    };
+    this.conn = null;
+    this.retry = 0;
+    this.el = {};
+    this.build();
+  }
+
+  // -- the frame of the page (built once; parts are refilled) ---------------------------
+
+  build() {
+    const e = this.el;
+    e.title = h("h1", {}, "Sympathy");
+    e.code = h("span", { class: "code" }, `Room ${this.code}`);
+    e.conn = h("span", { class: "conn", role: "status" }, "connecting");
+    e.name = h("input", { class: "my-name", maxlength: 32, placeholder: "your name", "aria-label": "your name", value: getName() });
+    e.name.addEventListener("change", () => setName(e.name.value.trim()));
+    e.copy = h("button", { type: "button", class: "small", onclick: () => this.copyLink() }, "Copy link");
+    e.turn = h("p", { class: "turn", "aria-live": "polite" });
+    e.last = h("p", { class: "last" });
+    e.notice = h("p", { class: "notice", role: "alert" });
+    e.table = h("div", { class: "table-wrap" });
+    e.actions = h("section", { class: "panel actions" });
+    e.proposals = h("section", { class: "panel proposals" });
+    e.end = h("section", { class: "panel end" });
+    e.people = h("section", { class: "panel people" });
+    e.host = h("section", { class: "panel host" });
+    e.chatList = h("ol", { class: "chat-lines", "aria-live": "polite" });
+    e.chatInput = h("input", { name: "chat", maxlength: 500, placeholder: "Say something", autocomplete: "off" });
+    e.chat = h("section", { class: "panel chat" }, h("h2", {}, "Chat"), e.chatList,
+      h("form", { onsubmit: (ev) => { ev.preventDefault(); this.sendChat(); } }, e.chatInput, h("button", { type: "submit" }, "Send")));
+    this.root.append(
+      h("header", { class: "bar" }, h("a", { href: "/", class: "home" }, "Lobby"), e.title, e.code, e.copy, e.name, e.conn),
+      h("div", { class: "room" },
+        h("main", { class: "board" }, e.turn, e.last, e.notice, e.table),
+        h("aside", { class: "side" }, e.end, e.actions, e.proposals, e.people, e.host, e.chat)));
+    document.addEventListener("keydown", (ev) => this.key(ev));
+  }
+
+  // -- connection -----------------------------------------------------------------------
+
+  async start() {
+    this.conn = new Conn((m) => this.on(m), () => this.closed());
+    try {
+      await this.conn.open(getName());
+    } catch (err) { this.setConn("offline"); this.say(err.message); this.reconnect(); return; }
+    this.retry = 0;
+    this.setConn("connected");
+    const seat = getSeat(this.code);
+    if (seat) {
+      try {
+        const r = await this.conn.call("resume", { room: seat.room, token: seat.token,
+          since: this.s.version >= 0 ? this.s.version : undefined });
+        this.entered(r);
+        return;
+      } catch (err) {
+        if (!GONE.has(err.code)) { this.say(err.message); return; }
+        forgetSeat(this.code);
+      }
+    }
+    await this.join("watcher");
+  }
+
+  async join(role) {
+    try {
+      const j = await this.conn.call("join", { code: this.code, role, name: getName() || undefined });
+      setSeat(this.code, j.room, j.token);
+      this.entered(j);
+      return true;
+    } catch (err) {
+      this.say(err.code === "room/not_found" ? `There is no room ${this.code}. It may have closed.` : err.message);
+      return false;
+    }
+  }
+
+  entered(j) {
+    Object.assign(this.s, { room: j.room, member: j.member, role: j.role, seats: j.seats || [],
+      host: !!j.host, policy: j.policy || {}, game: j.game });
+    this.render();
+  }
+
+  closed() {
+    this.setConn("offline");
+    if (this.s.ended) return;
+    this.reconnect();
+  }
+
+  reconnect() {
+    const wait = Math.min(8000, 500 * 2 ** this.retry++);
+    setTimeout(() => this.start(), wait);
+  }
+
+  setConn(text) { this.el.conn.textContent = text; this.el.conn.dataset.state = text; }
+
+  say(text) { this.s.notice = text; this.el.notice.textContent = text; }
+
+  // -- messages from the server ---------------------------------------------------------
+
+  on(m) {
+    switch (m.type) {
+      case "state":
+        if (m.version < this.s.version) return;  // versions a page shows only go up
+        this.s.changed = this.s.view && m.version !== this.s.version ? changedZones(this.s.view, m.view) : this.s.changed;
+        Object.assign(this.s, { version: m.version, view: m.view, last: m.last, fair: m.fair,
+          selected: null, candidates: null, targets: new Set() });
+        if (m.view.status !== "playing") this.finished();
+        break;
+      case "presence": this.s.presence = m; this.syncMe(); break;
+      case "proposals": this.s.proposals = m; break;
+      case "chat":
+        this.s.chat.push(m);
+        if (this.s.chat.length > 200) this.s.chat.shift();
+        this.drawChat();
+        return;
+      case "kicked": case "closed": case "replaced":
+        this.s.ended = m.message || m.reason || m.type;
+        if (m.type !== "replaced") forgetSeat(this.code);
+        this.say(m.type === "replaced" ? "This seat was resumed in another window." :
+          m.type === "kicked" ? `The host removed you from the room. ${m.message || ""}` :
+            `The room is closed. ${m.reason || ""}`);
+        this.conn.close();
+        break;
+      default: return;
+    }
+    this.render();
+  }
+
+  /** Our own line in presence: the host may have moved us to another role or seat. */
+  syncMe() {
+    const me = this.s.presence?.members.find((x) => x.id === this.s.member);
+    if (me) { this.s.role = me.role; this.s.seats = me.seats; this.s.host = me.host; }
+  }
+
+  async finished() {
+    const { fair, view } = this.s;
+    if (!fair || fair.seed === undefined || this.s.fairResult) return;
+    this.s.fairResult = { pending: true };
+    try {
+      this.s.fairResult = await checkFair(view.game, fair);
+    } catch (err) { this.s.fairResult = { ok: false, error: err.message }; }
+    try { this.s.record = await this.conn.call("record", { room: this.s.room }); } catch { /* not yet */ }
+    this.render();
+  }
+
+  // -- what we may do -------------------------------------------------------------------
+
+  /** Moves this member may make (player) or propose (advisor): [{code, text, seat}]. */
+  myMoves() {
+    const { view, role, seats } = this.s;
+    if (!view || view.status !== "playing") return [];
+    const out = [];
+    for (const seat of view.to_move) {
+      if (role === "player" && !seats.includes(seat)) continue;
+      if (role !== "player" && role !== "advisor") continue;
+      for (const m of view.moves[String(seat)] || []) out.push({ ...m, seat });
+    }
+    return out;
+  }
+
+  async act(move) {
+    const { room, version, role, proposals } = this.s;
+    let type = "propose";
+    if (role === "player") type = proposals.items.some((p) => p.move === move.code) ? "take" : "move";
+    await this.send(type, { room, version, move: move.code });
+  }
+
+  async send(type, fields) {
+    try {
+      const r = await this.conn.call(type, fields);
+      this.say("");
+      return r;
+    } catch (err) { this.say(err.message); return null; }
+  }
+
+  clickZone(id) {
+    const moves = this.myMoves();
+    if (!moves.length) return;
+    const r = choose(this.s.selected, id, moves, this.s.view.zones);
+    if (r.act) { this.s.selected = null; this.s.candidates = null; this.s.targets = new Set(); this.act(r.act); }
+    else { this.s.selected = r.selected; this.s.candidates = r.selected ? r.candidates : null; this.s.targets = r.targets; }
+    this.render();
+  }
+
+  key(ev) {
+    if (ev.target.closest && ev.target.closest("input, textarea, select")) return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const list = this.s.candidates || this.myMoves();
+    if (/^[1-9]$/.test(ev.key) && list[Number(ev.key) - 1]) { ev.preventDefault(); this.act(list[Number(ev.key) - 1]); }
+    else if (ev.key === "u" && this.canUndo()) { ev.preventDefault(); this.send("undo", { room: this.s.room, version: this.s.version }); }
+    else if (ev.key === "t" && this.s.role === "player" && this.s.proposals.items.length) {
+      ev.preventDefault();
+      this.send("take", { room: this.s.room, version: this.s.version, move: this.s.proposals.items[0].move });
+    } else if (ev.key === "Escape") { this.s.selected = null; this.s.candidates = null; this.s.targets = new Set(); this.render(); }
+  }
+
+  canUndo() {
+    return this.s.role === "player" && this.s.policy.undo !== "off" && this.s.version > 0 && this.s.view?.status === "playing";
+  }
+
+  sendChat() {
+    const text = this.el.chatInput.value.trim();
+    if (!text || !this.s.room) return;
+    this.el.chatInput.value = "";
+    this.send("chat", { room: this.s.room, text });
+  }
+
+  async switchRole(role) {
+    if (!(await this.send("leave", { room: this.s.room }))) return;
+    forgetSeat(this.code);
+    if (!(await this.join(role))) await this.join("watcher");
+  }
+
+  copyLink() {
+    const url = `${location.origin}/r/${this.code}`;
+    navigator.clipboard?.writeText(url).then(() => this.say(`Link copied: ${url}`), () => this.say(url));
+  }
+
+  // -- drawing --------------------------------------------------------------------------
+
+  names(seat) {
+    const members = this.s.presence?.members || [];
+    return members.filter((m) => m.role === "player" && m.seats.includes(seat)).map((m) => m.name);
+  }
+
+  seatWords(seat) {
+    const view = this.s.view;
+    const seatName = view.seats[seat] ?? String(seat);
+    const who = this.names(seat);
+    const mine = this.s.role === "player" && this.s.seats.includes(seat);
+    if (mine) return view.seats.length > 1 ? `you (${seatName})` : "you";
+    if (!who.length) return view.seats.length > 1 ? `${seatName} (empty seat)` : "nobody yet (the seat is free)";
+    return view.seats.length > 1 ? `${seatName}, ${who.join(" and ")}` : who.join(" and ");
+  }
+
+  turnText() {
+    const view = this.s.view;
+    if (!view) return "Waiting for the table…";
+    if (view.status !== "playing") return `${view.status === "won" ? "Won" : "Over"}: ${view.result || ""}`;
+    const who = view.to_move.map((s) => this.seatWords(s));
+    if (!who.length) return "Nobody is to move.";
+    const us = who.some((w) => w.startsWith("you"));
+    return us && who.length === 1 ? `Your turn${view.seats.length > 1 ? ` (${view.seats[view.to_move[0]]})` : ""}.` : `To move: ${who.join("; ")}.`;
+  }
+
+  groupTitle(name) {
+    const view = this.s.view;
+    const seat = view.seats.indexOf(name);
+    if (seat >= 0 && view.seats.length > 1) {
+      const who = this.names(seat);
+      return `${name}: ${who.length ? who.join(", ") : "empty seat"}`;
+    }
+    return name;
+  }
+
+  render() {
+    const s = this.s;
+    const e = this.el;
+    if (s.view) {
+      const title = s.game ? s.game.replace(/_/g, " ") : s.view.game;
+      e.title.textContent = title[0].toUpperCase() + title.slice(1);
+      document.title = `${e.title.textContent} · ${this.code}`;
+    }
+    e.turn.textContent = this.turnText();
+    e.turn.dataset.mine = String(this.turnText().startsWith("Your turn"));
+    const last = s.last;
+    fill(e.last, last ? [h("span", { class: "label" }, last.kind === "undo" ? "Undone: " : "Last move: "),
+      last.text || last.move, h("span", { class: "muted" }, ` (${last.by}${last.advised_by?.length ? `, advised by ${last.advised_by.join(", ")}` : ""})`)] : null);
+    e.notice.textContent = s.notice;
+    if (s.view) {
+      const mine = this.myMoves();
+      const actionable = new Set();
+      for (const m of mine) for (const z of zonesOfMove(m, s.view.zones, m.seat)) actionable.add(z);
+      fill(e.table, drawTable(s.view, {
+        changed: s.changed, selected: s.selected, targets: s.targets, actionable,
+        onZone: (id) => this.clickZone(id), groupTitle: (n) => this.groupTitle(n),
+      }));
+      e.table.dataset.version = String(s.version);
+    }
+    this.drawActions();
+    this.drawProposals();
+    this.drawEnd();
+    this.drawPeople();
+    this.drawHost();
+  }
+
+  drawActions() {
+    const s = this.s;
+    const e = this.el.actions;
+    const role = s.role;
+    const parts = [h("h2", {}, role === "player" ? "Your moves" : role === "advisor" ? "Propose a move" : "Watching")];
+    if (role === "watcher") {
+      parts.push(h("p", { class: "muted" }, "You are watching. "),
+        h("div", { class: "buttons" },
+          s.policy.advice !== "nobody" ? h("button", { type: "button", onclick: () => this.switchRole("advisor") }, "Advise") : null,
+          this.freeSeat() ? h("button", { type: "button", onclick: () => this.switchRole("player") }, "Take a seat") : null));
+    } else if (s.view && s.view.status === "playing") {
+      const list = s.candidates || this.myMoves();
+      if (s.candidates) parts.push(h("p", { class: "muted" }, "Choose where, or pick below (Esc to clear)."));
+      if (!list.length) parts.push(h("p", { class: "muted" }, role === "player" ? "Not your turn." : "No move to propose now."));
+      parts.push(h("ol", { class: "moves" }, ...list.map((m, i) => h("li", {},
+        h("button", { type: "button", class: "move", dataset: { move: m.code }, onclick: () => this.act(m) },
+          i < 9 ? h("kbd", {}, String(i + 1)) : null, ` ${m.text}`)))));
+      if (role === "player") {
+        parts.push(h("div", { class: "buttons" },
+          this.canUndo() ? h("button", { type: "button", class: "undo", onclick: () => this.send("undo", { room: s.room, version: s.version }) }, h("kbd", {}, "u"), " Undo") : null,
+          s.policy.advice_mode === "vote" && s.proposals.items.length ? h("button", { type: "button", class: "vote", onclick: () => this.send("vote", { room: s.room, version: s.version }) }, "Play the vote") : null));
+      }
+      if (role === "advisor" && s.policy.advice === "invited") parts.push(h("p", { class: "muted" }, "At this table the host invites advisors."));
+    }
+    if (role && role !== "watcher") parts.push(h("p", { class: "buttons" }, h("button", { type: "button", class: "small", onclick: () => this.switchRole("watcher") }, "Just watch")));
+    fill(e, ...parts);
+  }
+
+  freeSeat() {
+    const v = this.s.view;
+    if (!v || this.s.presence?.locked) return false;
+    const taken = new Set((this.s.presence?.members || []).filter((m) => m.role === "player").flatMap((m) => m.seats));
+    return v.seats.some((_, i) => !taken.has(i));
+  }
+
+  drawProposals() {
+    const s = this.s;
+    const e = this.el.proposals;
+    if (s.role !== "player" && s.role !== "advisor") { fill(e); e.hidden = true; return; }
+    e.hidden = false;
+    const items = s.proposals.items || [];
+    fill(e, h("h2", {}, "Proposals"),
+      items.length ? h("ol", { class: "proposal-list" }, ...items.map((p, i) => h("li", { dataset: { move: p.move } },
+        h("span", { class: "ptext" }, p.text), " ",
+        h("span", { class: "muted" }, `by ${p.by.join(", ")} · ${p.votes} vote${p.votes === 1 ? "" : "s"}`), " ",
+        s.role === "player" ? h("button", { type: "button", class: "take", onclick: () => this.send("take", { room: s.room, version: s.version, move: p.move }) }, i === 0 ? "Take (t)" : "Take") : null)))
+        : h("p", { class: "muted" }, "No proposals."),
+      s.proposals.deadline ? h("p", { class: "muted" }, `The vote is played at ${new Date(s.proposals.deadline * 1000).toLocaleTimeString()}.`) : null);
+  }
+
+  drawEnd() {
+    const s = this.s;
+    const e = this.el.end;
+    if (!s.view || s.view.status === "playing") { fill(e); e.hidden = true; return; }
+    e.hidden = false;
+    const f = s.fairResult;
+    const fairText = !f || f.pending ? "Checking the deal…" : f.ok
+      ? "The revealed seed matches the commitment published at the start: the deal was fixed before play."
+      : "The revealed seed does NOT match the published commitment.";
+    const parts = [h("h2", {}, s.view.status === "won" ? "Won" : "Game over"), h("p", { class: "result" }, s.view.result || ""),
+      h("p", { class: `fair ${f && !f.pending ? (f.ok ? "ok" : "bad") : ""}` }, fairText),
+      s.fair?.seed !== undefined ? h("p", { class: "muted seed" }, `Seed ${String(s.fair.seed)}, salt ${s.fair.salt}, commitment ${s.fair.commitment}`) : null];
+    if (s.record) parts.push(h("p", {}, h("button", { type: "button", class: "download", onclick: () => this.download() }, "Download the record")));
+    fill(e, ...parts);
+  }
+
+  download() {
+    const r = this.s.record;
+    // Record.from_dict reads game, options, seed and moves [[seat, code]]; the rest rides along
+    const data = { game: r.game, options: r.options, seed: r.seed, salt: r.salt, commitment: r.commitment,
+      result: r.result, moves: r.moves.map((m) => [m.seat, m.move]), history: r.moves };
+    const text = JSON.stringify(data, (_, v) => (typeof v === "bigint" ? `#big:${v}` : v), 2)
+      .replace(/"#big:(-?\d+)"/g, "$1");
+    const a = h("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })), download: `${r.game}-${this.code}.json` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+  }
+
+  drawPeople() {
+    const p = this.s.presence;
+    const e = this.el.people;
+    if (!p) { fill(e); return; }
+    const c = p.counts;
+    const seatNames = this.s.view?.seats || [];
+    fill(e, h("h2", {}, "People"),
+      h("p", { class: "muted" }, `${c.player} playing · ${c.advisor} advising · ${c.watcher} watching${p.locked ? " · locked" : ""}`),
+      h("ul", { class: "members" }, ...p.members.map((m) => h("li", { dataset: { member: m.id }, class: m.connected ? "on" : "off" },
+        h("span", { class: "dot", title: m.connected ? "connected" : "away" }), " ",
+        h("span", { class: "name" }, m.name), m.id === this.s.member ? " (you)" : "", " ",
+        h("span", { class: "muted" }, `${m.role}${m.seats.length && seatNames.length > 1 ? ` ${m.seats.map((x) => seatNames[x]).join("+")}` : ""}${m.host ? " · host" : ""}`),
+        this.s.host && m.id !== this.s.member ? this.hostButtons(m) : null))));
+  }
+
+  hostButtons(m) {
+    const room = this.s.room;
+    return h("span", { class: "host-buttons" },
+      m.role === "advisor" && this.s.policy.advice === "invited" ? h("button", { type: "button", class: "small", onclick: () => this.send("invite", { room, member: m.id }) }, "Invite") : null,
+      h("button", { type: "button", class: "small kick", onclick: () => this.send("kick", { room, member: m.id }) }, "Kick"));
+  }
+
+  drawHost() {
+    const e = this.el.host;
+    if (!this.s.host) { fill(e); e.hidden = true; return; }
+    e.hidden = false;
+    const locked = !!this.s.presence?.locked;
+    fill(e, h("h2", {}, "Host"),
+      h("div", { class: "buttons" },
+        h("button", { type: "button", class: "lock", onclick: () => this.send("lock", { room: this.s.room, locked: !locked }) }, locked ? "Unlock the room" : "Lock the room"),
+        h("button", { type: "button", class: "close danger", onclick: () => { if (confirm("Close the room for everyone?")) this.send("close", { room: this.s.room }); } }, "Close the room")),
+      h("p", { class: "muted" }, "Share the link to invite people; kick or invite them from the list above."));
+  }
+
+  drawChat() {
+    fill(this.el.chatList, ...this.s.chat.map((m) => h("li", {},
+      h("span", { class: "from" }, m.from), h("span", { class: "muted" }, ` (${m.role}) `), h("span", { class: "text" }, m.text))));
+    this.el.chatList.scrollTop = this.el.chatList.scrollHeight;
+  }
+}
+
+export function room(root, code) {
+  const page = new RoomPage(root, code);
+  page.start();
+  return page;
+}

@@ -1,0 +1,154 @@
+// The card table, drawn from a view alone for any game: zones in their groups, arranged
+// by the view's layout hint (rows, twins, clock, grid). Face-down cards are backs with a
+// count; zones that changed with the last move are marked.
+
+import { back, cardName, face } from "./cards.js";
+import { h } from "./dom.js";
+import { shortLabel } from "./moves.js";
+
+const FANNED = new Set(["pile", "reserve", "hand", "cell"]);
+const MAX_FAN = 14;
+
+/** Ids of the zones whose cards differ between two views of the same game. */
+export function changedZones(before, after) {
+  const out = new Set();
+  if (!before || !after || before.game !== after.game) return out;
+  const old = new Map(before.zones.map((z) => [z.id, z]));
+  for (const z of after.zones) {
+    const o = old.get(z.id);
+    if (!o || o.down !== z.down || o.up.join() !== z.up.join()) out.add(z.id);
+  }
+  return out;
+}
+
+/** Zones in groups, in the order the view gives them; "x.up" rides with zone "x". */
+function groups(view) {
+  const byId = new Map(view.zones.map((z) => [z.id, z]));
+  const out = new Map();
+  for (const z of view.zones) {
+    if (z.id.endsWith(".up") && byId.has(z.id.slice(0, -3))) continue;
+    const key = z.group || "";
+    if (!out.has(key)) out.set(key, []);
+    out.get(key).push({ zone: z, partner: byId.get(`${z.id}.up`) || null });
+  }
+  return out;
+}
+
+function zoneCards(z, fanned) {
+  const stack = h("div", { class: "stack" });
+  if (z.down > 0) {
+    const b = h("div", { class: "slot-card down" }, back(), h("span", { class: "count", title: `${z.down} face down` }, String(z.down)));
+    stack.append(b);
+  }
+  if (z.up.length) {
+    const shown = fanned ? z.up.slice(-MAX_FAN) : z.up.slice(-1);
+    if (fanned && z.up.length > shown.length) stack.append(h("span", { class: "more" }, `+${z.up.length - shown.length}`));
+    const fan = h("div", { class: fanned ? `fan n${Math.min(shown.length, MAX_FAN)}` : "fan" });
+    shown.forEach((c, i) => {
+      const card = h("div", { class: "slot-card up", dataset: { card: c } }, face(c));
+      if (fanned) card.style.setProperty("--i", String(i));
+      fan.append(card);
+    });
+    if (!fanned && z.up.length > 1) fan.append(h("span", { class: "count up-count", title: `${z.up.length} face up` }, `×${z.up.length}`));
+    stack.append(fan);
+  }
+  if (!z.down && !z.up.length) stack.append(h("div", { class: "slot-card empty" }));
+  if (z.down && z.up.length) stack.classList.add("both");
+  return stack;
+}
+
+function zoneEl(entry, ctx) {
+  const { zone: z, partner } = entry;
+  const fanned = FANNED.has(z.kind) && z.up.length > 1;
+  const cls = ["zone", `kind-${z.kind}`];
+  if (fanned) cls.push("fanned");
+  const ids = partner ? [z.id, partner.id] : [z.id];
+  if (ids.some((id) => ctx.changed.has(id))) cls.push("changed");
+  if (ids.includes(ctx.selected)) cls.push("selected");
+  if (ids.some((id) => ctx.targets.has(id))) cls.push("target");
+  if (ids.some((id) => ctx.actionable.has(id))) cls.push("actionable");
+  const cards = [z.up.length ? `face up ${z.up.map(cardName).join(", ")}` : "", z.down ? `${z.down} face down` : ""].filter(Boolean).join("; ");
+  const el = h("div", {
+    class: cls.join(" "), dataset: { zone: z.id, down: String(z.down), up: z.up.join(" ") },
+    title: z.label, "aria-label": `${z.label}: ${cards || "empty"}`,
+  });
+  el.append(zoneCards(z, fanned));
+  if (partner) {
+    el.dataset.partner = partner.id;
+    const p = zoneCards(partner, false);
+    p.classList.add("partner");
+    p.dataset.zone = partner.id;
+    p.dataset.up = partner.up.join(" ");
+    p.dataset.down = String(partner.down);
+    el.append(p);
+  }
+  el.append(h("span", { class: "zlabel" }, shortLabel(z.label)));
+  el.addEventListener("click", (ev) => {
+    const inner = ev.target.closest("[data-zone]");
+    ctx.onZone(inner && inner.dataset.zone === partner?.id ? partner.id : z.id);
+  });
+  return el;
+}
+
+function square(n) { const r = Math.round(Math.sqrt(n)); return r * r === n ? r : 0; }
+
+function groupEl(name, entries, ctx, layout) {
+  const title = ctx.groupTitle(name);
+  const g = h("section", { class: "group", dataset: { group: name } }, title ? h("h3", {}, title) : null);
+  const body = h("div", { class: "zones" });
+  if (layout === "grid") {
+    const cols = entries.length >= 9 && square(entries.length) ? square(entries.length) : 0;
+    if (cols) { body.classList.add("grid"); body.style.setProperty("--cols", String(cols)); }
+  }
+  for (const e of entries) body.append(zoneEl(e, ctx));
+  g.append(body);
+  return g;
+}
+
+function isCentre(e) { return /centre|center/i.test(`${e.zone.id} ${e.zone.label}`); }
+
+function clockEl(all, ctx) {
+  // every group of four or more places becomes a ring; a "centre" goes in the middle;
+  // larger groups take outer rings
+  const rings = [...all.entries()].filter(([, es]) => es.length >= 4)
+    .sort((a, b) => b[1].length - a[1].length);
+  const rest = [...all.entries()].filter(([, es]) => es.length < 4);
+  const face = h("div", { class: "clockface" });
+  const ringNames = new Set();
+  rings.forEach(([name, es], r) => {
+    ringNames.add(name);
+    const radius = 41 - r * 20;
+    const around = es.filter((e) => !isCentre(e));
+    around.forEach((e, i) => {
+      const angle = ((i + 1) / around.length) * 2 * Math.PI;
+      const el = zoneEl(e, ctx);
+      el.classList.add("on-dial");
+      el.style.left = `${50 + radius * Math.sin(angle)}%`;
+      el.style.top = `${50 - radius * Math.cos(angle)}%`;
+      face.append(el);
+    });
+    for (const e of es.filter(isCentre)) {
+      const el = zoneEl(e, ctx);
+      el.classList.add("on-dial");
+      el.style.left = "50%";
+      el.style.top = "50%";
+      face.append(el);
+    }
+  });
+  const out = [h("section", { class: "group dial" }, face)];
+  for (const [name, es] of rest) out.push(groupEl(name, es, ctx, "rows"));
+  return out;
+}
+
+/**
+ * The table for ``view``. ``ctx``: changed (Set of zone ids), selected (id or null),
+ * targets and actionable (Sets), onZone(id), groupTitle(name) -> text.
+ */
+export function drawTable(view, ctx) {
+  const all = groups(view);
+  const layout = view.layout || "rows";
+  const table = h("div", { class: `table layout-${layout}`, dataset: { layout, game: view.game } });
+  if (layout === "clock") table.append(...clockEl(all, ctx));
+  else for (const [name, es] of all) table.append(groupEl(name, es, ctx, layout));
+  return table;
+}
