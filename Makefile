@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: serve test bench lint typecheck unit venv clean
+.PHONY: serve test bench lint typecheck unit venv clean web-snapshots
 
 venv: $(STAMP)
 
@@ -33,9 +33,15 @@ typecheck: $(STAMP)
 
 unit: $(STAMP)
 	scripts/ensure-redis
+	scripts/ensure-chromium
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 test: lint typecheck unit
+
+# Screenshots of the web page's tables, into the committed snapshot folder.
+web-snapshots: $(STAMP)
+	scripts/ensure-chromium
+	SYMPATHY_SNAPSHOTS=tests/web/__snapshots__ $(BIN)/pytest tests/web/test_screens.py -q
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis
