@@ -44,7 +44,7 @@ DEAL, TURN = Move("d"), Move("r")
 KING = 13
 COLUMNS = 8
 #: The rank of the second-row card under first-row card i + 1: double its pips.
-DOUBLE = tuple(step_rank(0, 2 * (i + 1), wrap=True) for i in range(COLUMNS))
+DOUBLE = tuple((2 * (i + 1) - 1) % 13 + 1 for i in range(COLUMNS))
 
 
 @dataclass(frozen=True, slots=True)
