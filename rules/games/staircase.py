@@ -163,6 +163,7 @@ class Staircase(SoloGame[StaircaseState]):
             return replace(state, stock=(*state.stock, state.hand), hand=0, back="")
         src, _, dst = move.code.partition(">")
         st = state
+        run: tuple[Card, ...]
         if src == "h":
             run, st = (st.hand,), replace(st, hand=0)
         elif src == "w":
@@ -215,6 +216,7 @@ class Staircase(SoloGame[StaircaseState]):
         if move == BURY:
             return f"bury {name(state.hand)} in the stock"
         src, _, dst = move.code.partition(">")
+        run: tuple[Card, ...]
         if src == "h":
             run, where = (state.hand,), "just dealt"
         elif src == "w":
