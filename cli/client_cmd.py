@@ -14,14 +14,14 @@ import os
 import sys
 from typing import Any
 
+from client.events import DEFAULT_SERVER
 from client.plain import PlainClient, run_plain, stdin_reader
 from client.plan import Plan, start
 from client.session import ServerError, Session
+from client.table_text import come_back_lines
 from client.tokens import TokenStore
 
 from .games_cmd import parse_options
-
-DEFAULT_SERVER = "ws://127.0.0.1:8765"
 
 
 def add_commands(sub: Any) -> None:
@@ -105,4 +105,6 @@ async def _plain(args: argparse.Namespace, plan: Plan) -> int:
             client.say(f"error: {exc.code}: {exc.message}")
             return 1
         await run_plain(client, await stdin_reader())
+        if not client.left and not session.table.gone:
+            client.say(*come_back_lines(session.table, args.name, args.server))
     return 0

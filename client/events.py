@@ -13,6 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+#: The server a client dials unless told otherwise (``--server``, ``$SYMPATHY_SERVER``).
+DEFAULT_SERVER = "ws://127.0.0.1:8765"
+
 
 @dataclass(frozen=True, slots=True)
 class Connection:

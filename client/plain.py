@@ -64,6 +64,7 @@ class PlainClient:
         self._over_version: int | None = None
         self._seated = ""
         self._presence = ""
+        self.left = False
 
     def say(self, *lines: str) -> None:
         for line in lines:
@@ -193,6 +194,7 @@ class PlainClient:
             await self.s.chat(rest)
         elif word == "leave":
             await self.s.leave()
+            self.left = True
             self.say("ok")
             return True
         elif word in ("lock", "unlock"):

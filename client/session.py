@@ -75,6 +75,8 @@ class Session:
         self._closing = False
         self._tg: asyncio.TaskGroup | None = None
         self._token = ""
+        #: The ``host`` command's signature saved with a room this session opens.
+        self.hosted = ""
 
     # -- lifetime ----------------------------------------------------------------------
 
@@ -87,11 +89,14 @@ class Session:
         return self
 
     async def __aexit__(self, *exc: Any) -> None:
+        """Close the connection and wait for the reader; an exception of the body goes
+        on as itself (not wrapped in the reader's task group), so callers can catch a
+        refusal as :class:`ServerError`."""
         self._closing = True
         if self._ws is not None:
             await self._ws.close()
         assert self._tg is not None
-        await self._tg.__aexit__(*exc)
+        await self._tg.__aexit__(None, None, None)
 
     async def events(self) -> Event:
         """The next event (waits for one)."""
@@ -198,8 +203,7 @@ class Session:
 
     async def leave(self) -> Msg:
         reply = await self.call("leave", room=self.table.room)
-        if self.tokens is not None:
-            self.tokens.forget(self.url, self.table.room)
+        self._forget()
         self._token = ""
         return reply
 
@@ -224,10 +228,16 @@ class Session:
         return reply
 
     def _save(self) -> None:
+        """Save our seat (a watcher holds none: nothing to save)."""
         t = self.table
-        if self.tokens is not None and self._token and t.room:
+        if self.tokens is not None and self._token and t.room and t.role != "watcher":
             self.tokens.put(Seat(self.url, t.room, self._token, t.member, t.code, t.role,
-                                 t.version))
+                                 t.version, self.name, self.hosted))
+
+    def _forget(self) -> None:
+        """Our seat is gone: drop our own entry, nobody else's."""
+        if self.tokens is not None and self.table.room:
+            self.tokens.forget(self.url, self.table.room, self.table.member)
 
     # -- the connection ----------------------------------------------------------------
 
@@ -298,8 +308,7 @@ class Session:
                         await ws.close()
                         if reply.get("code") in _FINAL:
                             self.table.gone = clean(reply.get("message", ""), 200)
-                            if self.tokens is not None:
-                                self.tokens.forget(self.url, self.table.room)
+                            self._forget()
                             self._set_connection(Connection("closed", self.table.gone))
                             await self._notify()
                             return False
@@ -354,8 +363,8 @@ class Session:
             self._emit(line)
         elif kind in ("kicked", "closed", "replaced"):
             t.gone = clean(msg.get("message") or msg.get("reason") or kind, 200)
-            if self.tokens is not None and kind != "replaced":
-                self.tokens.forget(self.url, t.room)
+            if kind != "replaced":
+                self._forget()
             self._emit(Notice(str(kind), t.gone))
         elif kind == "error":
             self._emit(Notice("error", clean(msg.get("message", ""), 300)))

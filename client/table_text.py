@@ -10,10 +10,11 @@ mislead).
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .events import Table
+from .events import DEFAULT_SERVER, Table
 from .fair import FairCheck
 from .render import clean
 
@@ -78,6 +79,26 @@ def last_text(last: Mapping[str, Any] | None) -> str:
     if advised:
         line += f" (advised by {', '.join(advised)})"
     return line
+
+
+def come_back_lines(table: Table, name: str, url: str) -> list[str]:
+    """What to print when the terminal is left: the room's code and the command that
+    comes back to the same place (the seat is kept on the server and in the token file).
+    """
+    if not table.code:
+        return []
+    code = clean(table.code, 16)
+    extra = "" if url == DEFAULT_SERVER else f" --server {clean(url, 200)}"
+    named = f" --name {shlex.quote(clean(name, 40))}" if name else ""
+    if table.role == "watcher":
+        return [f"You stopped watching room {code}. Watch again with:",
+                f"  sympathy watch {code}{extra}"]
+    advise = " --advise" if table.role == "advisor" else ""
+    lines = [f"You left room {code}; your place is kept. Come back with:",
+             f"  sympathy play {code}{advise}{named}{extra}"]
+    if table.host:
+        lines.append("  (or run the same host command again)")
+    return lines
 
 
 def game_over_lines(view: Mapping[str, Any], check: FairCheck | None) -> list[str]:

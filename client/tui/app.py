@@ -16,7 +16,7 @@ from ..events import Event, StateChanged, Table
 from ..fair import check
 from ..plan import Plan, start
 from ..session import ConnectionLost, ServerError, Session
-from ..table_text import game_over_lines
+from ..table_text import come_back_lines, game_over_lines
 from ..tokens import TokenStore
 from .lobby import LobbyScreen
 from .over import GameOver
@@ -55,24 +55,33 @@ class SympathyApp(App[None]):
                     await self.sit(self.plan)
                 while True:
                     await self.dispatch_event(await s.events())
-        except (OSError, TimeoutError, InvalidHandshake, InvalidURI, ServerError,
-                ConnectionLost) as exc:
+        except ServerError as exc:  # the server refused the plan: one line, as --plain says
+            self.error = f"error: {exc.code}: {exc.message}"
+            self.exit(return_code=1, message=self.error)
+        except (OSError, TimeoutError, InvalidHandshake, InvalidURI, ConnectionLost) as exc:
             self.error = f"cannot play at {self.url}: {exc}"
             self.exit(return_code=2, message=self.error)
+
+    def quit_keeping_the_seat(self) -> None:
+        """Leave the terminal; the seat stays, and the message says how to come back."""
+        self.exit(message="\n".join(come_back_lines(self.table, self.player_name,
+                                                     self.url)) or None)
 
     async def sit(self, plan: Plan) -> None:
         """Carry out ``plan`` and show the table (raises the server's refusal)."""
         assert self.session is not None
         await start(self.session, plan)
         if isinstance(self.screen, LobbyScreen):
-            await self.switch_screen(TableScreen(self.ascii))
+            # Not awaited: this runs inside the lobby's own key handler, and the switch
+            # completes only once the lobby is gone, i.e. after that handler returns.
+            self.switch_screen(TableScreen(self.ascii))
         else:
             await self.push_screen(TableScreen(self.ascii))
 
     async def dispatch_event(self, ev: Event) -> None:
         screen = self.screen
         for s in self.screen_stack:
-            if isinstance(s, TableScreen):
+            if isinstance(s, TableScreen) and s.is_mounted:  # it draws itself on mount
                 s.session_event(ev)
         if isinstance(ev, StateChanged) and self.table.over and \
                 self.over_shown != ev.version and not isinstance(screen, GameOver):

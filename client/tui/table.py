@@ -298,7 +298,7 @@ class TableScreen(Screen[None]):
         self.query_one("#moves", OptionList).focus()
 
     def action_quit(self) -> None:
-        self.sapp.exit()
+        self.sapp.quit_keeping_the_seat()
 
     async def on_input_submitted(self, ev: Input.Submitted) -> None:
         text = ev.value.strip()

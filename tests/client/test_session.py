@@ -40,7 +40,7 @@ async def test_two_players_an_advisor_and_a_resumed_seat(server: Running,
         await bea.wait_until(lambda t: t.version == 2 and t.last is not None)
         assert bea.table.last is not None and bea.table.last["advised_by"] == ["Xan"]
 
-        saved = tokens.get(server.url, ann.table.room)
+        saved = tokens.get(server.url, ann.table.room, "Ann")
         assert saved is not None and saved.version == 2 and saved.code == code
         assert stat.S_IMODE(tokens.path.stat().st_mode) == 0o600
 
@@ -65,7 +65,7 @@ async def test_a_closed_terminal_comes_back_through_the_token_file(
         await ann.wait_until(lambda t: t.view is not None)
         await ann.move("open")
         await ann.wait_until(lambda t: t.version == 1)
-    seat = TokenStore().by_code(server.url, joined["code"])
+    seat = TokenStore().by_code(server.url, joined["code"], "Ann")
     assert seat is not None and seat.version == 1
     async with Session(server.url, "Ann", tokens=tokens) as again:
         await again.resume(seat)

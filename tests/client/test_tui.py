@@ -110,7 +110,7 @@ async def test_second_player_plays_takes_advice_and_resumes(server: Running,
             await pilot.pause()
             assert text_of(pilot, "#conn") == "resumed"
             assert app.table.seats == (1,)
-            saved = tokens.by_code(server.url, code)
+            saved = tokens.by_code(server.url, code, "Bea")
             assert saved is not None and saved.role == "player"
             await ann.wait_until(lambda t: all(m["connected"] for m in t.members))
 
@@ -165,3 +165,34 @@ async def test_an_unreachable_server_ends_the_app_with_a_sentence(tokens: TokenS
         while app.return_code is None:
             await pilot.pause()
     assert app.return_code == 2 and "cannot play at ws://127.0.0.1:9" in app.error
+
+
+async def test_a_table_joined_or_watched_from_the_lobby_answers_its_keys(
+        server: Running, tokens: TokenStore) -> None:
+    async with Session(server.url, "Ann") as ann:
+        code = (await ann.create("sympathy", visibility="public", deal=4))["code"]
+        for name, key in (("Bea", "enter"), ("Wes", "w")):
+            app = SympathyApp(server.url, name, Plan("lobby"), tokens=tokens)
+            async with app.run_test(size=(120, 40)) as pilot:
+                while not isinstance(app.screen, LobbyScreen):
+                    await pilot.pause()
+                rooms = app.screen.query_one("#rooms", DataTable)
+                while rooms.row_count == 0:
+                    await pilot.pause()
+                await pilot.press(key)
+                while not isinstance(app.screen, TableScreen):
+                    await pilot.pause()
+                await settle(pilot, app, 0)
+                assert app.table.code == code
+                if name == "Bea":
+                    assert app.table.seats == (1,)
+                    await pilot.press("1")  # B opens, from the keys of a lobby-joined table
+                    await settle(pilot, app, 1)
+                    assert "B turns up 17 packet tops" in text_of(pilot, "#last")
+                else:
+                    assert app.table.role == "watcher"
+                    assert "you: watcher" in text_of(pilot, "#title")
+                await pilot.press("q")
+                while app.return_code is None:
+                    await pilot.pause()
+            assert app.return_code == 0
