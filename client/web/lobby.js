@@ -28,6 +28,8 @@ export async function lobby(root) {
     ...select("advice", "Advice from", [["anyone", "anyone"], ["invited", "invited advisors"], ["nobody", "nobody"]]),
     ...select("undo", "Undo", [["on", "on (never past a shown card)"], ["past_reveal", "always"], ["off", "off"]]),
     ...select("seats", "Seats", [["one", "I play one seat"], ["all", "I play every seat"]]),
+    h("label", { for: "deal" }, "Deal number"),
+    h("input", { id: "deal", inputmode: "numeric", pattern: "[0-9]{1,20}", placeholder: "a secret random deal" }),
     h("button", { type: "submit" }, "Open a room"));
   root.append(h("section", { class: "lobby" },
     h("h1", {}, "Sympathy"), h("p", { class: "lede" }, "Patience games from the old card books, played together."),
@@ -45,9 +47,12 @@ export async function lobby(root) {
     ev.preventDefault();
     setName(name.value.trim());
     const val = (id) => form.querySelector(`#${id}`).value;
+    const deal = val("deal").trim();
+    if (deal && !/^[0-9]{1,20}$/.test(deal)) { status.textContent = "A deal number is a whole number."; return; }
     try {
       const j = await conn.call("create", { game: game.value, name: name.value.trim() || undefined,
-        visibility: val("visibility"), advice: val("advice"), undo: val("undo"), seats: val("seats") });
+        visibility: val("visibility"), advice: val("advice"), undo: val("undo"), seats: val("seats"),
+        deal: deal ? BigInt(deal) : undefined });
       setSeat(j.code, j.room, j.token);
       location.assign(`/r/${encodeURIComponent(j.code)}`);
     } catch (err) { status.textContent = err.message; }

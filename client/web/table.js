@@ -57,6 +57,23 @@ function zoneCards(z, fanned) {
   return stack;
 }
 
+/** Labels to print under each zone: "12" for "packet 12" when a group has many packets. */
+function displayLabels(entries) {
+  const stems = new Map();
+  // [stem, number]: "packet 12" -> ["packet", "12"], "12 o'clock" -> ["o'clock", "12"]
+  const parts = entries.map((e) => {
+    const l = shortLabel(e.zone.label);
+    const m = l.match(/^(.*\D)\s(\d+)$/) || l.match(/^(\d+)\s(\D.*)$/);
+    if (!m) return null;
+    return /^\d/.test(m[1]) ? [m[2], m[1]] : [m[1], m[2]];
+  });
+  for (const p of parts) if (p) stems.set(p[0], (stems.get(p[0]) || 0) + 1);
+  entries.forEach((e, i) => {
+    const p = parts[i];
+    e.display = p && stems.get(p[0]) >= 3 ? p[1] : shortLabel(e.zone.label);
+  });
+}
+
 function zoneEl(entry, ctx) {
   const { zone: z, partner } = entry;
   const fanned = FANNED.has(z.kind) && z.up.length > 1;
@@ -82,7 +99,7 @@ function zoneEl(entry, ctx) {
     p.dataset.down = String(partner.down);
     el.append(p);
   }
-  el.append(h("span", { class: "zlabel" }, shortLabel(z.label)));
+  el.append(h("span", { class: "zlabel" }, entry.display || shortLabel(z.label)));
   el.addEventListener("click", (ev) => {
     const inner = ev.target.closest("[data-zone]");
     ctx.onZone(inner && inner.dataset.zone === partner?.id ? partner.id : z.id);
@@ -100,6 +117,7 @@ function groupEl(name, entries, ctx, layout) {
     const cols = entries.length >= 9 && square(entries.length) ? square(entries.length) : 0;
     if (cols) { body.classList.add("grid"); body.style.setProperty("--cols", String(cols)); }
   }
+  displayLabels(entries);
   for (const e of entries) body.append(zoneEl(e, ctx));
   g.append(body);
   return g;
@@ -114,9 +132,8 @@ function clockEl(all, ctx) {
     .sort((a, b) => b[1].length - a[1].length);
   const rest = [...all.entries()].filter(([, es]) => es.length < 4);
   const face = h("div", { class: "clockface" });
-  const ringNames = new Set();
   rings.forEach(([name, es], r) => {
-    ringNames.add(name);
+    displayLabels(es);
     const radius = 41 - r * 20;
     const around = es.filter((e) => !isCentre(e));
     around.forEach((e, i) => {

@@ -1,0 +1,138 @@
+"""Every role through the page: advisors propose by clicking, players take and play by key,
+a reload resumes the seat, chat is text, and the host locks, kicks and closes."""
+
+from __future__ import annotations
+
+from playwright.async_api import Browser, Dialog
+
+from .browser import Person
+
+
+async def open_room(browser: Browser, site: str, game: str, name: str = "Ann",
+                    deal: int | None = None, **choices: str) -> tuple[Person, str]:
+    """Ann opens a room from the lobby's form; returns her page and the room's code."""
+    ann = await Person.open(browser, f"{site}/", name=name)
+    page = ann.page
+    await page.wait_for_selector("#game option", state="attached")
+    await page.select_option("#game", game)
+    for field, value in choices.items():
+        await page.select_option(f"#{field}", value)
+    if deal is not None:
+        await page.fill("#deal", str(deal))
+    await page.click("form.create button[type=submit]")
+    await page.wait_for_url("**/r/*")
+    await ann.wait_version(0)
+    return ann, page.url.rsplit("/", 1)[1]
+
+
+async def test_an_advisors_click_becomes_a_proposal_the_player_takes(
+        browser: Browser, site: str) -> None:
+    ann, code = await open_room(browser, site, "picture", deal=5, advice="anyone")
+    xan = await Person.open(browser, f"{site}/r/{code}", name="Xan")
+    await xan.wait_version(0)
+    await xan.page.click(".actions button:has-text('Advise')")
+    await xan.page.wait_for_selector(".actions h2:has-text('Propose a move')")
+    await xan.wait_version(0)
+    # Q♠ in picture place 1 may go to the king family of spades: one click on the card
+    await xan.page.click('.zone[data-zone="p1"]')
+    item = ann.page.locator('.proposals li[data-move="p1>f5"]')
+    await item.wait_for()
+    assert "by Xan" in await item.inner_text()
+    await xan.page.locator('.proposals li[data-move="p1>f5"]').wait_for()  # advisors see it
+    await item.locator("button.take").click()
+    await ann.wait_version(1)
+    assert "advised by Xan" in await ann.page.inner_text(".last")
+    assert (await ann.zones())["f5"][1][-1] == "QS"
+    await xan.wait_version(1)
+    assert await xan.page.locator(".proposals li").count() == 0  # proposals lapse
+
+    # the keyboard: u takes the move back, 1 plays the first move in the list
+    await ann.page.keyboard.press("u")
+    await ann.wait_version(2)
+    assert "Undone" in await ann.page.inner_text(".last")
+    assert (await ann.zones())["p1"][1] == ["QS"]
+    first = await ann.page.locator(".actions button.move").first.get_attribute("data-move")
+    await ann.page.keyboard.press("1")
+    await ann.wait_version(3)
+    assert await ann.page.evaluate("window.sympathy.s.last.move") == first
+    assert ann.errors == [] and xan.errors == []
+
+
+async def test_a_reload_resumes_the_seat_and_no_token_is_in_the_url(
+        browser: Browser, site: str) -> None:
+    ann, code = await open_room(browser, site, "clock", deal=3)
+    await ann.page.keyboard.press("1")
+    await ann.wait_version(1)
+    member = await ann.page.evaluate("window.sympathy.s.member")
+    token = await ann.page.evaluate(
+        f"JSON.parse(localStorage.getItem('sympathy.seat.{code}')).token")
+    assert token and token not in ann.page.url
+    await ann.page.reload()
+    await ann.wait_version(1)
+    await ann.page.wait_for_selector(".people li .name")
+    assert await ann.page.evaluate("window.sympathy.s.member") == member
+    assert await ann.page.evaluate("window.sympathy.s.role") == "player"
+    assert (await ann.page.inner_text(".turn")).startswith("Your turn")
+    assert "1 playing" in await ann.page.inner_text(".people")
+    await ann.page.keyboard.press("1")  # and the seat still plays
+    await ann.wait_version(2)
+    # someone else opening the same link only watches
+    bea = await Person.open(browser, f"{site}/r/{code}", name="Bea")
+    await bea.wait_version(2)
+    await bea.page.wait_for_selector(".actions h2:has-text('Watching')")
+    assert "1 playing" in await bea.page.inner_text(".people")
+    assert ann.errors == [] and bea.errors == []
+
+
+async def test_chat_and_names_with_markup_are_shown_as_text(browser: Browser, site: str) -> None:
+    ann, code = await open_room(browser, site, "clock")
+    mal = await Person.open(browser, f"{site}/r/{code}", name="<i>Mal</i>")
+    await mal.wait_version(0)
+    line = '<img src=x onerror="window.pwned=1"><b>hi</b> & <script>window.pwned=2</script>'
+    await mal.page.fill(".chat input", line)
+    await mal.page.press(".chat input", "Enter")
+    shown = ann.page.locator(".chat-lines li .text")
+    await shown.wait_for()
+    assert await shown.inner_text() == line
+    assert await ann.page.inner_text(".chat-lines li .from") == "<i>Mal</i>"
+    await ann.page.locator(".people .name", has_text="<i>Mal</i>").wait_for()
+    for page in (ann.page, mal.page):
+        assert await page.locator(".chat-lines img, .chat-lines b, .chat-lines script, "
+                                  ".people i").count() == 0
+        assert await page.evaluate("window.pwned") is None
+    assert ann.errors == [] and mal.errors == []
+
+
+async def test_the_host_locks_kicks_and_closes(browser: Browser, site: str) -> None:
+    ann, code = await open_room(browser, site, "clock")
+    bob = await Person.open(browser, f"{site}/r/{code}", name="Bob")
+    await bob.wait_version(0)
+    await ann.page.locator(".people .name", has_text="Bob").wait_for()
+
+    await ann.page.click(".host button.lock")
+    await ann.page.wait_for_selector(".host button.lock:has-text('Unlock')")
+    cal = await Person.open(browser, f"{site}/r/{code}", name="Cal")
+    await cal.page.wait_for_selector(".notice:not(:empty)")
+    assert "lock" in (await cal.page.inner_text(".notice")).lower()
+    assert "Cal" not in await ann.page.inner_text(".people")
+    await cal.close()
+
+    bob_line = ann.page.locator(".people li", has_text="Bob")
+    await bob_line.locator("button.kick").click()
+    await bob.page.wait_for_selector(".notice:has-text('removed you')")
+    assert await bob.page.evaluate(f"localStorage.getItem('sympathy.seat.{code}')") is None
+    await bob_line.wait_for(state="detached")
+
+    dan_seen = await Person.open(browser, f"{site}/r/{code}", name="Dan")  # locked: no entry
+    await dan_seen.page.wait_for_selector(".notice:not(:empty)")
+    await ann.page.click(".host button.lock")  # unlock
+    await ann.page.wait_for_selector(".host button.lock:has-text('Lock the room')")
+    dan = await Person.open(browser, f"{site}/r/{code}", name="Dan")
+    await dan.wait_version(0)
+
+    async def accept(d: Dialog) -> None:
+        await d.accept()
+    ann.page.on("dialog", accept)
+    await ann.page.click(".host button.close")
+    await dan.page.wait_for_selector(".notice:has-text('closed')")
+    assert ann.errors == [] and dan.errors == []

@@ -1,0 +1,42 @@
+"""Sympathy and three solo games of different shapes (packets, a clock, a grid) on a laptop
+and on a phone: every place on the table fits the screen's width, and a screenshot of
+each is saved (``make web-snapshots`` refreshes the committed ones)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.async_api import Browser
+
+from .browser import LAPTOP, PHONE, SNAPSHOTS
+from .test_roles import open_room
+
+# game, deal, moves to play first (by the keyboard's "1": the first move in the list)
+TABLES = [("sympathy", 2, 9), ("little_lots", 3, 3), ("clock", 3, 12), ("picture", 2, 14)]
+
+
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+@pytest.mark.parametrize(("game", "deal", "moves"), TABLES)
+async def test_each_table_fits_the_screen(browser: Browser, site: str, game: str, deal: int,
+                                          moves: int, size: str) -> None:
+    ann, _ = await open_room(browser, site, game, deal=deal, seats="all")
+    await ann.page.emulate_media(reduced_motion="reduce")  # still pictures: no flash
+    await ann.page.set_viewport_size(LAPTOP if size == "laptop" else PHONE)  # type: ignore[arg-type]
+    for v in range(moves):
+        await ann.page.keyboard.press("1")
+        await ann.wait_version(v + 1)
+    width = await ann.page.evaluate("window.innerWidth")
+    assert await ann.page.evaluate("document.documentElement.scrollWidth") <= width
+    boxes = await ann.page.eval_on_selector_all(
+        ".table .zone", "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return [e.dataset.zone, r.left, r.right, r.width]; })")
+    zones = await ann.zones()
+    assert {b[0] for b in boxes} <= set(zones) and len(boxes) >= 8
+    for zid, left, right, w in boxes:
+        assert left >= 0 and right <= width and w >= 28, (zid, left, right, w)
+    if size == "phone":  # the table comes first, above the side panel
+        table = await ann.page.locator(".board").bounding_box()
+        side = await ann.page.locator(".side").bounding_box()
+        assert table is not None and side is not None and table["y"] < side["y"]
+    SNAPSHOTS.mkdir(parents=True, exist_ok=True)
+    await ann.page.screenshot(path=str(SNAPSHOTS / f"{game}-{size}.png"), full_page=True)
+    assert ann.errors == []
