@@ -1,0 +1,70 @@
+"""The Toad (Cheney l.2379-2409): thirteen cards in the Toad, five piles as you please."""
+
+from __future__ import annotations
+
+from rules.cards import Card, card, cards, packs
+from rules.games.the_toad import TheToad, ToadState
+
+from .stacking import codes, play, stack
+
+GAME = TheToad()
+
+
+def full(suit: int, pack: int = 0, top: int = 13) -> tuple[Card, ...]:
+    return tuple(card(r, suit, pack) for r in range(1, top + 1))
+
+
+def test_thirteen_cards_make_the_toad_and_the_turned_card_goes_where_you_please() -> None:
+    order = stack("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 9H AS 5D", packs(2))
+    st = GAME.layout(order, seed=0)
+    assert st.toad == order[:13] and st.toad[-1] == cards("9H")[0]
+    assert len(st.pack) == 91 and codes(GAME, st) == ["t"]
+    st = play(GAME, st, "t")
+    assert st.hand == cards("AS")
+    # an ace may go below (or on a pile); only the first empty pile is offered
+    assert codes(GAME, st) == ["h>f1", "h>p1"]
+    st = play(GAME, st, "h>p1", "t")
+    assert codes(GAME, st) == ["h>p1", "h>p2", "p1>f1"]
+    assert GAME.describe(st, GAME.parse_move("h>p2")) == "lay 5♦ on pile 2"
+
+
+def test_toad_and_pile_tops_feed_the_families_without_following_suit() -> None:
+    fams = (cards("AS 2H"), (), (), (), (), (), (), ())
+    st = ToadState(fams, cards("4C 3D"), (cards("4H"), (), (), (), ()), ())
+    assert codes(GAME, st) == ["t>f1"]
+    st = play(GAME, st, "t>f1")
+    assert codes(GAME, st) == ["p1>f1", "t>f1"]
+
+
+def test_a_stacked_deal_is_won() -> None:
+    # the Toad holds the clubs of one pack, king at the bottom; then the rest in order
+    toad = " ".join(f"{r}C" for r in "KQJT98765432A")
+    st = GAME.layout(stack(toad, packs(2)), seed=0)
+    while GAME.outcome(st) is None:
+        moves = codes(GAME, st)
+        home_moves = [m for m in moves if ">f" in m]
+        st = play(GAME, st, (home_moves or moves)[0])
+    out = GAME.outcome(st)
+    assert out is not None and out.won and "toad has disappeared" in out.summary
+
+
+def test_one_card_short_is_not_a_win() -> None:
+    fams = (*(full(s) for s in range(4)), *(full(s, 1) for s in range(3)), full(3, 1, 12))
+    st = ToadState(fams, cards("KC"), ((),) * 5, ())
+    assert GAME.outcome(st) is None and codes(GAME, st) == ["t>f8"]
+    out = GAME.outcome(play(GAME, st, "t>f8"))
+    assert out is not None and out.won
+
+
+def test_pack_out_and_no_top_card_fits_is_lost() -> None:
+    fams = (cards("AS 2S"), *((),) * 7)
+    st = ToadState(fams, cards("5C"), (cards("9H"), (), (), (), ()), ())
+    assert codes(GAME, st) == []
+    out = GAME.outcome(st)
+    assert out is not None and not out.won and "1 cards left in the toad" in out.summary
+
+
+def test_no_card_goes_past_a_king() -> None:
+    fams = (full(0), *((),) * 7)
+    st = ToadState(fams, (), (cards("AH"), (), (), (), ()), cards("2D"))
+    assert codes(GAME, st) == ["p1>f2", "t"]  # the ace starts a new family, not on K♠
