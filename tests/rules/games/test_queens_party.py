@@ -1,0 +1,103 @@
+"""The Queen's Party (Cheney l.2031-2072): the ante-chamber and the audience hall."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import IllegalMove
+from rules.cards import Card, card, cards, packs
+from rules.games.queens_party import NONE, PartyState, QueensParty
+
+from .stacking import codes, play, stack
+
+GAME = QueensParty()
+
+
+def moves(st: PartyState) -> list[str]:
+    """The legal codes but ``auto`` (always last while a move is left)."""
+    out = codes(GAME, st)
+    assert not out or out[-1] == "auto"
+    return out[:-1]
+
+
+def knave_family(suit: int, low: int = 2) -> tuple[Card, ...]:
+    """Ace, knave and the cards down to ``low`` of ``suit``."""
+    return (card(1, suit), card(11, suit), *(card(r, suit) for r in range(10, low - 1, -1)))
+
+
+def royals(suit: int) -> tuple[Card, ...]:
+    return (card(13, suit), card(12, suit))
+
+
+def ante(text: str) -> tuple[Card, ...]:
+    """Sixteen places, ``--`` for a vacancy."""
+    out = [NONE if t == "--" else cards(t)[0] for t in text.split()]
+    return tuple(out + [NONE] * (16 - len(out)))
+
+
+def test_kings_and_queens_come_in_together_from_the_ante_chamber() -> None:
+    order = stack("KH 5C QH AS 9D JS 2S QC", packs(1))
+    st = GAME.layout(order, seed=0)
+    assert st.ante == order[:16] and len(st.pack) == 36
+    assert moves(st)[:2] == ["ajs", "kqh"]
+    st = play(GAME, st, "kqh")
+    assert st.royals[1] == cards("KH QH") and st.ante[0] == NONE and st.ante[2] == NONE
+    st = play(GAME, st, "ajs")
+    assert st.knaves[0] == cards("AS JS")
+    # a pair with one card in the pack does not come in: Q♣ waits for its king
+    assert "kqc" not in moves(st)
+
+
+def test_lower_cards_go_down_on_their_knave_from_the_ante_chamber_or_the_pack() -> None:
+    st = PartyState(ante("TS 9S -- 8H"), ((),) * 4,
+                    (knave_family(0, 11), (), (), ()), tuple(reversed(cards("9S 4D"))))
+    assert moves(st) == ["a1>h", "t"]
+    st = play(GAME, st, "a1>h", "a2>h", "t")  # the second 9♠ is turned: no place for it
+    assert moves(st) == ["w>a1", "t"]
+    st = play(GAME, st, "t")  # 4♦ is turned; 9♠ is now a stock card
+    assert st.fresh and moves(st) == ["w>a1"]
+
+
+def test_the_stock_only_fills_vacancies() -> None:
+    st = PartyState(ante("-- 5C"), ((),) * 4, (knave_family(0, 10), (), (), ()),
+                    tuple(reversed(cards("9S 3H"))))
+    st = play(GAME, st, "t")
+    assert moves(st) == ["w>h", "w>a1", "t"]
+    st = play(GAME, st, "t")
+    assert moves(st) == ["w>a1"]  # 3♥ just turned; 9♠ under it is out of reach
+    st = play(GAME, st, "w>a1")
+    assert moves(st) == ["w>a3"]  # 9♠ is on top again, but a stock card now
+    with pytest.raises(IllegalMove):
+        GAME.apply(st, "w>h", 0)
+
+
+def test_a_stacked_deal_is_won_by_playing_on_by_itself() -> None:
+    top = "KS QS KH QH KD QD KC QC AS JS AH JH AD JD AC JC"
+    low = " ".join(f"{r}{s}" for r in "T98765432" for s in "SHDC")
+    st = GAME.layout(stack(f"{top} {low}", packs(1)), seed=0)
+    st = play(GAME, st, "auto")
+    out = GAME.outcome(st)
+    assert out is not None and out.won
+    assert out.summary == "the ante-chamber is empty and every suit is complete"
+
+
+def test_one_card_short_is_not_a_win() -> None:
+    fams = (knave_family(0), knave_family(1), knave_family(2), knave_family(3, 3))
+    st = PartyState(ante("2C"), tuple(royals(s) for s in range(4)), fams, ())
+    assert GAME.outcome(st) is None and codes(GAME, st) == ["a1>h", "auto"]
+    out = GAME.outcome(play(GAME, st, "a1>h"))
+    assert out is not None and out.won
+
+
+def test_pack_out_and_nothing_to_bring_in_is_lost() -> None:
+    st = PartyState(ante("KC 5C"), ((),) * 4, ((), (), (), ()), (), cards("QC"))
+    assert moves(st) == ["w>a3"]
+    st = play(GAME, st, "w>a3")  # the queen joins her king in the ante-chamber
+    st = play(GAME, st, "kqc")
+    out = GAME.outcome(st)
+    assert out is not None and not out.won and "no one more can come in" in out.summary
+
+
+def test_a_knave_family_stops_at_the_deuce() -> None:
+    st = PartyState(ante("AS"), ((),) * 4, (knave_family(0), (), (), ()), ())
+    assert moves(st) == []  # the second ace has no place under the finished deuce
