@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules import make
-from rules.cards import cards, packs, rank_of
+from rules.cards import cards, packs
 from rules.games.gamblers_patience import GamblersPatience, GamblerState
 
 from .stacking import codes, play, stack

@@ -6,7 +6,7 @@ import pytest
 
 from rules import IllegalMove, make
 from rules.cards import Card, card, cards, packs, rank_of
-from rules.games.weavers import Weavers, WeaversState, chain, lay_out
+from rules.games.weavers import Weavers, WeaversState, chain
 
 from .stacking import codes, play
 
@@ -32,9 +32,9 @@ def won_layout() -> tuple[Card, ...]:
             layers.append(placed)
             break
     assert len(layers) == 8
-    order = []
-    for layer in reversed(layers):  # the bottom layer is dealt first
-        order += [by_rank[r].pop() for r in layer]
+    order: list[Card] = []
+    for row in reversed(layers):  # the bottom layer is dealt first
+        order += [by_rank[r].pop() for r in row]
     kings = [c for c in packs(2) if rank_of(c) == 13]
     return (*kings, *order)
 
