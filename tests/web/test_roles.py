@@ -136,3 +136,47 @@ async def test_the_host_locks_kicks_and_closes(browser: Browser, site: str) -> N
     await ann.page.click(".host button.close")
     await dan.page.wait_for_selector(".notice:has-text('closed')")
     assert ann.errors == [] and dan.errors == []
+
+
+async def test_two_people_play_sympathy_each_from_a_link(browser: Browser, site: str) -> None:
+    ann, code = await open_room(browser, site, "sympathy", deal=2)
+    assert "B (empty seat)" in await ann.page.inner_text(".turn")
+    bea = await Person.open(browser, f"{site}/r/{code}", name="Bea")
+    await bea.wait_version(0)
+    await bea.page.click(".actions button:has-text('Take a seat')")
+    await bea.page.wait_for_selector(".turn:has-text('Your turn (B)')")
+    await ann.page.wait_for_selector(".turn:has-text('To move: B, Bea')")
+    assert "B: Bea" in await ann.page.inner_text(".table")
+    await bea.page.keyboard.press("1")  # B turns up her packet tops first
+    await ann.page.wait_for_selector(".turn:has-text('Your turn (A)')")
+    await ann.wait_version(1)
+    # Ann clicks her packet 1: the one move that touches it
+    await ann.page.click('.zone[data-zone="A1"]')
+    await bea.wait_version(2)
+    assert "A turns up" in await bea.page.inner_text(".last")
+    assert await bea.page.evaluate("window.sympathy.s.last.move") == "t1"
+    assert (await bea.zones())["A1"][0] == 2  # one of its three cards came up
+    assert ann.errors == [] and bea.errors == []
+
+
+async def test_at_an_invited_table_the_host_lets_an_advisor_propose(
+        browser: Browser, site: str) -> None:
+    ann, code = await open_room(browser, site, "picture", deal=5, advice="invited")
+    xan = await Person.open(browser, f"{site}/r/{code}", name="Xan")
+    await xan.wait_version(0)
+    await xan.page.click(".actions button:has-text('Advise')")
+    await xan.page.wait_for_selector(".actions h2:has-text('Propose a move')")
+    await xan.page.click('.zone[data-zone="p1"]')
+    await xan.page.wait_for_selector(".notice:not(:empty)")
+    assert "advice" in (await xan.page.inner_text(".notice")).lower()
+    assert await ann.page.locator(".proposals li").count() == 0
+    xan_line = ann.page.locator(".people li", has_text="Xan")
+    await xan_line.locator("button:has-text('Invite')").click()
+    proposal = ann.page.locator('.proposals li[data-move="p1>f5"]')
+    for _ in range(50):  # the invitation and the click travel on two connections
+        await xan.page.click('.zone[data-zone="p1"]')
+        if await proposal.count():
+            break
+        await xan.page.wait_for_timeout(100)
+    await proposal.wait_for()
+    assert ann.errors == [] and xan.errors == []
