@@ -72,6 +72,34 @@ def run_length(pile: Pile, up: int, fits: Fits) -> int:
     return n
 
 
+def run_code(n: int, prefix: str, i: int, dst: str) -> str:
+    """``"<prefix><i+1>>dst"`` for one card, ``"<n><prefix><i+1>>dst"`` for ``n``."""
+    return f"{'' if n == 1 else n}{prefix}{i + 1}>{dst}"
+
+
+def run_moves(piles: Piles, ups: Sequence[int], prefix: str) -> list[str]:
+    """Every run move onto another pile in an alternate-colour game: the top ``k`` cards
+    of pile ``i`` (``k`` within its run) onto pile ``j`` whose top card takes the deepest
+    of them. In a run the ``k``-th card from the top is ``k - 1`` above the top card, so
+    only one ``k`` can fit each pile."""
+    out = []
+    for i, p in enumerate(piles):
+        if not p:
+            continue
+        n, low = run_length(p, ups[i], alt_down), rank_of(p[-1])
+        for j, q in enumerate(piles):
+            k = rank_of(q[-1]) - low if q and j != i else 0
+            if 1 <= k <= n and alt_down(p[-k], q[-1]):
+                out.append(run_code(k, prefix, i, f"{prefix}{j + 1}"))
+    return out
+
+
+def take_run(code: str, prefix: str) -> tuple[int, int]:
+    """``(n, i)`` of a run move's source: ``"3r2"`` -> ``(3, 1)``, ``"r2"`` -> ``(1, 1)``."""
+    at = code.index(prefix)
+    return int(code[:at] or 1), int(code[at + 1:]) - 1
+
+
 def with_end(moves: Sequence[Move]) -> tuple[Move, ...]:
     """``moves`` and then ``end``; nothing when there is no other move."""
     return (*moves, END) if moves else ()
@@ -110,6 +138,6 @@ def home(fams: Piles) -> int:
 
 __all__ = [
     "DEAL", "END", "Fits", "Pile", "Piles", "add", "alt_down", "back_of", "family_for",
-    "family_label", "family_zones", "home", "onto", "put", "run_length", "suit_down",
-    "with_end",
+    "family_label", "family_zones", "home", "onto", "put", "run_code", "run_length",
+    "run_moves", "suit_down", "take_run", "with_end",
 ]

@@ -48,7 +48,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from ..cards import Card, name, rank_of
+from ..cards import Card, name
 from ..game import Move, Zone
 from ..registry import register
 from ..solo import SoloGame, open_zone, pack_of, pack_zone
@@ -65,7 +65,10 @@ from ._columns import (
     home,
     onto,
     put,
+    run_code,
     run_length,
+    run_moves,
+    take_run,
     with_end,
 )
 from .triangle import turn_up
@@ -100,10 +103,6 @@ def staircase(cards: tuple[Card, ...], columns: int) -> tuple[Piles, tuple[int, 
     return tuple(tuple(c) for c in cols), tuple(columns - 1 - j for j in range(columns)), k
 
 
-def run_code(n: int, i: int, dst: str) -> str:
-    return f"{'' if n == 1 else n}t{i + 1}>{dst}"
-
-
 @register
 class Staircase(SoloGame[StaircaseState]):
     id = "staircase"
@@ -133,18 +132,12 @@ class Staircase(SoloGame[StaircaseState]):
         top = state.stock[-1] if state.stock and not state.pack else 0
         if top and family_for(fams, top) >= 0:
             out.append("w>f")
-        for i, p in enumerate(cols):
-            if not p:
-                continue
-            n = run_length(p, len(p) - state.down[i], alt_down)
-            low = rank_of(p[-1])
-            for j, q in enumerate(cols):
-                # in a run the k-th card from the top is k - 1 above the top card
-                k = rank_of(q[-1]) - low if q and j != i else 0
-                if 1 <= k <= n and alt_down(p[-k], q[-1]):
-                    out.append(run_code(k, i, f"t{j + 1}"))
-            if space >= 0:
-                out += [run_code(k, i, f"t{space + 1}") for k in range(1, n + 1)
+        ups = [len(p) - d for p, d in zip(cols, state.down, strict=True)]
+        out += run_moves(cols, ups, "t")
+        if space >= 0:
+            for i, p in enumerate(cols):
+                n = run_length(p, ups[i], alt_down)
+                out += [run_code(k, "t", i, f"t{space + 1}") for k in range(1, n + 1)
                         if k < len(p)]
         if top:
             out += [f"w>t{j + 1}" for j, q in enumerate(cols) if q and alt_down(top, q[-1])]
@@ -169,8 +162,7 @@ class Staircase(SoloGame[StaircaseState]):
         elif src == "w":
             run, st = st.stock[-1:], replace(st, stock=st.stock[:-1])
         else:
-            n = int(src[: src.index("t")] or 1)
-            i = int(src[src.index("t") + 1:]) - 1
+            n, i = take_run(src, "t")
             run = st.columns[i][-n:]
             cols = put(st.columns, i, st.columns[i][:-n])
             st = replace(st, columns=cols, down=turn_up(cols, st.down, i))
@@ -222,9 +214,8 @@ class Staircase(SoloGame[StaircaseState]):
         elif src == "w":
             run, where = state.stock[-1:], "from the stock"
         else:
-            n = int(src[: src.index("t")] or 1)
-            i = int(src[src.index("t") + 1:])
-            run, where = state.columns[i - 1][-n:], f"from column {i}"
+            n, i = take_run(src, "t")
+            run, where = state.columns[i][-n:], f"from column {i + 1}"
         what = name(run[0]) if len(run) == 1 else f"{name(run[0])} to {name(run[-1])}"
         if dst == "f":
             return f"play {what} {where} to {family_label(family_for(state.families, run[0]))}"
