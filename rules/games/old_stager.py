@@ -1,0 +1,217 @@
+"""The Old Stager, from Cheney's *Patience* (1894).
+
+Source: ``000_afc193f70d23752d.txt`` l.2193-2230 (pp. 102-103); rule sheet
+``shared/games/cheney.md``, section The Old Stager.
+
+Two packs. "LAY off three rows of thirteen cards each. If in doing so you place a king on
+a lower number of the same suit, you have the privilege of removing it to the next place,
+filling up this space with the next card from the pack, as it would be almost impossible
+to succeed with a king thus placed" (l.2197-2204). "place the aces as they come in a row
+below, and pile on them by suits from ace to king. You can use only the lowest row of
+cards, but when the lower card is removed, the one next above it becomes free for use.
+You can also form marriages by placing a free card on another free card of the
+denomination just above it of the same suit. You can also place the top card from the
+stock or pack either on the aces in order, or on the rows. When you have a space in the
+upper row, you can fill it only with the top card of the stock; but you can place
+another free card upon that one if it is next below it in number. If you do not succeed,
+you have the privilege of laying off three cards from the under side of the stock, and
+then going on as before" (l.2206-2230).
+
+Readings (the sheet's PROPOSED readings unless said otherwise):
+
+- The three rows overlap downward: thirteen columns of three, the lowest card of each
+  free. A column emptied is "a space in the upper row".
+- The kings' privilege is taken as the cards are laid (option ``king_privilege``): a king
+  laid directly on a lower card of its suit (``covering``, the default; ``anywhere``: on
+  any card of its suit higher in its column) moves on to the next place and the next
+  card of the pack takes its place; again if the same happens there; never from the
+  last place. The sheet reads the privilege as the player's choice; here it is always
+  taken, since the book gives it because such a king all but spoils the game (``off``:
+  never taken).
+- The families: eight, two of each suit, up from the aces. The pack is turned a card at
+  a time onto the stock; the stock's top card may go to a family, marry a free card or
+  fill a space.
+- A card placed on the stock card in a space must be of its suit too (the game's
+  marriage rule; the text says only "next below it in number").
+- The privilege, once, after the pack is used up: the bottom three cards of the stock
+  are laid on its top, the lowest first, so that the third from the bottom is the new
+  top card and the other two follow it.
+- Won when the eight families hold all 104 cards; lost when no move is left.
+
+Moves, in this order: ``t<i>>f``, ``w>f`` (column ``i``'s free card or the stock's top to
+its family); ``t<i>>t<j>``, ``w>t<j>`` (marriages: one lower, same suit); ``w>t<k>`` (the
+first empty column); ``d`` (turn the next card onto the stock); ``p`` (the privilege);
+``end``. A card may not be put straight back where it came from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from ..cards import KING, Card, name, rank_of, suit_of
+from ..game import Move, Option, Zone
+from ..registry import register
+from ..solo import SoloGame, open_zone, pack_of, pack_zone, split_code
+from ._columns import (
+    DEAL,
+    END,
+    Piles,
+    add,
+    back_of,
+    family_for,
+    family_label,
+    family_zones,
+    home,
+    onto,
+    put,
+    suit_down,
+    with_end,
+)
+
+COLUMNS, ROWS = 13, 3
+PRIVILEGE = Move("p")
+
+
+@dataclass(frozen=True, slots=True)
+class StagerState:
+    columns: Piles
+    families: Piles
+    pack: tuple[Card, ...]
+    stock: tuple[Card, ...] = ()
+    privileged: bool = False
+    back: str = ""
+    ended: bool = False
+
+
+def lay_rows(cards: tuple[Card, ...], rule: str) -> tuple[Piles, tuple[Card, ...]]:
+    """Three rows of thirteen with the kings' privilege; ``(columns, pack)`` where the
+    pack is in dealing order (first card first)."""
+    places: list[Card] = []
+    waiting: list[Card] = []  # kings moved on to the next place
+    rest = list(cards)
+    size = COLUMNS * ROWS
+    while len(places) < size:
+        c = waiting.pop(0) if waiting else rest.pop(0)
+        while rule != "off" and len(places) < size - 1 and rest and \
+                spoils(c, places, rule):
+            waiting.append(c)
+            c = rest.pop(0)
+        places.append(c)
+    cols = tuple(tuple(places[r * COLUMNS + j] for r in range(ROWS)) for j in range(COLUMNS))
+    return cols, (*waiting, *rest)
+
+
+def spoils(c: Card, places: list[Card], rule: str) -> bool:
+    """Whether a king laid at the next place would lie on a lower card of its suit."""
+    if rank_of(c) != KING or len(places) < COLUMNS:
+        return False
+    at = len(places)
+    above = [places[k] for k in range(at % COLUMNS, at, COLUMNS)]
+    if rule == "covering":
+        above = above[-1:]
+    return any(suit_of(a) == suit_of(c) and rank_of(a) < KING for a in above)
+
+
+@register
+class OldStager(SoloGame[StagerState]):
+    id = "old_stager"
+    title = "The Old Stager"
+    book = "Cheney, Patience (3rd ed., 1894)"
+    source = "000_afc193f70d23752d.txt l.2193-2230"
+    packs = 2
+    chance: ClassVar[bool] = False
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        Option("king_privilege", "covering", "a king laid on a lower card of its suit moves "
+               "to the next place: covering (directly on it), anywhere (on any such card of "
+               "its column), off", choices=("covering", "anywhere", "off")),
+    )
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> StagerState:
+        cols, rest = lay_rows(cards, str(self.option("king_privilege")))
+        return StagerState(cols, ((),) * 8, pack_of(rest))
+
+    def moves(self, state: StagerState) -> tuple[Move, ...]:
+        if state.ended:
+            return ()
+        cols, fams = state.columns, state.families
+        top = state.stock[-1] if state.stock else 0
+        out = [f"t{i + 1}>f" for i, p in enumerate(cols) if p and family_for(fams, p[-1]) >= 0]
+        if top and family_for(fams, top) >= 0:
+            out.append("w>f")
+        for i, p in enumerate(cols):
+            out += [f"t{i + 1}>t{j + 1}" for j, q in enumerate(cols)
+                    if p and q and i != j and suit_down(p[-1], q[-1])]
+        if top:
+            out += [f"w>t{j + 1}" for j, q in enumerate(cols) if q and suit_down(top, q[-1])]
+            if () in cols:
+                out.append(f"w>t{cols.index(()) + 1}")
+        if state.pack:
+            out.append("d")
+        elif not state.privileged and len(state.stock) > 3:
+            out.append("p")
+        return with_end([Move(m) for m in out if m != state.back])
+
+    def play(self, state: StagerState, move: Move) -> StagerState:
+        if move == END:
+            return replace(state, ended=True)
+        if move == DEAL:
+            return replace(state, pack=state.pack[:-1], stock=(*state.stock, state.pack[-1]),
+                           back="")
+        if move == PRIVILEGE:
+            s = state.stock
+            return replace(state, stock=(*s[3:], *s[:3]), privileged=True, back="")
+        src, a, dst, b = split_code(move.code)
+        if src == "w":
+            c, st = state.stock[-1], replace(state, stock=state.stock[:-1])
+        else:
+            assert a is not None
+            c = state.columns[a - 1][-1]
+            st = replace(state, columns=put(state.columns, a - 1, state.columns[a - 1][:-1]))
+        if dst == "f":
+            j = family_for(st.families, c)
+            return replace(st, families=add(st.families, j, c),
+                           back=f"f{j + 1}>t{a}" if src == "t" else "")
+        assert b is not None
+        return replace(st, columns=add(st.columns, b - 1, c),
+                       back=back_of(move.code) if src == "t" else "")
+
+    def won(self, state: StagerState) -> bool:
+        return home(state.families) == 104
+
+    def summary(self, state: StagerState, won: bool) -> str:
+        if won:
+            return "all 104 cards in the families"
+        why = "given up" if state.ended else "no move is left"
+        return f"{home(state.families)} of 104 cards in the families; {why}"
+
+    def zones(self, state: StagerState) -> tuple[Zone, ...]:
+        return (
+            *family_zones(state.families),
+            *(open_zone(f"t{i + 1}", "pile", p, f"column {i + 1}", "rows")
+              for i, p in enumerate(state.columns)),
+            open_zone("stock", "waste", state.stock, "the stock"),
+            pack_zone(state.pack),
+        )
+
+    def public(self, state: StagerState) -> dict[str, Any]:
+        return {"pack": len(state.pack), "privilege": "used" if state.privileged else "unused",
+                "in_families": home(state.families)}
+
+    def say(self, state: StagerState, move: Move) -> str:
+        if move == END:
+            return "give up: no more moves (the game counts as lost)"
+        if move == DEAL:
+            return "turn the next card of the pack onto the stock"
+        if move == PRIVILEGE:
+            return "the privilege: lay off the three bottom cards of the stock on its top"
+        src, a, dst, b = split_code(move.code)
+        if src == "w":
+            c, where = state.stock[-1], "from the stock"
+        else:
+            assert a is not None
+            c, where = state.columns[a - 1][-1], f"from column {a}"
+        if dst == "f":
+            return f"play {name(c)} {where} to {family_label(family_for(state.families, c))}"
+        assert b is not None
+        return f"put {name(c)} {where} {onto(c, state.columns[b - 1], f'column {b}')}"

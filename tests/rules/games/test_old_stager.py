@@ -1,0 +1,107 @@
+"""The Old Stager (Cheney l.2193-2230): the kings' privilege, free cards, the stock."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import IllegalMove
+from rules.cards import cards, packs, rank_of, suit_of
+from rules.games.old_stager import OldStager, StagerState
+
+from .stacking import codes, play, stack
+
+GAME = OldStager()
+FILLER = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH"  # eleven cards of no consequence
+
+
+def state(columns: list[str], pack: str = "", stock: str = "",
+          fams: tuple[str, ...] = ("",) * 8, privileged: bool = False) -> StagerState:
+    return StagerState(tuple(cards(c) for c in columns), tuple(cards(f) for f in fams),
+                       tuple(reversed(cards(pack))), cards(stock), privileged)
+
+
+def test_three_rows_of_thirteen_overlapping_downward() -> None:
+    order = packs(2)
+    st = GAME.layout(order, seed=0)
+    assert len(st.columns) == 13 and all(len(c) == 3 for c in st.columns)
+    assert st.columns[0] == (order[0], order[13], order[26])
+    assert len(st.pack) == 65 and st.pack[-1] == order[39]
+
+
+def test_a_king_on_a_lower_card_of_its_suit_moves_to_the_next_place() -> None:
+    # place 1 holds 5♠; the king of spades would fall on it in row two
+    head = f"5S 2D {FILLER} KS 9C 4C"
+    st = GAME.layout(stack(head, packs(2)), 0)
+    assert st.columns[0][:2] == cards("5S 9C")  # the next card took the king's place
+    assert st.columns[1][:2] == cards("2D KS")  # the king moved on to the next place
+    off = OldStager({"king_privilege": "off"}).layout(stack(head, packs(2)), 0)
+    assert off.columns[0][:2] == cards("5S KS")
+
+
+def test_the_privilege_reads_directly_on_or_anywhere_above() -> None:
+    # row one 5♠, row two 9♦, row three K♠: covering only 9♦, but above 5♠
+    head = f"5S {FILLER} 2D 9D {FILLER} 2D KS 3C"
+    covering = GAME.layout(stack(head, packs(2)), 0)
+    assert covering.columns[0] == cards("5S 9D KS")
+    anywhere = OldStager({"king_privilege": "anywhere"}).layout(stack(head, packs(2)), 0)
+    assert anywhere.columns[0] == cards("5S 9D 3C")
+    assert anywhere.columns[1][2] == cards("KS")[0]
+
+
+def test_only_the_lowest_cards_are_free_and_marriages_follow_suit_downward() -> None:
+    st = state(["7S 4D", "5D 9C", "5S 8H", "AS 2S"] + ["KH"] * 9, pack="QC")
+    moves = codes(GAME, st)
+    assert "t1>t2" not in moves  # 4♦ on 9♣: no
+    assert "t2>t3" not in moves and "t3>t2" not in moves
+    st2 = state(["7S 4D", "5D 9C", "8S 5D", "2H AS"] + ["KH"] * 9, pack="QC")
+    moves = codes(GAME, st2)
+    assert moves[:2] == ["t4>f", "t1>t3"]  # A♠ free; 4♦ on 5♦
+    assert "t2>t1" not in moves  # 9♣ on 4♦: wrong way
+    with pytest.raises(IllegalMove):
+        GAME.apply(st2, "t1>t2", 0)
+
+
+def test_a_space_takes_only_the_stocks_top_card() -> None:
+    st = state(["", "5D 9C", "8S 6H"] + ["KH"] * 10, pack="QC", stock="7H")
+    moves = codes(GAME, st)
+    assert "w>t1" in moves and "t2>t1" not in moves and "t3>t1" not in moves
+    st = play(GAME, st, "w>t1")
+    assert "t3>t1" in codes(GAME, st)  # 6♥ on the 7♥ in the space
+
+
+def test_the_privilege_lays_the_three_bottom_stock_cards_on_top_once() -> None:
+    st = state(["9S"] * 13, stock="AS 2S 3S JD QD", fams=("",) * 8)
+    assert codes(GAME, st) == ["p", "end"]
+    st = play(GAME, st, "p")
+    assert st.stock == cards("JD QD AS 2S 3S") and st.privileged
+    assert "p" not in codes(GAME, st)  # once only
+    st = state(["9S"] * 13, stock="AS 2S 3S JD QD", pack="KC")
+    assert "p" not in codes(GAME, st)  # not while the pack lasts
+
+
+def test_a_stacked_deal_is_won_and_one_card_short_is_not() -> None:
+    two = packs(2)
+    low = sorted((c for c in two if rank_of(c) <= 8), key=lambda c: (rank_of(c), c))
+    nine = next(c for c in two if rank_of(c) == 9 and suit_of(c) == 0)
+    high = sorted((c for c in two if rank_of(c) >= 9 and c != nine),
+                  key=lambda c: (-rank_of(c), c))
+    st = GAME.layout((*high, *low, nine), 0)
+    while GAME.outcome(st) is None:
+        moves = codes(GAME, st)
+        st = play(GAME, st, next((m for m in moves if m.endswith(">f")), "d"))
+    out = GAME.outcome(st)
+    assert out is not None and out.won and out.summary == "all 104 cards in the families"
+    full = [" ".join(f"{r}{s}" for r in "A23456789TJQK") for s in "SHDC"]
+    short = state([""] * 13, stock="KC", fams=(*full, *full[:3], full[3][:-3]))
+    assert GAME.outcome(short) is None and not GAME.won(short)
+    out = GAME.outcome(play(GAME, short, "w>f"))
+    assert out is not None and out.won
+
+
+def test_stuck_after_the_privilege_is_lost() -> None:
+    st = state(["9S"] * 13, stock="KD QD AD 2D JD", privileged=True)
+    out = GAME.outcome(st)
+    assert out is not None and not out.won
+    assert out.summary == "0 of 104 cards in the families; no move is left"
+    out = GAME.outcome(play(GAME, GAME.deal(8), "end"))
+    assert out is not None and out.summary.endswith("given up")
