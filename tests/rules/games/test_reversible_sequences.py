@@ -1,0 +1,109 @@
+"""Reversible Sequences (Cheney l.3081-3118): four rows of thirteen, families both ways."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import IllegalMove
+from rules.cards import Card, card, cards, packs, rank_of
+from rules.families import EMPTY8
+from rules.games.reversible_sequences import ColumnsState, FreeColumns, ReversibleSequences
+
+from .stacking import codes, play
+
+GAME = ReversibleSequences()
+
+
+def cols(*texts: str, width: int = 13) -> tuple[tuple[Card, ...], ...]:
+    out = tuple(cards(t) for t in texts)
+    return out + ((),) * (width - len(out))
+
+
+def wanted() -> list[Card]:
+    """Both packs round by round: the ace families' next cards (first pack), then the
+    king families' (second pack)."""
+    return [card(r, s, p) for k in range(13)
+            for p, r in ((0, k + 1), (1, 13 - k)) for s in range(4)]
+
+
+def home_or_deal(game: FreeColumns, st: ColumnsState) -> ColumnsState:
+    """Play to the families when a card fits, else turn the next card."""
+    while game.outcome(st) is None:
+        moves = codes(game, st)
+        home = [m for m in moves if ">f" in m]
+        st = play(game, st, home[0] if home else "d")
+    return st
+
+
+def test_four_rows_of_thirteen_and_the_lower_row_is_free() -> None:
+    order = packs(2)
+    st = GAME.layout(order, seed=0)
+    assert len(st.columns) == 13 and all(len(c) == 4 for c in st.columns)
+    assert st.columns[0] == (order[0], order[13], order[26], order[39])
+    assert len(st.pack) == 52 and st.pack[-1] == order[52]
+    # the lower row (last dealt) holds the free cards: A♣ of the first pack is one
+    assert codes(GAME, st)[0] == "c1>f4"
+
+
+def test_aces_up_kings_down_one_of_each_per_suit() -> None:
+    st = ColumnsState(cols("AS", "KS", "AS", "2H"), EMPTY8, ())
+    assert codes(GAME, st)[:3] == ["c1>f1", "c2>f5", "c3>f1"]
+    st = play(GAME, st, "c1>f1")
+    # the second ace of spades is an ordinary card now: it ends the king family
+    assert "c3>f1" not in codes(GAME, st) and "c3>f5" not in codes(GAME, st)
+
+
+def test_marriages_up_or_down_in_suit_and_never_straight_back() -> None:
+    st = ColumnsState(cols("9C 4H 5H", "6H", "4H", "5D", *["QD"] * 9), EMPTY8, cards("KD"))
+    assert codes(GAME, st) == ["c1>c2", "c1>c3", "c2>c1", "c3>c1", "d", "end"]
+    st = play(GAME, st, "c1>c2")  # 5♥ onto 6♥, going down
+    assert "c2>c1" not in codes(GAME, st)  # 5♥ on 4♥ would do, but straight back
+    with pytest.raises(IllegalMove, match="not a legal move"):
+        GAME.apply(st, "c2>c1", 0)
+    assert "c2>c1" in codes(GAME, play(GAME, st, "d"))  # after another move it may
+    st = play(GAME, st, "c3>c2")  # 4♥ on 5♥: the sequence 6 5 4
+    assert st.columns[1] == cards("6H 5H 4H") and st.columns[2] == ()
+    with pytest.raises(IllegalMove):
+        GAME.apply(st, "c2>c3", 0)  # spaces are filled from the stock and pack only
+
+
+def test_spaces_are_filled_from_the_stock_or_the_pack() -> None:
+    st = ColumnsState(cols("9C", "", "4H"), EMPTY8, cards("KD 7S"), cards("3S"))
+    moves = codes(GAME, st)
+    assert "s>c2" in moves and "p>c2" in moves and "c1>c2" not in moves
+    st = play(GAME, st, "p>c2")
+    assert st.columns[1] == cards("7S") and st.pack == cards("KD")
+
+
+def test_a_stacked_deal_completes_the_families() -> None:
+    # the pack holds the first half as wanted; the rows the second half, the lower row
+    # (laid last) wanted first
+    want = wanted()
+    rows = [want[91:], want[78:91], want[65:78], want[52:65]]
+    st = GAME.layout((*(c for r in rows for c in r), *want[:52]), seed=0)
+    st = home_or_deal(GAME, st)
+    outcome = GAME.outcome(st)
+    assert outcome is not None and outcome.won
+    assert [rank_of(f[-1]) for f in st.families] == [13] * 4 + [1] * 4
+
+
+def test_one_card_short_is_not_a_win_and_giving_up_loses() -> None:
+    fams = tuple(tuple(f) for f in (
+        [card(r, s) for r in range(1, 14)] for s in range(4))) + tuple(
+        tuple(card(r, s, 1) for r in range(13, 0, -1)) for s in range(4))
+    st = ColumnsState(cols("AC"), (*fams[:7], fams[7][:-1]), ())
+    assert not GAME.won(st) and codes(GAME, st) == ["c1>f8", "end"]
+    assert GAME.won(play(GAME, st, "c1>f8"))
+    given = play(GAME, st, "end")
+    outcome = GAME.outcome(given)
+    assert outcome is not None and not outcome.won and "given up" in outcome.summary
+    # a finished family takes nothing more (no going round the corner)
+    st = ColumnsState(cols("AS"), (*fams[:7], fams[7][:-1]), ())
+    assert codes(GAME, st) == []
+
+
+def test_stuck_is_lost() -> None:
+    st = ColumnsState(cols("9C 5H", *["QD"] * 12), EMPTY8, (), cards("7S"))
+    outcome = GAME.outcome(st)
+    assert outcome is not None and not outcome.won
+    assert outcome.summary == "0 of 104 cards in the families; no move is left"
