@@ -1,0 +1,236 @@
+"""Rank and File (Judges), from Cheney's *Patience* (1894), with the Appendix's rule.
+
+Source: ``000_afc193f70d23752d.txt`` l.2323-2373 (pp. 108-110) and the Appendix note
+l.3316-3322; rule sheet ``shared/games/cheney.md``, section Rank and File.
+
+Two packs. "LAY off eleven cards in a row across the table. Take a king and an ace of
+each suit from this row if you can find them there, with which to begin your families,
+piling upwards on the aces and downwards on the kings, following suit. You can use any
+card in this row which comes in order upon them. Fill the spaces in this row from the
+pack. When it is full, lay out the next row, slightly lapping upon it. Of this row you
+can use only the two right hand end cards. Continue laying out the cards in rows, using
+the two end cards as you have a chance, until the pack is exhausted. You may then use
+the lower row of cards, or any one left uncovered, by using that below it. You can also
+form marriages either upwards or downwards with any free cards. If you clear a line
+upwards completely, you can place any free king in the vacant space, but no other card"
+(l.2327-2357). "If you are unsuccessful ... you must begin at the left hand lower corner
+and take up the cards by lines into a pack, without shuffling; you relay them under the
+same conditions as before. You can thus relay the cards twice" (l.2359-2371). The
+Appendix: "This game, which was called Rank and File in the original book, is more often
+called Judges ... Some authorities also allow the left-hand lower card of the rows to be
+used on the families, and aces as well as kings to be put in the spaces" (l.3316-3322).
+
+Two registered games: ``rank_and_file`` (alias ``judges``) and its variant
+``rank_and_file_appendix`` (the "some authorities" rule).
+
+Readings (the sheet's PROPOSED readings unless said otherwise):
+
+- While the pack lasts, only the first row's cards (while it is the only row) or the end
+  cards of the row last laid go to the families: the two right-hand ones (with the
+  Appendix also the left-hand one). A played end card is not replaced, and the card it
+  uncovers waits for the end of the deal. Bases missing from the first row are taken
+  whenever such a card can be used. ``d`` fills the first row's spaces from the pack, or,
+  the row being full, lays the next row (the last one may be short).
+- Families: one ace and one king of each suit, the first of each to be played; the second
+  ace (king) of a suit is an ordinary card that ends the king (ace) family of its suit.
+- After the deal every column's lowest card is free. Marriages put a free card on
+  another, one higher or one lower, of any suit (the glossary's marriage, l.3307-3311;
+  option ``marriage``: ``suit``), one card at a time. A column cleared "upwards
+  completely" takes a free king from a column with other cards (with the Appendix, an
+  ace too); the spaces are alike, so the first empty one is offered.
+- Relaying (``redeal``, twice, whenever the player chooses after the deal): the columns
+  are taken up from the left, each from its lowest card upward, the first card taken up
+  being the first laid again; the first row is laid at once.
+- Won when the eight families hold all 104 cards; lost when no move is left.
+
+Moves, in this order: ``t<i>>f<j>`` (column ``i``'s usable card to family ``j``: ``f1``-``f4``
+the aces of spades, hearts, diamonds, clubs, ``f5``-``f8`` the kings); after the deal,
+``t<i>>t<j>`` (marriages), ``t<i>>t<k>`` (a king into the first space); ``d``; ``redeal``;
+``end``. A card may not be put straight back where it came from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from ..cards import ACE, KING, Card, name, rank_of, suit_of
+from ..families import EMPTY8, Families, add, family_name, family_targets, family_zones, home
+from ..game import Move, Option, OptionValue, Zone
+from ..registry import register
+from ..solo import SoloGame, pack_of, pack_zone, split_code
+from ._columns import DEAL, END, Piles, back_of, onto, put, with_end
+
+ROW = 11
+LAYOUTS = 3
+REDEAL = Move("redeal")
+MARRIAGE = Option("marriage", "any", "marriages after the deal: any (one higher or lower, "
+                  "any suit) or suit (the same suit only)", choices=("any", "suit"))
+
+
+@dataclass(frozen=True, slots=True)
+class JudgesState:
+    columns: Piles
+    families: Families
+    #: The pack, face down, top last.
+    pack: tuple[Card, ...]
+    #: Rows laid in this laying out.
+    rows: int = 1
+    #: Columns whose end card of the row last laid may still be used during the deal.
+    live: tuple[int, ...] = ()
+    #: Layings out so far (1 .. 3).
+    layouts: int = 1
+    back: str = ""
+    ended: bool = False
+
+
+class RankAndFileBase(SoloGame[JudgesState]):
+    title = "Rank and File"
+    book = "Cheney, Patience (3rd ed., 1894)"
+    packs = 2
+    chance: ClassVar[bool] = False
+    option_specs: ClassVar[tuple[Option, ...]] = (MARRIAGE,)
+    fixed_options: ClassVar[dict[str, OptionValue]] = {}
+
+    @property
+    def authorities(self) -> bool:
+        """The Appendix's "some authorities" rule."""
+        return self.options.get("authorities") == "some"
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> JudgesState:
+        return self.lay_first_row(pack_of(cards), layouts=1)
+
+    def lay_first_row(self, pack: tuple[Card, ...], layouts: int) -> JudgesState:
+        n = min(ROW, len(pack))
+        cols = tuple((c,) for c in reversed(pack[len(pack) - n:]))
+        return JudgesState(cols + ((),) * (ROW - n), EMPTY8, pack[:len(pack) - n],
+                           layouts=layouts)
+
+    def usable(self, state: JudgesState) -> list[int]:
+        """The columns whose top card may be used now."""
+        cols = state.columns
+        if not state.pack or state.rows == 1:
+            return [i for i, p in enumerate(cols) if p]
+        return list(state.live)
+
+    def moves(self, state: JudgesState) -> tuple[Move, ...]:
+        if state.ended:
+            return ()
+        cols, fams = state.columns, state.families
+        use = self.usable(state)
+        out = [f"t{i + 1}>f{j + 1}" for i in use for j in family_targets(fams, cols[i][-1])]
+        if not state.pack:
+            for i in use:
+                out += [f"t{i + 1}>t{j + 1}" for j in use if j != i
+                        and self.marries(cols[i][-1], cols[j][-1])]
+            if () in cols:
+                k = cols.index(()) + 1
+                spaces = (KING, ACE) if self.authorities else (KING,)
+                out += [f"t{i + 1}>t{k}" for i in use
+                        if len(cols[i]) > 1 and rank_of(cols[i][-1]) in spaces]
+        if state.pack:
+            out.append("d")
+        elif state.layouts < LAYOUTS:
+            out.append("redeal")
+        return with_end([Move(m) for m in out if m != state.back])
+
+    def marries(self, c: Card, onto: Card) -> bool:
+        if self.option("marriage") == "suit" and suit_of(c) != suit_of(onto):
+            return False
+        return abs(rank_of(c) - rank_of(onto)) == 1
+
+    def play(self, state: JudgesState, move: Move) -> JudgesState:
+        if move == END:
+            return replace(state, ended=True)
+        if move == DEAL:
+            return self._deal(state)
+        if move == REDEAL:
+            taken = [c for p in state.columns for c in reversed(p)]
+            return self.lay_first_row(pack_of(taken), layouts=state.layouts + 1)
+        _, a, dst, b = split_code(move.code)
+        assert a is not None and b is not None
+        c = state.columns[a - 1][-1]
+        cols = put(state.columns, a - 1, state.columns[a - 1][:-1])
+        live = tuple(i for i in state.live if i != a - 1)
+        if dst == "f":
+            return replace(state, columns=cols, live=live, back="",
+                           families=add(state.families, b - 1, c))
+        cols = put(cols, b - 1, (*cols[b - 1], c))
+        return replace(state, columns=cols, live=live, back=back_of(move.code))
+
+    def _deal(self, state: JudgesState) -> JudgesState:
+        cols, pack = list(state.columns), state.pack
+        if state.rows == 1 and () in cols:
+            for i in range(ROW):
+                if not cols[i] and pack:
+                    cols[i], pack = (pack[-1],), pack[:-1]
+            return replace(state, columns=tuple(cols), pack=pack, back="")
+        laid = []
+        for i in range(ROW):
+            if pack:
+                cols[i], pack = (*cols[i], pack[-1]), pack[:-1]
+                laid.append(i)
+        live = laid[-2:]
+        if self.authorities and laid[0] not in live:
+            live = [laid[0], *live]
+        return replace(state, columns=tuple(cols), pack=pack, rows=state.rows + 1,
+                       live=tuple(live), back="")
+
+    def won(self, state: JudgesState) -> bool:
+        return home(state.families) == 104
+
+    def summary(self, state: JudgesState, won: bool) -> str:
+        if won:
+            return "all 104 cards in the families"
+        why = "given up" if state.ended else "no move is left"
+        return f"{home(state.families)} of 104 cards in the families; {why}"
+
+    def zones(self, state: JudgesState) -> tuple[Zone, ...]:
+        return (
+            *family_zones(state.families),
+            *(Zone(f"t{i + 1}", "pile", p, len(p), label=f"column {i + 1}", group="rows")
+              for i, p in enumerate(state.columns)),
+            pack_zone(state.pack),
+        )
+
+    def public(self, state: JudgesState) -> dict[str, Any]:
+        return {"pack": len(state.pack), "rows": state.rows,
+                "usable": [f"t{i + 1}" for i in self.usable(state)],
+                "relays_left": LAYOUTS - state.layouts, "in_families": home(state.families)}
+
+    def say(self, state: JudgesState, move: Move) -> str:
+        if move == END:
+            return "give up: no more moves (the game counts as lost)"
+        if move == DEAL:
+            if state.rows == 1 and () in state.columns:
+                return "fill the spaces in the first row from the pack"
+            return "lay out the next row"
+        if move == REDEAL:
+            return f"take up the cards by lines and lay them out again " \
+                f"(relay {state.layouts} of {LAYOUTS - 1})"
+        _, a, dst, b = split_code(move.code)
+        assert a is not None and b is not None
+        c = state.columns[a - 1][-1]
+        if dst == "f":
+            return f"play {name(c)} from column {a} on {family_name(b - 1)}"
+        return f"put {name(c)} from column {a} {onto(c, state.columns[b - 1], f'column {b}')}"
+
+
+@register
+class RankAndFile(RankAndFileBase):
+    id = "rank_and_file"
+    aliases = ("judges",)
+    source = "000_afc193f70d23752d.txt l.2323-2373, 3316-3319"
+
+
+@register
+class RankAndFileAppendix(RankAndFileBase):
+    id = "rank_and_file_appendix"
+    title = "Judges, as \"some authorities\" allow"
+    variant_of = "rank_and_file"
+    source = "000_afc193f70d23752d.txt l.3316-3322, 2323-2373"
+    option_specs: ClassVar[tuple[Option, ...]] = (MARRIAGE, Option(
+        "authorities", "some", "the left-hand lower card of the rows also goes to the "
+        "families, and aces as well as kings into the spaces (l.3319-3322)",
+        choices=("some",)))
+    fixed_options: ClassVar[dict[str, OptionValue]] = {"authorities": "some"}

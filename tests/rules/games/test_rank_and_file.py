@@ -1,0 +1,118 @@
+"""Rank and File, or Judges (Cheney l.2323-2373, Appendix l.3316-3322)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import IllegalMove, make
+from rules.cards import Card, card, cards, packs
+from rules.families import EMPTY8
+from rules.games.rank_and_file import JudgesState, RankAndFile, RankAndFileAppendix
+
+from .stacking import codes, play, stack
+
+GAME = RankAndFile()
+SOME = RankAndFileAppendix()
+SUITED = RankAndFile({"marriage": "suit"})
+
+
+def state(columns: list[str], pack: str = "", fams: tuple[tuple[Card, ...], ...] = EMPTY8,
+          layouts: int = 1) -> JudgesState:
+    cols = tuple(cards(c) for c in columns) + ((),) * (11 - len(columns))
+    return JudgesState(cols, fams, tuple(reversed(cards(pack))), rows=5, layouts=layouts)
+
+
+def in_family_order() -> list[Card]:
+    """Each round: the next card of every ace family (first pack), then of every king
+    family (second pack)."""
+    return [c for r in range(13) for c in (*(card(r + 1, s, 0) for s in range(4)),
+                                           *(card(13 - r, s, 1) for s in range(4)))]
+
+
+def test_eleven_cards_then_spaces_filled_then_rows_with_two_end_cards_usable() -> None:
+    head = "AS 5D 6D 7D 8D 9D TD JD QD 4C 3C 2H 4H 5H 6H 7H 8H 9H TH JH QH KD 2C"
+    st = GAME.layout(stack(head, packs(2)), seed=0)
+    assert [c[0] for c in st.columns] == list(cards(head)[:11])
+    assert codes(GAME, st) == ["t1>f1", "d", "end"]
+    assert GAME.describe(st, GAME.parse_move("d")) == "lay out the next row"
+    st = play(GAME, st, "t1>f1")
+    assert GAME.describe(st, GAME.parse_move("d")) == \
+        "fill the spaces in the first row from the pack"
+    st = play(GAME, st, "d")
+    assert st.columns[0] == cards("2H") and st.rows == 1
+    st = play(GAME, st, "d")  # the second row, lapping on the first
+    assert st.rows == 2 and [len(c) for c in st.columns] == [2] * 11
+    assert st.columns[10][-1] == cards("2C")[0]
+    # of this row only the two right-hand end cards: K♦ and 2♣; 2♥ under 3♥ waits
+    assert codes(GAME, st) == ["t10>f7", "d", "end"]
+    assert "t1>f2" not in codes(GAME, st)
+
+
+def test_the_appendix_also_uses_the_left_hand_lower_card() -> None:
+    head = "AS 5D 6D 7D 8D 9D TD JD QD 4C 3C 2S 4H 5H 6H 7H 8H 9H TH JH QH KD 2C"
+    st = play(SOME, SOME.layout(stack(head, packs(2)), 0), "t1>f1", "d", "d")
+    assert st.live == (0, 9, 10)
+    assert codes(SOME, st)[:1] == ["t10>f7"] and "t1>f1" not in codes(GAME, st)
+    assert SOME.variant_of == "rank_and_file" and type(make("judges")) is RankAndFile
+
+
+def test_a_stacked_deal_is_won_from_the_first_row() -> None:
+    st = GAME.layout(tuple(in_family_order()), 0)
+    while GAME.outcome(st) is None:
+        moves = codes(GAME, st)
+        st = play(GAME, st, next((m for m in moves if ">f" in m), "d"))
+    out = GAME.outcome(st)
+    assert out is not None and out.won and out.summary == "all 104 cards in the families"
+    assert st.rows == 1 and st.layouts == 1
+
+
+def test_one_card_short_of_the_families_is_not_a_win() -> None:
+    ups = [tuple(card(r, s) for r in range(1, 14)) for s in range(4)]
+    downs = [tuple(card(r, s, 1) for r in range(13, 0, -1)) for s in range(4)]
+    fams = (*ups, *downs[:3], downs[3][:-1])
+    st = JudgesState(((card(1, 3, 1),),) + ((),) * 10, fams, ())
+    assert GAME.outcome(st) is None and not GAME.won(st)
+    assert codes(GAME, st) == ["t1>f8", "redeal", "end"]
+    out = GAME.outcome(play(GAME, st, "t1>f8"))
+    assert out is not None and out.won
+
+
+def test_after_the_deal_free_cards_marry_up_or_down_in_any_suit() -> None:
+    st = state(["KC 7S", "9D 8H", "QC 6D", "JC 9C"], layouts=3)
+    moves = codes(GAME, st)
+    assert {"t1>t2", "t2>t1", "t3>t1", "t4>t2"} <= set(moves)
+    assert "t1>t3" in moves  # 7♠ on 6♦: upwards
+    suited = codes(SUITED, st)
+    assert "t1>t2" not in suited and "t2>t4" not in suited
+    st = play(GAME, st, "t1>t2")
+    assert "t2>t1" not in codes(GAME, st)  # not straight back
+
+
+def test_a_cleared_line_takes_only_a_free_king_or_with_the_appendix_an_ace() -> None:
+    st = state(["", "9D KH", "QC AD", "JC 5C", "5S 3S"], layouts=3)
+    moves = codes(GAME, st)
+    assert "t2>t1" in moves and "t3>t1" not in moves and "t5>t1" not in moves
+    assert "t3>t1" in codes(SOME, st)
+    with pytest.raises(IllegalMove):
+        GAME.apply(st, "t5>t1", 0)
+
+
+def test_relaying_takes_up_the_lines_from_the_left_lower_corner() -> None:
+    st = state(["KC 7S 2D", "9D 8H", "QC 6C", "JC 9C", "4S", "4S", "4S", "4S", "4S", "4S",
+                "4S"])
+    assert codes(GAME, st)[-2:] == ["redeal", "end"]
+    st = play(GAME, st, "redeal")
+    first = cards("2D 7S KC 8H 9D 6C QC 9C JC 4S 4S")
+    assert tuple(c[0] for c in st.columns) == first and st.layouts == 2
+    assert st.pack == (cards("4S")[0],) * 5 and st.rows == 1
+    assert GAME.describe(st, GAME.parse_move("redeal")) == \
+        "take up the cards by lines and lay them out again (relay 2 of 2)"
+
+
+def test_stuck_after_the_second_relay_is_lost() -> None:
+    st = state(["JC", "JC", "5S", "5S", "9C", "9C"], layouts=3)
+    out = GAME.outcome(st)
+    assert out is not None and not out.won
+    assert out.summary == "0 of 104 cards in the families; no move is left"
+    st = state(["JC", "JC", "5S", "5S", "9C", "9C"], layouts=2)
+    assert codes(GAME, st) == ["redeal", "end"]
