@@ -19,10 +19,12 @@ Fooliana, Triangle, Staircase, Game of Seven).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import ClassVar, Protocol, TypeVar
 
 from ..cards import SUIT_NAMES, Card, is_red, name, rank_of, suit_of
 from ..common import step_rank
 from ..game import Move, Zone
+from ..solo import SoloGame
 
 Pile = tuple[Card, ...]
 Piles = tuple[Pile, ...]
@@ -31,6 +33,43 @@ Fits = Callable[[Card, Card], bool]
 END = Move("end")
 #: Deal (turn) the next card of the pack.
 DEAL = Move("d")
+
+
+class ColumnState(Protocol):
+    """What :class:`ColumnGame` reads from a state."""
+
+    @property
+    def families(self) -> Piles: ...
+
+    @property
+    def ended(self) -> bool: ...
+
+
+CS = TypeVar("CS", bound=ColumnState)
+
+
+class ColumnGame(SoloGame[CS]):
+    """A game of this group: won when the families hold every card; lost when the
+    player gives up (``end``, which the game's ``play`` turns into ``ended``) or when no
+    move is left."""
+
+    book = "Cheney, Patience (3rd ed., 1894)"
+    chance: ClassVar[bool] = False
+
+    def won(self, state: CS) -> bool:
+        return home(state.families) == 52 * self.packs
+
+    def summary(self, state: CS, won: bool) -> str:
+        total = 52 * self.packs
+        if won:
+            return f"all {total} cards in the families"
+        why = "given up" if state.ended else "no move is left"
+        return f"{home(state.families)} of {total} cards in the families; {why}"
+
+    def describe(self, state: CS, move: Move) -> str:
+        if move == END:
+            return "give up: no more moves (the game counts as lost)"
+        return super().describe(state, move)
 
 
 def alt_down(c: Card, onto: Card) -> bool:
@@ -137,7 +176,7 @@ def home(fams: Piles) -> int:
 
 
 __all__ = [
-    "DEAL", "END", "Fits", "Pile", "Piles", "add", "alt_down", "back_of", "family_for",
-    "family_label", "family_zones", "home", "onto", "put", "run_code", "run_length",
-    "run_moves", "suit_down", "take_run", "with_end",
+    "CS", "DEAL", "END", "ColumnGame", "ColumnState", "Fits", "Pile", "Piles", "add",
+    "alt_down", "back_of", "family_for", "family_label", "family_zones", "home", "onto",
+    "put", "run_code", "run_length", "run_moves", "suit_down", "take_run", "with_end",
 ]

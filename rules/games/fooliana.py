@@ -65,10 +65,11 @@ from typing import Any, ClassVar
 from ..cards import Card, name, rank_of, suit_of
 from ..game import Move, Option, OptionValue, Zone
 from ..registry import register
-from ..solo import SoloGame, pack_of, pack_zone
+from ..solo import pack_of, pack_zone
 from ._columns import (
     DEAL,
     END,
+    ColumnGame,
     Piles,
     add,
     alt_down,
@@ -117,9 +118,7 @@ class FoolianaState:
         return next(rank_of(f[0]) for f in self.families if f)
 
 
-class FoolianaBase(SoloGame[FoolianaState]):
-    book = "Cheney, Patience (3rd ed., 1894)"
-    chance: ClassVar[bool] = False
+class FoolianaBase(ColumnGame[FoolianaState]):
     option_specs: ClassVar[tuple[Option, ...]] = (SPACE_FILL,)
     fixed_options: ClassVar[dict[str, OptionValue]] = {}
 
@@ -201,15 +200,6 @@ class FoolianaBase(SoloGame[FoolianaState]):
                        changed=st.changed or not moved_about,
                        back=back_of(move.code) if moved_about else "")
 
-    def won(self, state: FoolianaState) -> bool:
-        return home(state.families) == 52
-
-    def summary(self, state: FoolianaState, won: bool) -> str:
-        if won:
-            return "all 52 cards in the families"
-        why = "given up" if state.ended else "no move is left"
-        return f"{home(state.families)} of 52 cards in the families; {why}"
-
     def zones(self, state: FoolianaState) -> tuple[Zone, ...]:
         base = state.base
         return (
@@ -227,8 +217,6 @@ class FoolianaBase(SoloGame[FoolianaState]):
                 "changed_this_pass": state.changed, "in_families": home(state.families)}
 
     def say(self, state: FoolianaState, move: Move) -> str:
-        if move == END:
-            return "give up: no more moves (the game counts as lost)"
         if move == DEAL:
             n = min(1 if state.single else 3, len(state.hand))
             return "lay off one card onto the stock" if n == 1 else \

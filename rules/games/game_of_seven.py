@@ -41,10 +41,11 @@ from typing import Any, ClassVar
 from ..cards import Card, name
 from ..game import Move, Option, Zone
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, split_code
+from ..solo import open_zone, pack_of, pack_zone, split_code
 from ._columns import (
     DEAL,
     END,
+    ColumnGame,
     Piles,
     add,
     alt_down,
@@ -75,12 +76,10 @@ class SevenState:
 
 
 @register
-class GameOfSeven(SoloGame[SevenState]):
+class GameOfSeven(ColumnGame[SevenState]):
     id = "game_of_seven"
     title = "Game of Seven"
-    book = "Cheney, Patience (3rd ed., 1894)"
     source = "000_afc193f70d23752d.txt l.2630-2662"
-    chance: ClassVar[bool] = False
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("space_from_pack", False, "a space in the row may also be filled with the "
                "next card of the pack", choices=(False, True)),
@@ -145,15 +144,6 @@ class GameOfSeven(SoloGame[SevenState]):
             back = f"r{b}>f"
         return replace(st, row=add(st.row, b - 1, c), back=back)
 
-    def won(self, state: SevenState) -> bool:
-        return home(state.families) == 52
-
-    def summary(self, state: SevenState, won: bool) -> str:
-        if won:
-            return "all 52 cards in the families"
-        why = "given up" if state.ended else "no move is left"
-        return f"{home(state.families)} of 52 cards in the families; {why}"
-
     def zones(self, state: SevenState) -> tuple[Zone, ...]:
         return (
             *family_zones(state.families),
@@ -167,8 +157,6 @@ class GameOfSeven(SoloGame[SevenState]):
         return {"pack": len(state.pack), "in_families": home(state.families)}
 
     def say(self, state: SevenState, move: Move) -> str:
-        if move == END:
-            return "give up: no more moves (the game counts as lost)"
         if move == DEAL:
             return "deal the next card of the pack onto the stock"
         src, a, dst, b = split_code(move.code)

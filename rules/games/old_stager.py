@@ -52,10 +52,11 @@ from typing import Any, ClassVar
 from ..cards import KING, Card, name, rank_of, suit_of
 from ..game import Move, Option, Zone
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, split_code
+from ..solo import open_zone, pack_of, pack_zone, split_code
 from ._columns import (
     DEAL,
     END,
+    ColumnGame,
     Piles,
     add,
     back_of,
@@ -114,13 +115,11 @@ def spoils(c: Card, places: list[Card], rule: str) -> bool:
 
 
 @register
-class OldStager(SoloGame[StagerState]):
+class OldStager(ColumnGame[StagerState]):
     id = "old_stager"
     title = "The Old Stager"
-    book = "Cheney, Patience (3rd ed., 1894)"
     source = "000_afc193f70d23752d.txt l.2193-2230"
     packs = 2
-    chance: ClassVar[bool] = False
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("king_privilege", "covering", "a king laid on a lower card of its suit moves "
                "to the next place: covering (directly on it), anywhere (on any such card of "
@@ -176,15 +175,6 @@ class OldStager(SoloGame[StagerState]):
         return replace(st, columns=add(st.columns, b - 1, c),
                        back=back_of(move.code) if src == "t" else "")
 
-    def won(self, state: StagerState) -> bool:
-        return home(state.families) == 104
-
-    def summary(self, state: StagerState, won: bool) -> str:
-        if won:
-            return "all 104 cards in the families"
-        why = "given up" if state.ended else "no move is left"
-        return f"{home(state.families)} of 104 cards in the families; {why}"
-
     def zones(self, state: StagerState) -> tuple[Zone, ...]:
         return (
             *family_zones(state.families),
@@ -199,8 +189,6 @@ class OldStager(SoloGame[StagerState]):
                 "in_families": home(state.families)}
 
     def say(self, state: StagerState, move: Move) -> str:
-        if move == END:
-            return "give up: no more moves (the game counts as lost)"
         if move == DEAL:
             return "turn the next card of the pack onto the stock"
         if move == PRIVILEGE:

@@ -58,8 +58,8 @@ from ..cards import ACE, KING, Card, name, rank_of, suit_of
 from ..families import EMPTY8, Families, add, family_name, family_targets, family_zones, home
 from ..game import Move, Option, OptionValue, Zone
 from ..registry import register
-from ..solo import SoloGame, pack_of, pack_zone, split_code
-from ._columns import DEAL, END, Piles, back_of, onto, put, with_end
+from ..solo import pack_of, pack_zone, split_code
+from ._columns import DEAL, END, ColumnGame, Piles, back_of, onto, put, with_end
 
 ROW = 11
 LAYOUTS = 3
@@ -84,11 +84,9 @@ class JudgesState:
     ended: bool = False
 
 
-class RankAndFileBase(SoloGame[JudgesState]):
+class RankAndFileBase(ColumnGame[JudgesState]):
     title = "Rank and File"
-    book = "Cheney, Patience (3rd ed., 1894)"
     packs = 2
-    chance: ClassVar[bool] = False
     option_specs: ClassVar[tuple[Option, ...]] = (MARRIAGE,)
     fixed_options: ClassVar[dict[str, OptionValue]] = {}
 
@@ -176,15 +174,6 @@ class RankAndFileBase(SoloGame[JudgesState]):
         return replace(state, columns=tuple(cols), pack=pack, rows=state.rows + 1,
                        live=tuple(live), back="")
 
-    def won(self, state: JudgesState) -> bool:
-        return home(state.families) == 104
-
-    def summary(self, state: JudgesState, won: bool) -> str:
-        if won:
-            return "all 104 cards in the families"
-        why = "given up" if state.ended else "no move is left"
-        return f"{home(state.families)} of 104 cards in the families; {why}"
-
     def zones(self, state: JudgesState) -> tuple[Zone, ...]:
         return (
             *family_zones(state.families),
@@ -199,8 +188,6 @@ class RankAndFileBase(SoloGame[JudgesState]):
                 "relays_left": LAYOUTS - state.layouts, "in_families": home(state.families)}
 
     def say(self, state: JudgesState, move: Move) -> str:
-        if move == END:
-            return "give up: no more moves (the game counts as lost)"
         if move == DEAL:
             if state.rows == 1 and () in state.columns:
                 return "fill the spaces in the first row from the pack"

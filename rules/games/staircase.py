@@ -46,15 +46,16 @@ from.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any
 
 from ..cards import Card, name
 from ..game import Move, Zone
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone
+from ..solo import open_zone, pack_of, pack_zone
 from ._columns import (
     DEAL,
     END,
+    ColumnGame,
     Piles,
     add,
     alt_down,
@@ -104,13 +105,11 @@ def staircase(cards: tuple[Card, ...], columns: int) -> tuple[Piles, tuple[int, 
 
 
 @register
-class Staircase(SoloGame[StaircaseState]):
+class Staircase(ColumnGame[StaircaseState]):
     id = "staircase"
     title = "Staircase"
-    book = "Cheney, Patience (3rd ed., 1894)"
     source = "000_afc193f70d23752d.txt l.2569-2624"
     packs = 2
-    chance: ClassVar[bool] = False
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> StaircaseState:
         cols, down, n = staircase(cards, COLUMNS)
@@ -174,15 +173,6 @@ class Staircase(SoloGame[StaircaseState]):
         back = back_of(move.code) if "t" in src else ""
         return replace(st, columns=put(st.columns, j, st.columns[j] + run), back=back)
 
-    def won(self, state: StaircaseState) -> bool:
-        return home(state.families) == 104
-
-    def summary(self, state: StaircaseState, won: bool) -> str:
-        if won:
-            return "all 104 cards in the families"
-        why = "given up" if state.ended else "no move is left"
-        return f"{home(state.families)} of 104 cards in the families; {why}"
-
     def zones(self, state: StaircaseState) -> tuple[Zone, ...]:
         hand = (state.hand,) if state.hand else ()
         return (
@@ -201,8 +191,6 @@ class Staircase(SoloGame[StaircaseState]):
                 "in_families": home(state.families)}
 
     def say(self, state: StaircaseState, move: Move) -> str:
-        if move == END:
-            return "give up: no more moves (the game counts as lost)"
         if move == DEAL:
             return "deal the next card of the pack"
         if move == BURY:

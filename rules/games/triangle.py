@@ -40,14 +40,15 @@ the same card straight back where it came from.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any
 
 from ..cards import Card, code, name, parse
 from ..game import Move, Zone
 from ..registry import register
-from ..solo import SoloGame, open_zone, split_code
+from ..solo import open_zone, split_code
 from ._columns import (
     END,
+    ColumnGame,
     Piles,
     add,
     alt_down,
@@ -99,12 +100,10 @@ def spare_code(c: Card) -> str:
 
 
 @register
-class Triangle(SoloGame[TriangleState]):
+class Triangle(ColumnGame[TriangleState]):
     id = "triangle"
     title = "Triangle"
-    book = "Cheney, Patience (3rd ed., 1894)"
     source = "000_afc193f70d23752d.txt l.2504-2563"
-    chance: ClassVar[bool] = False
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> TriangleState:
         cols, down, n = triangle(cards, COLUMNS)
@@ -153,15 +152,6 @@ class Triangle(SoloGame[TriangleState]):
         back = f"{dst}>{src}" if src[0] == "t" else f"{dst}>f" if src[0] == "f" else ""
         return replace(st, columns=add(st.columns, j, c), back=back)
 
-    def won(self, state: TriangleState) -> bool:
-        return home(state.families) == 52
-
-    def summary(self, state: TriangleState, won: bool) -> str:
-        if won:
-            return "all 52 cards in the families"
-        why = "given up" if state.ended else "no move is left"
-        return f"{home(state.families)} of 52 cards in the families; {why}"
-
     def zones(self, state: TriangleState) -> tuple[Zone, ...]:
         return (
             *family_zones(state.families),
@@ -176,8 +166,6 @@ class Triangle(SoloGame[TriangleState]):
                 "in_families": home(state.families)}
 
     def say(self, state: TriangleState, move: Move) -> str:
-        if move == END:
-            return "give up: no more moves (the game counts as lost)"
         src, _, dst = move.code.partition(">")
         if src.startswith("s"):
             c, where = parse(src[1:]), "from the spare cards"
