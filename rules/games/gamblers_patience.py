@@ -20,7 +20,8 @@ Readings:
   match moves first, onto the leftmost card that matches it. Moving is not optional
   ("place it on top of it"), so the game is pure chance and plays itself step by step.
 - A space (PROPOSED): the piles to its right move one place left; the next row starts
-  new piles in the places left empty at the right.
+  new piles in the places left empty at the right. ``spaces=wait`` leaves the space
+  where it is, for the next row to fill.
 - Four of a kind (PROPOSED): "in a row" is the row of the four places, so the four top
   cards of the four places, one of which may be a card of an earlier ("lower") row
   uncovered by a move. Throwing out comes before any move. The option
@@ -56,7 +57,8 @@ Piles = tuple[tuple[Card, ...], ...]
 
 @dataclass(frozen=True, slots=True)
 class GamblerState:
-    #: The piles from the left (at most four; spaces closed up), bottom to top.
+    #: The piles from the left (at most four), bottom to top; a space is closed up, or
+    #: under ``spaces=wait`` an empty pile.
     piles: Piles
     pack: tuple[Card, ...]
     out: tuple[Card, ...] = ()
@@ -77,6 +79,9 @@ class GamblersPatience(SoloGame[GamblerState]):
                "tops: the four top cards of the four places, of one number, are thrown "
                "out; stacked: four cards of one number together on top of one pile",
                choices=("tops", "stacked")),
+        Option("spaces", "close",
+               "close: the piles right of a space move up to it; wait: the space stays for "
+               "the next row", choices=("close", "wait")),
     )
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> GamblerState:
@@ -87,16 +92,19 @@ class GamblersPatience(SoloGame[GamblerState]):
         """The one move of this position, or ``None``."""
         piles = state.piles
         if self.option("four") == "tops":
-            if len(piles) == WIDTH and len({rank_of(p[-1]) for p in piles}) == 1:
+            if len(piles) == WIDTH and all(piles) and \
+                    len({rank_of(p[-1]) for p in piles}) == 1:
                 return FOUR
         else:
             for i, p in enumerate(piles):
                 if len(p) >= 4 and len({rank_of(c) for c in p[-4:]}) == 1:
                     return Move(f"x{i + 1}")
         for j in range(len(piles) - 1, 0, -1):
+            if not piles[j]:
+                continue
             r = rank_of(piles[j][-1])
             for i in range(j):
-                if rank_of(piles[i][-1]) == r:
+                if piles[i] and rank_of(piles[i][-1]) == r:
                     return Move(f"{j + 1}>{i + 1}")
         if state.pack:
             return DEAL
@@ -141,7 +149,9 @@ class GamblersPatience(SoloGame[GamblerState]):
             j, i = (int(t) - 1 for t in move.code.split(">"))
             piles[i] += (piles[j][-1],)
             piles[j] = piles[j][:-1]
-        return GamblerState(tuple(p for p in piles if p), state.pack, out, state.passes, seen)
+        if self.option("spaces") == "close":
+            piles = [p for p in piles if p]
+        return GamblerState(tuple(piles), state.pack, out, state.passes, seen)
 
     def won(self, state: GamblerState) -> bool:
         return len(state.out) == 52

@@ -26,7 +26,8 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
   pile of its number. It also stops (from Wandering Card, l.1284-1287) when that top card
   is already in its own pile, and, so that it cannot run for ever, when it has moved as
   many cards as lie in the places.
-- Re-deal (``r``): when no top card fits and no weaver is left, twice. The piles are
+- Re-deal (``r``): when no top card fits and no weaver is left, twice (``redeals=1``
+  reads "repeating the process twice" as two layings in all). The piles are
   taken up in order, place 1 first, each from the bottom card up, and laid out again
   round the places still needed; new weavers are laid aside as before. Numbers whose
   eight cards are all on the families get no place; they are always the highest
@@ -99,7 +100,11 @@ def homeward(state: WeaversState) -> list[tuple[int, int]]:
 
 
 def chain(state: WeaversState, w: Card) -> WeaversState:
-    """The weaver ``w`` goes under its pile, and the top cards wander on (see above)."""
+    """The weaver ``w`` goes under its pile, and the top cards wander on (see above).
+
+    Called only when no top card fits a family; a step changes one top card that was
+    not a top before (the one it uncovers), so that is the only one to try.
+    """
     piles = list(state.piles)
     weavers = list(state.weavers)
     weavers.remove(w)
@@ -107,14 +112,15 @@ def chain(state: WeaversState, w: Card) -> WeaversState:
     piles[p] = (w, *piles[p])
     fams = state.families
     for _ in range(sum(len(q) for q in piles)):
-        if any(q and family_for(fams, q[-1]) >= 0 for q in piles):
-            break
         top = piles[p][-1]
         if rank_of(top) == p + 1:
             break
         piles[p] = piles[p][:-1]
+        uncovered = piles[p][-1] if piles[p] else 0
         p = rank_of(top) - 1
         piles[p] = (top, *piles[p])
+        if uncovered and family_for(fams, uncovered) >= 0:
+            break
     return WeaversState(fams, tuple(piles), tuple(weavers), state.redeals)
 
 
@@ -126,8 +132,9 @@ class Weavers(SoloGame[WeaversState]):
     source = "000_afc193f70d23752d.txt l.2827-2869"
     packs = 2
     option_specs = (
-        Option("redeals", 2, "times the cards are taken up and laid out again (l.2856-2858)",
-               choices=(2, 0, 1)),
+        Option("redeals", 2,
+               "re-deals (l.2856-2858): 2, \"again repeating the process twice\" as two more "
+               "layings; 1, as two layings in all", choices=(2, 1)),
     )
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> WeaversState:

@@ -27,6 +27,13 @@ def test_a_whole_row_first_then_the_right_hand_card_moves_onto_its_match() -> No
     assert codes(GAME, st) == ["2>1", "auto"]
     st = play(GAME, st, "2>1")  # uncovering a card of the lower row
     assert st.piles[:2] == (cards("5S 5D 2S 2H"), cards("7H"))
+    # under spaces=wait the space stays where it is, and the next row fills it
+    wait = make("gamblers_patience", {"spaces": "wait"})
+    st = play(wait, wait.layout(stack("5S 7H 5D 9C 2S 2H 3C 4D", packs(1)), seed=0), "d", "3>1")
+    assert st.piles == (cards("5S 5D"), cards("7H"), (), cards("9C"))
+    assert codes(wait, st) == ["d", "auto"]
+    st = play(wait, st, "d")
+    assert st.piles == (cards("5S 5D 2S"), cards("7H 2H"), cards("3C"), cards("9C 4D"))
 
 
 def test_four_of_a_number_in_the_row_are_thrown_out_before_any_move() -> None:

@@ -117,7 +117,7 @@ def test_stuck_after_the_second_redeal_is_lost() -> None:
     outcome = GAME.outcome(st)
     assert outcome is not None and not outcome.won
     assert outcome.summary == "8 of 104 cards in the families; no weaver and no re-deal is left"
-    assert make("weavers", {"redeals": 0}).outcome(state(["5D", "3C"])) is not None
+    assert make("weavers", {"redeals": 1}).outcome(state(["5D", "3C"], redeals=1)) is not None
     assert GAME.outcome(state(["5D", "3C"], redeals=1)) is None
 
 
