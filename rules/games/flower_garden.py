@@ -34,14 +34,14 @@ numbered 1-6; Bouquet cards are listed in suit and rank order.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any
 
 from ..cards import SUIT_NAMES, Card, code, name, parse, rank_of, suit_of
 from ..game import Move, Zone
 from ..registry import register
-from ..solo import SoloGame, open_zone, replace_at
+from ..solo import open_zone, replace_at
+from ._columns import END, ColumnGame
 
-END = Move("end")
 GROUPS, SIZE = 6, 6
 Piles = tuple[tuple[Card, ...], ...]
 NO_LAST = (0, -1, -1)
@@ -73,12 +73,10 @@ def goes_home(fams: Piles, c: Card) -> bool:
 
 
 @register
-class FlowerGarden(SoloGame[GardenState]):
+class FlowerGarden(ColumnGame[GardenState]):
     id = "flower_garden"
     title = "The Flower Garden"
-    book = "Cheney, Patience (3rd ed., 1894)"
     source = "000_afc193f70d23752d.txt l.3036-3075"
-    chance: ClassVar[bool] = False
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> GardenState:
         groups = tuple(tuple(cards[g * SIZE:(g + 1) * SIZE]) for g in range(GROUPS))
@@ -138,16 +136,6 @@ class FlowerGarden(SoloGame[GardenState]):
         j = int(dst[1:]) - 1
         return GardenState(replace_at(gs, j, gs[j] + moving), bouquet, state.families, last)
 
-    def won(self, state: GardenState) -> bool:
-        return all(len(f) == 13 for f in state.families)
-
-    def summary(self, state: GardenState, won: bool) -> str:
-        if won:
-            return "the four families are complete"
-        home = sum(len(f) for f in state.families)
-        why = "given up" if state.ended else "no move is left"
-        return f"{home} of 52 cards in the families; {why}"
-
     def zones(self, state: GardenState) -> tuple[Zone, ...]:
         out = [open_zone(f"f{s + 1}", "foundation", f, f"family of {SUIT_NAMES[s]}",
                          "families") for s, f in enumerate(state.families)]
@@ -161,8 +149,6 @@ class FlowerGarden(SoloGame[GardenState]):
                 "in_families": sum(len(f) for f in state.families)}
 
     def say(self, state: GardenState, move: Move) -> str:
-        if move == END:
-            return "give up: no more moves (the game counts as lost)"
         src, dst = move.code.split(">")
         if src[0] == "b":
             moving: tuple[Card, ...] = (parse(src[1:]),)

@@ -30,11 +30,11 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
 
 from __future__ import annotations
 
-from ..cards import SUIT_NAMES, Card, rank_of, suit_of
-from ..common import next_in_suit
+from ..cards import SUIT_NAMES, Card
 from ..game import Zone
 from ..registry import register
 from ..solo import open_zone
+from ._columns import family_for
 from .reversible_sequences import ColumnsState, FreeColumns, run_length
 
 Piles = tuple[tuple[Card, ...], ...]
@@ -48,12 +48,8 @@ class Intervale(FreeColumns):
     rows, width = 3, 11
 
     def homes(self, fams: Piles, c: Card) -> list[int]:
-        for j in (suit_of(c), suit_of(c) + 4):
-            fam = fams[j]
-            if (not fam and rank_of(c) == 1) or (fam and len(fam) < 13
-                                                  and next_in_suit(fam[-1], c)):
-                return [j]
-        return []
+        j = family_for(fams, c)
+        return [j] if j >= 0 else []
 
     def lengths(self, col: tuple[Card, ...]) -> range:
         return range(1, run_length(col) + 1)

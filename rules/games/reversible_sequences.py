@@ -46,9 +46,10 @@ from ..common import same_suit
 from ..families import EMPTY8, family_name, family_targets, family_zones
 from ..game import Move, Zone
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at
+from ..solo import open_zone, pack_of, pack_zone, replace_at
+from ._columns import END, ColumnGame
 
-DEAL, END = Move("d"), Move("end")
+DEAL = Move("d")
 Piles = tuple[tuple[Card, ...], ...]
 #: ``ColumnsState.last`` when the previous move was not from column to column.
 NO_LAST = (0, -1, -1)
@@ -95,12 +96,11 @@ def partners(under: dict[Card, list[int]], c: Card) -> list[int]:
     return sorted([*under.get(k - 1, ()), *under.get(k + 1, ())])
 
 
-class FreeColumns(SoloGame[ColumnsState]):
-    """Columns whose last card is free, families, and a pack turned onto a stock."""
+class FreeColumns(ColumnGame[ColumnsState]):
+    """Columns whose last card is free, families, and a pack turned onto a stock; won,
+    lost and given up as in the other column games (:mod:`rules.games._columns`)."""
 
-    book = "Cheney, Patience (3rd ed., 1894)"
     packs = 2
-    chance: ClassVar[bool] = False
     rows: ClassVar[int]
     width: ClassVar[int]
 
@@ -184,16 +184,6 @@ class FreeColumns(SoloGame[ColumnsState]):
         return replace(state, columns=replace_at(cols, j, cols[j] + moving), stock=stock,
                        pack=pack, last=last)
 
-    def won(self, state: ColumnsState) -> bool:
-        return all(len(f) == 13 for f in state.families)
-
-    def summary(self, state: ColumnsState, won: bool) -> str:
-        if won:
-            return "the families are complete"
-        home = sum(len(f) for f in state.families)
-        why = "given up" if state.ended else "no move is left"
-        return f"{home} of 104 cards in the families; {why}"
-
     # -- what the table shows ------------------------------------------------------------
 
     def family_zones(self, state: ColumnsState) -> list[Zone]:
@@ -215,8 +205,6 @@ class FreeColumns(SoloGame[ColumnsState]):
         return family_name(j)
 
     def say(self, state: ColumnsState, move: Move) -> str:
-        if move == END:
-            return "give up: no more moves (the game counts as lost)"
         if move == DEAL:
             return "turn the next card of the pack onto the stock"
         src, dst = move.code.split(">")

@@ -69,7 +69,7 @@ def test_a_stacked_deal_completes_the_families() -> None:
         st = play(GAME, st, codes(GAME, st)[0])
     outcome = GAME.outcome(st)
     assert outcome is not None and outcome.won
-    assert outcome.summary == "the four families are complete"
+    assert outcome.summary == "all 52 cards in the families"
 
 
 def test_one_king_short_is_not_a_win_and_stuck_or_given_up_is_lost() -> None:
