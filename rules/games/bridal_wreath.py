@@ -17,7 +17,8 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
 - The families: eight, all begun on the rank of their first card and built up one at a
   time regardless of suit, going round from king to ace when they begin above the ace;
   each holds thirteen cards. Which rank begins them is the player's choice once, at the
-  start (``n``: the next card, the 32nd, begins the first family; ``a``: wait for aces).
+  start (``n``: the next card, the 32nd, is turned up and begins the first family;
+  ``a``: wait for aces).
 - Only the end card of the wreath is free; the card under it becomes the end card when
   it is played. The wreath and the bridesmaids are never filled from the wreath.
 - Dealing (``d``) turns the next card of the pack onto the stock; its top card may go
@@ -105,9 +106,11 @@ class BridalWreath(SoloGame[WreathState]):
 
     def play(self, state: WreathState, move: Move) -> WreathState:
         wreath, maids, pack, stock = state.wreath, state.maids, state.pack, state.stock
-        if move in (NEXT, ACES):
-            base = rank_of(pack[-1]) if move == NEXT else 1
-            return WreathState(wreath, maids, pack, state.families, stock, base)
+        if move == ACES:
+            return WreathState(wreath, maids, pack, state.families, stock, 1)
+        if move == NEXT:
+            fams = ((pack[-1],), *state.families[1:])
+            return WreathState(wreath, maids, pack[:-1], fams, stock, rank_of(pack[-1]))
         if move == DEAL:
             return WreathState(wreath, maids, pack[:-1], state.families,
                                (*stock, pack[-1]), state.base)
@@ -155,7 +158,7 @@ class BridalWreath(SoloGame[WreathState]):
 
     def say(self, state: WreathState, move: Move) -> str:
         if move == NEXT:
-            return "take the next card of the pack as the beginning of the families"
+            return "turn up the next card of the pack as the beginning of the families"
         if move == ACES:
             return "wait for an ace to begin the families"
         if move == DEAL:

@@ -25,8 +25,11 @@ def test_twenty_one_in_the_wreath_ten_bridesmaids_and_the_choice_of_base() -> No
     assert codes(GAME, st) == ["n", "a"]
     # "take the next card as the beginning of your families" (l.2966-2968): the 32nd
     nxt = play(GAME, st, "n")
-    assert nxt.base == rank_of(order[31]) == 6
-    nxt = play(GAME, nxt, "d")
+    assert nxt.base == rank_of(order[31]) == 6 and nxt.families[0] == order[31:32]
+    assert len(nxt.pack) == 72
+    assert GAME.narrate(st, GAME.parse_move("n"), nxt) == \
+        "turn up the next card of the pack as the beginning of the families: 6♦"
+    nxt = play(GAME, nxt, "d")  # 7♦ goes on the 6
     assert codes(GAME, nxt)[0] == "s>f"
     # "unless you prefer to wait for an ace to appear" (l.2968-2970)
     assert play(GAME, st, "a").base == 1
