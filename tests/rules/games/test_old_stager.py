@@ -105,3 +105,10 @@ def test_stuck_after_the_privilege_is_lost() -> None:
     assert out.summary == "0 of 104 cards in the families; no move is left"
     out = GAME.outcome(play(GAME, GAME.deal(8), "end"))
     assert out is not None and out.summary.endswith("given up")
+
+
+def test_marriages_do_not_go_round_the_corner() -> None:
+    st = state(["9D AS", "9D KS", "9D QS", "9D 2S"] + ["9D"] * 9, pack="5C")
+    moves = codes(GAME, st)
+    assert "t3>t2" in moves and "t1>t4" in moves
+    assert "t2>t1" not in moves  # no king on an ace

@@ -116,3 +116,10 @@ def test_stuck_after_the_second_relay_is_lost() -> None:
     assert out.summary == "0 of 104 cards in the families; no move is left"
     st = state(["JC", "JC", "5S", "5S", "9C", "9C"], layouts=2)
     assert codes(GAME, st) == ["redeal", "end"]
+
+
+def test_a_king_and_an_ace_are_no_marriage() -> None:
+    st = state(["QC KS", "9D AH", "9C 2D", "3C 3C"], layouts=3)
+    moves = codes(GAME, st)
+    assert "t1>t2" not in moves and "t2>t1" not in moves
+    assert {"t2>t3", "t3>t2"} <= set(moves)
