@@ -6,9 +6,10 @@ which reading of its text the machinery in :mod:`rules.twins` follows.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any, ClassVar
 
-from . import prng, twins
+from . import prng, solver_twins, twins
 from .cards import Card, standard_pack
 from .game import Game, Move, Option, Outcome, Seat, Zone
 from .twins import TwinRules, TwinState
@@ -76,6 +77,17 @@ class TwinGame(Game[TwinState]):
 
     def narrate(self, before: TwinState, move: Move, after: TwinState) -> str:
         return twins.narrate(before, move, after, self.seat_names)
+
+    # -- what the solver may use (rules/solver.py; reasons in rules/solver_twins.py) --
+
+    def solver_key(self, state: TwinState) -> Hashable:
+        return solver_twins.solver_key(state)
+
+    def safe_moves(self, state: TwinState) -> tuple[Move, ...]:
+        return solver_twins.safe_moves(self._rules, state)
+
+    def closed_form(self, state: TwinState) -> bool | None:
+        return solver_twins.deal_winnable(self._rules, state)
 
     def why_illegal(self, state: TwinState, move: Move, seat: Seat) -> str:
         if state.phase == twins.OPENING:

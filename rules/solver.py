@@ -1,0 +1,258 @@
+"""A full-information solver that works for every game through the one game interface.
+
+Given a position whose every card is known (after the seed is revealed, or a sample of
+the hidden cards for a hint), :func:`solve` answers *won* (with the winning line),
+*lost* (no line of play wins: a proof, the whole reachable game was searched) or
+*unknown* (the budget ran out first). The search is a depth-first walk of the legal
+moves of every seat to move (cooperative tables play as one side), with a transposition
+table on a canonical key of each state, so a position reached twice is searched once.
+Games of pure chance (one move at each step) are decided by playing them out: the walk
+has a single branch.
+
+``rules/`` has no clock, so the caller passes its budget in: a node limit, and
+optionally a clock function with a deadline on that clock (:class:`Budget`).
+
+A game may add knowledge as optional methods, found by name (none is required):
+
+- ``solver_key(state)``: a cheaper hashable key, equal for states the search may treat
+  as one (default: the frozen state itself);
+- ``order_moves(state, moves)``: the moves to try first come first;
+- ``safe_moves(state)``: moves that can never turn a winnable position into a lost one
+  (a card to its foundation when nothing can need it). The search plays the first of
+  them and tries nothing else there; the table's *autodrop* option plays them too;
+- ``closed_form(state)``: ``True`` / ``False`` when the answer is known without search
+  (Sympathy's cycle test), ``None`` otherwise.
+
+The ``auto`` move of games of chance is left out: it only plays the first legal move
+again and again, which the search does itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .common import AUTO
+from .game import Game, Move, Seat
+
+WON, LOST, UNKNOWN = "won", "lost", "unknown"
+
+#: A move of a line: the seat that plays it and the move.
+Step = tuple[Seat, Move]
+
+
+class BudgetExhausted(Exception):
+    """Raised inside the search when the node or time budget runs out."""
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How much search the caller allows: ``nodes`` positions, and, when ``clock`` is
+    given, no work past ``deadline`` on that clock (checked every 256 positions)."""
+
+    nodes: int = 200_000
+    clock: Callable[[], float] | None = None
+    deadline: float = 0.0
+
+    @classmethod
+    def seconds(cls, clock: Callable[[], float], seconds: float,
+                nodes: int = 10_000_000) -> Budget:
+        """A budget of ``seconds`` from now on ``clock`` (and at most ``nodes``)."""
+        return cls(nodes, clock, clock() + seconds)
+
+    def split(self, nodes: int) -> Budget:
+        """The same deadline with a smaller node limit (for one of many searches)."""
+        return Budget(min(nodes, self.nodes), self.clock, self.deadline)
+
+    def out_of_time(self) -> bool:
+        return self.clock is not None and self.clock() >= self.deadline
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """The solver's answer: ``verdict`` is ``"won"``, ``"lost"`` or ``"unknown"``;
+    ``line`` the winning moves from the position (when won); ``nodes`` how many
+    positions were searched; ``how`` says how the answer was reached."""
+
+    verdict: str
+    line: tuple[Step, ...] = ()
+    nodes: int = 0
+    how: str = "search"
+
+    @property
+    def won(self) -> bool:
+        return self.verdict == WON
+
+    @property
+    def decided(self) -> bool:
+        return self.verdict != UNKNOWN
+
+
+@dataclass(slots=True)
+class _Meter:
+    budget: Budget
+    nodes: int = 0
+
+    def tick(self) -> None:
+        self.nodes += 1
+        if self.nodes > self.budget.nodes:
+            raise BudgetExhausted
+        if not self.nodes & 255 and self.budget.out_of_time():
+            raise BudgetExhausted
+
+
+@dataclass(slots=True)
+class Knowledge:
+    """The optional hooks a game offers, looked up once per solve."""
+
+    key: Callable[[Any], Hashable]
+    order: Callable[[Any, tuple[Step, ...]], tuple[Step, ...]] | None
+    safe: Callable[[Any], tuple[Move, ...]] | None
+    closed: Callable[[Any], bool | None] | None
+    seen: set[Hashable] = field(default_factory=set)
+
+    @classmethod
+    def of(cls, game: Game[Any], *, safe: bool = True) -> Knowledge:
+        key = getattr(game, "solver_key", None)
+        order = getattr(game, "order_moves", None)
+        return cls(
+            key if key is not None else _identity,
+            None if order is None else _ordered(order),
+            getattr(game, "safe_moves", None) if safe else None,
+            getattr(game, "closed_form", None),
+        )
+
+
+def _identity(state: Any) -> Hashable:
+    return state  # type: ignore[no-any-return]
+
+
+def _ordered(order: Callable[[Any, tuple[Move, ...]], tuple[Move, ...]]
+             ) -> Callable[[Any, tuple[Step, ...]], tuple[Step, ...]]:
+    def by_game(state: Any, steps: tuple[Step, ...]) -> tuple[Step, ...]:
+        seat_of = {m: s for s, m in steps}
+        return tuple((seat_of[m], m) for m in order(state, tuple(m for _, m in steps)))
+    return by_game
+
+
+def choices(game: Game[Any], state: Any, know: Knowledge | None = None) -> tuple[Step, ...]:
+    """The moves the search tries at ``state``: a safe move alone when the game names
+    one, else every legal move of every seat to move (without ``auto``), in the game's
+    order or the one its ``order_moves`` prefers."""
+    steps = tuple((s, m) for s, m in game.all_legal(state) if m != AUTO)
+    if know is None or not steps:
+        return steps
+    if know.safe is not None:
+        safe = know.safe(state)
+        if safe:
+            legal = {m: s for s, m in steps}
+            for m in safe:
+                if m in legal:
+                    return ((legal[m], m),)
+    if know.order is not None:
+        return know.order(state, steps)
+    return steps
+
+
+def solve(game: Game[Any], state: Any, budget: Budget | None = None, *,
+          closed_form: bool = True, safe: bool = True) -> Solution:
+    """Can the table still win from ``state``, every card known? See the module doc.
+
+    ``closed_form=False`` or ``safe=False`` leave out the game's closed form or its safe
+    moves (the tests check one against the other).
+
+    Answers ``"unknown"`` for competitive games (the search plays for one side that
+    wins or loses together, which only cooperative and solo tables are).
+    """
+    budget = budget or Budget()
+    if not game.cooperative:
+        return Solution(UNKNOWN, how="competitive games are not searched")
+    know = Knowledge.of(game, safe=safe)
+    if closed_form and know.closed is not None:
+        answer = know.closed(state)
+        if answer is False:
+            return Solution(LOST, how="closed form")
+    meter = _Meter(budget)
+    try:
+        line = _search(game, state, know, meter)
+    except BudgetExhausted:
+        return Solution(UNKNOWN, nodes=meter.nodes)
+    if line is None:
+        return Solution(LOST, nodes=meter.nodes)
+    return Solution(WON, line, meter.nodes)
+
+
+def _search(game: Game[Any], root: Any, know: Knowledge, meter: _Meter
+            ) -> tuple[Step, ...] | None:
+    """Iterative depth-first search for a won outcome; ``None`` when there is none.
+
+    A state is marked when first entered. That is enough for reachability: a win
+    reachable from a marked state on the current path is found from that state's own
+    remaining branches, and a fully searched state that found none has none.
+    """
+    seen = know.seen
+    path: list[Step] = []
+    stack: list[tuple[Any, tuple[Step, ...], int]] = []
+    state = root
+    while True:
+        meter.tick()
+        seen.add(know.key(state))
+        done = game.outcome(state)
+        if done is not None:
+            if done.won:
+                return tuple(path)
+            kids: tuple[Step, ...] = ()
+        else:
+            kids = choices(game, state, know)
+        stack.append((state, kids, 0))
+        # Find the next unseen child, backing up when a node is exhausted.
+        while True:
+            if not stack:
+                return None
+            parent, kids, i = stack[-1]
+            found = False
+            while i < len(kids):
+                step = kids[i]
+                i += 1
+                child = game.apply_unchecked(parent, step[1])
+                if know.key(child) not in seen:
+                    stack[-1] = (parent, kids, i)
+                    path.append(step)
+                    state = child
+                    found = True
+                    break
+            if found:
+                break
+            stack.pop()
+            if path:
+                path.pop()
+
+
+def exhaustive(game: Game[Any], state: Any, limit: int = 2_000_000) -> bool:
+    """Whether any line of play wins, by trying every line with no table, no order and
+    no game knowledge: the plain reference the solver is tested against on small games.
+    Raises :class:`BudgetExhausted` past ``limit`` positions."""
+    meter = _Meter(Budget(limit))
+
+    def wins(st: Any) -> bool:
+        meter.tick()
+        done = game.outcome(st)
+        if done is not None:
+            return done.won
+        return any(wins(game.apply_unchecked(st, m)) for _, m in choices(game, st))
+
+    return wins(state)
+
+
+def replay_line(game: Game[Any], state: Any, line: tuple[Step, ...]) -> Any:
+    """Play a line with checked moves (raises if any is illegal); the final state."""
+    for seat, move in line:
+        state = game.apply(state, move, seat)
+    return state
+
+
+__all__ = [
+    "LOST", "UNKNOWN", "WON", "Budget", "BudgetExhausted", "Knowledge", "Solution", "Step",
+    "choices", "exhaustive", "replay_line", "solve",
+]
