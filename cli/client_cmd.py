@@ -50,6 +50,12 @@ def add_commands(sub: Any) -> None:
     _common(p)
     p.set_defaults(run=cmd_host)
 
+    p = sub.add_parser("replay", help="replay a saved game record move by move")
+    p.add_argument("file", help="a record saved at the end of a game (s)")
+    p.add_argument("--plain", action="store_true", help="print every step as text")
+    p.add_argument("--ascii", action="store_true", help="suit letters instead of symbols")
+    p.set_defaults(run=cmd_replay)
+
 
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--server", default=os.environ.get("SYMPATHY_SERVER", DEFAULT_SERVER))
@@ -80,6 +86,31 @@ def cmd_host(args: argparse.Namespace) -> int:
     if args.deal is not None:
         create["deal"] = args.deal
     return _run(args, Plan("create", game=args.game, create=create))
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from client.render import board_lines, letters
+    from client.replay import BadRecord, load, steps
+    from client.table_text import last_text
+
+    try:
+        shown = steps(load(Path(args.file)))
+    except BadRecord as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    if args.plain:
+        for step in shown:
+            lines = [f"-- {step.caption} --",
+                     *([f"last: {last_text(step.last)}"] if step.last else []),
+                     *board_lines(step.view, ascii=args.ascii, moves=False)]
+            print("\n".join(letters(x) if args.ascii else x for x in lines))
+        return 0
+    from client.tui.replay import ReplayApp
+
+    ReplayApp(shown, ascii=args.ascii).run()
+    return 0
 
 
 def _run(args: argparse.Namespace, plan: Plan) -> int:

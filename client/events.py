@@ -95,6 +95,8 @@ class Table:
     view: Mapping[str, Any] | None = None
     last: Mapping[str, Any] | None = None
     fair: Mapping[str, Any] = field(default_factory=dict)
+    #: The room's running tally: ``{"deals": played, "won": won together}``.
+    tally: Mapping[str, int] = field(default_factory=dict)
     members: tuple[Mapping[str, Any], ...] = ()
     counts: Mapping[str, int] = field(default_factory=dict)
     proposals: tuple[Mapping[str, Any], ...] = ()

@@ -37,7 +37,7 @@ from .events import (
     StateChanged,
 )
 from .fair import FairCheck, check
-from .render import board_lines, clean
+from .render import board_lines, clean, letters
 from .session import ConnectionLost, ServerError, Session
 from .table_text import (
     chat_text,
@@ -47,6 +47,7 @@ from .table_text import (
     presence_line,
     proposal_lines,
     role_text,
+    turn_line,
 )
 
 HELP = (__doc__ or "").split("::", 1)[1].split("Each command")[0].rstrip()
@@ -68,7 +69,7 @@ class PlainClient:
 
     def say(self, *lines: str) -> None:
         for line in lines:
-            print(line, file=self.out)
+            print(letters(line) if self.ascii else line, file=self.out)
         self.out.flush()
 
     # -- output ------------------------------------------------------------------------
@@ -132,6 +133,7 @@ class PlainClient:
         t = self.s.table
         if t.view is None or t.over:
             return
+        self.say(turn_line(t))
         movers = ", ".join(clean(t.view["seats"][s], 20) for s in t.view.get("to_move", ())
                            if s < len(t.view.get("seats", ())))
         moves = self.moves()

@@ -16,12 +16,20 @@ from typing import Any
 from .dial import ROWS, dial_group, place, positions
 
 _SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_LETTERS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C", "▒": "#", "─": "-",
+                          "◀": "<", "·": "-"})
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 def clean(text: object, limit: int = 200) -> str:
     """``text`` with control characters and escape sequences removed, and bounded."""
     return _CONTROL.sub("", str(text))[:limit]
+
+
+def letters(text: str) -> str:
+    """``text`` with suit symbols as letters (``"10♥"`` -> ``"10H"``), for ``--ascii``:
+    the one place every line the client shows passes when symbols are off."""
+    return text.translate(_LETTERS)
 
 
 def card_text(code: str, *, ascii: bool = False) -> str:
@@ -108,8 +116,16 @@ def dial_lines(zones: Sequence[Mapping[str, Any]], *, ascii: bool = False,
 
 
 def public_text(public: Mapping[str, Any]) -> str:
-    """The view's public facts (phase, counts...) on one line."""
-    return "  ".join(f"{clean(k, 30)}: {_value(v)}" for k, v in public.items())
+    """The view's public facts (phase, counts...) on one line, for people: the turn is
+    said elsewhere, and flags that are off or unset say nothing, so they are left out."""
+    return "  ".join(f"{clean(k, 30).replace('_', ' ')}: {_value(v)}"
+                     for k, v in public.items()
+                     if k not in _SAID_ELSEWHERE and v not in (None, False, "", {}, []))
+
+
+#: Facts the client states in words of its own: the turn line
+#: (:func:`client.table_text.turn_line`) names who is to play and what they must do.
+_SAID_ELSEWHERE = {"to_move", "phase", "must_continue", "turned_this_turn"}
 
 
 def move_lines(view: Mapping[str, Any]) -> list[str]:
@@ -131,6 +147,8 @@ def header(view: Mapping[str, Any]) -> str:
 
 
 def _value(v: object) -> str:
+    if v is True:
+        return "yes"
     if isinstance(v, Mapping):
         return ", ".join(f"{clean(k, 30)} {clean(x, 30)}" for k, x in v.items())
     return clean(v, 60)

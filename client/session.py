@@ -195,6 +195,11 @@ class Session:
     async def undo(self) -> Msg:
         return await self._room_call("undo")
 
+    async def next_deal(self, same: bool = False) -> Msg:
+        """The host deals again once a game is over: a new deal, or (``same``) a rematch
+        of the same deal."""
+        return await self.call("next_deal", room=self.table.room, same=same)
+
     async def chat(self, text: str) -> Msg:
         return await self.call("chat", room=self.table.room, text=text)
 
@@ -345,6 +350,7 @@ class Session:
         if kind == "state":
             t.version, t.view = int(msg["version"]), msg["view"]
             t.last, t.fair = msg.get("last"), msg.get("fair") or {}
+            t.tally = msg.get("tally") or {}
             self._save()
             self._emit(StateChanged(t.version, t.view, t.last, t.fair))
         elif kind == "presence":

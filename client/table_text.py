@@ -58,6 +58,19 @@ def proposal_lines(items: Iterable[Mapping[str, Any]]) -> list[str]:
     return out
 
 
+def proposal_marks(items: Sequence[Mapping[str, Any]], *, long: bool = False) -> list[str]:
+    """Each proposal as its number, who proposed it and its votes: ``"◀ P2 Xan (1 vote)"``
+    beside a move in the list, or with the move (``long``) in the advice panel."""
+    out = []
+    for i, p in enumerate(items, 1):
+        by = ", ".join(clean(n, 30) for n in p.get("by", ()))
+        votes = int(p.get("votes", 0))
+        tally = f"{votes} vote{'s' if votes != 1 else ''}"
+        out.append(f"P{i} {clean(p.get('move'), 20)} {clean(p.get('text'), 80)} - {by} "
+                   f"({tally})" if long else f"◀ P{i} {by} ({tally})")
+    return out
+
+
 def numbered_moves(moves: Sequence[Mapping[str, Any]]) -> list[str]:
     return [f"  {i:>2}. {clean(m.get('code'), 20):<6} {clean(m.get('text'), 120)}"
             for i, m in enumerate(moves, 1)]
@@ -101,28 +114,41 @@ def come_back_lines(table: Table, name: str, url: str) -> list[str]:
     return lines
 
 
-def game_over_lines(view: Mapping[str, Any], check: FairCheck | None) -> list[str]:
+def game_over_lines(view: Mapping[str, Any], check: FairCheck | None,
+                    tally: Mapping[str, Any] | None = None) -> list[str]:
+    """The end of a game: the result, the client's own fairness check, the deal number to
+    share, and the room's running tally."""
     out = [f"game over: {clean(view.get('status'))} ({clean(view.get('result') or '')})"]
     if check is None:
         out.append("the deal's seed has not been revealed")
-        return out
-    out.append(f"deal (seed) {check.seed}: commitment "
-               f"{'checks out' if check.commitment_ok else 'DOES NOT MATCH'}")
-    if check.replays is None:
-        out.append("record not checked")
     else:
-        out.append("the record replays to the same game: "
-                   f"{'yes' if check.replays else 'NO, ' + check.why}")
+        out.append(f"deal (seed) {check.seed}: commitment "
+                   f"{'checks out' if check.commitment_ok else 'DOES NOT MATCH'}")
+        if check.replays is None:
+            out.append("record not checked")
+        else:
+            out.append("the record replays to the same game: "
+                       f"{'yes' if check.replays else 'NO, ' + check.why}")
+        out.append(f"share this deal: sympathy host {clean(view.get('game'), 40)} "
+                   f"--deal {check.seed}")
+    if tally and tally.get("deals"):
+        won, deals = int(tally.get("won", 0)), int(tally["deals"])
+        out.append(f"this room so far: {won} won of {deals} deal{'s' if deals != 1 else ''}"
+                   " played together")
     return out
 
 
-def move_zones(view: Mapping[str, Any], move: Mapping[str, Any]) -> set[str]:
-    """Ids of the zones a legal move touches, judged from the view alone."""
+def move_zones(view: Mapping[str, Any], move: Mapping[str, Any],
+               seat: int | None = None) -> set[str]:
+    """Ids of the zones a move touches, judged from the view alone; ``seat`` is the
+    mover (default: the seat to move now; give it for a move already made)."""
     zones = [z for z in view.get("zones", ()) if isinstance(z, Mapping)]
     ids = {str(z.get("id")) for z in zones}
-    code = str(move.get("code", ""))
+    code = str(move.get("code", move.get("move", "")))
     if view.get("layout") == "twins":
-        return _twin_zones(view, code) & ids
+        to_move = list(view.get("to_move") or ())
+        mover = seat if seat is not None else int(to_move[0]) if to_move else None
+        return _twin_zones(view, code, mover) & ids if mover is not None else set()
     # generic: zone ids named in the code ("p3-f1", "w>t4") or labels named in the text
     tokens = set(re.split(r"[^A-Za-z0-9.]+", code)) - {""}
     text = str(move.get("text", "")).lower()
@@ -130,14 +156,19 @@ def move_zones(view: Mapping[str, Any], move: Mapping[str, Any]) -> set[str]:
             or (len(str(z.get("label", ""))) > 3 and str(z.get("label")).lower() in text)}
 
 
-def _twin_zones(view: Mapping[str, Any], code: str) -> set[str]:
+def last_zones(view: Mapping[str, Any] | None, last: Mapping[str, Any] | None) -> set[str]:
+    """The zones the last move touched (to highlight them on the board)."""
+    if view is None or not last or last.get("kind", "move") != "move":
+        return set()
+    seat = last.get("seat")
+    return move_zones(view, last, int(seat) if isinstance(seat, int) else None)
+
+
+def _twin_zones(view: Mapping[str, Any], code: str, mover: int) -> set[str]:
     """Sympathy's codes name packets by number: ``tN``/``g`` are the mover's own,
     ``cN``/``cg`` the partner's."""
-    to_move = list(view.get("to_move") or ())
-    if not to_move:
-        return set()
-    me = seat_name(view, int(to_move[0]))
-    other = seat_name(view, 1 - int(to_move[0]))
+    me = seat_name(view, mover)
+    other = seat_name(view, 1 - mover)
     m = re.fullmatch(r"([tc])(\d+|g)", code)
     if code == "g":
         return {f"{me}.grace"}
@@ -147,3 +178,79 @@ def _twin_zones(view: Mapping[str, Any], code: str) -> set[str]:
         return set()
     who = me if m.group(1) == "t" else other
     return {f"{who}.grace"} if m.group(2) == "g" else {f"{who}{m.group(2)}"}
+
+
+def holders(table: Table) -> dict[int, str]:
+    """Who sits in each seat, by name (seats nobody holds are left out)."""
+    out: dict[int, str] = {}
+    for m in table.members:
+        if m.get("role") == "player":
+            for seat in m.get("seats") or ():
+                out.setdefault(int(seat), clean(m.get("name", ""), 30))
+    return out
+
+
+def person(table: Table, seat: int) -> str:
+    """``"Bea (B)"`` for a seat of a game with named seats, ``"Ann"`` for a solo seat;
+    ``"you"`` when it is this client's seat."""
+    view = table.view
+    seat_label = seat_name(view, seat)
+    if table.role == "player" and seat in table.seats:
+        who = "you"
+    else:
+        who = holders(table).get(seat, "")
+    if len((view or {}).get("seats", ())) < 2:
+        return who or seat_label
+    return f"{who} ({seat_label})" if who else seat_label
+
+
+#: What a seat must do in each phase of the twins games (Sympathy, Sympathie).
+_TWIN_PHASES = {"opening": "open (turn up every packet top)", "turn": "turn a card",
+                "grace": "turn up a grace card", "choose": "choose which card to throw out"}
+
+
+def turn_line(table: Table) -> str:
+    """The turn in words and names: ``"Bea (B) to play: turn a card"``."""
+    view = table.view
+    if view is None:
+        return ""
+    if table.over:
+        return f"game over: {clean(view.get('status'))}"
+    seats = [int(s) for s in view.get("to_move", ())]
+    if not seats:
+        return ""
+    who = " and ".join(person(table, s) for s in seats)
+    who = who[:1].upper() + who[1:]
+    return f"{who} to play: {_what(view, table)}"
+
+
+def _what(view: Mapping[str, Any], table: Table) -> str:
+    public = view.get("public") or {}
+    if view.get("layout") == "twins" and public.get("phase") in _TWIN_PHASES:
+        what = _TWIN_PHASES[str(public["phase"])]
+        if public.get("must_continue") is not None:
+            what += f" (she goes on with packet {clean(public['must_continue'], 4)})"
+        return what
+    moves = table.table_moves()
+    if not moves:
+        return "waiting"
+    texts = [_without_seat(view, str(m.get("text", ""))) for m in moves]
+    if len(texts) == 1:
+        return clean(texts[0], 120)
+    words = [t.split() for t in texts]
+    common: list[str] = []
+    for group in zip(*words, strict=False):
+        if len(set(group)) != 1:
+            break
+        common.append(group[0])
+    lead = " ".join(common)
+    return f"{clean(lead, 60)} ... ({len(moves)} moves)" if lead else \
+        f"one of {len(moves)} moves"
+
+
+def _without_seat(view: Mapping[str, Any], text: str) -> str:
+    """A move's text without the seat name it opens with ("A turns up ...")."""
+    for name in view.get("seats", ()):
+        if len(view.get("seats", ())) > 1 and text.startswith(f"{name} "):
+            return text[len(name) + 1:]
+    return text

@@ -8,6 +8,9 @@ has checked the revealed seed and replayed the record itself.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 from websockets.exceptions import InvalidHandshake, InvalidURI
@@ -25,6 +28,8 @@ from .table import TableScreen
 
 class SympathyApp(App[None]):
     TITLE = "Sympathy"
+    #: The footer's room goes to the table's own keys (q must show at 80 columns).
+    ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, url: str, player_name: str, plan: Plan, *, ascii: bool = False,
                  tokens: TokenStore | None = None) -> None:
@@ -38,6 +43,8 @@ class SympathyApp(App[None]):
         self.table = Table()
         self.over_shown: int | None = None
         self.error = ""
+        #: The finished game's record, as the server sent it (saved with ``s``).
+        self.record: Mapping[str, Any] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(f"connecting to {self.url}...", id="splash", markup=False)
@@ -83,18 +90,25 @@ class SympathyApp(App[None]):
         for s in self.screen_stack:
             if isinstance(s, TableScreen) and s.is_mounted:  # it draws itself on mount
                 s.session_event(ev)
-        if isinstance(ev, StateChanged) and self.table.over and \
-                self.over_shown != ev.version and not isinstance(screen, GameOver):
+        if not isinstance(ev, StateChanged):
+            return
+        if isinstance(screen, GameOver) and not self.table.over:  # the host dealt again
+            screen.dismiss(None)
+        elif self.table.over and self.over_shown != ev.version and \
+                not isinstance(screen, GameOver):
             self.over_shown = ev.version
-            await self.push_screen(GameOver(await self.game_over_lines()))
+            await self.push_screen(GameOver(await self.game_over_lines(),
+                                            host=self.table.host, ascii=self.ascii))
 
     async def game_over_lines(self) -> list[str]:
         t = self.table
         assert t.view is not None
+        self.record = None
         if "seed" not in t.fair or self.session is None:
-            return game_over_lines(t.view, None)
+            return game_over_lines(t.view, None, t.tally)
         try:
-            record = await self.session.record()
+            self.record = await self.session.record()
         except (ServerError, ConnectionLost, TimeoutError):
-            return game_over_lines(t.view, check(t.fair, None, t.view, t.audience))
-        return game_over_lines(t.view, check(t.fair, record, t.view, t.audience))
+            pass
+        return game_over_lines(t.view, check(t.fair, self.record, t.view, t.audience),
+                               t.tally)

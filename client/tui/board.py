@@ -2,9 +2,11 @@
 
 Zones are drawn group by group (see :func:`client.render.groups`) as wrapped cells
 ``id [3▒] 10♥ Q♠``: face-down cards are counted, face-up cards show rank and suit. Red
-suits are coloured and every suit keeps its symbol (or its letter with ``ascii``), so the
-board reads the same without colour. Zones that a legal move touches are underlined;
-the zones of the selected move are shown reversed.
+suits are red, black ones the default colour, and every suit keeps its symbol (or its
+letter with ``ascii``), so the board reads the same without colour. Zones that a legal
+move touches are underlined; the zones of the selected move are shown reversed; the
+zones the last move touched have a blue ground. A group owned by another seat is labelled
+with the name of the person in it; the seat's own group is set apart below a rule.
 """
 
 from __future__ import annotations
@@ -16,9 +18,10 @@ from rich.text import Text
 from textual.widgets import Static
 
 from ..dial import ROWS, dial_group, place, positions
-from ..render import card_text, clean, groups, header, public_text
+from ..render import card_text, clean, groups, header, letters, public_text
 
 RED = {"H", "D"}
+LAST = "on blue"
 
 
 def card(code: str, ascii: bool) -> Text:
@@ -27,7 +30,7 @@ def card(code: str, ascii: bool) -> Text:
 
 
 def zone_cell(zone: Mapping[str, Any], ascii: bool, *, legal: bool = False,
-              picked: bool = False, mark: str = "") -> Text:
+              picked: bool = False, mark: str = "", last: bool = False) -> Text:
     """One zone; ``mark`` is ``">"`` under the zone cursor and ``"*"`` on a chosen
     source, so the choice reads without colour too."""
     name = Text(mark + clean(zone.get("id"), 24), style="cyan")
@@ -46,44 +49,83 @@ def zone_cell(zone: Mapping[str, Any], ascii: bool, *, legal: bool = False,
     if not parts:
         parts.append(Text("-", style="dim"))
     cell.append_text(Text(" ").join(parts))
+    if last:
+        cell.stylize(LAST)
     return cell
 
 
 def board_text(view: Mapping[str, Any], *, width: int = 80, ascii: bool = False,
                me: int | None = None, legal: Collection[str] = (),
                picked: Collection[str] = (), cursor: str | None = None,
-               source: str | None = None) -> Text:
-    """The whole board as one Rich text, wrapped to ``width`` columns."""
-    out = Text(header(view), style="bold")
+               source: str | None = None, last: Collection[str] = (),
+               names: Mapping[int, str] | None = None) -> Text:
+    """The whole board as one Rich text, wrapped to ``width`` columns. ``last``: the
+    zones the last move touched; ``names``: who sits in each seat."""
+    out = Text(_shown(header(view), ascii), style="bold")
     grouped = groups(view, me)
     dial = dial_group(view, grouped)
 
     def cell_of(z: Mapping[str, Any]) -> Text:
         zid = str(z.get("id"))
         mark = ">" if zid == cursor else "*" if zid == source else ""
-        return zone_cell(z, ascii, legal=zid in legal, picked=zid in picked, mark=mark)
+        return zone_cell(z, ascii, legal=zid in legal, picked=zid in picked, mark=mark,
+                         last=zid in last)
 
     for group, zones in grouped:
-        mine = me is not None and any(z.get("owner") == me for z in zones)
-        label = f"{group}{' (you)' if mine else ''}:" if group else ""
+        owners = {int(z["owner"]) for z in zones if isinstance(z.get("owner"), int)}
+        owner = next(iter(owners)) if len(owners) == 1 else None
+        mine = me is not None and owner == me
+        label = group
+        if mine and len(grouped) > 1:
+            out.append("\n").append(("-" if ascii else "─") * min(width, 60), style="dim")
+            label = f"{group} (you)"
+        elif owner is not None and names and names.get(owner):
+            label = f"{group} ({clean(names[owner], 20)})"
         if group == dial:
             face = dial_text(zones, cell_of, width)
             if face is not None:
-                out.append("\n").append(label, style="bold magenta")
+                out.append("\n").append(f"{label}:", style="bold magenta")
                 out.append("\n").append_text(face)
                 continue
-        line = Text(label, style="bold magenta")
+        # the label is one span of its own: a style on the whole line would also fall
+        # on the cards after it (black cards drawn in the label's colour)
+        line = Text()
+        if label:
+            line.append(f"{label}:", style="bold green" if mine else "bold magenta")
         for z in zones:
-            cell = cell_of(z)
-            if line.cell_len and line.cell_len + 2 + cell.cell_len > width:
-                out.append("\n").append_text(line)
-                line = Text("   ")
-            line.append("  ").append_text(cell)
+            for cell in _fold(cell_of(z), width - 5):
+                if line.cell_len and line.cell_len + 2 + cell.cell_len > width:
+                    out.append("\n").append_text(line)
+                    line = Text("   ")
+                line.append("  ").append_text(cell)
         out.append("\n").append_text(line)
     public = view.get("public") or {}
-    if public:
-        out.append("\n").append(public_text(public), style="dim")
+    shown = public_text(public)
+    if shown:
+        for piece in _fold(Text(_shown(shown, ascii), style="dim"), width):
+            out.append("\n").append_text(piece)
     return out
+
+
+def _fold(cell: Text, width: int) -> list[Text]:
+    """A cell wider than ``width`` (a long pile) as pieces cut between its cards."""
+    if cell.cell_len <= width:
+        return [cell]
+    cuts, start, last_space = [], 0, 0
+    for i, ch in enumerate(cell.plain):
+        if ch == " ":
+            last_space = i
+        if i - start >= width and last_space > start:
+            cuts.append(last_space + 1)
+            start = last_space + 1
+    pieces = cell.divide(cuts)
+    for piece in pieces:
+        piece.rstrip()
+    return list(pieces)
+
+
+def _shown(text: str, ascii: bool) -> str:
+    return letters(text) if ascii else text
 
 
 def dial_text(zones: Sequence[Mapping[str, Any]],
@@ -114,13 +156,16 @@ class Board(Static):
         self.ascii = ascii
         self._view: Mapping[str, Any] | None = None
         self._kw: dict[str, Any] = {}
+        #: The text last drawn (its lines are at most the widget's width).
+        self.drawn = Text()
 
     def show(self, view: Mapping[str, Any] | None, me: int | None = None,
              legal: Collection[str] = (), picked: Collection[str] = (),
-             cursor: str | None = None, source: str | None = None) -> None:
+             cursor: str | None = None, source: str | None = None,
+             last: Collection[str] = (), names: Mapping[int, str] | None = None) -> None:
         self._view = view
         self._kw = {"me": me, "legal": legal, "picked": picked, "cursor": cursor,
-                    "source": source}
+                    "source": source, "last": last, "names": names}
         self._draw()
 
     def on_resize(self) -> None:
@@ -130,5 +175,6 @@ class Board(Static):
         if self._view is None:
             self.update("waiting for the table...")
             return
-        width = max(40, (self.size.width or 80) - 2)
-        self.update(board_text(self._view, width=width, ascii=self.ascii, **self._kw))
+        width = max(40, (self.content_size.width or 78))
+        self.drawn = board_text(self._view, width=width, ascii=self.ascii, **self._kw)
+        self.update(self.drawn)

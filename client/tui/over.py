@@ -1,35 +1,94 @@
-"""The game-over screen: the result, the revealed seed and the client's own check."""
+"""The game-over screen: the result, the client's own fairness check, the deal number to
+share, the room's running tally, and what comes next.
+
+Keys: enter, escape or space go back to the table; ``s`` saves the record to a file
+(replay it with ``sympathy replay FILE``); the host deals again with ``n`` (a new deal) or
+``r`` (a rematch: the same deal); ``q`` quits keeping the seat.
+"""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ..render import clean, letters
+from ..replay import save
+from ..session import describe_error
+
+if TYPE_CHECKING:
+    from .app import SympathyApp
+
 
 class GameOver(ModalScreen[None]):
-    """Shows the lines of :func:`client.table_text.game_over_lines`; any of enter,
-    escape or space closes it (the table stays on screen behind)."""
+    """Shows the lines of :func:`client.table_text.game_over_lines` and the keys."""
 
     DEFAULT_CSS = """
     GameOver { align: center middle; }
-    GameOver > Vertical { width: 72; height: auto; border: thick $accent; padding: 1 2;
-                          background: $surface; }
+    GameOver > Vertical { width: 78; max-width: 100%; height: auto; border: thick $accent;
+                          padding: 0 1; background: $surface; }
+    #over-message { color: $warning; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape,space", "dismiss", "close")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,escape,space", "dismiss", "close"), Binding("s", "save", "save"),
+        Binding("n", "deal(False)", "next deal"), Binding("r", "deal(True)", "rematch"),
+        Binding("q", "quit", "quit")]
 
-    def __init__(self, lines: list[str]) -> None:
+    def __init__(self, lines: list[str], *, host: bool, ascii: bool = False) -> None:
         super().__init__()
-        self.lines = lines
+        self.lines, self.host, self.ascii = lines, host, ascii
+
+    @property
+    def sapp(self) -> SympathyApp:
+        from .app import SympathyApp
+
+        assert isinstance(self.app, SympathyApp)
+        return self.app
 
     def compose(self) -> ComposeResult:
+        keys = "enter: back to the table  s: save the record  q: quit"
+        if self.host:
+            keys = "n: next deal  r: rematch (same deal)  " + keys
+        else:
+            keys += "\n(the host may deal again: n next deal, r rematch)"
+        text = "\n".join(self.lines)
         with Vertical():
-            yield Static("\n".join(self.lines), id="over-text", markup=False)
-            yield Static("enter: back to the table", classes="hint")
+            yield Static(Text(letters(text) if self.ascii else text), id="over-text")
+            yield Static("", id="over-message")
+            yield Static(Text(keys), classes="hint")
+
+    def say(self, text: str) -> None:
+        self.query_one("#over-message", Static).update(Text(clean(text, 300)))
 
     async def action_dismiss(self, result: None = None) -> None:
         self.dismiss(result)
+
+    def action_save(self) -> None:
+        record = self.sapp.record
+        if record is None:
+            self.say("The record is not available.")
+            return
+        try:
+            path = save(record, Path.cwd(), self.sapp.table.code)
+        except OSError as exc:
+            self.say(f"Could not save the record: {exc}")
+            return
+        self.say(f"Saved to {path.name}; replay it with: sympathy replay {path.name}")
+
+    async def action_deal(self, same: bool) -> None:
+        s = self.sapp.session
+        if s is None:
+            return
+        try:
+            await s.next_deal(same)
+        except Exception as exc:  # the server's sentence: not the host, not over...
+            self.say(describe_error(exc))
+
+    def action_quit(self) -> None:
+        self.sapp.quit_keeping_the_seat()

@@ -1,14 +1,17 @@
-"""The table screen: board, legal moves, advice, people, chat and the connection.
+"""The table screen: board, turn, legal moves with the proposals, people, chat.
 
 Keys (when no text field has the focus): up/down choose a legal move (its zones light
 up on the board), enter plays it (an advisor proposes it), 1-9 play or propose the nth
-move at once; left/right walk a cursor over the zones that legal moves touch and space
-picks one: a source, then a destination (a pick that names one legal move plays it;
-the zones of a move come from the view alone, see :func:`client.table_text.move_zones`);
-``a`` accepts the first proposal, ``v`` plays the vote, ``u`` undoes,
-``:`` opens the command line (a move code, or ``say TEXT``), ``t`` the chat line,
-escape returns to the moves, ``q`` quits keeping the seat. Every refusal shows the
-server's own sentence.
+move at once; a move an advisor proposed is marked in the list with its number, who
+proposed it and the votes, and playing it takes the proposal (the advisors are
+credited); ``a`` takes a proposal: at once when there is one, else ``a`` then its number.
+left/right walk a cursor over the zones that legal moves touch and space picks one: a
+source, then a destination (a pick that names one legal move plays it; the zones of a
+move come from the view alone, see :func:`client.table_text.move_zones`); ``v`` plays
+the vote, ``u`` undoes, ``:`` opens the command line (a move code, or ``say TEXT``),
+``t`` chats, ``p`` shows or hides the people, advice and chat panel (hidden on narrow
+terminals), ``?`` shows the game's rules and these keys, escape returns to the moves,
+``q`` quits keeping the seat. Every refusal shows the server's own sentence.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from collections.abc import Awaitable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -25,15 +29,18 @@ from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from ..events import ChatLine, Connection, Event, Notice, Table
-from ..render import clean
+from ..render import clean, letters
 from ..session import describe_error
 from ..table_text import (
     chat_text,
+    holders,
     last_text,
+    last_zones,
     member_text,
     move_zones,
+    proposal_marks,
     role_text,
-    seat_name,
+    turn_line,
 )
 from .board import Board
 
@@ -43,26 +50,39 @@ if TYPE_CHECKING:
 CONNECTION_TEXT = {"connecting": "connecting...", "connected": "connected",
                    "reconnecting": "reconnecting...", "resumed": "resumed",
                    "closed": "disconnected"}
+#: Below this many columns the side panel hides (``p`` shows it) so the board has room.
+NARROW = 110
 
 
 class TableScreen(Screen[None]):
     DEFAULT_CSS = """
     #main { width: 3fr; }
     #side { width: 1fr; min-width: 30; border-left: solid $primary; }
-    #moves { height: 1fr; min-height: 5; }
+    TableScreen.narrow #side { display: none; }
+    TableScreen.narrow.panel #side { display: block; dock: right; width: 42;
+                                     background: $surface; }
+    #board-box { height: auto; max-height: 75%; }
+    #moves { height: 1fr; min-height: 2; border: none; padding: 0; }
+    #moves:focus { border: none; }
     #advice { height: auto; max-height: 8; }
     #chat { height: 1fr; }
     #message { color: $error; height: auto; }
     #conn, #title { text-style: bold; }
+    #turn { text-style: bold; color: $success; }
+    #command { display: none; }
+    #command.open { display: block; }
     .head { color: $accent; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "accept", "accept advice"), Binding("v", "vote", "vote"),
+        Binding("a", "accept", "take advice"), Binding("v", "vote", "vote", show=False),
         Binding("u", "undo", "undo"), Binding("colon", "command", "command"),
         Binding("t", "talk", "chat"), Binding("escape", "to_moves", "moves", show=False),
+        Binding("p", "panel", "people"), Binding("question_mark", "rules", "rules, keys"),
         Binding("q", "quit", "quit"), Binding("left", "zone(-1)", "zone", show=False),
         Binding("right", "zone(1)", "zone", show=False),
-        Binding("space", "pick", "pick zone"),
+        Binding("space", "pick", "pick zone", show=False),
+        Binding("pageup", "scroll_board(-1)", show=False),
+        Binding("pagedown", "scroll_board(1)", show=False),
         *[Binding(str(n), f"nth({n})", show=False) for n in range(1, 10)],
     ]
 
@@ -70,9 +90,11 @@ class TableScreen(Screen[None]):
         super().__init__()
         self.ascii = ascii
         self._shown_moves: list[Mapping[str, Any]] = []
+        self._shown_lines: list[str] = []
         self._cursor: str | None = None
         self._source: str | None = None
         self._drawn_version = -1
+        self._taking = False  # ``a`` pressed with several proposals: a number follows
 
     @property
     def sapp(self) -> SympathyApp:
@@ -87,16 +109,18 @@ class TableScreen(Screen[None]):
                 yield Static("", id="title")
                 with VerticalScroll(id="board-box"):
                     yield Board(self.ascii, id="board")
+                yield Static("", id="turn")
                 yield Static("", id="last")
                 yield Static("", id="message")
                 yield Static("moves", classes="head", id="moves-head")
                 yield OptionList(id="moves")
-                yield Input(placeholder=": a move code, or 'say TEXT'", id="command")
+                yield Input(placeholder=": a move code, or 'say TEXT'", id="command",
+                            select_on_focus=False)
             with Vertical(id="side"):
                 yield Static("", id="conn")
                 yield Static("people", classes="head")
                 yield Static("", id="people")
-                yield Static("advice (a: accept the first)", classes="head")
+                yield Static("advice (a: take; a then N: take proposal N)", classes="head")
                 yield OptionList(id="advice")
                 yield Static("chat (t)", classes="head")
                 yield RichLog(id="chat", wrap=True, markup=False, max_lines=200)
@@ -104,14 +128,25 @@ class TableScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.set_class(self.app.size.width < NARROW, "narrow")
+        for line in self.table.chat:
+            self.query_one("#chat", RichLog).write(self.text(chat_text(line.sender,
+                                                                       line.role, line.text)))
         self.query_one("#moves", OptionList).focus()
         self.refresh_table()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.width < NARROW, "narrow")
 
     # -- drawing -----------------------------------------------------------------------
 
     @property
     def table(self) -> Table:
         return self.sapp.table
+
+    def text(self, line: str) -> Text:
+        """A line for the screen: with suit letters instead of symbols under ``--ascii``."""
+        return Text(letters(line) if self.ascii else line)
 
     def moves(self) -> list[Mapping[str, Any]]:
         t = self.table
@@ -123,8 +158,10 @@ class TableScreen(Screen[None]):
     def session_event(self, ev: Event) -> None:
         """Called by the app for every session event."""
         if isinstance(ev, ChatLine):
-            self.query_one("#chat", RichLog).write(Text(chat_text(ev.sender, ev.role,
-                                                                  ev.text)))
+            line = chat_text(ev.sender, ev.role, ev.text)
+            self.query_one("#chat", RichLog).write(self.text(line))
+            if self.has_class("narrow") and not self.has_class("panel"):
+                self.show_message(line, error=False)
         elif isinstance(ev, Notice):
             self.show_message(f"{ev.kind}: {ev.message}")
         elif isinstance(ev, Connection) and ev.state == "reconnecting":
@@ -135,37 +172,42 @@ class TableScreen(Screen[None]):
         t = self.table
         view = t.view
         me = role_text(t.role, t.seats, view)
-        self.query_one("#title", Static).update(Text(
-            f"{clean(t.game, 40)}  room {clean(t.code, 16)}  v{t.version}  you: {me}"))
+        host = "  (host)" if t.host else ""
+        self.query_one("#title", Static).update(self.text(
+            f"{clean(t.game, 40)}  room {clean(t.code, 16)}  v{t.version}  you: {me}{host}"))
         conn = CONNECTION_TEXT.get(t.connection, t.connection)
         if t.gone:
             conn += f" ({t.gone})"
         self.query_one("#conn", Static).update(Text(conn))
-        self.query_one("#last", Static).update(Text(
+        self.query_one("#turn", Static).update(self.text(turn_line(t)))
+        self.query_one("#last", Static).update(self.text(
             f"last: {last_text(t.last)}" if t.last else ""))
         self.query_one("#people", Static).update(Text("\n".join(
             member_text(m, view) for m in t.members)))
         advice = self.query_one("#advice", OptionList)
-        advice.set_options(Option(Text(f"{clean(p.get('move'), 20)}  {clean(p.get('text'), 80)}"
-                                       f"  - {', '.join(clean(n, 30) for n in p['by'])}"
-                                       f" ({p.get('votes', 0)})"), id=str(p.get("move")))
-                           for p in t.proposals)
+        advice.set_options(Option(self.text(line), id=str(p.get("move")))
+                           for line, p in zip(proposal_marks(t.proposals, long=True),
+                                              t.proposals, strict=True))
         moves = self.moves()
         if t.version != self._drawn_version:
             self._drawn_version, self._source = t.version, None
+        marks = dict(zip((str(p.get("move")) for p in t.proposals),
+                         proposal_marks(t.proposals), strict=True))
+        lines = [f"{i:>2}. {clean(m.get('code'), 20):<6} {clean(m.get('text'), 100)}"
+                 + (f"  {marks[str(m.get('code'))]}" if str(m.get("code")) in marks else "")
+                 for i, m in enumerate(moves, 1)]
         box = self.query_one("#moves", OptionList)
-        if [m.get("code") for m in moves] != [m.get("code") for m in self._shown_moves]:
-            self._shown_moves = moves
-            box.set_options(Option(Text(f"{i:>2}. {clean(m.get('code'), 20):<6} "
-                                        f"{clean(m.get('text'), 100)}"))
-                            for i, m in enumerate(moves, 1))
+        if lines != self._shown_lines:
+            kept = box.highlighted
+            same = [m.get("code") for m in moves] == [m.get("code") for m in self._shown_moves]
+            self._shown_moves, self._shown_lines = moves, lines
+            box.set_options(Option(self.text(line)) for line in lines)
             if moves:
-                box.highlighted = 0
+                box.highlighted = kept if same and kept is not None else 0
         head = "moves" if t.role == "player" else "moves to propose" if t.role == "advisor" \
             else "watching"
-        if view is not None and not moves and not t.over:
-            head += " (waiting for " + ", ".join(seat_name(view, s) for s in
-                                                 view.get("to_move", ())) + ")"
+        if t.proposals and t.role == "player":
+            head += f" ({len(t.proposals)} proposed: a takes)"
         self.query_one("#moves-head", Static).update(Text(head))
         self.draw_board()
 
@@ -183,7 +225,8 @@ class TableScreen(Screen[None]):
         if self._cursor not in legal:
             self._cursor = None
         self.query_one("#board", Board).show(view, t.audience, legal, picked, self._cursor,
-                                             self._source)
+                                             self._source, last_zones(view, t.last),
+                                             holders(t))
 
     def active_zones(self) -> list[str]:
         """Ids of the zones some shown legal move touches, in the view's order."""
@@ -230,12 +273,18 @@ class TableScreen(Screen[None]):
             self.show_message("Several moves fit; choose one below.")
         self.draw_board()
 
+    def action_scroll_board(self, pages: int) -> None:
+        box = self.query_one("#board-box", VerticalScroll)
+        box.scroll_to(y=box.scroll_y + pages * max(1, box.size.height - 1), animate=False)
+
     def selected_move(self) -> Mapping[str, Any] | None:
         i = self.query_one("#moves", OptionList).highlighted
         return self._shown_moves[i] if i is not None and i < len(self._shown_moves) else None
 
-    def show_message(self, text: str) -> None:
-        self.query_one("#message", Static).update(Text(clean(text, 300)))
+    def show_message(self, text: str, *, error: bool = True) -> None:
+        msg = self.query_one("#message", Static)
+        msg.styles.color = None if error else "white"
+        msg.update(self.text(clean(text, 300)))
 
     def on_option_list_option_highlighted(self, ev: OptionList.OptionHighlighted) -> None:
         if ev.option_list.id == "moves":
@@ -258,6 +307,8 @@ class TableScreen(Screen[None]):
             return
         if self.table.role == "advisor":
             await self._do(s.propose(code), f"proposed {clean(code, 20)}")
+        elif any(str(p.get("move")) == code for p in self.table.proposals):
+            await self._do(s.take(code))  # a proposed move: the advisors are credited
         else:
             await self._do(s.move(code))
 
@@ -270,15 +321,30 @@ class TableScreen(Screen[None]):
             await self._do(self.sapp.session.take(ev.option.id))
 
     async def action_nth(self, n: int) -> None:
-        if n <= len(self._shown_moves):
+        if self._taking:
+            self._taking = False
+            await self.take(n)
+        elif n <= len(self._shown_moves):
             await self.play(str(self._shown_moves[n - 1]["code"]))
 
     async def action_accept(self) -> None:
-        s = self.sapp.session
-        if s is None or not self.table.proposals:
-            self.show_message("There is no proposal to accept.")
+        items = self.table.proposals
+        if self.sapp.session is None or not items:
+            self.show_message("There is no proposal to take.")
+        elif len(items) == 1:
+            await self.take(1)
+        else:
+            self._taking = True
+            self.show_message(f"Take which proposal? Press 1-{min(len(items), 9)}.",
+                              error=False)
+
+    async def take(self, n: int) -> None:
+        """Take proposal number ``n`` (as numbered in the move list and the panel)."""
+        items = self.table.proposals
+        if self.sapp.session is None or not 1 <= n <= len(items):
+            self.show_message(f"There is no proposal {n}.")
             return
-        await self._do(s.take(str(self.table.proposals[0]["move"])))
+        await self._do(self.sapp.session.take(str(items[n - 1]["move"])))
 
     async def action_vote(self) -> None:
         if self.sapp.session is not None:
@@ -288,13 +354,32 @@ class TableScreen(Screen[None]):
         if self.sapp.session is not None:
             await self._do(self.sapp.session.undo())
 
-    def action_command(self) -> None:
-        self.query_one("#command", Input).focus()
+    def action_command(self, text: str = "") -> None:
+        box = self.query_one("#command", Input)
+        box.add_class("open")
+        box.value = text
+        box.cursor_position = len(text)
+        self.call_after_refresh(box.focus)  # once it is displayed: a hidden box cannot
 
     def action_talk(self) -> None:
-        self.query_one("#say", Input).focus()
+        if self.has_class("narrow") and not self.has_class("panel"):
+            self.action_command("say ")
+        else:
+            self.query_one("#say", Input).focus()
+
+    def action_panel(self) -> None:
+        self.toggle_class("panel")
+        if not self.has_class("narrow"):
+            self.remove_class("panel")
+
+    def action_rules(self) -> None:
+        from .rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.table, self.sapp.session, self.ascii))
 
     def action_to_moves(self) -> None:
+        self._taking = False
+        self.query_one("#command", Input).remove_class("open")
         self.query_one("#moves", OptionList).focus()
 
     def action_quit(self) -> None:
@@ -304,11 +389,9 @@ class TableScreen(Screen[None]):
         text = ev.value.strip()
         ev.input.value = ""
         s = self.sapp.session
-        if not text or s is None:
-            return
-        if ev.input.id == "say" or text.lower().startswith("say "):
-            await self._do(s.chat(text[4:] if ev.input.id != "say" else text))
-        else:
-            await self.play(text)
-        if ev.input.id == "command":
-            self.action_to_moves()
+        if text and s is not None:
+            if ev.input.id == "say" or text.lower().startswith("say "):
+                await self._do(s.chat(text[4:] if ev.input.id != "say" else text))
+            else:
+                await self.play(text)
+        self.action_to_moves()  # the keys go back to the table, not into the box

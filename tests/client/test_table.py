@@ -1,0 +1,237 @@
+"""The table screen at 80x24, driven by Textual's pilot against a real server: what a
+player reads (cards in their colours, the turn in words, proposals in the move list) and
+what each key does."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from rich.color import Color
+from textual.containers import VerticalScroll
+from textual.pilot import Pilot
+
+from client.plan import Plan
+from client.session import Session
+from client.tokens import TokenStore
+from client.tui.app import SympathyApp
+from client.tui.board import Board
+from client.tui.over import GameOver
+from client.tui.rules import RulesScreen
+from client.tui.table import TableScreen
+from tests.server.conftest import Running
+
+from .screen import screen_text, segments
+
+SMALL = (80, 24)
+
+
+async def settle(pilot: Pilot[None], app: SympathyApp, version: int) -> None:
+    assert app.session is not None
+    await app.session.wait_until(lambda t: t.version >= version)
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def until(pilot: Pilot[None], what: Any, timeout: float = 10.0) -> None:
+    async with asyncio.timeout(timeout):
+        while not what():
+            await pilot.pause(0.02)
+
+
+@asynccontextmanager
+async def bea_at_sympathy(server: Running, tokens: TokenStore, moves: int,
+                          ascii: bool = False, deal: int = 42
+                          ) -> AsyncIterator[tuple[SympathyApp, Pilot[None], Session]]:
+    """Ann (the library, host) and Bea (the TUI at 80x24); ``moves`` moves played,
+    each seat taking its first legal move."""
+    async with Session(server.url, "Ann") as ann:
+        code = (await ann.create("sympathy", deal=deal))["code"]
+        app = SympathyApp(server.url, "Bea", Plan("join", code=code), tokens=tokens,
+                          ascii=ascii)
+        async with app.run_test(size=SMALL) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, TableScreen))
+            await settle(pilot, app, 0)
+            for v in range(moves):
+                if app.table.my_moves():
+                    await pilot.press("1")
+                else:
+                    await ann.wait_until(lambda t, v=v: t.version == v)  # type: ignore[misc]
+                    await ann.move(ann.table.my_moves()[0]["code"])
+                await settle(pilot, app, v + 1)
+            await ann.wait_until(lambda t: t.version == moves)
+            yield app, pilot, ann
+
+
+async def test_black_cards_are_never_drawn_in_a_colour(server: Running,
+                                                       tokens: TokenStore) -> None:
+    async with bea_at_sympathy(server, tokens, 14) as (app, _pilot, _ann):
+        cards = [(text, style) for text, style in segments(app)
+                 if any(s in text for s in "♠♣♥♦")]
+        black = [(t, s) for t, s in cards if "♠" in t or "♣" in t]
+        red = [(t, s) for t, s in cards if "♥" in t or "♦" in t]
+        assert black and red
+        for text, style in black:  # on every line of a seat's row, the first one too
+            assert style.color is None or style.color == Color.default() or \
+                style.color.name in ("default", "white", "bright_white") or \
+                style.color.triplet is None or \
+                max(style.color.get_truecolor()) - min(style.color.get_truecolor()) < 40, \
+                (text, style)
+        for _text, style in red:
+            assert style.color is not None and style.color.get_truecolor().red > 150
+
+
+async def test_ascii_shows_no_suit_symbol_anywhere(server: Running,
+                                                   tokens: TokenStore) -> None:
+    async with bea_at_sympathy(server, tokens, 6, ascii=True) as (app, pilot, _ann):
+        shown = screen_text(app)
+        assert "last: " in shown and "turns up" in shown
+        assert not set("♠♥♦♣▒") & set(shown), shown
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        assert not set("♠♥♦♣") & set(screen_text(app))
+
+
+async def test_the_whole_board_and_the_turn_fit_80x24(server: Running,
+                                                      tokens: TokenStore) -> None:
+    async with bea_at_sympathy(server, tokens, 20) as (app, _pilot, _ann):
+        shown = screen_text(app)
+        assert app.table.view is not None
+        for z in app.table.view["zones"]:  # B1..B17, the grace and the thrown-out pairs
+            assert f"{z['id']} " in shown, z["id"]
+        assert "pairs: " in shown  # the public line
+        assert " to play: " in shown and "moves" in shown
+
+
+async def test_the_status_line_speaks_in_names_not_internal_state(
+        server: Running, tokens: TokenStore) -> None:
+    async with bea_at_sympathy(server, tokens, 3) as (app, _pilot, _ann):
+        shown = screen_text(app)
+        assert "must_continue" not in shown and "turned_this_turn" not in shown
+        assert "None" not in shown and "False" not in shown
+        mover = app.table.view["to_move"][0] if app.table.view else None
+        expected = "Ann (A) to play: " if mover == 0 else "You (B) to play: "
+        assert expected in shown, shown
+
+
+async def test_proposals_are_marked_in_the_move_list_and_taken_by_number(
+        server: Running, tokens: TokenStore) -> None:
+    async with Session(server.url, "Xan") as xan, Session(server.url, "Yul") as yul:
+        app = SympathyApp(server.url, "Ann", Plan("create", game="solitaire",
+                                                  create={"deal": 7}), tokens=tokens)
+        async with app.run_test(size=SMALL) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, TableScreen))
+            await settle(pilot, app, 0)
+            while len(app.table.my_moves()) < 2:  # play on until there is a choice
+                v = app.table.version
+                await pilot.press("1")
+                await settle(pilot, app, v + 1)
+            ann_moves = app.table.version
+            await xan.join(app.table.code, "advisor")
+            await yul.join(app.table.code, "advisor")
+            moves = [m["code"] for m in app.table.my_moves()]
+            await xan.wait_until(lambda t: t.version == ann_moves)
+            await yul.wait_until(lambda t: t.version == ann_moves)
+            await xan.propose(moves[0])
+            await yul.propose(moves[1])
+            await xan.propose(moves[1])  # two votes for the second move
+            await until(pilot, lambda: len(app.table.proposals) == 2 and
+                        app.table.proposals[0]["votes"] == 2)
+            await pilot.pause()
+            shown = screen_text(app)
+            assert "◀ P1 Yul, Xan (2 votes)" in shown, shown
+            assert "◀ P2 Xan (1 vote)" in shown
+            await pilot.press("a")  # two proposals: which one?
+            await pilot.pause()
+            assert "Take which proposal? Press 1-2." in screen_text(app)
+            await pilot.press("2")
+            await settle(pilot, app, ann_moves + 1)
+            assert app.table.last is not None
+            assert app.table.last["move"] == moves[0]
+            assert app.table.last["advised_by"] == ["Xan"]
+
+
+async def test_after_chat_the_keys_go_back_to_the_table(server: Running,
+                                                        tokens: TokenStore) -> None:
+    async with bea_at_sympathy(server, tokens, 0) as (app, pilot, ann):
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press(*"hello", "enter")
+        await ann.wait_until(lambda t: bool(t.chat))
+        assert ann.table.chat[-1].text == "hello"
+        await pilot.press("1")  # a key for the table, not for the chat box: B opens
+        await settle(pilot, app, 1)
+        assert app.table.last is not None and app.table.last["move"] == "open"
+
+
+async def test_question_mark_shows_the_rules_and_the_keys(server: Running,
+                                                          tokens: TokenStore) -> None:
+    async with bea_at_sympathy(server, tokens, 0) as (app, pilot, _ann):
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        await until(pilot, lambda: "Cheney, Patience" in screen_text(app))
+        shown = screen_text(app)
+        assert "Sympathy" in shown and "l.3216-3257" in shown
+        for _ in range(12):  # page down through the rules to the keys at the end
+            await pilot.press("pagedown")
+            await pilot.pause()
+            shown += screen_text(app)
+        assert '"corresponding"' in shown  # the module's reading of the book
+        assert "quits keeping the seat" in shown  # the keys, at the end
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+
+
+async def test_q_quits_from_the_game_over_screen(server: Running, tokens: TokenStore) -> None:
+    app = SympathyApp(server.url, "Ann", Plan("create", game="wandering_card",
+                                              create={"deal": 1}), tokens=tokens)
+    async with app.run_test(size=SMALL) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await settle(pilot, app, 0)
+        while not app.table.over:
+            v = app.table.version
+            await pilot.press("1")
+            await settle(pilot, app, v + 1)
+        await until(pilot, lambda: isinstance(app.screen, GameOver))
+        assert " q: quit" in screen_text(app)
+        await pilot.press("q")
+        await until(pilot, lambda: app.return_code is not None)
+    assert app.return_code == 0
+
+
+async def test_every_game_fits_80x24(server: Running, tokens: TokenStore) -> None:
+    """Every registered game, a few moves in, at 80x24: every zone of the board can be
+    read (scrolling the board with page down if it is taller than the screen), the
+    board's lines fit the width, and the turn and the moves stay on screen."""
+    from rules import all_games
+
+    for cls in all_games():
+        app = SympathyApp(server.url, "Ann", Plan("create", game=cls.id,
+                                                  create={"deal": 42, "seats": "all"}),
+                          tokens=tokens)
+        async with app.run_test(size=SMALL) as pilot:
+            await until(pilot, lambda app=app: isinstance(app.screen, TableScreen))
+            await settle(pilot, app, 0)
+            if app.table.my_moves():
+                await pilot.press("1")
+                await settle(pilot, app, 1)
+            if app.table.over:
+                await until(pilot, lambda app=app: isinstance(app.screen, GameOver))
+                await pilot.press("escape")
+                await pilot.pause()
+            shown = screen_text(app)
+            assert " to play: " in shown or "game over" in shown, (cls.id, shown)
+            assert "moves" in shown and " quit" in shown, (cls.id, shown)
+            box = app.screen.query_one("#board-box", VerticalScroll)
+            while box.scroll_y < box.max_scroll_y:
+                await pilot.press("pagedown")
+                await pilot.pause()
+                shown += "\n" + screen_text(app)
+            assert app.table.view is not None
+            for z in app.table.view["zones"]:
+                assert f"{z['id']} " in shown, (cls.id, z["id"], shown)
+            board = app.screen.query_one(Board)
+            widest = max(line.cell_len for line in board.drawn.split("\n"))
+            assert widest <= board.content_size.width, (cls.id, widest)
