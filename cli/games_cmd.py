@@ -52,7 +52,7 @@ def pack_counts(cls: type[Game[Any]]) -> str:
     """How many packs the game is played with: ``"2"``, or ``"1-2"`` when the game
     declares an option ``packs`` (its choices, or its minimum to maximum), unless a
     registered variant fixes it."""
-    fixed = cls.fixed_options.get("packs")
+    fixed = cls.description.fixed.get("packs")
     spec = next((o for o in cls.option_specs if o.name == "packs"), None)
     if fixed is not None or spec is None:
         counts = [int(fixed if fixed is not None else cls.packs)]
@@ -67,23 +67,38 @@ def pack_counts(cls: type[Game[Any]]) -> str:
     return ",".join(str(n) for n in counts)
 
 
-def cmd_games(args: argparse.Namespace) -> int:
+def game_rows() -> list[dict[str, Any]]:
+    """One row per registered game, from its description."""
     rows = []
     for cls in all_games():
+        d = cls.description
         rows.append({
-            "id": cls.id, "title": cls.title, "book": cls.book, "source": cls.source,
-            "packs": ("euchre " if cls.euchre else "") + pack_counts(cls), "seats": cls.seats,
-            "variant_of": cls.variant_of, "aliases": list(cls.aliases),
-            "options": {o.name: o.default for o in cls.option_specs},
+            "id": d.id, "title": d.title, "book": d.book.short, "pages": d.pages,
+            "lines": d.lines, "source": d.source, "citation": d.citation,
+            "packs": ("euchre " if d.euchre else "") + pack_counts(cls), "seats": d.seats,
+            "skill": d.skill, "chance": d.chance, "bound": d.bound,
+            "variant_of": d.variant_of, "fixed": dict(d.fixed), "aliases": list(d.aliases),
+            "options": {o.name: o.default for o in cls.option_specs if o.name not in d.fixed},
         })
+    return rows
+
+
+def table(header: list[str], rows: list[list[str]]) -> list[str]:
+    """Columns as wide as their widest cell, two spaces apart (the last one unpadded)."""
+    widths = [max(len(r[i]) for r in (header, *rows)) for i in range(len(header) - 1)]
+    return ["  ".join([*(c.ljust(w) for c, w in zip(r, widths, strict=False)), r[-1]]).rstrip()
+            for r in (header, *rows)]
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    rows = game_rows()
     if args.json:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
         return 0
-    print(f"{'id':<28} {'title':<34} {'packs':<8} {'seats':<5} book, lines")
-    for r in rows:
-        title = r["title"] if not r["variant_of"] else f"  {r['title']}"
-        print(f"{r['id']:<28} {title:<34} {r['packs']:<8} {r['seats']:<5} "
-              f"{r['book']}; {r['source']}")
+    cells = [[r["id"], r["title"] if not r["variant_of"] else f"  {r['title']}",
+              r["packs"], str(r["seats"]), r["skill"], r["citation"]] for r in rows]
+    print("\n".join(table(["id", "title", "packs", "seats", "skill", "book, pages (lines)"],
+                          cells)))
     print(f"{len(rows)} games")
     return 0
 
@@ -98,7 +113,7 @@ def _game(args: argparse.Namespace) -> Game[Any]:
 def cmd_show(args: argparse.Namespace) -> int:
     game = _game(args)
     state = game.deal(args.seed)
-    print(f"{game.title} ({game.book}; {game.source}), deal {args.seed}")
+    print(f"{game.title} ({game.description.citation}), deal {args.seed}")
     print("\n".join(board_lines(render(game, state, None), ascii=args.ascii)))
     return 0
 
@@ -156,4 +171,5 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
-__all__ = ["Play", "add_commands", "pack_counts", "parse_options", "random_playout", "selfplay"]
+__all__ = ["Play", "add_commands", "game_rows", "pack_counts", "parse_options",
+           "random_playout", "selfplay", "table"]

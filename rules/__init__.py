@@ -8,6 +8,7 @@ Import what you need from here::
 """
 
 from .cards import Card
+from .description import Book, Description
 from .errors import (
     BadOptions,
     GameOver,
@@ -19,13 +20,15 @@ from .errors import (
 )
 from .game import Audience, Game, Move, Option, Outcome, Seat, Zone
 from .record import Play, Record
-from .registry import all_games, game_class, make, register
+from .registry import all_games, game_class, make, register, variant
 from .view import render
 
 __all__ = [
     "Audience",
     "BadOptions",
+    "Book",
     "Card",
+    "Description",
     "Game",
     "GameOver",
     "IllegalMove",
@@ -45,4 +48,5 @@ __all__ = [
     "make",
     "register",
     "render",
+    "variant",
 ]

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Sequence
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from .cards import KING, SUIT_NAMES, Card, name, rank_of, suit_of
 from .common import next_in_suit
@@ -55,10 +55,6 @@ FS = TypeVar("FS", bound=FamilyState)
 class FamilyGame(SoloGame[FS]):
     """A one-player patience from Cheney's book, won when every card is in the families,
     lost when no move is left."""
-
-    book = "Cheney, Patience (3rd ed., 1894)"
-    packs = 2
-    chance: ClassVar[bool] = False
 
     def cards_home(self, state: FS) -> int:
         """How many cards lie in the families."""

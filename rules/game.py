@@ -34,13 +34,18 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from . import prng
 from .cards import Card, packs
+from .description import Description, OptionValue
 from .errors import BadOptions, GameOver, IllegalMove, NotYourTurn
 
 Seat = int
 #: Who a view is for: a seat, or ``None`` for a watcher (and for advisors: they see what
 #: a watcher sees).
 Audience = Seat | None
-OptionValue = int | str | bool
+#: The class attributes a game once declared one by one; now its :class:`Description`
+#: says them (``id`` .. ``seat_names`` are copied from it).
+LOOSE = ("aliases", "book", "chance", "cooperative", "euchre", "fixed_options", "id",
+         "layout_hint", "moves_public", "packs", "seat_names", "seats", "source", "title",
+         "variant_of")
 
 S = TypeVar("S")
 
@@ -137,29 +142,29 @@ class Option:
 class Game(ABC, Generic[S]):
     """The rules of one game of the books, with its options chosen."""
 
-    #: Registry id (``snake_case``), e.g. ``"sympathy"``.
+    #: What the game is: id, title, book and lines, packs, seats, skill, bound, variant.
+    #: Every registered game declares one (see :mod:`rules.description`).
+    description: ClassVar[Description]
+    #: Shortcuts copied from :attr:`description` when a class declares it (read them,
+    #: never declare them: :meth:`__init_subclass__` refuses a class that does).
     id: ClassVar[str]
     title: ClassVar[str]
-    aliases: ClassVar[tuple[str, ...]] = ()
-    #: The book, e.g. ``"Cheney, Patience (1894)"``.
-    book: ClassVar[str]
-    #: Seed file and lines, e.g. ``"000_afc193f70d23752d.txt l.3216-3257"``.
-    source: ClassVar[str]
-    #: Packs of 52 (or of 32 when ``euchre``).
     packs: ClassVar[int] = 1
     euchre: ClassVar[bool] = False
     seats: ClassVar[int] = 1
     seat_names: ClassVar[tuple[str, ...]] = ("player",)
-    cooperative: ClassVar[bool] = True
-    #: The parent game's id when this game is a variant the book itself names.
-    variant_of: ClassVar[str | None] = None
     option_specs: ClassVar[tuple[Option, ...]] = ()
-    #: Fixed options of a registered variant (not settable by players).
-    fixed_options: ClassVar[Mapping[str, OptionValue]] = {}
-    #: A layout hint for clients: "rows", "clock", "grid", "twins", ...
-    layout_hint: ClassVar[str] = "rows"
-    #: Whether legal moves may be shown to everyone (false when they would show a hand).
-    moves_public: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        loose = sorted(n for n in LOOSE if n in cls.__dict__)
+        if loose:
+            raise TypeError(f"{cls.__name__} declares {', '.join(loose)}: a game says what "
+                            "it is in its Description")
+        d = cls.__dict__.get("description")
+        if d is not None:
+            cls.id, cls.title, cls.packs, cls.euchre = d.id, d.title, d.packs, d.euchre
+            cls.seats, cls.seat_names = d.seats, d.seat_names
 
     def __init__(self, options: Mapping[str, object] | None = None) -> None:
         given = dict(options or {})
@@ -170,7 +175,7 @@ class Game(ABC, Generic[S]):
         chosen: dict[str, OptionValue] = {o.name: o.default for o in self.option_specs}
         for key, value in given.items():
             chosen[key] = specs[key].check(value)
-        chosen.update(self.fixed_options)
+        chosen.update(self.description.fixed)
         self.options: Mapping[str, OptionValue] = chosen
 
     def option(self, name: str) -> OptionValue:

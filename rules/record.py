@@ -13,8 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from .description import OptionValue
 from .errors import BadOptions, UndoRefused
-from .game import Game, Move, OptionValue, Seat
+from .game import Game, Move, Seat
 from .registry import make
 
 S = TypeVar("S")

@@ -9,9 +9,9 @@ A one-player patience subclasses :class:`SoloGame` and supplies five small funct
 - ``say(state, move)``: the sentence for a move (other than ``auto``).
 
 :class:`SoloGame` turns these into the :class:`~rules.game.Game` interface: one seat, the
-game ends when it is won or when no move is left, and a game of chance (``chance =
-True``) offers :data:`rules.common.AUTO` as its last legal move, which plays the first
-legal move again and again to the end (:func:`rules.common.autoplay`). The games whose
+game ends when it is won or when no move is left, and a game of chance (its description
+says ``chance=True``) offers :data:`rules.common.AUTO` as its last legal move, which plays
+the first legal move again and again to the end (:func:`rules.common.autoplay`). The games whose
 cards go to ace and king families build on it in :mod:`rules.families`.
 
 Packs in a state are tuples whose *last* card is the top, the next card to be dealt, so
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import Any, TypeVar
 
 from .cards import Card, name
 from .common import AUTO, autoplay
@@ -38,11 +38,6 @@ Place = Card | None
 
 class SoloGame(Game[S]):
     """A one-player patience: ends when won or when no move is left."""
-
-    seats = 1
-    seat_names = ("player",)
-    #: Offer ``auto`` (play the first legal move to the end) as the last legal move.
-    chance: ClassVar[bool] = True
 
     #: The last position asked about and its legal moves (see :meth:`_legal`).
     _memo: tuple[object, tuple[Move, ...]] | None = None
@@ -77,7 +72,7 @@ class SoloGame(Game[S]):
         if memo is not None and memo[0] is state:
             return memo[1]
         found = () if self.won(state) else self.moves(state)
-        if found and self.chance:
+        if found and self.description.chance:
             found = (*found, AUTO)
         self._memo = (state, found)
         return found

@@ -166,7 +166,7 @@ def solve(game: Game[Any], state: Any, budget: Budget | None = None, *,
     wins or loses together, which only cooperative and solo tables are).
     """
     budget = budget or Budget()
-    if not game.cooperative:
+    if not game.description.cooperative:
         return Solution(UNKNOWN, how="competitive games are not searched")
     know = Knowledge.of(game, safe=safe)
     if closed_form and know.closed is not None:

@@ -7,7 +7,7 @@ which reading of its text the machinery in :mod:`rules.twins` follows.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any, ClassVar
+from typing import Any
 
 from . import prng, solver_twins, twins
 from .cards import Card, standard_pack
@@ -23,9 +23,8 @@ PACKETS = Option(
 
 
 class TwinGame(Game[TwinState]):
-    packs = 2
-    seats = 2
-    layout_hint: ClassVar[str] = "twins"
+    """Two seats, each with her own pack (each module's description says packs=2,
+    two seat names and the ``twins`` layout)."""
 
     def rules(self) -> TwinRules:
         raise NotImplementedError

@@ -35,11 +35,11 @@ def render(game: Game[Any], state: Any, audience: Audience) -> dict[str, Any]:
     to_move = game.to_move(state)
     moves: dict[str, list[dict[str, str]]] = {}
     for seat in to_move:
-        if game.moves_public or audience == seat:
+        if game.description.moves_public or audience == seat:
             moves[str(seat)] = [_move(game, state, m) for m in game.legal_moves(state, seat)]
     return {
         "game": game.id,
-        "layout": game.layout_hint,
+        "layout": game.description.layout,
         "seats": list(game.seat_names),
         "zones": zones,
         "public": game.public(state),

@@ -89,13 +89,13 @@ class Sessions:
         self.reply(conn, outbound.pong(req.id))
 
     async def on_games(self, conn: Conn, req: Request) -> None:
-        games = [{"id": g.id, "title": g.title, "book": g.book, "source": g.source,
-                  "seats": g.seats, "seat_names": list(g.seat_names), "packs": g.packs,
-                  "variant_of": g.variant_of,
+        games = [{"id": d.id, "title": d.title, "book": d.book.short, "source": d.source,
+                  "seats": d.seats, "seat_names": list(d.seat_names), "packs": d.packs,
+                  "variant_of": d.variant_of,
                   "options": [{"name": o.name, "default": o.default, "doc": o.doc,
                                "choices": list(o.choices)} for o in g.option_specs
-                              if o.name not in g.fixed_options]}
-                 for g in all_games()]
+                              if o.name not in d.fixed]}
+                 for g in all_games() for d in (g.description,)]
         self.reply(conn, outbound.games(req.id, games))
 
     async def on_lobby(self, conn: Conn, req: Request) -> None:

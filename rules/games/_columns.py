@@ -19,7 +19,7 @@ Fooliana, Triangle, Staircase, Game of Seven).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from ..cards import SUIT_NAMES, Card, is_red, name, rank_of, suit_of
 from ..common import step_rank
@@ -52,9 +52,6 @@ class ColumnGame(SoloGame[CS]):
     """A game of this group: won when the families hold every card; lost when the
     player gives up (``end``, which the game's ``play`` turns into ``ended``) or when no
     move is left."""
-
-    book = "Cheney, Patience (3rd ed., 1894)"
-    chance: ClassVar[bool] = False
 
     def won(self, state: CS) -> bool:
         return home(state.families) == 52 * self.packs

@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ..cards import RANK_CODES, RANK_WORDS, Card, card, name, rank_of
+from ..description import CHENEY, Description
 from ..game import Move, Option, Zone
 from ..registry import register
 from ..solo import SoloGame, open_zone
@@ -68,10 +69,9 @@ def put_code(c: Card) -> Move:
 
 @register
 class ASpell(SoloGame[SpellState]):
-    id = "a_spell"
-    title = "A Spell"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.2730-2760"
+    description = Description(
+        id="a_spell", title="A Spell", book=CHENEY, lines="2730-2760", skill="chance",
+        bound=200, chance=True)
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("knave", "knave", "the word spelled for the knave: knave (the reading under "
                "which the book's order comes out) or jack", choices=("knave", "jack")),

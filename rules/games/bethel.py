@@ -33,10 +33,11 @@ below ``i``), ``t`` (turn the next card of the pack). Families and piles are num
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from ..cards import RANK_WORDS, Card, name, rank_of
 from ..common import step_rank
+from ..description import CHENEY, Description
 from ..game import Move, Option, Zone
 from ..registry import register
 from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code
@@ -67,11 +68,9 @@ def takes(family: tuple[Card, ...], i: int, c: Card) -> bool:
 
 @register
 class Bethel(SoloGame[BethelState]):
-    id = "bethel"
-    title = "Bethel"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.2790-2821"
-    chance: ClassVar[bool] = False
+    description = Description(
+        id="bethel", title="Bethel", book=CHENEY, lines="2790-2821", skill="much",
+        bound=400)
     option_specs = (
         Option("start", "taken_out",
                "taken_out: the ace, two, three and four are taken out of the pack first; "

@@ -47,6 +47,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import Card, name
+from ..description import CHENEY, Description
 from ..families import (
     DEAL,
     EMPTY8,
@@ -99,11 +100,9 @@ def deal_one(state: BlockadeState) -> BlockadeState:
 
 @register
 class Blockade(AceKingGame[BlockadeState]):
-    id = "blockade"
-    title = "Blockade"
-    source = "000_afc193f70d23752d.txt l.1389-1422"
-    layout_hint = "grid"
-    chance = True
+    description = Description(
+        id="blockade", title="Blockade", book=CHENEY, lines="1389-1422", skill="chance",
+        bound=500, packs=2, chance=True, layout="grid")
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> BlockadeState:
         st = BlockadeState(EMPTY8, (), pack_of(cards), False)

@@ -37,10 +37,11 @@ stock's top card), ``s>m<i>`` (the stock's top card into the space of bridesmaid
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from ..cards import RANK_WORDS, Card, name, rank_of
 from ..common import step_rank
+from ..description import CHENEY, Description
 from ..game import Move, Zone
 from ..registry import register
 from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code
@@ -77,12 +78,9 @@ def fits(state: WreathState, c: Card) -> int:
 
 @register
 class BridalWreath(SoloGame[WreathState]):
-    id = "bridal_wreath"
-    title = "Bridal Wreath"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.2952-2991"
-    packs = 2
-    chance: ClassVar[bool] = False
+    description = Description(
+        id="bridal_wreath", title="Bridal Wreath", book=CHENEY, lines="2952-2991",
+        skill="some", bound=700, packs=2)
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> WreathState:
         return WreathState(tuple(cards[:WREATH]), tuple(cards[WREATH:WREATH + MAIDS]),

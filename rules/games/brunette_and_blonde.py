@@ -41,6 +41,7 @@ from typing import Any
 
 from ..cards import ACE, Card, is_red, name, rank_of
 from ..common import alternate_colour, follows
+from ..description import CHENEY, Description
 from ..families import REDEAL, TURN, shuffle_option
 from ..game import Move, Option, Zone
 from ..registry import register
@@ -76,12 +77,9 @@ class BrunetteState:
 
 @register
 class BrunetteAndBlonde(SoloGame[BrunetteState]):
-    id = "brunette_and_blonde"
-    title = "Brunette and Blonde"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.1955-1986"
-    packs = 2
-    chance = False
+    description = Description(
+        id="brunette_and_blonde", title="Brunette and Blonde", book=CHENEY,
+        lines="1955-1986", skill="some", bound=1100, packs=2)
     option_specs = (
         Option("marriages", "from_pack",
                "from_pack: only the card just turned from the pack is married onto the "

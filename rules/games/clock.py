@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import RANK_WORDS, Card, name, rank_of
+from ..description import CHENEY, Description
 from ..game import Move, Zone
 from ..registry import register
 from ..solo import SoloGame, open_zone
@@ -54,11 +55,9 @@ def pile_name(i: int) -> str:
 
 @register
 class Clock(SoloGame[ClockState]):
-    id = "clock"
-    title = "The Clock"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.1548-1589"
-    layout_hint = "clock"
+    description = Description(
+        id="clock", title="The Clock", book=CHENEY, lines="1548-1589", skill="chance",
+        bound=200, chance=True, layout="clock")
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> ClockState:
         down = tuple(tuple(cards[4 * i : 4 * i + 4]) for i in range(13))

@@ -48,6 +48,7 @@ from typing import Any, ClassVar
 
 from ..cards import Card, name, rank_of, suit_of
 from ..common import step_rank
+from ..description import CHENEY, Description
 from ..game import Move, Option, Zone
 from ..registry import register
 from ..solo import SoloGame, open_zone, pack_of, pack_zone, split_code
@@ -96,12 +97,9 @@ def marries(c: Card, pile: tuple[Card, ...]) -> bool:
 
 @register
 class Corners(SoloGame[CornersState]):
-    id = "corners"
-    title = "Corners"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.2236-2317"
-    chance: ClassVar[bool] = False
-    layout_hint = "grid"
+    description = Description(
+        id="corners", title="Corners", book=CHENEY, lines="2236-2317", skill="much",
+        bound=300, layout="grid")
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("centre_moves", "to_empty", "to_empty: a centre card moves onto another "
                "centre pile only when that leaves a space (l.2281-2284); any: any centre "

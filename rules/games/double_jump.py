@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, name, rank_of, suit_of
+from ..description import CHENEY, Description
 from ..game import Move, Option, Zone
 from ..registry import register
 from ..solo import SoloGame, numbers, open_zone, pack_of, pack_zone
@@ -56,11 +57,9 @@ def agree(a: Card, b: Card) -> bool:
 
 @register
 class DoubleJump(SoloGame[JumpState]):
-    id = "double_jump"
-    title = "Double Jump"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.1595-1632, l.3324-3330"
-    chance = False
+    description = Description(
+        id="double_jump", title="Double Jump", book=CHENEY, lines="1595-1632, 3324-3330",
+        skill="some", bound=300)
     option_specs = (
         Option("endgame", "after_pack",
                "after_pack: jumping over one (three piles) and joining two piles only once "

@@ -46,6 +46,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import Card, name
+from ..description import CHENEY, Description
 from ..families import (
     DEAL,
     EMPTY8,
@@ -86,9 +87,9 @@ class DuchessState:
 
 @register
 class DuchessOfLuynes(AceKingGame[DuchessState]):
-    id = "duchess_of_luynes"
-    title = "Duchess of Luynes"
-    source = "000_afc193f70d23752d.txt l.1683-1720"
+    description = Description(
+        id="duchess_of_luynes", title="Duchess of Luynes", book=CHENEY, lines="1683-1720",
+        skill="some", bound=1200, packs=2)
     option_specs = (
         Option("renew", "all",
                "all: each of the two renewals takes up the four places and the stock; "

@@ -38,32 +38,33 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import ClassVar
 
 from ..cards import ACE, Card, rank_of, suit_of
-from ..game import Option, OptionValue
-from ..registry import register
+from ..description import CHENEY, Description
+from ..game import Option
+from ..registry import register, variant
 from ..tableau import TableauGame, TabState
 
 SPACE_RULE = Option("space_rule", "arm",
                     "arm: an emptied arm takes any end card; line: only while both arms "
                     "of its line are empty (\"free an entire row\")", choices=("arm", "line"))
+DRAW = Option("draw", False, "one card may be drawn from the rows (l.1528-1531)",
+              choices=(False, True))
 LINES = ("row 1", "row 2", "row 3", "row 4", "the lower line")
 
 
 @register
 class Egyptian(TableauGame):
-    id = "egyptian"
-    title = "The Egyptian"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.1457-1541"
-    option_specs: ClassVar[tuple[Option, ...]] = (SPACE_RULE,)
+    description = Description(
+        id="egyptian", title="The Egyptian", book=CHENEY, lines="1457-1541", skill="much",
+        bound=None)
+    option_specs: ClassVar[tuple[Option, ...]] = (SPACE_RULE, DRAW)
     pile_codes = tuple(str(i + 1) for i in range(10))
     pile_labels = tuple(f"{side} arm of {line}" for line in LINES for side in ("left", "right"))
 
     def configure(self) -> None:
-        self.draw_privilege = bool(self.options.get("draw", False))
+        self.draw_privilege = bool(self.options["draw"])
         self.by_line = self.options["space_rule"] == "line"
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> TabState:
@@ -88,11 +89,6 @@ class Egyptian(TableauGame):
         return not (self.by_line and st.piles[dst ^ 1])
 
 
-@register
-class EgyptianDraw(Egyptian):
-    id = "egyptian_draw"
-    title = "The Egyptian (with a draw)"
-    variant_of = "egyptian"
-    option_specs = (SPACE_RULE, Option("draw", True, "one card may be drawn from the rows "
-                                       "(l.1528-1531)", choices=(True,)))
-    fixed_options: ClassVar[Mapping[str, OptionValue]] = {"draw": True}
+EGYPTIAN_DRAW = variant(Egyptian, Description(
+    id="egyptian_draw", title="The Egyptian (with a draw)", book=CHENEY, lines="1457-1541",
+    skill="much", bound=None, variant_of="egyptian", fixed={"draw": True}))

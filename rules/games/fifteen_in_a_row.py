@@ -49,6 +49,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import ACE, KING, Card, identity, name, rank_of
+from ..description import CHENEY, Description
 from ..families import EMPTY8, Families, add, family_name, family_targets, family_zones, home
 from ..game import Move, Zone
 from ..registry import register
@@ -80,12 +81,9 @@ def begins(fams: Families, c: Card) -> list[int]:
 
 @register
 class FifteenInARow(SoloGame[FifteenState]):
-    id = "fifteen_in_a_row"
-    title = "Fifteen in a Row"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.2078-2131"
-    packs = 2
-    chance = False
+    description = Description(
+        id="fifteen_in_a_row", title="Fifteen in a Row", book=CHENEY, lines="2078-2131",
+        skill="much", bound=None, packs=2)
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> FifteenState:
         cols = tuple(tuple(cards[r * COLUMNS + i] for r in range(ROWS)

@@ -37,6 +37,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import SUIT_NAMES, Card, code, name, parse, rank_of, suit_of
+from ..description import CHENEY, Description
 from ..game import Move, Zone
 from ..registry import register
 from ..solo import open_zone, replace_at
@@ -74,9 +75,9 @@ def goes_home(fams: Piles, c: Card) -> bool:
 
 @register
 class FlowerGarden(ColumnGame[GardenState]):
-    id = "flower_garden"
-    title = "The Flower Garden"
-    source = "000_afc193f70d23752d.txt l.3036-3075"
+    description = Description(
+        id="flower_garden", title="The Flower Garden", book=CHENEY, lines="3036-3075",
+        skill="much", bound=None)
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> GardenState:
         groups = tuple(tuple(cards[g * SIZE:(g + 1) * SIZE]) for g in range(GROUPS))

@@ -63,8 +63,9 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ..cards import Card, name, rank_of, suit_of
-from ..game import Move, Option, OptionValue, Zone
-from ..registry import register
+from ..description import CHENEY, Description
+from ..game import Move, Option, Zone
+from ..registry import register, variant
 from ..solo import pack_of, pack_zone
 from ._columns import (
     DEAL,
@@ -118,9 +119,14 @@ class FoolianaState:
         return next(rank_of(f[0]) for f in self.families if f)
 
 
-class FoolianaBase(ColumnGame[FoolianaState]):
-    option_specs: ClassVar[tuple[Option, ...]] = (SPACE_FILL,)
-    fixed_options: ClassVar[dict[str, OptionValue]] = {}
+@register
+class Fooliana(ColumnGame[FoolianaState]):
+    description = Description(
+        id="fooliana", title="Fooliana", book=CHENEY, lines="2424-2498", skill="chance",
+        bound=None)
+    option_specs: ClassVar[tuple[Option, ...]] = (SPACE_FILL, Option(
+        "chance", "none", "one_more: one more pass, its groups of three shifted by one "
+        "card, after a pass that gave no help (l.2494-2498)", choices=("none", "one_more")))
 
     @property
     def extra_pass(self) -> bool:
@@ -241,20 +247,7 @@ class FoolianaBase(ColumnGame[FoolianaState]):
         return f"put {what} {where} {onto(run[0], state.row[j], f'row pile {j + 1}')}"
 
 
-@register
-class Fooliana(FoolianaBase):
-    id = "fooliana"
-    title = "Fooliana"
-    source = "000_afc193f70d23752d.txt l.2424-2498"
-
-
-@register
-class FoolianaExtraPass(FoolianaBase):
-    id = "fooliana_extra_pass"
-    title = "Fooliana, one more chance"
-    variant_of = "fooliana"
-    source = "000_afc193f70d23752d.txt l.2494-2498, 2424-2493"
-    option_specs = (SPACE_FILL, Option(
-        "chance", "one_more", "one more pass, its groups of three shifted by one card, "
-        "after a pass that gave no help (l.2494-2498)", choices=("one_more",)))
-    fixed_options: ClassVar[dict[str, OptionValue]] = {"chance": "one_more"}
+FOOLIANA_EXTRA_PASS = variant(Fooliana, Description(
+    id="fooliana_extra_pass", title="Fooliana, one more chance", book=CHENEY,
+    lines="2494-2498, 2424-2493", skill="chance", bound=None, variant_of="fooliana",
+    fixed={"chance": "one_more"}))

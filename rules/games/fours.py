@@ -30,10 +30,11 @@ Legal moves, in order: ``d`` (the first laying); then for each pile in order its
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card, name, rank_of, suit_of
 from ..common import next_in_suit
+from ..description import CHENEY, Description
 from ..game import Move, Zone
 from ..registry import register
 from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at
@@ -63,11 +64,8 @@ def in_fours(order: tuple[Card, ...]) -> Piles:
 
 @register
 class Fours(SoloGame[FoursState]):
-    id = "fours"
-    title = "Fours"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.2918-2946"
-    chance: ClassVar[bool] = False
+    description = Description(
+        id="fours", title="Fours", book=CHENEY, lines="2918-2946", skill="some", bound=300)
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> FoursState:
         return FoursState((), ((),) * 4, pack_of(cards))

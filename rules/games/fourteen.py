@@ -44,6 +44,7 @@ from itertools import combinations
 from typing import Any
 
 from ..cards import Card, name, rank_of
+from ..description import CHENEY, Description
 from ..game import Move, Option, Zone
 from ..registry import register
 from ..solo import (
@@ -81,11 +82,9 @@ def _lined(i: int, j: int) -> bool:
 
 @register
 class Fourteen(SoloGame[FourteenState]):
-    id = "fourteen"
-    title = "Fourteen"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.1014-1048"
-    packs = 2
+    description = Description(
+        id="fourteen", title="Fourteen", book=CHENEY, lines="1014-1048", skill="chance",
+        bound=200, packs=2, chance=True)
     option_specs = (
         Option("endgame", "lowest_row",
                "lowest_row: when the pack is out, the lowest row in play is taken up and "

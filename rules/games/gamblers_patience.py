@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import RANK_WORDS, Card, name, rank_of
+from ..description import CHENEY, Description
 from ..game import Move, Option, Zone
 from ..registry import register
 from ..solo import SoloGame, names_of, open_zone, pack_of, pack_zone
@@ -69,11 +70,9 @@ class GamblerState:
 
 @register
 class GamblersPatience(SoloGame[GamblerState]):
-    id = "gamblers_patience"
-    title = "Gambler's Patience"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.2875-2912"
-    layout_hint = "rows"
+    description = Description(
+        id="gamblers_patience", title="Gambler's Patience", book=CHENEY, lines="2875-2912",
+        skill="chance", bound=6000, chance=True)
     option_specs = (
         Option("four", "tops",
                "tops: the four top cards of the four places, of one number, are thrown "

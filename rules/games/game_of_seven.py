@@ -39,6 +39,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ..cards import Card, name
+from ..description import CHENEY, Description
 from ..game import Move, Option, Zone
 from ..registry import register
 from ..solo import open_zone, pack_of, pack_zone, split_code
@@ -77,9 +78,9 @@ class SevenState:
 
 @register
 class GameOfSeven(ColumnGame[SevenState]):
-    id = "game_of_seven"
-    title = "Game of Seven"
-    source = "000_afc193f70d23752d.txt l.2630-2662"
+    description = Description(
+        id="game_of_seven", title="Game of Seven", book=CHENEY, lines="2630-2662",
+        skill="some", bound=None)
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("space_from_pack", False, "a space in the row may also be filled with the "
                "next card of the pack", choices=(False, True)),

@@ -51,6 +51,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..cards import ACE, KING, Card, rank_of, suit_of
+from ..description import CHENEY, Description
 from ..game import Move, Option
 from ..packets_a import NONE, TURN, PacketGame, Table
 from ..registry import register
@@ -71,11 +72,9 @@ def _is_base(found: list[tuple[Card, ...]] | tuple[tuple[Card, ...], ...], c: Ca
 
 @register
 class Grandfathers(PacketGame):
-    id = "grandfathers"
-    title = "Grandfathers"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.669-718"
-    packs = 2
+    description = Description(
+        id="grandfathers", title="Grandfathers", book=CHENEY, lines="669-718",
+        skill="some", bound=800, packs=2)
     pile_letter = "r"
     pile_word = "place"
     option_specs = (

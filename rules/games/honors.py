@@ -47,6 +47,7 @@ from typing import Any
 
 from ..cards import Card, cards, identity, name
 from ..common import next_in_suit
+from ..description import CHENEY, Description
 from ..game import Move, Zone
 from ..registry import register
 from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code
@@ -87,12 +88,9 @@ def place_label(i: int) -> str:
 
 @register
 class Honors(SoloGame[HonorsState]):
-    id = "honors"
-    title = "Honors"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.1814-1872"
-    packs = 2
-    chance = False
+    description = Description(
+        id="honors", title="Honors", book=CHENEY, lines="1814-1872", skill="some",
+        bound=800, packs=2)
 
     def layout(self, cards_: tuple[Card, ...], seed: int) -> HonorsState:
         fams: list[tuple[Card, ...]] = [()] * 8

@@ -31,6 +31,7 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
 from __future__ import annotations
 
 from ..cards import SUIT_NAMES, Card
+from ..description import CHENEY, Description
 from ..game import Zone
 from ..registry import register
 from ..solo import open_zone
@@ -42,9 +43,9 @@ Piles = tuple[tuple[Card, ...], ...]
 
 @register
 class Intervale(FreeColumns):
-    id = "intervale"
-    title = "Intervale"
-    source = "000_afc193f70d23752d.txt l.3124-3156"
+    description = Description(
+        id="intervale", title="Intervale", book=CHENEY, lines="3124-3156", skill="some",
+        bound=None, packs=2)
     rows, width = 3, 11
 
     def homes(self, fams: Piles, c: Card) -> list[int]:

@@ -56,6 +56,7 @@ from ..cards import (
     suit_of,
 )
 from ..common import alternate_colour
+from ..description import CHENEY, Description
 from ..families import REDEAL, TURN, shuffle_option
 from ..game import Move, Option, Zone
 from ..registry import register
@@ -86,11 +87,9 @@ def place_label(i: int) -> str:
 
 @register
 class KnavesDial(SoloGame[DialState]):
-    id = "knaves_dial"
-    title = "Knaves' Dial"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.1912-1949"
-    layout_hint = "clock"
+    description = Description(
+        id="knaves_dial", title="Knaves' Dial", book=CHENEY, lines="1912-1949",
+        skill="chance", bound=500, chance=True, layout="clock")
     option_specs = (
         Option("packs", 1, "one or two packs (l.1914)", choices=(1, 2)),
         shuffle_option("the stock when it is turned"),

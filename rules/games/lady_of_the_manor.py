@@ -37,6 +37,7 @@ from typing import Any
 
 from ..cards import RANK_WORDS, Card, name, rank_of
 from ..common import follows
+from ..description import CHENEY, Description
 from ..game import Move, Zone
 from ..registry import register
 from ..solo import SoloGame, replace_at, split_code
@@ -60,12 +61,9 @@ def semicircle_label(r: int) -> str:
 
 @register
 class LadyOfTheManor(SoloGame[LadyState]):
-    id = "lady_of_the_manor"
-    title = "Lady of the Manor"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.1760-1808"
-    packs = 2
-    chance = False
+    description = Description(
+        id="lady_of_the_manor", title="Lady of the Manor", book=CHENEY, lines="1760-1808",
+        skill="some", bound=300, packs=2)
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> LadyState:
         piles = tuple(tuple(cards[HEIGHT * i : HEIGHT * (i + 1)]) for i in range(PILES))

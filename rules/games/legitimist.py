@@ -39,6 +39,7 @@ from typing import Any
 
 from ..cards import KING, RANK_WORDS, Card, name, rank_of
 from ..common import step_rank
+from ..description import CHENEY, Description
 from ..families import REDEAL, TURN, Families, FamilyGame, from_pack
 from ..game import Move, Zone
 from ..registry import register
@@ -67,10 +68,9 @@ def wants(fam: tuple[Card, ...], c: Card) -> bool:
 
 @register
 class Legitimist(FamilyGame[LegitimistState]):
-    id = "legitimist"
-    title = "The Legitimist"
-    source = "000_afc193f70d23752d.txt l.970-1009"
-    chance = True
+    description = Description(
+        id="legitimist", title="The Legitimist", book=CHENEY, lines="970-1009",
+        skill="chance", bound=900, packs=2, chance=True)
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> LegitimistState:
         k = next(i for i, c in enumerate(cards) if rank_of(c) == KING)

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, name, rank_of
+from ..description import CHENEY, Description
 from ..game import Move, Option, Zone
 from ..registry import register
 from ..solo import SoloGame, numbers, open_zone
@@ -54,11 +55,9 @@ class LotsState:
 
 @register
 class LittleLots(SoloGame[LotsState]):
-    id = "little_lots"
-    title = "Little Lots"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.1202-1243"
-    euchre = True
+    description = Description(
+        id="little_lots", title="Little Lots", book=CHENEY, lines="1202-1243",
+        skill="chance", bound=60, euchre=True, chance=True)
     option_specs = (
         Option("privilege", "each",
                "each: the privilege may be used on every lot of two cards; once: on one "

@@ -36,6 +36,7 @@ from typing import Any
 
 from ..cards import Card, name, rank_of
 from ..common import step_rank
+from ..description import CHENEY, Description
 from ..game import Move, Option, Zone
 from ..registry import register
 from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at
@@ -61,11 +62,9 @@ class LouiseState:
 
 @register
 class LouisesGame(SoloGame[LouiseState]):
-    id = "louises_game"
-    title = "Louise's Game"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.2767-2784"
-    packs = 2
+    description = Description(
+        id="louises_game", title="Louise's Game", book=CHENEY, lines="2767-2784",
+        skill="chance", bound=900, packs=2, chance=True)
     option_specs = (
         Option("turns", 2, "times the stock may be turned: 2 (three passes) or 1",
                choices=(2, 1)),

@@ -41,6 +41,7 @@ from typing import Any
 
 from ..cards import RANK_WORDS, Card, name, rank_of
 from ..common import step_rank
+from ..description import CHENEY, Description
 from ..game import Move, Option, Zone
 from ..registry import register
 from ..solo import SoloGame, open_zone, pack_of, pack_zone, shuffled_pack
@@ -75,10 +76,9 @@ def _take(cards: list[Card], ranks: tuple[int, ...]) -> list[Card]:
 
 @register
 class Musical(SoloGame[MusicalState]):
-    id = "musical"
-    title = "Musical"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.910-961"
+    description = Description(
+        id="musical", title="Musical", book=CHENEY, lines="910-961", skill="chance",
+        bound=450, chance=True)
     option_specs = (
         Option("turns", 2, "times the stock may be turned: 2 (three passes) or 1",
                choices=(2, 1)),

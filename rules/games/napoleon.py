@@ -47,9 +47,10 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ..cards import Card, identity, name
+from ..description import CHENEY, Description
 from ..families import REDEAL, TURN, shuffle_option
-from ..game import Move, Option, OptionValue, Zone
-from ..registry import register
+from ..game import Move, Option, Zone
+from ..registry import register, variant
 from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, reshuffle, split_code
 from ._columns import (
     END,
@@ -79,15 +80,21 @@ class NapoleonState:
     given_up: bool = False
 
 
-class NapoleonBase(SoloGame[NapoleonState]):
-    title = "Napoleon, or the Pet Game"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    packs = 2
-    chance = False
+@register
+class Napoleon(SoloGame[NapoleonState]):
+    description = Description(
+        id="napoleon", title="Napoleon, or the Pet Game", book=CHENEY, lines="2137-2169",
+        skill="some", bound=None, packs=2)
     option_specs: ClassVar[tuple[Option, ...]] = (
-        shuffle_option("the stock when it is turned"),)
-    #: The Pet Game: marriages from the stock, free cards into spaces, no turning.
-    pet: ClassVar[bool] = False
+        shuffle_option("the stock when it is turned (not in the Pet Game, which never "
+                       "turns it)"),
+        Option("pet", False, "the Pet Game: marriages from the stock, free cards into "
+               "spaces, no turning (l.2170-2187)", choices=(False, True)))
+
+    @property
+    def pet(self) -> bool:
+        """The Pet Game: marriages from the stock, free cards into spaces, no turning."""
+        return bool(self.options["pet"])
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> NapoleonState:
         cols = tuple(tuple(cards[r * COLUMNS + i] for r in range(ROWS))
@@ -201,18 +208,7 @@ class NapoleonBase(SoloGame[NapoleonState]):
         return self.describe(before, move)
 
 
-@register
-class Napoleon(NapoleonBase):
-    id = "napoleon"
-    source = "000_afc193f70d23752d.txt l.2137-2169"
-
-
-@register
-class NapoleonPetGame(NapoleonBase):
-    id = "napoleon_pet_game"
-    title = "The Pet Game"
-    variant_of = "napoleon"
-    source = "000_afc193f70d23752d.txt l.2170-2187, 2137-2169"
-    pet = True
-    option_specs = ()
-    fixed_options: ClassVar[dict[str, OptionValue]] = {}
+NAPOLEON_PET_GAME = variant(Napoleon, Description(
+    id="napoleon_pet_game", title="The Pet Game", book=CHENEY,
+    lines="2170-2187, 2137-2169", skill="some", bound=None, packs=2, variant_of="napoleon",
+    fixed={"pet": True}))

@@ -58,9 +58,10 @@ move is left.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any
 
 from ..cards import Card, name
+from ..description import CHENEY, Description
 from ..families import (
     DEAL,
     EMPTY8,
@@ -73,8 +74,8 @@ from ..families import (
     play_on_family,
     tops,
 )
-from ..game import Move, Option, OptionValue, Zone
-from ..registry import register
+from ..game import Move, Option, Zone
+from ..registry import register, variant
 from ..solo import pack_of, pack_zone, replace_at, reshuffle, split_code
 
 PILES = 6
@@ -119,17 +120,17 @@ def side_name(k: int) -> str:
     return f"side place {k} ({side})"
 
 
-class NivernaiseBase(AceKingGame[NivernaiseState]):
-    title = "Nivernaise"
-    source = "000_afc193f70d23752d.txt l.1637-1677, 3332-3340"
+@register
+class Nivernaise(AceKingGame[NivernaiseState]):
+    description = Description(
+        id="nivernaise", title="Nivernaise", book=CHENEY, lines="1637-1677, 3332-3340",
+        skill="much", bound=250, packs=2, aliases=("nivernaise_lenient",))
     option_specs = (
         Option("spaces", "when_you_like",
                "when_you_like: a side space may be left open and filled at any time, also "
                "while dealing; at_once: a space must be filled as soon as it occurs",
                choices=("when_you_like", "at_once")),
     )
-    fixed_options: ClassVar[dict[str, OptionValue]] = {}
-
     def layout(self, cards: tuple[Card, ...], seed: int) -> NivernaiseState:
         sides = cards[:8]
         piles, n = lay_piles(cards[8:])
@@ -273,16 +274,7 @@ class NivernaiseBase(AceKingGame[NivernaiseState]):
         return super().why_illegal(state, move, seat)
 
 
-@register
-class Nivernaise(NivernaiseBase):
-    id = "nivernaise"
-    aliases = ("nivernaise_lenient",)
-
-
-@register
-class NivernaiseStrict(NivernaiseBase):
-    id = "nivernaise_strict"
-    title = "Nivernaise, spaces filled at once"
-    variant_of = "nivernaise"
-    source = "000_afc193f70d23752d.txt l.3332-3340, 1637-1677"
-    fixed_options: ClassVar[dict[str, OptionValue]] = {"spaces": "at_once"}
+NIVERNAISE_STRICT = variant(Nivernaise, Description(
+    id="nivernaise_strict", title="Nivernaise, spaces filled at once", book=CHENEY,
+    lines="3332-3340, 1637-1677", skill="much", bound=250, packs=2,
+    variant_of="nivernaise", fixed={"spaces": "at_once"}))

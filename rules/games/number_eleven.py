@@ -37,6 +37,7 @@ from itertools import combinations
 from typing import Any
 
 from ..cards import Card, packs, rank_of, suit_of
+from ..description import CHENEY, Description
 from ..game import Move, Option, Zone
 from ..registry import register
 from ..solo import Place, SoloGame, fill, names_of, numbers, open_zone, pack_of, pack_zone
@@ -61,10 +62,9 @@ def _row(i: int) -> int:
 
 @register
 class NumberEleven(SoloGame[ElevenState]):
-    id = "number_eleven"
-    title = "Number Eleven"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.1428-1451"
+    description = Description(
+        id="number_eleven", title="Number Eleven", book=CHENEY, lines="1428-1451",
+        skill="chance", bound=80, chance=True)
     option_specs = (
         Option("packs", 1, "one or two packs (l.1430)", choices=(1, 2)),
         Option("success", "all_removed",

@@ -50,6 +50,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ..cards import KING, Card, name, rank_of, suit_of
+from ..description import CHENEY, Description
 from ..game import Move, Option, Zone
 from ..registry import register
 from ..solo import open_zone, pack_of, pack_zone, split_code
@@ -116,10 +117,9 @@ def spoils(c: Card, places: list[Card], rule: str) -> bool:
 
 @register
 class OldStager(ColumnGame[StagerState]):
-    id = "old_stager"
-    title = "The Old Stager"
-    source = "000_afc193f70d23752d.txt l.2193-2230"
-    packs = 2
+    description = Description(
+        id="old_stager", title="The Old Stager", book=CHENEY, lines="2193-2230",
+        skill="some", bound=None, packs=2)
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("king_privilege", "covering", "a king laid on a lower card of its suit moves "
                "to the next place: covering (directly on it), anywhere (on any such card of "

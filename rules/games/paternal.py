@@ -34,31 +34,35 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import ClassVar
 
 from ..cards import ACE, KING, Card, rank_of, suit_of
-from ..game import Option, OptionValue
-from ..registry import register
+from ..description import CHENEY, Description
+from ..game import Option
+from ..registry import register, variant
 from ..tableau import TableauGame, TabState, threes
 
 REDEALS = Option("redeals", 2,
                  "re-deals allowed: 2 (three layings, the reading of \"repeat this a third "
-                 "time\") or 3", choices=(2, 3))
+                 "time\") or 3 (with privilege=kings there are none)", choices=(2, 3))
+MARRIAGE = Option("marriage", "both", "both: a card marries one higher or one lower; down: "
+                  "only a lower card onto a higher one (l.863-865)", choices=("both", "down"))
+PRIVILEGE = Option("privilege", "redeals", "redeals: re-deals and one draw; kings: no "
+                   "re-deal or draw, a king on top of a pile may be laid out alone "
+                   "(l.865-876)", choices=("redeals", "kings"))
 PILES = 16
 
 
 @register
 class Paternal(TableauGame):
-    id = "paternal"
-    title = "Paternal"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.801-876"
-    option_specs: ClassVar[tuple[Option, ...]] = (REDEALS,)
+    description = Description(
+        id="paternal", title="Paternal", book=CHENEY, lines="801-876", skill="some",
+        bound=None)
+    option_specs: ClassVar[tuple[Option, ...]] = (REDEALS, MARRIAGE, PRIVILEGE)
 
     def configure(self) -> None:
-        self.down_only = self.options.get("marriage") == "down"
-        self.kings = self.options.get("privilege") == "kings"
+        self.down_only = self.options["marriage"] == "down"
+        self.kings = self.options["privilege"] == "kings"
         self.redeal_limit = 0 if self.kings else int(self.options["redeals"])
         self.draw_privilege = not self.kings
         spaces = 4 if self.kings else 0
@@ -91,23 +95,11 @@ class Paternal(TableauGame):
                         drawn=st.drawn, seed=st.seed)
 
 
-@register
-class PaternalDownOnly(Paternal):
-    id = "paternal_down_only"
-    title = "Paternal (marriages downward only)"
-    source = "000_afc193f70d23752d.txt l.801-865"
-    variant_of = "paternal"
-    option_specs = (REDEALS, Option("marriage", "down", "marriages put a lower card on a "
-                                    "higher one only (l.863-865)", choices=("down",)))
-    fixed_options: ClassVar[Mapping[str, OptionValue]] = {"marriage": "down"}
-
-
-@register
-class PaternalKingSpaces(Paternal):
-    id = "paternal_king_spaces"
-    title = "Paternal (kings laid out instead of re-deals)"
-    source = "000_afc193f70d23752d.txt l.801-876"
-    variant_of = "paternal"
-    option_specs = (Option("privilege", "kings", "no re-deal or draw; a king on top of a "
-                           "pile may be laid out alone (l.865-876)", choices=("kings",)),)
-    fixed_options: ClassVar[Mapping[str, OptionValue]] = {"privilege": "kings"}
+PATERNAL_DOWN_ONLY = variant(Paternal, Description(
+    id="paternal_down_only", title="Paternal (marriages downward only)", book=CHENEY,
+    lines="801-865", skill="some", bound=250, variant_of="paternal",
+    fixed={"marriage": "down"}))
+PATERNAL_KING_SPACES = variant(Paternal, Description(
+    id="paternal_king_spaces", title="Paternal (kings laid out instead of re-deals)",
+    book=CHENEY, lines="801-876", skill="some", bound=None, variant_of="paternal",
+    fixed={"privilege": "kings"}))

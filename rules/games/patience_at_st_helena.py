@@ -50,6 +50,7 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from ..cards import ACE, KING, SUIT_SYMBOLS, Card, rank_of, suit_of
+from ..description import CHENEY, Description
 from ..game import Option
 from ..registry import register
 from ..tableau import TableauGame, TabState
@@ -60,11 +61,9 @@ ROUND = 12
 
 @register
 class PatienceAtStHelena(TableauGame):
-    id = "patience_at_st_helena"
-    title = "Patience at St. Helena"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.1304-1383"
-    packs = 2
+    description = Description(
+        id="patience_at_st_helena", title="Patience at St. Helena", book=CHENEY,
+        lines="1304-1383", skill="much", bound=None, packs=2)
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("marriage", "any", "any: a marriage goes by rank alone (as the book defines "
                "it); suit: the cards must be of one suit", choices=("any", "suit")),

@@ -46,6 +46,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import KING, Card, name, rank_of, suit_of
+from ..description import CHENEY, Description
 from ..families import (
     EMPTY8,
     NO_CARD,
@@ -85,10 +86,9 @@ class PictureState:
 
 @register
 class Picture(AceKingGame[PictureState]):
-    id = "picture"
-    title = "Picture"
-    source = "000_afc193f70d23752d.txt l.1726-1754"
-    layout_hint = "grid"
+    description = Description(
+        id="picture", title="Picture", book=CHENEY, lines="1726-1754", skill="some",
+        bound=1000, packs=2, layout="grid")
     option_specs = (
         Option("stock_cards", "family",
                "family: the stock's top card may be played to a family; picture_only: "

@@ -34,6 +34,7 @@ from itertools import combinations
 from typing import Any
 
 from ..cards import Card, rank_of
+from ..description import CHENEY, Description
 from ..game import Move, Zone
 from ..registry import register
 from ..solo import SoloGame, names_of, numbers, open_zone, pack_of, pack_zone, replace_at
@@ -53,11 +54,9 @@ class GalleryState:
 
 @register
 class PictureGallery(SoloGame[GalleryState]):
-    id = "picture_gallery"
-    title = "Picture Gallery"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.2997-3030"
-    layout_hint = "grid"
+    description = Description(
+        id="picture_gallery", title="Picture Gallery", book=CHENEY, lines="2997-3030",
+        skill="chance", bound=100, chance=True, layout="grid")
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> GalleryState:
         return GalleryState(((),) * PLACES, pack_of(cards))

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import RANK_WORDS, Card, name, rank_of, suit_of
+from ..description import CHENEY, Description
 from ..game import Move, Zone
 from ..registry import register
 from ..solo import SoloGame, names_of, numbers, open_zone, pack_of, pack_zone
@@ -72,11 +73,9 @@ def removals(line: tuple[Card, ...]) -> list[Move]:
 
 @register
 class PushPin(SoloGame[PinState]):
-    id = "push_pin"
-    title = "Push Pin"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.1169-1196"
-    packs = 2
+    description = Description(
+        id="push_pin", title="Push Pin", book=CHENEY, lines="1169-1196", skill="chance",
+        bound=500, packs=2, chance=True)
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> PinState:
         return PinState((), pack_of(cards))

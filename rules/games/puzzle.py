@@ -43,6 +43,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import ACE, KING, Card, name, rank_of
+from ..description import CHENEY, Description
 from ..game import Move, Option, Zone
 from ..registry import register
 from ..solo import SoloGame, numbers, open_zone, replace_at, reshuffle
@@ -91,11 +92,9 @@ def fits(fam: tuple[Card, ...], c: Card) -> bool:
 
 @register
 class Puzzle(SoloGame[PuzzleState]):
-    id = "puzzle"
-    title = "Puzzle"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.1878-1906"
-    euchre = True
+    description = Description(
+        id="puzzle", title="Puzzle", book=CHENEY, lines="1878-1906", skill="chance",
+        bound=350, euchre=True, chance=True)
     option_specs = (
         Option("relay", "in_order",
                "in_order: the piles are taken up and dealt again without shuffling (a "

@@ -37,10 +37,11 @@ into space ``i``, when there is no stock), ``d`` (turn the next card onto the st
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any
 
 from ..cards import SUIT_NAMES, Card, name, rank_of, suit_of
 from ..common import next_in_suit
+from ..description import CHENEY, Description
 from ..game import Move, Zone
 from ..registry import register
 from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code
@@ -76,12 +77,9 @@ def home_for(fams: Piles, c: Card) -> list[int]:
 
 @register
 class QueensCotillon(SoloGame[CotillonState]):
-    id = "queens_cotillon"
-    title = "Queen's Cotillon"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.3162-3200"
-    packs = 2
-    chance: ClassVar[bool] = False
+    description = Description(
+        id="queens_cotillon", title="Queen's Cotillon", book=CHENEY, lines="3162-3200",
+        skill="some", bound=700, packs=2)
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> CotillonState:
         n = LEFT_ROWS * LEFT_COLS

@@ -55,6 +55,7 @@ from ..cards import (
     rank_of,
     suit_of,
 )
+from ..description import CHENEY, Description
 from ..game import Move, Zone
 from ..registry import register
 from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code
@@ -95,11 +96,9 @@ def find(ante: tuple[Card, ...], rank: int, suit: int) -> int:
 
 @register
 class QueensParty(SoloGame[PartyState]):
-    id = "queens_party"
-    title = "The Queen's Party"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.2031-2072"
-    layout_hint = "grid"
+    description = Description(
+        id="queens_party", title="The Queen's Party", book=CHENEY, lines="2031-2072",
+        skill="chance", bound=250, chance=True, layout="grid")
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> PartyState:
         return PartyState(tuple(cards[:PLACES]), ((),) * 4, ((),) * 4,

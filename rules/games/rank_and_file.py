@@ -55,9 +55,10 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ..cards import ACE, KING, Card, name, rank_of, suit_of
+from ..description import CHENEY, Description
 from ..families import EMPTY8, Families, add, family_name, family_targets, family_zones, home
-from ..game import Move, Option, OptionValue, Zone
-from ..registry import register
+from ..game import Move, Option, Zone
+from ..registry import register, variant
 from ..solo import pack_of, pack_zone, split_code
 from ._columns import DEAL, END, ColumnGame, Piles, back_of, onto, put, with_end
 
@@ -84,11 +85,16 @@ class JudgesState:
     ended: bool = False
 
 
-class RankAndFileBase(ColumnGame[JudgesState]):
-    title = "Rank and File"
-    packs = 2
-    option_specs: ClassVar[tuple[Option, ...]] = (MARRIAGE,)
-    fixed_options: ClassVar[dict[str, OptionValue]] = {}
+@register
+class RankAndFile(ColumnGame[JudgesState]):
+    description = Description(
+        id="rank_and_file", title="Rank and File", book=CHENEY,
+        lines="2323-2373, 3316-3319", skill="some", bound=None, packs=2,
+        aliases=("judges",))
+    option_specs: ClassVar[tuple[Option, ...]] = (MARRIAGE, Option(
+        "authorities", "none", "some: the left-hand lower card of the rows also goes to "
+        "the families, and aces as well as kings into the spaces (l.3319-3322)",
+        choices=("none", "some")))
 
     @property
     def authorities(self) -> bool:
@@ -203,21 +209,7 @@ class RankAndFileBase(ColumnGame[JudgesState]):
         return f"put {name(c)} from column {a} {onto(c, state.columns[b - 1], f'column {b}')}"
 
 
-@register
-class RankAndFile(RankAndFileBase):
-    id = "rank_and_file"
-    aliases = ("judges",)
-    source = "000_afc193f70d23752d.txt l.2323-2373, 3316-3319"
-
-
-@register
-class RankAndFileAppendix(RankAndFileBase):
-    id = "rank_and_file_appendix"
-    title = "Judges, as \"some authorities\" allow"
-    variant_of = "rank_and_file"
-    source = "000_afc193f70d23752d.txt l.3316-3322, 2323-2373"
-    option_specs: ClassVar[tuple[Option, ...]] = (MARRIAGE, Option(
-        "authorities", "some", "the left-hand lower card of the rows also goes to the "
-        "families, and aces as well as kings into the spaces (l.3319-3322)",
-        choices=("some",)))
-    fixed_options: ClassVar[dict[str, OptionValue]] = {"authorities": "some"}
+RANK_AND_FILE_APPENDIX = variant(RankAndFile, Description(
+    id="rank_and_file_appendix", title='Judges, as "some authorities" allow', book=CHENEY,
+    lines="3316-3322, 2323-2373", skill="some", bound=None, packs=2,
+    variant_of="rank_and_file", fixed={"authorities": "some"}))

@@ -43,6 +43,7 @@ from typing import Any, ClassVar
 
 from ..cards import Card, name, rank_of
 from ..common import same_suit
+from ..description import CHENEY, Description
 from ..families import EMPTY8, family_name, family_targets, family_zones
 from ..game import Move, Zone
 from ..registry import register
@@ -100,7 +101,6 @@ class FreeColumns(ColumnGame[ColumnsState]):
     """Columns whose last card is free, families, and a pack turned onto a stock; won,
     lost and given up as in the other column games (:mod:`rules.games._columns`)."""
 
-    packs = 2
     rows: ClassVar[int]
     width: ClassVar[int]
 
@@ -229,9 +229,9 @@ class FreeColumns(ColumnGame[ColumnsState]):
 
 @register
 class ReversibleSequences(FreeColumns):
-    id = "reversible_sequences"
-    title = "Reversible Sequences"
-    source = "000_afc193f70d23752d.txt l.3081-3118"
+    description = Description(
+        id="reversible_sequences", title="Reversible Sequences", book=CHENEY,
+        lines="3081-3118", skill="much", bound=None, packs=2)
     rows, width = 4, 13
 
 

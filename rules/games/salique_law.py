@@ -44,6 +44,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import ACE, JACK, KING, QUEEN, Card, name, rank_of
+from ..description import CHENEY, Description
 from ..game import Move
 from ..packets_a import NONE, TURN, PacketGame, Table
 from ..registry import register
@@ -51,11 +52,9 @@ from ..registry import register
 
 @register
 class SaliqueLaw(PacketGame):
-    id = "salique_law"
-    title = "Salique Law"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.1105-1163"
-    packs = 2
+    description = Description(
+        id="salique_law", title="Salique Law", book=CHENEY, lines="1105-1163",
+        skill="much", bound=900, packs=2)
     pile_letter = "k"
     pile_word = "king's pile"
     has_aside = True

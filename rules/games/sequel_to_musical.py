@@ -42,6 +42,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import RANK_WORDS, Card, rank_of
+from ..description import CHENEY, Description
 from ..game import Move, Zone
 from ..registry import register
 from ..solo import SoloGame, open_zone
@@ -82,10 +83,9 @@ class SequelState:
 
 @register
 class SequelToMusical(SoloGame[SequelState]):
-    id = "sequel_to_musical"
-    title = "A Sequel to Musical"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.2668-2724"
+    description = Description(
+        id="sequel_to_musical", title="A Sequel to Musical", book=CHENEY,
+        lines="2668-2724", skill="chance", bound=300, chance=True)
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> SequelState:
         """A finished Musical: each place takes the next card of its rank in ``cards``."""

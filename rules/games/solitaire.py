@@ -33,21 +33,20 @@ Move codes: ``t`` (turn up the next card), ``p>f<j>`` (the turned card to family
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from ..cards import ACE, Card, rank_of, suit_of
-from ..game import Move, Option, OptionValue
+from ..description import CHENEY, Description
+from ..game import Move, Option
 from ..packets_a import NONE, REDEAL, TURN, PacketGame, Table
-from ..registry import register
+from ..registry import register, variant
 
 
 @register
 class Solitaire(PacketGame):
-    id = "solitaire"
-    title = "Solitaire"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.600-663"
+    description = Description(
+        id="solitaire", title="Solitaire", book=CHENEY, lines="600-663", skill="some",
+        bound=400)
     pile_letter = "w"
     pile_word = "pile"
     redeal_piles = True
@@ -119,19 +118,11 @@ class Solitaire(PacketGame):
         return super().describe(state, move)
 
 
-@register
-class SolitaireAcesFirst(Solitaire):
-    id = "solitaire_aces_first"
-    title = "Solitaire, aces taken out first"
-    source = "000_afc193f70d23752d.txt l.600-659"
-    variant_of = "solitaire"
-    fixed_options: ClassVar[Mapping[str, OptionValue]] = {"aces_first": True, "follow_suit": False}
-
-
-@register
-class SolitaireFollowSuit(Solitaire):
-    id = "solitaire_follow_suit"
-    title = "Solitaire, following suit"
-    source = "000_afc193f70d23752d.txt l.600-663"
-    variant_of = "solitaire"
-    fixed_options: ClassVar[Mapping[str, OptionValue]] = {"aces_first": False, "follow_suit": True}
+SOLITAIRE_ACES_FIRST = variant(Solitaire, Description(
+    id="solitaire_aces_first", title="Solitaire, aces taken out first", book=CHENEY,
+    lines="600-659", skill="some", bound=400, variant_of="solitaire",
+    fixed={"aces_first": True, "follow_suit": False}))
+SOLITAIRE_FOLLOW_SUIT = variant(Solitaire, Description(
+    id="solitaire_follow_suit", title="Solitaire, following suit", book=CHENEY,
+    lines="600-663", skill="some", bound=900, variant_of="solitaire",
+    fixed={"aces_first": False, "follow_suit": True}))

@@ -49,6 +49,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import Card, name
+from ..description import CHENEY, Description
 from ..game import Move, Zone
 from ..registry import register
 from ..solo import open_zone, pack_of, pack_zone
@@ -106,10 +107,9 @@ def staircase(cards: tuple[Card, ...], columns: int) -> tuple[Piles, tuple[int, 
 
 @register
 class Staircase(ColumnGame[StaircaseState]):
-    id = "staircase"
-    title = "Staircase"
-    source = "000_afc193f70d23752d.txt l.2569-2624"
-    packs = 2
+    description = Description(
+        id="staircase", title="Staircase", book=CHENEY, lines="2569-2624", skill="much",
+        bound=None, packs=2)
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> StaircaseState:
         cols, down, n = staircase(cards, COLUMNS)

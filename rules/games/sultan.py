@@ -47,6 +47,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import ACE, CLUBS, DIAMONDS, HEARTS, KING, QUEEN, SPADES, Card, rank_of, suit_of
+from ..description import CHENEY, Description
 from ..game import Option
 from ..packets_a import NONE, ReserveGame, Table
 from ..registry import register
@@ -63,12 +64,9 @@ PLACE_NAMES = (
 
 @register
 class Sultan(ReserveGame):
-    id = "sultan"
-    title = "The Sultan"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.724-795"
-    packs = 2
-    layout_hint = "grid"
+    description = Description(
+        id="sultan", title="The Sultan", book=CHENEY, lines="724-795", skill="some",
+        bound=1600, packs=2, layout="grid")
     pile_word = "divan place"
     option_specs = (
         Option("redeals", 2, "how often the stock may be taken up as a new pack "

@@ -26,6 +26,7 @@ Readings (the sheet's PROPOSED readings):
 
 from __future__ import annotations
 
+from ..description import CADOGAN, Description
 from ..game import Option
 from ..registry import register
 from ..twin_game import PACKETS, TwinGame
@@ -34,11 +35,9 @@ from ..twins import TwinRules
 
 @register
 class Sympathie(TwinGame):
-    id = "sympathie"
-    title = "Sympathie"
-    book = "Cadogan, Illustrated Games of Patience"
-    source = "001_6a582ee13e12f2a9.txt l.1835-1890"
-    seat_names = ("first", "second")
+    description = Description(
+        id="sympathie", title="Sympathie", book=CADOGAN, lines="1835-1890", skill="chance",
+        bound=200, packs=2, seat_names=("first", "second"), layout="twins")
     option_specs = (
         Option("grace_order", "first",
                "first: the first player's grace is played first at a stall; due: the player "

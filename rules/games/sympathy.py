@@ -34,6 +34,7 @@ Readings of the unclear passages (the sheet's PROPOSED readings unless said othe
 
 from __future__ import annotations
 
+from ..description import CHENEY, Description
 from ..game import Option
 from ..registry import register
 from ..twin_game import PACKETS, TwinGame
@@ -42,11 +43,9 @@ from ..twins import TwinRules
 
 @register
 class Sympathy(TwinGame):
-    id = "sympathy"
-    title = "Sympathy"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.3216-3257"
-    seat_names = ("A", "B")
+    description = Description(
+        id="sympathy", title="Sympathy", book=CHENEY, lines="3216-3257", skill="chance",
+        bound=200, packs=2, seat_names=("A", "B"), layout="twins")
     option_specs = (
         Option("match_rule", "exact",
                "exact: a card pairs with its twin (same rank and suit); rank: with any card "

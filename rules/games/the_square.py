@@ -43,6 +43,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import ACE, Card, identity, name, rank_of
+from ..description import CHENEY, Description
 from ..game import Move, Option, Zone
 from ..registry import register
 from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code
@@ -82,13 +83,9 @@ def place_label(i: int) -> str:
 
 @register
 class TheSquare(SoloGame[SquareState]):
-    id = "the_square"
-    title = "The Square"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.1992-2025"
-    packs = 2
-    chance = False
-    layout_hint = "square"
+    description = Description(
+        id="the_square", title="The Square", book=CHENEY, lines="1992-2025",
+        skill="chance", bound=None, packs=2, layout="square")
     option_specs = (
         Option("stock_cards", "vacancies",
                "vacancies: a stock card only fills vacancies of the square; anywhere: the "

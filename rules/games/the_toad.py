@@ -35,6 +35,7 @@ from typing import Any
 
 from ..cards import Card, name
 from ..common import follows
+from ..description import CHENEY, Description
 from ..game import Move, Zone
 from ..registry import register
 from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code
@@ -57,12 +58,9 @@ class ToadState:
 
 @register
 class TheToad(SoloGame[ToadState]):
-    id = "the_toad"
-    title = "The Toad"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.2379-2409"
-    packs = 2
-    chance = False
+    description = Description(
+        id="the_toad", title="The Toad", book=CHENEY, lines="2379-2409", skill="some",
+        bound=700, packs=2)
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> ToadState:
         return ToadState(EMPTY8, tuple(cards[:TOAD]), ((),) * PILES, pack_of(cards[TOAD:]))

@@ -43,6 +43,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import Card, code, name, parse
+from ..description import CHENEY, Description
 from ..game import Move, Zone
 from ..registry import register
 from ..solo import open_zone, split_code
@@ -101,9 +102,9 @@ def spare_code(c: Card) -> str:
 
 @register
 class Triangle(ColumnGame[TriangleState]):
-    id = "triangle"
-    title = "Triangle"
-    source = "000_afc193f70d23752d.txt l.2504-2563"
+    description = Description(
+        id="triangle", title="Triangle", book=CHENEY, lines="2504-2563", skill="much",
+        bound=None)
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> TriangleState:
         cols, down, n = triangle(cards, COLUMNS)

@@ -27,6 +27,7 @@ Readings (all the sheet's PROPOSED readings):
 from __future__ import annotations
 
 from ..cards import JACK, Card, rank_of
+from ..description import CHENEY, Description
 from ..registry import register
 from ..tableau import TableauGame, TabState, in_piles
 
@@ -36,10 +37,9 @@ LIMIT = 3
 
 @register
 class Trios(TableauGame):
-    id = "trios"
-    title = "The Trios"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.882-905"
+    description = Description(
+        id="trios", title="The Trios", book=CHENEY, lines="882-905", skill="some",
+        bound=None)
     pile_codes = tuple(str(i + 1) for i in range(len(SIZES)))
     pile_labels = tuple(f"pile {i + 1}" for i in range(len(SIZES)))
 

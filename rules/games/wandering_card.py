@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import RANK_WORDS, Card, name, rank_of
+from ..description import CHENEY, Description
 from ..game import Move, Option, Zone
 from ..registry import register
 from ..solo import SoloGame, open_zone, pack_of, pack_zone
@@ -61,10 +62,9 @@ def place_name(i: int) -> str:
 
 @register
 class WanderingCard(SoloGame[WanderState]):
-    id = "wandering_card"
-    title = "Wandering Card"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.1249-1298"
+    description = Description(
+        id="wandering_card", title="Wandering Card", book=CHENEY, lines="1249-1298",
+        skill="chance", bound=300, chance=True)
     option_specs = (
         Option("first_layer", "kept",
                "kept: a card of the first layer stays on its place even if its number is "

@@ -47,6 +47,7 @@ from typing import Any
 
 from ..cards import KING, RANK_WORDS, SUIT_NAMES, Card, code, name, parse, rank_of, suit_of
 from ..common import next_in_suit
+from ..description import CHENEY, Description
 from ..game import Move, Option, Zone
 from ..registry import register
 from ..solo import SoloGame, open_zone, replace_at, split_code
@@ -126,11 +127,9 @@ def chain(state: WeaversState, w: Card) -> WeaversState:
 
 @register
 class Weavers(SoloGame[WeaversState]):
-    id = "weavers"
-    title = "Weavers"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.2827-2869"
-    packs = 2
+    description = Description(
+        id="weavers", title="Weavers", book=CHENEY, lines="2827-2869", skill="chance",
+        bound=350, packs=2, chance=True)
     option_specs = (
         Option("redeals", 2,
                "re-deals (l.2856-2858): 2, \"again repeating the process twice\" as two more "

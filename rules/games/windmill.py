@@ -37,6 +37,7 @@ Move codes: ``t``, ``p>f<j>``, ``p>w`` (the turned card to the stock), ``w>f<j>`
 from __future__ import annotations
 
 from ..cards import ACE, KING, Card, rank_of
+from ..description import CHENEY, Description
 from ..game import Move
 from ..packets_a import NONE, ReserveGame, Table
 from ..registry import register
@@ -46,12 +47,9 @@ CENTRE = 4
 
 @register
 class Windmill(ReserveGame):
-    id = "windmill"
-    title = "The Windmill"
-    book = "Cheney, Patience (3rd ed., 1894)"
-    source = "000_afc193f70d23752d.txt l.1054-1099"
-    packs = 2
-    layout_hint = "clock"
+    description = Description(
+        id="windmill", title="The Windmill", book=CHENEY, lines="1054-1099", skill="some",
+        bound=800, packs=2, layout="clock")
     pile_word = "sail"
 
     def key(self, card: Card) -> int:

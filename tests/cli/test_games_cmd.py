@@ -17,12 +17,30 @@ def sympathy(*args: str) -> str:
     return done.stdout
 
 
-def test_games_lists_every_registered_game_with_book_and_lines() -> None:
+def test_games_lists_every_registered_game_with_book_pages_and_lines() -> None:
     out = sympathy("games")
+    assert ".txt" not in out  # the book's title, not the scan's file name
     for cls in all_games():
-        line = next(line for line in out.splitlines() if line.startswith(cls.id + " "))
-        assert cls.source in line and cls.book in line
+        d = cls.description
+        line = next(line for line in out.splitlines() if line.startswith(d.id + " "))
+        assert d.book.short in line and f"(l.{d.lines})" in line
+        if d.book.key == "cheney":
+            assert re.search(r", pp?\. \d+(-\d+)? \(l\.", line), line
     assert f"{len(all_games())} games" in out
+    solitaire = next(line for line in out.splitlines() if line.startswith("solitaire "))
+    assert "Cheney, Patience (3rd ed., 1894), pp. 17-19 (l.600-663)" in solitaire
+
+
+def test_games_columns_line_up_under_their_headings() -> None:
+    lines = sympathy("games").splitlines()[:-1]
+    header = lines[0]
+    starts = [header.index(h) for h in ("title", "packs", "seats", "skill", "book")]
+    for line in lines[1:]:
+        for at in starts:
+            # each column starts after a gap of two spaces, whatever came before it
+            assert line[at - 2 : at] == "  ", f"column at {at} is not clear: {line!r}"
+        for at in starts[1:]:
+            assert line[at] != " ", f"column at {at} does not start there: {line!r}"
 
 
 def test_games_shows_the_pack_count_an_option_allows() -> None:

@@ -11,20 +11,31 @@ from rules.cards import code, identity, name
 from rules.game import Move, Seat
 from rules.prng import Rng
 
-#: A game must end within this many moves of random play.
+#: A game must end within its description's bound, or this many moves of random play
+#: when it has none.
 MAX_MOVES = 20_000
 
 
-def configurations() -> list[tuple[str, dict[str, object]]]:
+def configurations(*, distinct: bool = False) -> list[tuple[str, dict[str, object]]]:
     """Every registered game with its default options, then each other choice of each
-    option with choices, one at a time."""
+    option with choices, one at a time. With ``distinct``, a parent's choice that is
+    exactly one of its registered variants (the same class, the same options) is left
+    out: the variant's own configuration plays it."""
     out: list[tuple[str, dict[str, object]]] = []
+    variants = {(cls.description.variant_of, tuple(sorted(make(cls.id).options.items())))
+                for cls in all_games() if cls.description.variant_of}
     for cls in all_games():
         out.append((cls.id, {}))
         for opt in cls.option_specs:
-            if opt.name in cls.fixed_options:
+            if opt.name in cls.description.fixed:
                 continue
-            out.extend((cls.id, {opt.name: c}) for c in opt.choices if c != opt.default)
+            for c in opt.choices:
+                if c == opt.default:
+                    continue
+                chosen = tuple(sorted(make(cls.id, {opt.name: c}).options.items()))
+                if distinct and (cls.id, chosen) in variants:
+                    continue
+                out.append((cls.id, {opt.name: c}))
     return out
 
 
@@ -42,7 +53,8 @@ def random_states(game: Game[Any], seed: int, choice_seed: int
     """Play deal ``seed`` with random legal moves (checked), yielding each step."""
     rng = Rng.from_seed(choice_seed)
     state = game.deal(seed)
-    for _ in range(MAX_MOVES):
+    limit = game.description.bound or MAX_MOVES
+    for _ in range(limit):
         if game.outcome(state) is not None:
             return
         legal = game.all_legal(state)
@@ -52,7 +64,7 @@ def random_states(game: Game[Any], seed: int, choice_seed: int
         after = game.apply(state, move, seat)
         yield state, seat, move, after
         state = after
-    raise AssertionError(f"{game.id} deal {seed}: no end after {MAX_MOVES} moves")
+    raise AssertionError(f"{game.id} deal {seed}: no end after {limit} moves")
 
 
 def strings_in(value: object) -> Iterator[str]:

@@ -8,7 +8,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules import GameOver, IllegalMove, NotYourTurn, Play, Record, UndoRefused, render
+from rules import (
+    GameOver,
+    IllegalMove,
+    NotYourTurn,
+    Play,
+    Record,
+    UndoRefused,
+    game_class,
+    render,
+)
 from rules.errors import RulesError
 from rules.game import Move
 from rules.prng import MAX_SEED
@@ -22,7 +31,7 @@ from .conformance import (
     table_cards,
 )
 
-CONFIGS = configurations()
+CONFIGS = configurations(distinct=True)
 seeds = st.integers(min_value=10**6, max_value=MAX_SEED)
 suite = settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 each_config = pytest.mark.parametrize("config", CONFIGS, ids=[config_id(c) for c in CONFIGS])
@@ -37,10 +46,27 @@ def config(request: pytest.FixtureRequest) -> tuple[str, dict[str, object]]:
 
 def test_registry_metadata(config: tuple[str, dict[str, object]]) -> None:
     game = make_game(config)
-    assert game.id and game.title and game.book and game.source
-    assert ".txt l." in game.source
-    assert len(game.seat_names) == game.seats
+    d = game.description
+    assert type(game).__dict__["description"] is d, "every registered game has its own"
+    assert (game.id, game.title, game.seats, game.seat_names, game.packs, game.euchre) == \
+        (d.id, d.title, d.seats, d.seat_names, d.packs, d.euchre)
+    assert d.title and d.book.seed.endswith(".txt") and d.line_ranges
+    assert d.pages or not d.book.heads, f"{d.id}: a Cheney game cites its pages"
     assert set(game.options) == {o.name for o in game.option_specs}
+
+
+def test_a_variant_is_its_parent_with_options_fixed(config: Config) -> None:
+    cls = game_class(config[0])
+    d = cls.description
+    if d.variant_of is None:
+        assert not d.fixed
+        return
+    parent = game_class(d.variant_of)
+    assert cls.__bases__ == (parent,) and parent.description.variant_of is None
+    own = [k for k, v in vars(cls).items() if callable(v) and not k.startswith("__")]
+    assert not own, f"{d.id} has code of its own: {own}"
+    game = make_game(config)
+    assert all(game.options[k] == v for k, v in d.fixed.items())
 
 
 def test_deals_are_deterministic(config: tuple[str, dict[str, object]]) -> None:

@@ -6,12 +6,12 @@ import pytest
 
 from rules import IllegalMove, make, render
 from rules.cards import cards, rank_of
-from rules.games.fooliana import Fooliana, FoolianaExtraPass, FoolianaState
+from rules.games.fooliana import FOOLIANA_EXTRA_PASS, Fooliana, FoolianaState
 
 from .stacking import codes, play
 
 GAME = Fooliana()
-EXTRA = FoolianaExtraPass()
+EXTRA = FOOLIANA_EXTRA_PASS()
 STOCK_TOP = Fooliana({"space_fill": "stock_top"})
 
 
@@ -114,7 +114,7 @@ def test_one_more_chance_deals_the_threes_in_a_different_order() -> None:
     assert st.stock == cards("5H 6H 7D 8D")  # new tops: 5♥, then 8♦
     st = play(EXTRA, st, "d")
     assert st.hand == () and "turn" not in codes(EXTRA, st)
-    assert EXTRA.variant_of == "fooliana" and EXTRA.option("chance") == "one_more"
+    assert EXTRA.description.variant_of == "fooliana" and EXTRA.option("chance") == "one_more"
 
 
 def test_a_stacked_deal_is_won_and_one_card_short_is_not() -> None:

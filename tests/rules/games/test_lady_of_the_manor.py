@@ -72,4 +72,4 @@ def test_a_family_stops_at_the_king() -> None:
     # with no empty family an ace has no place, and nothing goes on a king
     st = LadyState(fams, (cards("AS"), cards("KS"), (), ()), ((),) * 13)
     assert codes(GAME, st) == []
-    assert make("lady_of_the_manor").source == "000_afc193f70d23752d.txt l.1760-1808"
+    assert make("lady_of_the_manor").description.source == "000_afc193f70d23752d.txt l.1760-1808"

@@ -6,12 +6,12 @@ import pytest
 
 from rules import IllegalMove, make
 from rules.cards import Card, card, cards, packs
-from rules.games.napoleon import Napoleon, NapoleonPetGame, NapoleonState
+from rules.games.napoleon import NAPOLEON_PET_GAME, Napoleon, NapoleonState
 
 from .stacking import codes, play
 
 GAME = Napoleon()
-PET = NapoleonPetGame()
+PET = NAPOLEON_PET_GAME()
 
 
 def full(suit: int, n: int = 13, pack: int = 0) -> tuple[Card, ...]:
@@ -39,7 +39,8 @@ def test_four_rows_of_ten_lapping_over_and_only_the_lower_row_free() -> None:
     st = GAME.layout(order, seed=0)
     assert st.columns[0] == (order[0], order[10], order[20], order[30])
     assert len(st.pack) == 64 and st.pack[-1] == order[40]
-    assert PET.variant_of == "napoleon" and type(make("napoleon_pet_game")) is NapoleonPetGame
+    assert PET.description.variant_of == "napoleon"
+    assert type(make("napoleon_pet_game")) is NAPOLEON_PET_GAME
 
 
 def test_marriages_free_card_on_free_card_one_higher_in_suit_and_not_straight_back() -> None:

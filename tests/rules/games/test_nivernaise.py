@@ -8,15 +8,14 @@ from rules import IllegalMove, make
 from rules.cards import Card, card, cards, packs
 from rules.families import EMPTY8
 from rules.games.nivernaise import (
+    NIVERNAISE_STRICT,
     SPACE,
     Nivernaise,
-    NivernaiseBase,
     NivernaiseState,
-    NivernaiseStrict,
 )
 
 LENIENT = Nivernaise()
-STRICT = NivernaiseStrict()
+STRICT = NIVERNAISE_STRICT()
 
 
 def state(sides: str, piles: list[str], pack: str = "",
@@ -27,7 +26,7 @@ def state(sides: str, piles: list[str], pack: str = "",
                            tuple(reversed(cards(pack))), 0, redeals, 9)
 
 
-def codes(game: NivernaiseBase, st: NivernaiseState) -> list[str]:
+def codes(game: Nivernaise, st: NivernaiseState) -> list[str]:
     return [m.code for m in game.legal_moves(st, 0)]
 
 
@@ -37,8 +36,8 @@ SIDES = "QH JH TH 9H 8H 7H 6H 5H"
 
 def test_aliases_and_the_registered_variant() -> None:
     assert type(make("nivernaise_lenient")) is Nivernaise
-    assert type(make("nivernaise_strict")) is NivernaiseStrict
-    assert STRICT.variant_of == "nivernaise" and STRICT.option("spaces") == "at_once"
+    assert type(make("nivernaise_strict")) is NIVERNAISE_STRICT
+    assert STRICT.description.variant_of == "nivernaise" and STRICT.option("spaces") == "at_once"
     assert LENIENT.option("spaces") == "when_you_like"
 
 

@@ -82,7 +82,7 @@ def test_down_only_variant_refuses_a_higher_card_on_a_lower() -> None:
     game, st = stacked("paternal_down_only", ["2C 3C 7H", "4C 5C 8H", "6C 7C 6H"])
     moves = codes(game, st)
     assert "1>2" in moves and "1>3" not in moves and "3>1" in moves
-    assert game.options == {"redeals": 2, "marriage": "down"}
+    assert game.options == {"redeals": 2, "marriage": "down", "privilege": "redeals"}
 
 
 def test_the_draw_once_then_never_again() -> None:

@@ -7,12 +7,12 @@ import pytest
 from rules import IllegalMove, make
 from rules.cards import Card, card, cards, packs
 from rules.families import EMPTY8
-from rules.games.rank_and_file import JudgesState, RankAndFile, RankAndFileAppendix
+from rules.games.rank_and_file import RANK_AND_FILE_APPENDIX, JudgesState, RankAndFile
 
 from .stacking import codes, play, stack
 
 GAME = RankAndFile()
-SOME = RankAndFileAppendix()
+SOME = RANK_AND_FILE_APPENDIX()
 SUITED = RankAndFile({"marriage": "suit"})
 
 
@@ -53,7 +53,7 @@ def test_the_appendix_also_uses_the_left_hand_lower_card() -> None:
     st = play(SOME, SOME.layout(stack(head, packs(2)), 0), "t1>f1", "d", "d")
     assert st.live == (0, 9, 10)
     assert codes(SOME, st)[:1] == ["t10>f7"] and "t1>f1" not in codes(GAME, st)
-    assert SOME.variant_of == "rank_and_file" and type(make("judges")) is RankAndFile
+    assert SOME.description.variant_of == "rank_and_file" and type(make("judges")) is RankAndFile
 
 
 def test_a_stacked_deal_is_won_from_the_first_row() -> None:

@@ -73,7 +73,7 @@ def test_aces_first_lays_the_aces_up_before_the_deal() -> None:
     st = game.deal(4)
     assert [f for f in st.found] == [cards("AS"), cards("AH"), cards("AD"), cards("AC")]
     assert len(st.pack) == 48
-    assert game.variant_of == "solitaire" and game.option("aces_first") is True
+    assert game.description.variant_of == "solitaire" and game.option("aces_first") is True
 
 
 def test_follow_suit_and_its_two_shuffled_re_lays() -> None:
