@@ -1,0 +1,257 @@
+"""Honest hints: the move most likely to win, judged from what one seat can see.
+
+A hint never looks at a hidden card. It takes the table as the seat sees it (the zones'
+face-up cards, and the seat's own private zones), deals the hidden cards again at
+random (a *sample*: the same face-up cards in the same places, the cards the seat
+cannot see shuffled among the places she cannot see), and asks the solver about each
+of her legal moves in each sample. The move that wins in the most samples is the hint.
+A search that runs out of budget falls back on playing the sample out with random
+moves (an estimate, said as such); when no sample gave any answer the hint is
+``"unknown"`` rather than a guess.
+
+How a sample is made, for every game without game code: the hidden cards of a state are
+found through :meth:`~rules.game.Game.zones` (the one description of where every card
+lies). The places in the frozen state that hold those cards are found by marking every
+integer in the state and seeing which marks come back out of ``zones``; the sample is
+the state with those places relabelled. A field named ``seed`` (the games that shuffle
+again keep their deal's seed there, ``docs/rules.md``) is replaced by a seed of the
+sample's own, so a future re-deal is as unknown to the hint as to the player. Each
+sample is checked to show the seat exactly the view the real table shows; a game whose
+state cannot be relabelled this way gets no samples and so an ``"unknown"`` hint.
+
+The samples are drawn from a fixed stream, and the places and cards are taken in the
+order of what the seat sees, so two deals that agree on everything the seat has seen give
+the same samples and the same hint.
+
+The hint reasons from the table as it is now: a card seen before and then turned face
+down again is treated as unknown (the hint may know less than an attentive player,
+never more).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, fields, is_dataclass, replace
+from typing import Any
+
+from .common import AUTO
+from .game import Audience, Game, Move
+from .prng import Rng
+from .solver import Budget, solve
+from .view import render
+
+#: The stream every hint draws its samples from (fixed: a hint depends on the view only).
+HINT_SEED = 0x5EED_41A7
+Path = tuple[Hashable, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MoveScore:
+    """How one move fared: ``wins`` of ``tried`` samples (``solved`` of them by a
+    complete search, the rest by playing out)."""
+
+    move: Move
+    wins: int
+    tried: int
+    solved: int
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The answer: ``move`` (``None`` when ``verdict`` is ``"unknown"`` or ``"none"``),
+    ``verdict`` one of ``"hint"``, ``"unknown"``, ``"none"`` (no move to make), and a
+    sentence saying why."""
+
+    verdict: str
+    move: Move | None
+    text: str
+    scores: tuple[MoveScore, ...] = ()
+    samples: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "verdict": self.verdict,
+            "move": None if self.move is None else self.move.code,
+            "text": self.text,
+            "samples": self.samples,
+            "scores": [{"move": s.move.code, "wins": s.wins, "tried": s.tried,
+                        "solved": s.solved} for s in self.scores],
+        }
+
+
+# -- where the cards are in a state ----------------------------------------------------
+
+def _leaves(obj: Any, path: Path, out: list[Path]) -> None:
+    if isinstance(obj, bool):
+        return
+    if isinstance(obj, int):
+        out.append(path)
+    elif is_dataclass(obj) and not isinstance(obj, type):
+        for f in fields(obj):
+            _leaves(getattr(obj, f.name), (*path, f.name), out)
+    elif isinstance(obj, tuple):
+        for i, x in enumerate(obj):
+            _leaves(x, (*path, i), out)
+
+
+def _rebuild(obj: Any, path: Path, sub: dict[Path, int], seed: int | None) -> Any:
+    if isinstance(obj, bool):
+        return obj
+    if isinstance(obj, int):
+        return sub.get(path, obj)
+    if is_dataclass(obj) and not isinstance(obj, type):
+        changes = {}
+        for f in fields(obj):
+            if f.name == "seed" and seed is not None and isinstance(getattr(obj, f.name), int):
+                changes[f.name] = seed
+            else:
+                changes[f.name] = _rebuild(getattr(obj, f.name), (*path, f.name), sub, seed)
+        return replace(obj, **changes)
+    if isinstance(obj, tuple):
+        items = [_rebuild(x, (*path, i), sub, seed) for i, x in enumerate(obj)]
+        return type(obj)(*items) if hasattr(obj, "_fields") else tuple(items)
+    return obj
+
+
+def card_places(game: Game[Any], state: Any) -> dict[Path, int]:
+    """The places in ``state`` that hold cards, with the card each holds. Every positive
+    integer is marked above the card range and the marks that ``zones`` gives back are
+    the cards; a group of marks that upsets ``zones`` is split until each place is
+    settled. (A game may also show cards it does not store, a family kept as a count:
+    those are face up and need no place.)"""
+    leaves: list[Path] = []
+    _leaves(state, (), leaves)
+    flat = {p: _get(state, p) for p in leaves}
+    found: dict[Path, int] = {}
+    todo = [[k for k, p in enumerate(leaves) if flat[p] > 0]]
+    while todo:
+        group = todo.pop()
+        sub = {leaves[k]: flat[leaves[k]] | ((k + 1) << 8) for k in group}
+        try:
+            marked = [c for z in game.zones(_rebuild(state, (), sub, None)) for c in z.cards]
+        except Exception:  # a mark in a counter or index upset the game: split the group
+            if len(group) > 1:
+                todo += [group[: len(group) // 2], group[len(group) // 2:]]
+            continue
+        members = set(group)
+        for c in marked:
+            k = (c >> 8) - 1
+            if k in members:
+                found[leaves[k]] = flat[leaves[k]]
+    return found
+
+
+def _get(obj: Any, path: Path) -> int:
+    for step in path:
+        obj = getattr(obj, step) if isinstance(step, str) else obj[step]
+    return int(obj)
+
+
+def hidden_cards(game: Game[Any], state: Any, audience: Audience) -> list[int]:
+    """The cards ``audience`` cannot see, in the order of the zones (what she sees)."""
+    out: list[int] = []
+    for z in game.zones(state):
+        out.extend(z.cards if z.private and z.owner != audience else z.face_down)
+    return out
+
+
+def samples(game: Game[Any], state: Any, audience: Audience, n: int) -> list[Any]:
+    """``n`` states that show ``audience`` exactly what ``state`` shows her, with the
+    cards she cannot see dealt again at random (see the module doc)."""
+    hidden = hidden_cards(game, state, audience)
+    if not hidden:
+        return [state] * n
+    places = card_places(game, state)
+    held = sorted(c for c in places.values() if c in set(hidden))
+    if held != sorted(hidden):  # some hidden card has no single place in the state
+        return []
+    view = render(game, state, audience)
+    pool = sorted(hidden)
+    rng = Rng.from_seed(HINT_SEED, len(hidden))
+    out = []
+    for _ in range(n):
+        dealt, rng = rng.shuffled(pool)
+        seed, rng = rng.below(2**31)
+        relabel = dict(zip(hidden, dealt, strict=True))
+        sub = {p: relabel[c] for p, c in places.items() if c in relabel}
+        sample = _rebuild(state, (), sub, seed)
+        if render(game, sample, audience) != view:
+            return []
+        out.append(sample)
+    return out
+
+
+# -- the hint --------------------------------------------------------------------------
+
+def hint(game: Game[Any], state: Any, seat: int, budget: Budget, *, n: int = 8,
+         audience: Audience | None = None) -> Hint:
+    """The hint for ``seat`` (the move to propose), judged on ``n`` samples of what
+    ``audience`` can see (default: the seat itself; an advisor sees what a watcher
+    sees), within ``budget`` (shared by every search; its deadline bounds the whole)."""
+    moves = [m for m in game.legal_moves(state, seat) if m != AUTO]
+    if not moves:
+        auto = AUTO in game.legal_moves(state, seat)
+        if auto:
+            return Hint("hint", AUTO, "nothing to choose: play on by itself")
+        return Hint("none", None, "there is no move to make")
+    if len(moves) == 1:
+        return Hint("hint", moves[0], f"the only move: {game.describe(state, moves[0])}")
+    who = seat if audience is None else audience
+    drawn = samples(game, state, who, n)
+    if not drawn:
+        return Hint("unknown", None, "this table's hidden cards cannot be sampled")
+    per = max(1, budget.nodes // (len(drawn) * len(moves)))
+    wins = dict.fromkeys(moves, 0)
+    tried = dict.fromkeys(moves, 0)
+    solved = dict.fromkeys(moves, 0)
+    used = 0
+    for i, sample in enumerate(drawn):
+        if budget.out_of_time():
+            break
+        used += 1
+        for m in moves:
+            after = game.apply_unchecked(sample, m)
+            found = solve(game, after, budget.split(per))
+            if found.decided:
+                solved[m] += 1
+                tried[m] += 1
+                wins[m] += found.won
+            else:
+                won = playout(game, after, Rng.from_seed(HINT_SEED, 1000 + i), budget)
+                if won is not None:
+                    tried[m] += 1
+                    wins[m] += won
+    scores = tuple(MoveScore(m, wins[m], tried[m], solved[m]) for m in moves)
+    if not any(s.tried for s in scores):
+        return Hint("unknown", None, "no sample could be judged within the time allowed",
+                    scores, used)
+    best = max(scores, key=lambda s: (s.wins / s.tried if s.tried else -1.0))
+    if best.wins == 0 and not all(s.solved == s.tried and s.tried for s in scores):
+        return Hint("unknown", None, "no move was seen to win within the time allowed",
+                    scores, used)
+    how = "solved" if best.solved == best.tried else "solved or played out"
+    return Hint("hint", best.move,
+                f"{game.describe(state, best.move)}: wins in {best.wins} of {best.tried} "
+                f"deals of the hidden cards ({how})", scores, used)
+
+
+def playout(game: Game[Any], state: Any, rng: Rng, budget: Budget,
+            limit: int = 5_000) -> bool | None:
+    """Play random legal moves to the end (at most ``limit``); whether the table won,
+    or ``None`` when the budget's deadline came first."""
+    for step in range(limit):
+        if not step & 31 and budget.out_of_time():
+            return None
+        done = game.outcome(state)
+        if done is not None:
+            return done.won
+        steps = [(s, m) for s, m in game.all_legal(state) if m != AUTO]
+        if not steps:
+            return False
+        k, rng = rng.below(len(steps))
+        state = game.apply_unchecked(state, steps[k][1])
+    return False
+
+
+__all__ = ["HINT_SEED", "Hint", "MoveScore", "card_places", "hidden_cards", "hint",
+           "playout", "samples"]
