@@ -21,13 +21,13 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
 
 - The three rows overlap downward: thirteen columns of three, the lowest card of each
   free. A column emptied is "a space in the upper row".
-- The kings' privilege is taken as the cards are laid (option ``king_privilege``): a king
-  laid directly on a lower card of its suit (``covering``, the default; ``anywhere``: on
-  any card of its suit higher in its column) moves on to the next place and the next
-  card of the pack takes its place; again if the same happens there; never from the
-  last place. The sheet reads the privilege as the player's choice; here it is always
-  taken, since the book gives it because such a king all but spoils the game (``off``:
-  never taken).
+- The kings' privilege, the player's choice as the rows are laid: a king laid directly
+  on a lower card of its suit (option ``king_privilege``: ``covering``, the default;
+  ``anywhere``: on any card of its suit higher in its column; ``off``: never) may be
+  moved on to the next place (``k``), the next card of the pack taking its place, or
+  left (``n``); the question comes again if the same happens at its new place; never
+  at the last place, nor with the pack used up. Nothing else is played until the rows
+  are laid. Kings still waiting when the rows are full go back on top of the pack.
 - The families: eight, two of each suit, up from the aces. The pack is turned a card at
   a time onto the stock; the stock's top card may go to a family, marry a free card or
   fill a space.
@@ -38,10 +38,11 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
   top card and the other two follow it.
 - Won when the eight families hold all 104 cards; lost when no move is left.
 
-Moves, in this order: ``t<i>>f``, ``w>f`` (column ``i``'s free card or the stock's top to
-its family); ``t<i>>t<j>``, ``w>t<j>`` (marriages: one lower, same suit); ``w>t<k>`` (the
-first empty column); ``d`` (turn the next card onto the stock); ``p`` (the privilege);
-``end``. A card may not be put straight back where it came from.
+Moves, in this order: while laying out, ``k`` and ``n``; then ``t<i>>f``, ``w>f`` (column
+``i``'s free card or the stock's top to its family); ``t<i>>t<j>``, ``w>t<j>``
+(marriages: one lower, same suit); ``w>t<k>`` (the first empty column); ``d`` (turn
+the next card onto the stock); ``p`` (the privilege); ``end``. A card may not be put
+straight back where it came from.
 """
 
 from __future__ import annotations
@@ -72,47 +73,59 @@ from ._columns import (
 )
 
 COLUMNS, ROWS = 13, 3
-PRIVILEGE = Move("p")
+PLACES = COLUMNS * ROWS
+PRIVILEGE, MOVE_ON, LEAVE = Move("p"), Move("k"), Move("n")
 
 
 @dataclass(frozen=True, slots=True)
 class StagerState:
     columns: Piles
     families: Piles
+    #: The pack, face down, top last.
     pack: tuple[Card, ...]
     stock: tuple[Card, ...] = ()
+    #: Places laid so far (39 when the rows are laid out).
+    laid: int = PLACES
+    #: Kings moved on, to be laid at the next places, first first.
+    waiting: tuple[Card, ...] = ()
+    #: The king just laid lies on a lower card of its suit: move it on or leave it.
+    offer: bool = False
     privileged: bool = False
     back: str = ""
     ended: bool = False
 
 
-def lay_rows(cards: tuple[Card, ...], rule: str) -> tuple[Piles, tuple[Card, ...]]:
-    """Three rows of thirteen with the kings' privilege; ``(columns, pack)`` where the
-    pack is in dealing order (first card first)."""
-    places: list[Card] = []
-    waiting: list[Card] = []  # kings moved on to the next place
-    rest = list(cards)
-    size = COLUMNS * ROWS
-    while len(places) < size:
-        c = waiting.pop(0) if waiting else rest.pop(0)
-        while rule != "off" and len(places) < size - 1 and rest and \
-                spoils(c, places, rule):
-            waiting.append(c)
-            c = rest.pop(0)
-        places.append(c)
-    cols = tuple(tuple(places[r * COLUMNS + j] for r in range(ROWS)) for j in range(COLUMNS))
-    return cols, (*waiting, *rest)
-
-
-def spoils(c: Card, places: list[Card], rule: str) -> bool:
-    """Whether a king laid at the next place would lie on a lower card of its suit."""
-    if rank_of(c) != KING or len(places) < COLUMNS:
+def spoils(c: Card, column: tuple[Card, ...], rule: str) -> bool:
+    """Whether king ``c`` laid on ``column`` lies on a lower card of its suit (directly
+    on it with ``covering``, anywhere above it with ``anywhere``)."""
+    if rule == "off" or rank_of(c) != KING:
         return False
-    at = len(places)
-    above = [places[k] for k in range(at % COLUMNS, at, COLUMNS)]
-    if rule == "covering":
-        above = above[-1:]
+    above = column[-1:] if rule == "covering" else column
     return any(suit_of(a) == suit_of(c) and rank_of(a) < KING for a in above)
+
+
+def lay_on(st: StagerState, rule: str, from_pack: bool = False) -> StagerState:
+    """Lay the rows on, place by place, until a king may be moved on or all are laid.
+
+    The next place takes a king waiting to be moved on, else the pack's top card (the
+    pack's top always, with ``from_pack``: the place a king has just left)."""
+    cols, pack, waiting, laid = list(st.columns), st.pack, st.waiting, st.laid
+    while laid < PLACES:
+        if waiting and not from_pack:
+            c, waiting = waiting[0], waiting[1:]
+        else:
+            c, pack = pack[-1], pack[:-1]
+        from_pack = False
+        j = laid % COLUMNS
+        offer = laid < PLACES - 1 and bool(pack) and spoils(c, cols[j], rule)
+        cols[j] = (*cols[j], c)
+        laid += 1
+        if offer:
+            return replace(st, columns=tuple(cols), pack=pack, waiting=waiting, laid=laid,
+                           offer=True)
+    # kings still waiting go back on top of the pack
+    return replace(st, columns=tuple(cols), pack=(*pack, *reversed(waiting)), waiting=(),
+                   laid=laid, offer=False)
 
 
 @register
@@ -126,13 +139,19 @@ class OldStager(ColumnGame[StagerState]):
                "its column), off", choices=("covering", "anywhere", "off")),
     )
 
+    @property
+    def rule(self) -> str:
+        return str(self.option("king_privilege"))
+
     def layout(self, cards: tuple[Card, ...], seed: int) -> StagerState:
-        cols, rest = lay_rows(cards, str(self.option("king_privilege")))
-        return StagerState(cols, ((),) * 8, pack_of(rest))
+        st = StagerState(((),) * COLUMNS, ((),) * 8, pack_of(cards), laid=0)
+        return lay_on(st, self.rule)
 
     def moves(self, state: StagerState) -> tuple[Move, ...]:
         if state.ended:
             return ()
+        if state.offer:
+            return (MOVE_ON, LEAVE)
         cols, fams = state.columns, state.families
         top = state.stock[-1] if state.stock else 0
         out = [f"t{i + 1}>f" for i, p in enumerate(cols) if p and family_for(fams, p[-1]) >= 0]
@@ -160,6 +179,14 @@ class OldStager(ColumnGame[StagerState]):
         if move == PRIVILEGE:
             s = state.stock
             return replace(state, stock=(*s[3:], *s[:3]), privileged=True, back="")
+        if move == MOVE_ON:
+            j = (state.laid - 1) % COLUMNS
+            king = state.columns[j][-1]
+            st = replace(state, columns=put(state.columns, j, state.columns[j][:-1]),
+                         laid=state.laid - 1, waiting=(*state.waiting, king), offer=False)
+            return lay_on(st, self.rule, from_pack=True)
+        if move == LEAVE:
+            return lay_on(replace(state, offer=False), self.rule)
         src, a, dst, b = split_code(move.code)
         if src == "w":
             c, st = state.stock[-1], replace(state, stock=state.stock[:-1])
@@ -185,6 +212,8 @@ class OldStager(ColumnGame[StagerState]):
         )
 
     def public(self, state: StagerState) -> dict[str, Any]:
+        if state.laid < PLACES:
+            return {"phase": "laying out", "laid": state.laid, "pack": len(state.pack)}
         return {"pack": len(state.pack), "privilege": "used" if state.privileged else "unused",
                 "in_families": home(state.families)}
 
@@ -193,6 +222,12 @@ class OldStager(ColumnGame[StagerState]):
             return "turn the next card of the pack onto the stock"
         if move == PRIVILEGE:
             return "the privilege: lay off the three bottom cards of the stock on its top"
+        if move in (MOVE_ON, LEAVE):
+            j = (state.laid - 1) % COLUMNS
+            king = name(state.columns[j][-1])
+            if move == MOVE_ON:
+                return f"move {king} on to the next place and fill its place from the pack"
+            return f"leave {king} where it lies and go on laying out"
         src, a, dst, b = split_code(move.code)
         if src == "w":
             c, where = state.stock[-1], "from the stock"

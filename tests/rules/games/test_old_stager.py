@@ -17,7 +17,7 @@ FILLER = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH"  # eleven cards of no consequence
 def state(columns: list[str], pack: str = "", stock: str = "",
           fams: tuple[str, ...] = ("",) * 8, privileged: bool = False) -> StagerState:
     return StagerState(tuple(cards(c) for c in columns), tuple(cards(f) for f in fams),
-                       tuple(reversed(cards(pack))), cards(stock), privileged)
+                       tuple(reversed(cards(pack))), cards(stock), privileged=privileged)
 
 
 def test_three_rows_of_thirteen_overlapping_downward() -> None:
@@ -28,22 +28,39 @@ def test_three_rows_of_thirteen_overlapping_downward() -> None:
     assert len(st.pack) == 65 and st.pack[-1] == order[39]
 
 
-def test_a_king_on_a_lower_card_of_its_suit_moves_to_the_next_place() -> None:
-    # place 1 holds 5♠; the king of spades would fall on it in row two
+def test_a_king_on_a_lower_card_of_its_suit_may_move_to_the_next_place() -> None:
+    # place 1 holds 5♠; the king of spades falls on it in row two
     head = f"5S 2D {FILLER} KS 9C 4C"
     st = GAME.layout(stack(head, packs(2)), 0)
-    assert st.columns[0][:2] == cards("5S 9C")  # the next card took the king's place
-    assert st.columns[1][:2] == cards("2D KS")  # the king moved on to the next place
+    assert st.laid == 14 and codes(GAME, st) == ["k", "n"]
+    assert GAME.describe(st, GAME.parse_move("k")) == \
+        "move K♠ on to the next place and fill its place from the pack"
+    moved = play(GAME, st, "k")
+    assert moved.columns[0][:2] == cards("5S 9C")  # the next card took the king's place
+    assert moved.columns[1][:2] == cards("2D KS")  # the king moved on to the next place
+    assert moved.laid == 39 and len(moved.pack) == 65
+    left = play(GAME, st, "n")
+    assert left.columns[0][:2] == cards("5S KS") and left.columns[1][:2] == cards("2D 9C")
     off = OldStager({"king_privilege": "off"}).layout(stack(head, packs(2)), 0)
-    assert off.columns[0][:2] == cards("5S KS")
+    assert off.laid == 39 and off.columns[0][:2] == cards("5S KS")
+
+
+def test_nothing_is_played_while_the_rows_are_laid() -> None:
+    head = f"AS 2D {FILLER} KS 9C 4C"
+    st = GAME.layout(stack(head, packs(2)), 0)
+    assert codes(GAME, st) == ["k", "n"]
+    with pytest.raises(IllegalMove):
+        GAME.apply(st, "d", 0)
+    assert GAME.public(st)["phase"] == "laying out"
 
 
 def test_the_privilege_reads_directly_on_or_anywhere_above() -> None:
     # row one 5♠, row two 9♦, row three K♠: covering only 9♦, but above 5♠
     head = f"5S {FILLER} 2D 9D {FILLER} 2D KS 3C"
     covering = GAME.layout(stack(head, packs(2)), 0)
-    assert covering.columns[0] == cards("5S 9D KS")
-    anywhere = OldStager({"king_privilege": "anywhere"}).layout(stack(head, packs(2)), 0)
+    assert covering.laid == 39 and covering.columns[0] == cards("5S 9D KS")
+    some = OldStager({"king_privilege": "anywhere"})
+    anywhere = play(some, some.layout(stack(head, packs(2)), 0), "k")
     assert anywhere.columns[0] == cards("5S 9D 3C")
     assert anywhere.columns[1][2] == cards("KS")[0]
 
@@ -103,7 +120,10 @@ def test_stuck_after_the_privilege_is_lost() -> None:
     out = GAME.outcome(st)
     assert out is not None and not out.won
     assert out.summary == "0 of 104 cards in the families; no move is left"
-    out = GAME.outcome(play(GAME, GAME.deal(8), "end"))
+    st = GAME.deal(8)
+    while GAME.public(st).get("phase") == "laying out":
+        st = play(GAME, st, "k")
+    out = GAME.outcome(play(GAME, st, "end"))
     assert out is not None and out.summary.endswith("given up")
 
 
