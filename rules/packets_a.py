@@ -34,8 +34,8 @@ from typing import Any, ClassVar
 
 from .cards import Card, name
 from .common import ordinal
-from .game import Game, Move, Outcome, Seat, Zone
-from .prng import Rng
+from .game import Move, Seat, Zone
+from .solo import SoloGame, reshuffle
 
 NONE = -1
 TURN = Move("t")
@@ -60,8 +60,11 @@ def _set(t: tuple[tuple[Card, ...], ...], i: int, v: tuple[Card, ...]
     return (*t[:i], v, *t[i + 1:])
 
 
-class PacketGame(Game[Table]):
-    """A one-player packet game over a :class:`Table`; subclasses give the rules."""
+class PacketGame(SoloGame[Table]):
+    """A one-player packet game over a :class:`Table`; subclasses give the rules
+    (``moves``, ``won``), this class plays them (``play``, ``say``, ``summary``), and
+    :class:`~rules.solo.SoloGame` makes them a game: the memo, and the end when the game
+    is won or no move is left."""
 
     #: The letter of the row of piles in move codes, and what one pile is called.
     pile_letter: ClassVar[str] = "w"
@@ -76,7 +79,6 @@ class PacketGame(Game[Table]):
 
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
-        self._memo: tuple[Table | None, tuple[Move, ...]] = (None, ())
         self._codes: dict[str, Move] = {}
 
     def _m(self, code: str) -> Move:
@@ -91,14 +93,6 @@ class PacketGame(Game[Table]):
         return len(pile)
 
     # -- what subclasses give --------------------------------------------------------
-
-    @abstractmethod
-    def moves(self, st: Table) -> tuple[Move, ...]:
-        """The legal moves of ``st`` (the game is not yet won)."""
-
-    @abstractmethod
-    def won(self, st: Table) -> bool:
-        """Whether every family is complete."""
 
     def found_name(self, j: int) -> str:
         """The name of family ``j`` (0-based)."""
@@ -120,30 +114,13 @@ class PacketGame(Game[Table]):
 
     # -- play ------------------------------------------------------------------------
 
-    def to_move(self, state: Table) -> tuple[Seat, ...]:
-        return () if self.outcome(state) is not None else (0,)
-
-    def legal_moves(self, state: Table, seat: Seat) -> tuple[Move, ...]:
-        if seat != 0:
-            return ()
-        # outcome, to_move and all_legal each ask for the moves of the same state: keep the
-        # last answer (states are frozen, and the memo holds the state it answers for)
-        memo_state, memo_moves = self._memo
-        if memo_state is state:
-            return memo_moves
-        moves = () if self.won(state) else self.moves(state)
-        self._memo = (state, moves)
-        return moves
-
-    def outcome(self, state: Table) -> Outcome | None:
+    def summary(self, state: Table, won: bool) -> str:
         n = sum(len(f) for f in state.found)
-        if self.won(state):
-            return Outcome(True, f"every family is complete ({n} cards)", (0,))
-        if not self.legal_moves(state, 0):
-            return Outcome(False, f"blocked with {n} cards on the families")
-        return None
+        if won:
+            return f"every family is complete ({n} cards)"
+        return f"blocked with {n} cards on the families"
 
-    def apply_unchecked(self, state: Table, move: Move) -> Table:
+    def play(self, state: Table, move: Move) -> Table:
         code = move.code
         if code == "t":
             return replace(state, pack=state.pack[:-1], turned=state.pack[-1])
@@ -190,7 +167,7 @@ class PacketGame(Game[Table]):
         cards = self.redeal_cards(st)
         n = st.redeals + 1
         if self.shuffle_redeal():
-            pack = Rng.from_seed(st.seed, stream=n).shuffled(cards)[0]
+            pack = reshuffle(st.seed, n, cards)
         else:
             # the stock turned face down: the card laid first is the next to come
             pack = tuple(reversed(cards))
@@ -239,7 +216,7 @@ class PacketGame(Game[Table]):
             return self.found_name(int(where[1:]) - 1)
         return f"{self.pile_word} {where[1:]}"
 
-    def describe(self, state: Table, move: Move) -> str:
+    def say(self, state: Table, move: Move) -> str:
         code = move.code
         if code == "t":
             return "turn up the next card of the pack"

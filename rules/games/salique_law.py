@@ -112,13 +112,13 @@ class SaliqueLaw(PacketGame):
     def found_name(self, j: int) -> str:
         return f"family {j + 1}"
 
-    def describe(self, state: Table, move: Move) -> str:
+    def say(self, state: Table, move: Move) -> str:
         code = move.code
         if code.startswith("p>k") and state.turned & 15 == KING:
             return f"lay {name(state.turned)} in the upper row: the stock goes on it now"
         if code == "p>q":
             return f"lay {name(state.turned)} in the row of queens"
-        return super().describe(state, move)
+        return super().say(state, move)
 
     def public(self, state: Table) -> dict[str, Any]:
         facts = super().public(state)

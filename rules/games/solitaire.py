@@ -112,10 +112,10 @@ class Solitaire(PacketGame):
             out.append(REDEAL)
         return tuple(out)
 
-    def describe(self, state: Table, move: Move) -> str:
+    def say(self, state: Table, move: Move) -> str:
         if move.code == "redeal":
             return "take up the four piles, shuffle them and re-lay them as the pack"
-        return super().describe(state, move)
+        return super().say(state, move)
 
 
 SOLITAIRE_ACES_FIRST = variant(Solitaire, Description(
