@@ -208,6 +208,7 @@ class OldStager(ColumnGame[StagerState]):
             *(open_zone(f"t{i + 1}", "pile", p, f"column {i + 1}", "rows")
               for i, p in enumerate(state.columns)),
             open_zone("stock", "waste", state.stock, "the stock"),
+            open_zone("waiting", "hand", state.waiting, "kings moved on, to be laid next"),
             pack_zone(state.pack),
         )
 

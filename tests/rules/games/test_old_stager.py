@@ -45,6 +45,17 @@ def test_a_king_on_a_lower_card_of_its_suit_may_move_to_the_next_place() -> None
     assert off.laid == 39 and off.columns[0][:2] == cards("5S KS")
 
 
+def test_a_king_moved_on_waits_in_view_while_the_next_one_is_asked_about() -> None:
+    head = f"5S 5H {FILLER} KS KS 9C 4C"
+    st = play(GAME, GAME.layout(stack(head, packs(2)), 0), "k")
+    # the second king of spades fell on the 5♠ too
+    assert st.offer and st.waiting == cards("KS") and st.laid == 14
+    assert sum(len(z.cards) for z in GAME.zones(st)) == 104
+    st = play(GAME, st, "k")
+    assert st.columns[0][:2] == cards("5S 9C") and st.columns[1][:2] == cards("5H KS")
+    assert st.columns[2][1] & 63 == cards("KS")[0] and st.waiting == ()
+
+
 def test_nothing_is_played_while_the_rows_are_laid() -> None:
     head = f"AS 2D {FILLER} KS 9C 4C"
     st = GAME.layout(stack(head, packs(2)), 0)
