@@ -99,7 +99,7 @@ def marries(c: Card, pile: tuple[Card, ...]) -> bool:
 class Corners(SoloGame[CornersState]):
     description = Description(
         id="corners", title="Corners", book=CHENEY, lines="2236-2317", skill="much",
-        bound=300, layout="grid")
+        bound=None, layout="grid")
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("centre_moves", "to_empty", "to_empty: a centre card moves onto another "
                "centre pile only when that leaves a space (l.2281-2284); any: any centre "

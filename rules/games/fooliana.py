@@ -22,7 +22,8 @@ exhausted you can fill spaces with the lowest card of the pack in your hand"
 (l.2489-2491). "some players allow one more chance by dealing off the three cards in a
 different order, when the first one has failed to give any help" (l.2494-2498).
 
-Two registered games: ``fooliana`` and its variant ``fooliana_extra_pass``.
+Two registered games: ``fooliana`` and its variant ``fooliana_extra_pass``, which is
+``fooliana`` with option ``chance=one_more``.
 
 Readings (the sheet's PROPOSED readings unless said otherwise):
 
@@ -122,7 +123,7 @@ class FoolianaState:
 @register
 class Fooliana(ColumnGame[FoolianaState]):
     description = Description(
-        id="fooliana", title="Fooliana", book=CHENEY, lines="2424-2498", skill="chance",
+        id="fooliana", title="Fooliana", book=CHENEY, lines="2424-2498", skill="little",
         bound=None)
     option_specs: ClassVar[tuple[Option, ...]] = (SPACE_FILL, Option(
         "chance", "none", "one_more: one more pass, its groups of three shifted by one "
@@ -249,5 +250,5 @@ class Fooliana(ColumnGame[FoolianaState]):
 
 FOOLIANA_EXTRA_PASS = variant(Fooliana, Description(
     id="fooliana_extra_pass", title="Fooliana, one more chance", book=CHENEY,
-    lines="2494-2498, 2424-2493", skill="chance", bound=None, variant_of="fooliana",
+    lines="2494-2498, 2424-2493", skill="little", bound=None, variant_of="fooliana",
     fixed={"chance": "one_more"}))

@@ -21,7 +21,7 @@ called Judges ... Some authorities also allow the left-hand lower card of the ro
 used on the families, and aces as well as kings to be put in the spaces" (l.3316-3322).
 
 Two registered games: ``rank_and_file`` (alias ``judges``) and its variant
-``rank_and_file_appendix`` (the "some authorities" rule).
+``rank_and_file_appendix``, which is ``rank_and_file`` with option ``authorities=some``.
 
 Readings (the sheet's PROPOSED readings unless said otherwise):
 
@@ -88,7 +88,7 @@ class JudgesState:
 @register
 class RankAndFile(ColumnGame[JudgesState]):
     description = Description(
-        id="rank_and_file", title="Rank and File", book=CHENEY,
+        id="rank_and_file", title="Rank and File (Judges)", book=CHENEY,
         lines="2323-2373, 3316-3319", skill="some", bound=None, packs=2,
         aliases=("judges",))
     option_specs: ClassVar[tuple[Option, ...]] = (MARRIAGE, Option(
