@@ -33,11 +33,12 @@ which no move but ``end`` is left ends the game, lost. A deal is never over befo
 first move (the table shows every new deal as playing): a laying that allows nothing
 offers ``end`` alone.
 
-Why not :class:`rules.solo.SoloGame`: that shell ends a game when no move is left and
-asks the moves again for each question; these games keep won, lost and given up in the
-state (``status``), always offer ``end``, settle the end once as a move is played, and
-refuse a move that only undoes the last one. Their one shared piece, the re-deal's
-shuffle, is :func:`rules.solo.reshuffle`.
+:class:`TableauGame` is a :class:`rules.solo.SoloGame`: the solo shell's memo and its
+end (no legal move left) are these games' too. What it adds is the ``status`` kept in
+the state: a move is settled as it is played (won, or lost when nothing but ``end`` is
+left), ``end`` sets it to given up, and while the status is ``play`` the legal moves are
+the real ones and then ``end``, so the shell sees no move left exactly when the status
+says the game is over. The re-deal's shuffle is :func:`rules.solo.reshuffle`.
 """
 
 from __future__ import annotations
@@ -47,8 +48,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import SUIT_SYMBOLS, Card, code, name, parse, rank_of, suit_of
-from .game import Game, Move, Outcome, Seat, Zone
-from .solo import reshuffle
+from .game import Move, Seat, Zone
+from .solo import SoloGame, reshuffle
 
 PLAY, WON, LOST, ENDED = "play", "won", "lost", "ended"
 END, DEAL, REDEAL = Move("end"), Move("deal"), Move("redeal")
@@ -91,8 +92,9 @@ def threes(cards: tuple[Card, ...], piles: int) -> tuple[tuple[Card, ...], ...]:
     return tuple(out) + ((),) * (piles - len(out))
 
 
-class TableauGame(Game[TabState]):
-    """The shared Game shell; subclasses set the codes and answer the hooks."""
+class TableauGame(SoloGame[TabState]):
+    """The shared shell of the open-tableau games; subclasses set the codes and answer
+    the hooks."""
 
     #: Pile codes, in legal-move order, and their labels.
     pile_codes: tuple[str, ...] = ()
@@ -150,10 +152,15 @@ class TableauGame(Game[TabState]):
 
     # -- the game ----------------------------------------------------------------------
 
-    def to_move(self, state: TabState) -> tuple[Seat, ...]:
-        return (0,) if state.status == PLAY else ()
+    def moves(self, state: TabState) -> tuple[Move, ...]:
+        if state.status != PLAY:
+            return ()
+        return (*(Move(m) for m in self.codes(state)), END)
 
-    def moves(self, st: TabState) -> Iterator[str]:
+    def won(self, state: TabState) -> bool:
+        return state.status == WON
+
+    def codes(self, st: TabState) -> Iterator[str]:
         """Every move but ``end``, as codes, in the documented order."""
         piles, codes = st.piles, self.pile_codes
         lc, lsrc, ldst = st.last
@@ -184,11 +191,6 @@ class TableauGame(Game[TabState]):
         if self.can_redeal(st):
             yield "redeal"
 
-    def legal_moves(self, state: TabState, seat: Seat) -> tuple[Move, ...]:
-        if state.status != PLAY or seat != 0:
-            return ()
-        return (*(Move(m) for m in self.moves(state)), END)
-
     def irreversible(self, before: TabState, move: Move, after: TabState) -> bool:
         # A re-deal shows a new shuffle: taking it back would let the player look and
         # re-deal from another position.
@@ -201,7 +203,7 @@ class TableauGame(Game[TabState]):
                 "the last move (use undo)."
         return super().why_illegal(state, move, seat)
 
-    def apply_unchecked(self, state: TabState, move: Move) -> TabState:
+    def play(self, state: TabState, move: Move) -> TabState:
         st, m = state, move.code
         if m == "end":
             return replace(st, status=ENDED)
@@ -246,18 +248,16 @@ class TableauGame(Game[TabState]):
         """Won when every card is on a family; lost when no move is left."""
         if sum(len(f) for f in st.found) == self._total:
             return replace(st, status=WON)
-        if next(self.moves(st), None) is None:
+        if next(self.codes(st), None) is None:
             return replace(st, status=LOST)
         return st
 
-    def outcome(self, state: TabState) -> Outcome | None:
-        if state.status == PLAY:
-            return None
+    def summary(self, state: TabState, won: bool) -> str:
         n = sum(len(f) for f in state.found)
-        if state.status == WON:
-            return Outcome(True, f"all {n} cards are on the families", (0,))
+        if won:
+            return f"all {n} cards are on the families"
         why = "no move is left" if state.status == LOST else "given up"
-        return Outcome(False, f"{n} of {self._total} cards on the families; {why}")
+        return f"{n} of {self._total} cards on the families; {why}"
 
     # -- what the table shows ----------------------------------------------------------
 
@@ -285,7 +285,7 @@ class TableauGame(Game[TabState]):
         out.update(self.public_extra(state))
         return out
 
-    def describe(self, state: TabState, move: Move) -> str:
+    def say(self, state: TabState, move: Move) -> str:
         m = move.code
         if m == "end":
             return "give up: no more moves (the game counts as lost)"
@@ -314,6 +314,11 @@ class TableauGame(Game[TabState]):
             onto = f"onto {name(q[-1])} on {self.pile_labels[j]}"
             return f"{what} and marry it {onto}" if drawn else f"marry {what} {onto}"
         return f"move {what} into the empty {self.pile_labels[j]}"
+
+    def narrate(self, before: TabState, move: Move, after: TabState) -> str:
+        """The move's sentence alone: a deal's cards lie face up on the table for all to
+        see, and these games have never named them again here."""
+        return self.describe(before, move)
 
     def describe_deal(self, state: TabState) -> str:
         return "deal from the pack"
