@@ -22,8 +22,10 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
   stock), or any top card or sequence of the Garden (not a whole group: that changes
   nothing). Cards never go back to the Bouquet. Won with the four families complete
   (implied); lost when no move is left.
-- Play must end: ``end`` (give up) is offered beside the other moves, and cards may not
-  be put straight back where the last move took them from (undo does that better).
+- Play must end: ``end`` (give up) is offered beside the other moves, and a move from
+  group to group may not bring the Garden back to an arrangement it has had since a
+  card last came to it from the Bouquet or left it for the families (only undo does
+  that; it also means cards are never put straight back).
 
 Legal moves, in order: ``g<i>>f`` (the top of group ``i`` to its family), ``b<card>>f``
 (a Bouquet card, ``b7h>f``), ``g<i>>g<j>`` and ``g<i>.<n>>g<j>`` (the top card, or the
@@ -42,10 +44,10 @@ from ..game import Move, Zone
 from ..registry import register
 from ..solo import open_zone, replace_at
 from ._columns import END, ColumnGame
+from .reversible_sequences import moved
 
 GROUPS, SIZE = 6, 6
 Piles = tuple[tuple[Card, ...], ...]
-NO_LAST = (0, -1, -1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,9 +57,9 @@ class GardenState:
     bouquet: tuple[Card, ...]
     #: The families of spades, hearts, diamonds, clubs.
     families: Piles = ((),) * 4
-    #: (card, from, to) of the last move when it went group to group (the lowest-lying
-    #: card of what moved).
-    last: tuple[Card, int, int] = NO_LAST
+    #: The arrangements the groups have had since a card last came to them from the
+    #: Bouquet or left them for the families.
+    seen: frozenset[Piles] = frozenset()
     ended: bool = False
 
 
@@ -89,7 +91,6 @@ class FlowerGarden(ColumnGame[GardenState]):
         gs, fams = state.groups, state.families
         found = [Move(f"g{i + 1}>f") for i, g in enumerate(gs) if g and goes_home(fams, g[-1])]
         found += [Move(f"b{code(c).lower()}>f") for c in state.bouquet if goes_home(fams, c)]
-        lc, lsrc, ldst = state.last
         tops: dict[int, list[int]] = {}  # rank -> the groups showing it on top
         for j, g in enumerate(gs):
             if g:
@@ -104,7 +105,7 @@ class FlowerGarden(ColumnGame[GardenState]):
                 dsts = sorted([*tops.get(rank_of(c) + 1, ()),
                                *(spaces if n < len(g) else ())])
                 for j in dsts:
-                    if not (c == lc and i == ldst and j == lsrc):
+                    if not (state.seen and moved(gs, i, n, j) in state.seen):
                         found.append(Move(f"g{i + 1}>g{j + 1}" if n == 1 else
                                           f"g{i + 1}.{n}>g{j + 1}"))
         for c in state.bouquet:
@@ -118,7 +119,11 @@ class FlowerGarden(ColumnGame[GardenState]):
         if move == END:
             return replace(state, ended=True)
         src, dst = move.code.split(">")
-        gs, bouquet, last = state.groups, state.bouquet, NO_LAST
+        gs, bouquet = state.groups, state.bouquet
+        if src[0] == "g" and dst[0] == "g":
+            i, _, n = src[1:].partition(".")
+            after = moved(gs, int(i) - 1, int(n or 1), int(dst[1:]) - 1)
+            return replace(state, groups=after, seen=state.seen | {gs, after})
         if src[0] == "b":
             c = parse(src[1:])
             moving: tuple[Card, ...] = (c,)
@@ -128,14 +133,12 @@ class FlowerGarden(ColumnGame[GardenState]):
             k, count = int(i) - 1, int(n or 1)
             moving = gs[k][-count:]
             gs = replace_at(gs, k, gs[k][:-count])
-            if dst != "f":
-                last = (moving[0], k, int(dst[1:]) - 1)
         if dst == "f":
             s = suit_of(moving[0])
             return GardenState(gs, bouquet, replace_at(state.families, s,
                                                        (*state.families[s], moving[0])))
         j = int(dst[1:]) - 1
-        return GardenState(replace_at(gs, j, gs[j] + moving), bouquet, state.families, last)
+        return GardenState(replace_at(gs, j, gs[j] + moving), bouquet, state.families)
 
     def zones(self, state: GardenState) -> tuple[Zone, ...]:
         out = [open_zone(f"f{s + 1}", "foundation", f, f"family of {SUIT_NAMES[s]}",

@@ -25,9 +25,11 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
 - The families are those of Rank and File (:mod:`rules.families`): ``f1``-``f4`` up from
   the aces of spades, hearts, diamonds, clubs, ``f5``-``f8`` down from their kings; the
   second ace (king) of a suit is an ordinary card.
-- Play must end: ``end`` (give up) is offered beside the other moves, and a card may not
-  be put straight back where the last move took it from (undo does that better). The
-  game is lost when no move is left.
+- Play must end: ``end`` (give up) is offered beside the other moves, and a move from
+  column to column may not bring the columns back to an arrangement they have had
+  since a card last came to them or left them for the families (only undo does that;
+  it also means a card is never put straight back). The game is lost when no move is
+  left.
 
 Legal moves, in order: ``c<i>>f<j>`` (the free card of column ``i`` to family ``j``),
 ``s>f<j>`` (the stock's top), ``c<i>>c<j>`` (a marriage; Intervale also moves ``n``
@@ -52,8 +54,6 @@ from ._columns import END, ColumnGame
 
 DEAL = Move("d")
 Piles = tuple[tuple[Card, ...], ...]
-#: ``ColumnsState.last`` when the previous move was not from column to column.
-NO_LAST = (0, -1, -1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,9 +63,9 @@ class ColumnsState:
     families: Piles
     pack: tuple[Card, ...]
     stock: tuple[Card, ...] = ()
-    #: (card, from, to) of the last move when it went column to column (the bottom
-    #: card of what moved).
-    last: tuple[Card, int, int] = NO_LAST
+    #: The arrangements the columns have had since a card last came to them from
+    #: outside or left them for the families (see :func:`moved`).
+    seen: frozenset[Piles] = frozenset()
     ended: bool = False
 
 
@@ -80,6 +80,13 @@ def run_length(col: tuple[Card, ...]) -> int:
     while n < len(col) and married(col[-n - 1], col[-n]):
         n += 1
     return n
+
+
+def moved(cols: Piles, i: int, n: int, j: int) -> Piles:
+    """The columns after the last ``n`` cards of column ``i`` go onto column ``j``."""
+    out = list(cols)
+    out[i], out[j] = cols[i][:-n], cols[j] + cols[i][-n:]
+    return tuple(out)
 
 
 def free_cards(cols: Piles) -> dict[Card, list[int]]:
@@ -135,15 +142,12 @@ class FreeColumns(ColumnGame[ColumnsState]):
         top = state.stock[-1] if state.stock else 0
         if top:
             found += [Move(f"s>f{j + 1}") for j in self.homes(fams, top)]
-        lc, lsrc, ldst = state.last
         under = free_cards(cols)
         for i, col in enumerate(cols):
             for n in self.lengths(col) if col else ():
-                c = col[-n]
-                for j in partners(under, c):
-                    if j == i or (c == lc and i == ldst and j == lsrc):
-                        continue
-                    if self.may_stack(n, cols[j]):
+                for j in partners(under, col[-n]):
+                    if j != i and self.may_stack(n, cols[j]) and not (
+                            state.seen and moved(cols, i, n, j) in state.seen):
                         found.append(Move(f"c{i + 1}>c{j + 1}" if n == 1 else
                                           f"c{i + 1}.{n}>c{j + 1}"))
         if top:
@@ -161,10 +165,13 @@ class FreeColumns(ColumnGame[ColumnsState]):
             return replace(state, ended=True)
         if move == DEAL:
             return replace(state, pack=state.pack[:-1], stock=(*state.stock, state.pack[-1]),
-                           last=NO_LAST)
+                           seen=frozenset())
         src, dst = move.code.split(">")
         cols, stock, pack = state.columns, state.stock, state.pack
-        last = NO_LAST
+        if src[0] == "c" and dst[0] == "c":
+            i, _, n = src[1:].partition(".")
+            after = moved(cols, int(i) - 1, int(n or 1), int(dst[1:]) - 1)
+            return replace(state, columns=after, seen=state.seen | {cols, after})
         if src == "s":
             moving, stock = stock[-1:], stock[:-1]
         elif src == "p":
@@ -174,15 +181,13 @@ class FreeColumns(ColumnGame[ColumnsState]):
             k, count = int(i) - 1, int(n or 1)
             moving = cols[k][-count:]
             cols = replace_at(cols, k, cols[k][:-count])
-            if dst[0] == "c":
-                last = (moving[0], k, int(dst[1:]) - 1)
         j = int(dst[1:]) - 1
         if dst[0] == "f":
-            return replace(state, columns=cols, stock=stock,
+            return replace(state, columns=cols, stock=stock, seen=frozenset(),
                            families=replace_at(state.families, j, (*state.families[j],
-                                                                   *moving)), last=last)
+                                                                   *moving)))
         return replace(state, columns=replace_at(cols, j, cols[j] + moving), stock=stock,
-                       pack=pack, last=last)
+                       pack=pack, seen=frozenset())
 
     # -- what the table shows ------------------------------------------------------------
 

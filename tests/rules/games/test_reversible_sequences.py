@@ -67,6 +67,17 @@ def test_marriages_up_or_down_in_suit_and_never_straight_back() -> None:
         GAME.apply(st, "c2>c3", 0)  # spaces are filled from the stock and pack only
 
 
+def test_no_column_move_brings_back_an_earlier_arrangement() -> None:
+    six, twin = cards("6H")[0], cards("6H", 1)[0]
+    st = ColumnsState(((*cards("9C 4H 5H"),), (six,), (twin,), *cols(*["QD"] * 10)[:10]),
+                      EMPTY8, cards("KD"))
+    st = play(GAME, st, "c1>c2", "c2>c3")  # 5♥ from one six to its twin
+    # 5♥ back on the 4♥, or back on the first six, would repeat an arrangement
+    assert "c3>c1" not in codes(GAME, st) and "c3>c2" not in codes(GAME, st)
+    st = play(GAME, st, "d")  # a card from outside: the slate is clean again
+    assert "c3>c1" in codes(GAME, st)
+
+
 def test_spaces_are_filled_from_the_stock_or_the_pack() -> None:
     st = ColumnsState(cols("9C", "", "4H"), EMPTY8, cards("KD 7S"), cards("3S"))
     moves = codes(GAME, st)
