@@ -23,6 +23,8 @@ export class RoomPage {
     };
     this.conn = null;
     this.retry = 0;
+    this.timer = null;
+    this.titles = {};
     this.el = {};
     this.build();
   }
@@ -67,6 +69,11 @@ export class RoomPage {
     } catch (err) { this.setConn("offline"); this.say(err.message); this.reconnect(); return; }
     this.retry = 0;
     this.setConn("connected");
+    if (!Object.keys(this.titles).length) {
+      try {
+        for (const g of (await this.conn.call("games")).games) this.titles[g.id] = g.title;
+      } catch { /* the id will do */ }
+    }
     const seat = getSeat(this.code);
     if (seat) {
       try {
@@ -107,8 +114,9 @@ export class RoomPage {
   }
 
   reconnect() {
+    if (this.timer) return;  // a failed open both throws and closes: one retry for both
     const wait = Math.min(8000, 500 * 2 ** this.retry++);
-    setTimeout(() => this.start(), wait);
+    this.timer = setTimeout(() => { this.timer = null; this.start(); }, wait);
   }
 
   setConn(text) { this.el.conn.textContent = text; this.el.conn.dataset.state = text; }
@@ -277,7 +285,8 @@ export class RoomPage {
     const s = this.s;
     const e = this.el;
     if (s.view) {
-      const title = s.game ? s.game.replace(/_/g, " ") : s.view.game;
+      const id = s.game || s.view.game;
+      const title = this.titles[id] || id.replace(/_/g, " ");
       e.title.textContent = title[0].toUpperCase() + title.slice(1);
       document.title = `${e.title.textContent} · ${this.code}`;
     }
@@ -349,7 +358,8 @@ export class RoomPage {
       items.length ? h("ol", { class: "proposal-list" }, ...items.map((p, i) => h("li", { dataset: { move: p.move } },
         h("span", { class: "ptext" }, p.text), " ",
         h("span", { class: "muted" }, `by ${p.by.join(", ")} · ${p.votes} vote${p.votes === 1 ? "" : "s"}`), " ",
-        s.role === "player" ? h("button", { type: "button", class: "take", onclick: () => this.send("take", { room: s.room, version: s.version, move: p.move }) }, i === 0 ? "Take (t)" : "Take") : null)))
+        s.role === "player" ? h("button", { type: "button", class: "take", onclick: () => this.send("take", { room: s.room, version: s.version, move: p.move }) }, i === 0 ? "Take (t)" : "Take")
+          : h("button", { type: "button", class: "small second", title: "propose it too: one more vote", onclick: () => this.send("propose", { room: s.room, version: s.version, move: p.move }) }, "+1"))))
         : h("p", { class: "muted" }, "No proposals."),
       s.proposals.deadline ? h("p", { class: "muted" }, `The vote is played at ${new Date(s.proposals.deadline * 1000).toLocaleTimeString()}.`) : null);
   }

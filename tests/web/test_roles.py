@@ -25,23 +25,33 @@ async def open_room(browser: Browser, site: str, game: str, name: str = "Ann",
     return ann, page.url.rsplit("/", 1)[1]
 
 
-async def test_an_advisors_click_becomes_a_proposal_the_player_takes(
-        browser: Browser, site: str) -> None:
-    ann, code = await open_room(browser, site, "picture", deal=5, advice="anyone")
-    xan = await Person.open(browser, f"{site}/r/{code}", name="Xan")
+async def advisor_joins(browser: Browser, site: str, code: str, name: str = "Xan") -> Person:
+    """Someone opens the link (and watches), then clicks Advise."""
+    xan = await Person.open(browser, f"{site}/r/{code}", name=name)
     await xan.wait_version(0)
     await xan.page.click(".actions button:has-text('Advise')")
     await xan.page.wait_for_selector(".actions h2:has-text('Propose a move')")
     await xan.wait_version(0)
+    return xan
+
+
+async def test_an_advisors_click_becomes_a_proposal_the_player_takes(
+        browser: Browser, site: str) -> None:
+    ann, code = await open_room(browser, site, "picture", deal=5, advice="anyone")
+    xan = await advisor_joins(browser, site, code)
     # Q♠ in picture place 1 may go to the king family of spades: one click on the card
     await xan.page.click('.zone[data-zone="p1"]')
     item = ann.page.locator('.proposals li[data-move="p1>f5"]')
     await item.wait_for()
     assert "by Xan" in await item.inner_text()
     await xan.page.locator('.proposals li[data-move="p1>f5"]').wait_for()  # advisors see it
+    yan = await advisor_joins(browser, site, code, "Yan")  # seconds it: one more vote
+    await yan.page.locator('.proposals li[data-move="p1>f5"] button.second').click()
+    await ann.page.locator('.proposals li[data-move="p1>f5"]', has_text="2 votes").wait_for()
+    assert "by Xan, Yan" in await item.inner_text()
     await item.locator("button.take").click()
     await ann.wait_version(1)
-    assert "advised by Xan" in await ann.page.inner_text(".last")
+    assert "advised by Xan, Yan" in await ann.page.inner_text(".last")
     assert (await ann.zones())["f5"][1][-1] == "QS"
     await xan.wait_version(1)
     assert await xan.page.locator(".proposals li").count() == 0  # proposals lapse
@@ -55,7 +65,7 @@ async def test_an_advisors_click_becomes_a_proposal_the_player_takes(
     await ann.page.keyboard.press("1")
     await ann.wait_version(3)
     assert await ann.page.evaluate("window.sympathy.s.last.move") == first
-    assert ann.errors == [] and xan.errors == []
+    assert ann.errors == [] and xan.errors == [] and yan.errors == []
 
 
 async def test_a_reload_resumes_the_seat_and_no_token_is_in_the_url(
@@ -162,10 +172,7 @@ async def test_two_people_play_sympathy_each_from_a_link(browser: Browser, site:
 async def test_at_an_invited_table_the_host_lets_an_advisor_propose(
         browser: Browser, site: str) -> None:
     ann, code = await open_room(browser, site, "picture", deal=5, advice="invited")
-    xan = await Person.open(browser, f"{site}/r/{code}", name="Xan")
-    await xan.wait_version(0)
-    await xan.page.click(".actions button:has-text('Advise')")
-    await xan.page.wait_for_selector(".actions h2:has-text('Propose a move')")
+    xan = await advisor_joins(browser, site, code)
     await xan.page.click('.zone[data-zone="p1"]')
     await xan.page.wait_for_selector(".notice:not(:empty)")
     assert "advice" in (await xan.page.inner_text(".notice")).lower()
