@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import client_cmd, games_cmd, serve_cmd
+from . import client_cmd, games_cmd, serve_cmd, solve_cmd
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -15,6 +15,7 @@ def build_parser() -> argparse.ArgumentParser:
     games_cmd.add_commands(sub)
     serve_cmd.add_commands(sub)
     client_cmd.add_commands(sub)
+    solve_cmd.add_commands(sub)
     return parser
 
 

@@ -1,0 +1,174 @@
+"""``sympathy solve`` (how hard is a game?) and ``sympathy analyse`` (a finished game)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+from pathlib import Path
+from typing import Any
+
+from rules import Play, Record, RulesError, all_games, make
+from rules.analysis import Proposal, analyse
+from rules.common import AUTO
+from rules.hint import hint
+from rules.solver import LOST, UNKNOWN, WON, Budget, solve
+
+from .games_cmd import parse_options
+
+
+def add_commands(sub: Any) -> None:
+    p = sub.add_parser("solve", help="the share of deals that can be won, with full "
+                       "information and by following the hints")
+    p.add_argument("game", help="a game id, or 'all' for every registered game")
+    p.add_argument("--deals", type=int, default=1000, help="deals to solve (default 1000)")
+    p.add_argument("--seed", type=int, default=0, help="first deal number")
+    p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
+    p.add_argument("--nodes", type=int, default=20_000, help="search budget per deal")
+    p.add_argument("--seconds", type=float, default=2.0, help="time budget per deal")
+    p.add_argument("--hint-deals", type=int, default=0,
+                   help="also play this many deals by the hints alone (slow)")
+    p.add_argument("--hint-nodes", type=int, default=2_000, help="search budget per hint")
+    p.add_argument("--markdown", action="store_true", help="print a table row per game")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_solve)
+
+    p = sub.add_parser("analyse", aliases=["analyze"],
+                       help="analyse a finished game's record: where was it lost?")
+    p.add_argument("record", type=Path, help="a record saved by the client (JSON)")
+    p.add_argument("--seconds", type=float, default=10.0, help="time for the analysis")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_analyse)
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95%) for ``k`` successes in ``n`` trials."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def solve_deals(game_id: str, options: dict[str, object], first: int, deals: int,
+                nodes: int, seconds: float) -> dict[str, Any]:
+    """Solve ``deals`` deals; counts, the share won and its interval.
+
+    With unknown deals the share that can be won lies between won/n and
+    (won + unknown)/n; ``interval`` is the Wilson interval's low end of the first and
+    high end of the second."""
+    game = make(game_id, options)
+    counts = {WON: 0, LOST: 0, UNKNOWN: 0}
+    spent = 0
+    started = time.monotonic()
+    for seed in range(first, first + deals):
+        found = solve(game, game.deal(seed), Budget.seconds(time.monotonic, seconds, nodes))
+        counts[found.verdict] += 1
+        spent += found.nodes
+    n = deals
+    low = wilson(counts[WON], n)[0]
+    high = wilson(counts[WON] + counts[UNKNOWN], n)[1]
+    took = time.monotonic() - started
+    return {"game": game.id, "options": options, "deals": n, **counts,
+            "share": counts[WON] / n if n else 0.0, "interval": [low, high],
+            "nodes": spent, "seconds": round(took, 1),
+            "nodes_per_second": round(spent / took) if took else 0}
+
+
+def hint_deals(game_id: str, options: dict[str, object], first: int, deals: int,
+               nodes: int) -> dict[str, Any]:
+    """Play ``deals`` deals taking every hint (the first legal move when the hint is
+    unknown); how many were won."""
+    game = make(game_id, options)
+    won = 0
+    for seed in range(first, first + deals):
+        play: Play[Any] = Play.start(game, seed)
+        while game.outcome(play.state) is None:
+            seat = game.to_move(play.state)[0]
+            h = hint(game, play.state, seat, Budget.seconds(time.monotonic, 1.0, nodes), n=4)
+            move = h.move if h.move is not None and h.move != AUTO else next(
+                m for m in game.legal_moves(play.state, seat) if m != AUTO)
+            play = play.push(move, seat)
+        done = game.outcome(play.state)
+        won += bool(done and done.won)
+    low, high = wilson(won, deals)
+    return {"hint_deals": deals, "hint_won": won, "hint_interval": [low, high]}
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    ids = [c.id for c in all_games()] if args.game == "all" else [args.game]
+    if args.markdown:
+        print("| game | deals | won | lost | unknown | can be won (95%) | by hints |")
+        print("|---|---:|---:|---:|---:|---|---|")
+    for game_id in ids:
+        try:
+            row = solve_deals(game_id, parse_options(args.option), args.seed, args.deals,
+                              args.nodes, args.seconds)
+            if args.hint_deals:
+                row.update(hint_deals(game_id, parse_options(args.option), args.seed,
+                                      args.hint_deals, args.hint_nodes))
+        except RulesError as exc:
+            print(f"sympathy solve: {exc}")
+            return 2
+        print(_row(row, args), flush=True)
+    return 0
+
+
+def _row(row: dict[str, Any], args: argparse.Namespace) -> str:
+    if args.json:
+        return json.dumps(row)
+    low, high = row["interval"]
+    hints = "-"
+    if "hint_deals" in row:
+        hl, hh = row["hint_interval"]
+        hints = f"{row['hint_won']}/{row['hint_deals']} ({hl:.0%} to {hh:.0%})"
+    if args.markdown:
+        return (f"| {row['game']} | {row['deals']} | {row[WON]} | {row[LOST]} | "
+                f"{row[UNKNOWN]} | {low:.1%} to {high:.1%} | {hints} |")
+    return (f"{row['game']}: {row['deals']} deals: {row[WON]} won, {row[LOST]} lost, "
+            f"{row[UNKNOWN]} unknown within budget; the share that can be won is "
+            f"{low:.1%} to {high:.1%} (95%); by the hints: {hints}; "
+            f"{row['nodes_per_second']} positions a second")
+
+
+def cmd_analyse(args: argparse.Namespace) -> int:
+    try:
+        data = json.loads(args.record.read_text())
+        record, proposals = read_record(data)
+        record.replay()
+    except (OSError, ValueError, KeyError, TypeError, RulesError) as exc:
+        print(f"sympathy analyse: {args.record} is not a game record this can read: {exc}")
+        return 2
+    # each search at most 50,000 positions; the whole analysis within the seconds given
+    budget = Budget.seconds(time.monotonic, args.seconds, nodes=50_000)
+    result = analyse(record, budget, proposals)
+    if args.json:
+        print(json.dumps(result.to_dict(), ensure_ascii=False))
+    else:
+        print("\n".join(result.lines))
+    return 0
+
+
+def read_record(data: dict[str, Any]) -> tuple[Record, list[Proposal]]:
+    """A record saved by the client (moves as ``{seat, move, advised_by}``) or by
+    :meth:`rules.Record.to_dict` (moves as ``[seat, move]``), and the proposals it
+    holds: a move advised by someone was a proposal taken; a ``proposals`` list (``at``,
+    ``seat``, ``move``, ``by``, ``taken``) adds the others."""
+    moves: list[tuple[int, str]] = []
+    proposals: list[Proposal] = []
+    for i, entry in enumerate(data["moves"]):
+        if isinstance(entry, dict):
+            seat, code = int(entry["seat"]), str(entry["move"])
+            for name in entry.get("advised_by") or ():
+                proposals.append(Proposal(i, seat, code, True, str(name)))
+        else:
+            seat, code = int(entry[0]), str(entry[1])
+        moves.append((seat, code))
+    for p in data.get("proposals") or ():
+        proposals.append(Proposal(int(p["at"]), int(p["seat"]), str(p["move"]),
+                                  bool(p.get("taken")), str(p.get("by", ""))))
+    record = Record(str(data["game"]), tuple(sorted(dict(data.get("options") or {}).items())),
+                    int(data["seed"]), tuple(moves))
+    return record, proposals

@@ -1,0 +1,87 @@
+"""The analysis of a finished game finds the move that lost it, checked against plain
+exhaustive search."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules import Move, Play, make
+from rules.analysis import Proposal, analyse
+from rules.common import AUTO
+from rules.solver import LOST, WON, Budget, BudgetExhausted, exhaustive
+
+
+def lose_a_winnable_game(game_id: str, seed: int) -> Play[Any] | None:
+    """Play the last choice each time; a record when the deal was (small enough to
+    search exhaustively and) winnable and the game was lost."""
+    game = make(game_id)
+    play: Play[Any] = Play.start(game, seed)
+    try:
+        if not exhaustive(game, play.state, limit=20_000):
+            return None
+    except BudgetExhausted:
+        return None
+    while game.outcome(play.state) is None:
+        seat, move = [(s, m) for s, m in game.all_legal(play.state) if m != AUTO][-1]
+        play = play.push(move, seat)
+    done = game.outcome(play.state)
+    return None if done is None or done.won else play
+
+
+@pytest.mark.parametrize("game_id", ["little_lots", "fourteen"])
+def test_the_losing_move_is_the_first_after_which_no_line_wins(game_id: str) -> None:
+    found = 0
+    for seed in range(80):
+        play = lose_a_winnable_game(game_id, seed)
+        if play is None:
+            continue
+        game = play.game
+        result = analyse(play.record, Budget(200_000))
+        assert result.deal == WON
+        assert result.lost_at is not None
+        k = result.lost_at
+        assert exhaustive(game, play.states[k - 1])
+        assert not exhaustive(game, play.states[k])
+        assert f"lost at move {k}: {result.lost_move}" in " ".join(result.lines)
+        # the move said to keep it winnable does
+        keep = next(m for m in game.legal_moves(play.states[k - 1], play.record.moves[k - 1][0])
+                    if game.describe(play.states[k - 1], m) == result.keeper)
+        assert exhaustive(game, game.apply_unchecked(play.states[k - 1], keep))
+        # proposals: the keeper (left) kept it winnable; the losing move (taken) did not
+        seat, code = play.record.moves[k - 1]
+        judged = analyse(play.record, Budget(200_000), [
+            Proposal(k - 1, seat, keep.code, taken=False, by="ann"),
+            Proposal(k - 1, seat, code, taken=True, by="bob"),
+        ]).proposals
+        assert [j.verdict for j in judged] == [WON, LOST]
+        assert "ann's proposal" in judged[0].text and "(left)" in judged[0].text
+        found += 1
+        if found == 4:
+            break
+    assert found >= 2
+
+
+def test_a_lost_deal_and_a_won_game_say_so() -> None:
+    game = make("sympathy")
+    lost = next(s for s in range(50) if game.closed_form(game.deal(s)) is False)  # type: ignore[attr-defined]
+    play: Play[Any] = Play.start(game, lost)
+    assert analyse(play.record, Budget(10_000)).lines[0] == "The deal could not be won."
+    won = next(s for s in range(50) if game.closed_form(game.deal(s)))  # type: ignore[attr-defined]
+    play = Play.start(game, won)
+    while game.outcome(play.state) is None:
+        seat, move = game.all_legal(play.state)[0]
+        play = play.push(move, seat)
+    result = analyse(play.record, Budget(10_000))
+    assert result.deal == WON and result.lost_at is None
+    assert "never lost" in result.lines[1]
+
+
+def test_a_proposal_that_does_not_fit_is_said_so() -> None:
+    play: Play[Any] = Play.start(make("sympathy"), 0)
+    judged = analyse(play.record, Budget(1_000), [Proposal(0, 1, "t9", False),
+                                                  Proposal(5, 0, "open", True)]).proposals
+    assert "was not legal" in judged[0].text
+    assert "does not fit" in judged[1].text
+    assert Move("open") in play.game.legal_moves(play.state, 1)
