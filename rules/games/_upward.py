@@ -7,6 +7,9 @@ games 23-35 (giving up, ``end``, and the no-straight-back rule are
   is offered to the first empty family only, and a card that fits several families
   whose top cards are alike (by the game's ``key``: the rank when suit is free, the
   card when suit is followed) is offered to the first of them only.
+- Turning the stock (Knaves' Dial, Brunette and Blonde, Napoleon): the stock taken up
+  becomes the pack, as it lies (its first card is turned first again) or, with option
+  ``shuffle``, shuffled by sub-stream ``k`` of the deal's seed for the ``k``-th turn.
 - Marriages down in suit found by lookup (``tops_by_card``): the piles whose top card is
   one higher in the same suit, without testing every pair of piles.
 """
@@ -14,9 +17,11 @@ games 23-35 (giving up, ``end``, and the no-straight-back rule are
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from typing import Any
 
 from ..cards import ACE, Card, identity, rank_of
-from ..game import Move, Zone
+from ..game import Game, Move, Zone
+from ..solo import pack_of, reshuffle
 from ._columns import add as add_to
 from ._columns import home
 
@@ -58,11 +63,24 @@ def tops_by_card(piles: tuple[tuple[Card, ...], ...]) -> dict[Card, list[int]]:
     return out
 
 
+def stock_turned(game: Game[Any], seed: int, k: int, stock: tuple[Card, ...]
+                 ) -> tuple[Card, ...]:
+    """The pack made of ``stock`` taken up for the ``k``-th turn."""
+    return pack_of(reshuffle(seed, k, stock) if game.option("shuffle") else stock)
+
+
+def stock_turn_said(game: Game[Any], k: int, of: int) -> str:
+    """``"take up the stock and turn it over (turn 1 of 2)"``."""
+    how = "shuffle it" if game.option("shuffle") else "turn it over"
+    return f"take up the stock and {how} (turn {k} of {of})"
+
+
 def up_zones(fams: Fams, label: str = "family") -> list[Zone]:
     """One face-up foundation zone per family, ``f1`` ..."""
     return [Zone(f"f{j + 1}", "foundation", f, len(f), label=f"{label} {j + 1}",
                  group="families") for j, f in enumerate(fams)]
 
 
-__all__ = ["EMPTY8", "Fams", "add_to", "family_codes", "home", "tops_by_card", "up_targets",
+__all__ = ["EMPTY8", "Fams", "add_to", "family_codes", "home", "stock_turn_said",
+           "stock_turned", "tops_by_card", "up_targets",
            "up_zones"]

@@ -45,9 +45,9 @@ from ..description import CHENEY, Description
 from ..families import REDEAL, TURN, shuffle_option
 from ..game import Move, Option, Zone
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, reshuffle, split_code
+from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code
 from ._columns import END, alt_down, back_of, with_end
-from ._upward import EMPTY8, Fams, add_to, home, up_targets, up_zones
+from ._upward import EMPTY8, Fams, add_to, home, stock_turn_said, stock_turned, up_targets, up_zones
 
 PLACES, TURNS = 8, 2
 
@@ -138,10 +138,8 @@ class BrunetteAndBlonde(SoloGame[BrunetteState]):
                            fresh=True, back="")
         if move == REDEAL:
             k = state.turns + 1
-            cards = reshuffle(state.seed, k, state.stock) if self.option("shuffle") \
-                else state.stock
-            return replace(state, pack=pack_of(cards), stock=(), turns=k, fresh=False,
-                           back="")
+            return replace(state, pack=stock_turned(self, state.seed, k, state.stock),
+                           stock=(), turns=k, fresh=False, back="")
         src, a, dst, b = split_code(move.code)
         assert b is not None
         if src == "p":
@@ -183,8 +181,7 @@ class BrunetteAndBlonde(SoloGame[BrunetteState]):
         if move == TURN:
             return "turn the next card of the pack"
         if move == REDEAL:
-            how = "shuffle it" if self.option("shuffle") else "turn it over"
-            return f"take up the stock and {how} (turn {state.turns + 1} of {TURNS})"
+            return stock_turn_said(self, state.turns + 1, TURNS)
         src, a, dst, b = split_code(move.code)
         assert b is not None
         if src == "p":

@@ -60,7 +60,8 @@ from ..description import CHENEY, Description
 from ..families import REDEAL, TURN, shuffle_option
 from ..game import Move, Option, Zone
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, reshuffle
+from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at
+from ._upward import stock_turn_said, stock_turned
 
 TURNS = 2
 PLACE = Move("w>d")
@@ -124,9 +125,8 @@ class KnavesDial(SoloGame[DialState]):
             return replace(state, pack=state.pack[:-1], stock=(*state.stock, state.pack[-1]))
         if move == REDEAL:
             k = state.turns + 1
-            cards = reshuffle(state.seed, k, state.stock) if self.option("shuffle") \
-                else state.stock
-            return replace(state, pack=pack_of(cards), stock=(), turns=k)
+            return replace(state, pack=stock_turned(self, state.seed, k, state.stock),
+                           stock=(), turns=k)
         c = state.stock[-1]
         i = PLACE_OF[rank_of(c)]
         first = suit_of(c) if state.first_suit < 0 else state.first_suit
@@ -164,8 +164,7 @@ class KnavesDial(SoloGame[DialState]):
         if move == TURN:
             return "turn the next card of the pack"
         if move == REDEAL:
-            how = "shuffle it" if self.option("shuffle") else "turn it over"
-            return f"take up the stock and {how} (turn {state.turns + 1} of {TURNS})"
+            return stock_turn_said(self, state.turns + 1, TURNS)
         c = state.stock[-1]
         where = place_label(PLACE_OF[rank_of(c)])
         if state.first_suit < 0:

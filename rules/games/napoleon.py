@@ -51,7 +51,7 @@ from ..description import CHENEY, Description
 from ..families import REDEAL, TURN, shuffle_option
 from ..game import Move, Option, Zone
 from ..registry import register, variant
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, reshuffle, split_code
+from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code
 from ._columns import (
     END,
     add,
@@ -62,7 +62,7 @@ from ._columns import (
     home,
     with_end,
 )
-from ._upward import EMPTY8, Fams, tops_by_card
+from ._upward import EMPTY8, Fams, stock_turn_said, stock_turned, tops_by_card
 
 COLUMNS, ROWS = 10, 4
 
@@ -140,9 +140,8 @@ class Napoleon(SoloGame[NapoleonState]):
                            back="")
         if move == REDEAL:
             k = state.turns + 1
-            cards = reshuffle(state.seed, k, state.stock) if self.option("shuffle") \
-                else state.stock
-            return replace(state, pack=pack_of(cards), stock=(), turns=k, back="")
+            return replace(state, pack=stock_turned(self, state.seed, k, state.stock),
+                           stock=(), turns=k, back="")
         src, a, dst, b = split_code(move.code)
         assert b is not None
         if src == "c":
@@ -185,9 +184,7 @@ class Napoleon(SoloGame[NapoleonState]):
         if move == TURN:
             return "turn the next card of the pack"
         if move == REDEAL:
-            how = "shuffle it" if self.option("shuffle") else "turn it over"
-            return f"take up the stock and {how} (turn {state.turns + 1} of " \
-                f"{self.turns_allowed})"
+            return stock_turn_said(self, state.turns + 1, self.turns_allowed)
         src, a, dst, b = split_code(move.code)
         assert b is not None
         if src == "c":
