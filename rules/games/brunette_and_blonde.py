@@ -79,7 +79,7 @@ class BrunetteState:
 class BrunetteAndBlonde(SoloGame[BrunetteState]):
     description = Description(
         id="brunette_and_blonde", title="Brunette and Blonde", book=CHENEY,
-        lines="1955-1986", skill="some", bound=1100, packs=2)
+        lines="1955-1986", skill="some", bound=None, packs=2)  # lenient: cards wander
     option_specs = (
         Option("marriages", "from_pack",
                "from_pack: only the card just turned from the pack is married onto the "

@@ -94,7 +94,7 @@ def fits(fam: tuple[Card, ...], c: Card) -> bool:
 class Puzzle(SoloGame[PuzzleState]):
     description = Description(
         id="puzzle", title="Puzzle", book=CHENEY, lines="1878-1906", skill="chance",
-        bound=350, euchre=True, chance=True)
+        bound=None, euchre=True, chance=True)  # shuffled re-lays may go on and on
     option_specs = (
         Option("relay", "in_order",
                "in_order: the piles are taken up and dealt again without shuffling (a "
