@@ -45,8 +45,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..cards import Card, cards, identity, name
-from ..common import next_in_suit
+from ..cards import Card, card, cards, identity, name, rank_of, suit_of
+from ..common import step_rank
 from ..description import CHENEY, Description
 from ..game import Move, Zone
 from ..registry import register
@@ -73,8 +73,17 @@ class HonorsState:
     drawn: bool = False
 
 
-def fits(j: int, fam: tuple[Card, ...], c: Card) -> bool:
-    return 0 < len(fam) < 13 and next_in_suit(fam[-1], c, 1 if j < 4 else -1, wrap=True)
+def wanted(fams: Fams) -> dict[Card, list[int]]:
+    """The families (0-based) by the card (its identity) each takes next: one up (the
+    upper row) or down (the lower) in suit, round the corner, until it holds thirteen."""
+    out: dict[Card, list[int]] = {}
+    for j, fam in enumerate(fams):
+        if 0 < len(fam) < 13:
+            top = fam[-1]
+            nxt = step_rank(rank_of(top), 1 if j < 4 else -1, wrap=True)
+            assert nxt is not None
+            out.setdefault(card(nxt, suit_of(top)), []).append(j)
+    return out
 
 
 def family_label(j: int) -> str:
@@ -103,11 +112,11 @@ class Honors(SoloGame[HonorsState]):
                 rest.append(c)
         return HonorsState(tuple(fams), ((),) * PLACES, pack_of(rest))
 
-    def _to_families(self, src: str, fams: Fams, c: Card) -> list[Move]:
-        return [Move(f"{src}>f{j + 1}") for j, f in enumerate(fams) if fits(j, f, c)]
+    def _to_families(self, src: str, wants: dict[Card, list[int]], c: Card) -> list[Move]:
+        return [Move(f"{src}>f{j + 1}") for j in wants.get(identity(c), ())]
 
     def moves(self, state: HonorsState) -> tuple[Move, ...]:
-        fams, places = state.families, state.places
+        fams, places = wanted(state.families), state.places
         out = [m for i, p in enumerate(places) if p
                for m in self._to_families(f"p{i + 1}", fams, p[-1])]
         empty = places.index(()) if () in places else -1
