@@ -57,6 +57,14 @@ def test_only_the_card_turned_is_married_onto_the_row() -> None:
     assert codes(LENIENT, st) == ["w>p1", "w>p2", "w>p5", "redeal", "end"]
 
 
+def test_the_books_examples_a_red_eight_on_a_black_nine_a_black_nine_on_a_red_ten() -> None:
+    st = state(row("9S", "TH", "TC"), pack="9C 8D")
+    st = play(GAME, st, "s")
+    assert codes(GAME, st) == ["w>p2", "w>p4", "s"]  # 9♣ on 10♥, not on 10♣
+    st = play(GAME, st, "w>p2", "s")
+    assert codes(GAME, st) == ["w>p1", "w>p2", "w>p4", "redeal"]  # 8♦ on 9♠ or 9♣
+
+
 def test_lenient_row_to_row_marriages_not_straight_back() -> None:
     st = state(row("9S 8H", "9C", "KD"))
     assert codes(GAME, st) == []

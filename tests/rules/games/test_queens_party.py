@@ -101,3 +101,15 @@ def test_pack_out_and_nothing_to_bring_in_is_lost() -> None:
 def test_a_knave_family_stops_at_the_deuce() -> None:
     st = PartyState(ante("AS"), ((),) * 4, (knave_family(0), (), (), ()), ())
     assert moves(st) == []  # the second ace has no place under the finished deuce
+
+
+def test_the_hall_as_the_book_seats_it() -> None:
+    # hearts at the top, diamonds at the bottom, clubs at the right, spades at the left,
+    # the queens on the kings; the aces with the knaves between the queens (l.2044-2058)
+    st = PartyState(ante(""), tuple(royals(s) for s in range(4)),
+                    tuple(knave_family(s, 9) for s in range(4)), ())
+    zones = {z.id: z for z in GAME.zones(st)}
+    assert [zones[f"kq{s}"].group for s in "shdc"] == \
+        ["hall left", "hall top", "hall bottom", "hall right"]
+    assert zones["kqh"].cards == cards("KH QH")  # the queen on top of the king
+    assert zones["ajd"].cards[:3] == cards("AD JD TD") and zones["ajd"].group == "hall corners"
