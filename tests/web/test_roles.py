@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from playwright.async_api import Browser, Dialog
 
+from ..support import Running
 from .browser import Person
 
 
@@ -187,3 +188,22 @@ async def test_at_an_invited_table_the_host_lets_an_advisor_propose(
         await xan.page.wait_for_timeout(100)
     await proposal.wait_for()
     assert ann.errors == [] and xan.errors == []
+
+
+async def test_a_dropped_connection_comes_back_to_the_same_seat(
+        browser: Browser, site: str, server: Running) -> None:
+    ann, _ = await open_room(browser, site, "clock", deal=3)
+    await ann.page.keyboard.press("1")
+    await ann.wait_version(1)
+    room, member = await ann.page.evaluate("[window.sympathy.s.room, window.sympathy.s.member]")
+    conn = server.app.hub[room][member]
+    assert conn.ws is not None
+    await conn.ws.close(1011, "dropped by the test")
+    await ann.page.wait_for_selector('.conn[data-state="offline"]', state="attached")
+    await ann.page.wait_for_selector('.conn[data-state="connected"]', state="attached")
+    await ann.page.wait_for_function("window.sympathy.s.member !== null")
+    assert server.app.hub[room][member] is not conn  # a new connection holds the seat
+    await ann.page.keyboard.press("1")
+    await ann.wait_version(2)
+    assert await ann.page.evaluate("window.sympathy.s.member") == member
+    assert ann.errors == []
