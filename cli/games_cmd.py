@@ -24,9 +24,13 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--ascii", action="store_true", help="suit letters instead of symbols")
     p.set_defaults(run=cmd_show)
 
-    p = sub.add_parser("selfplay", help="play deals with random legal moves; print the win rate")
+    p = sub.add_parser("selfplay", help="play deals with random (or first) legal moves; print "
+                       "the win rate")
     p.add_argument("game")
     p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--policy", choices=POLICIES, default="random",
+                   help="random: uniform over the real moves; first: the first legal move "
+                        "each time (what auto-play does)")
     p.add_argument("--seed", type=int, default=0, help="first deal number")
     p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
     p.set_defaults(run=cmd_selfplay)
@@ -122,25 +126,37 @@ def cmd_show(args: argparse.Namespace) -> int:
 RESERVED = frozenset({"end", "auto"})
 #: Random play gives up (where the game allows it) after this many moves.
 PATIENCE = 1_000
+#: A playout that has not ended after this many moves counts as lost: the first-legal
+#: policy can go round for ever in a game whose cards wander and that offers no ``end``.
+CUT = 10 * PATIENCE
+POLICIES = ("random", "first")
 
 
-def random_playout(game: Game[Any], seed: int, rng: Rng) -> tuple[bool, int, Rng]:
-    """Play deal ``seed`` to its end with random legal moves (unchecked).
+def random_playout(game: Game[Any], seed: int, rng: Rng, policy: str = "random"
+                   ) -> tuple[bool, int, Rng]:
+    """Play deal ``seed`` to its end by ``policy`` (unchecked moves).
 
-    The policy is uniform over the legal moves other than ``end`` (give up) and ``auto``;
-    it takes those only when nothing else is legal, and gives up after ``PATIENCE`` moves,
-    so a game where cards can wander back and forth still ends.
+    Both policies choose among the legal moves other than ``end`` (give up) and ``auto``,
+    and take those only when nothing else is legal. ``random`` is uniform over them;
+    ``first`` takes the first, as auto-play does. Either gives up after ``PATIENCE`` moves
+    where the game offers ``end``, so a game where cards can wander back and forth still
+    ends; a playout still going after ``CUT`` moves counts as lost.
     """
     state = game.deal(seed)
     moves = 0
     while game.outcome(state) is None:
+        if moves >= CUT:
+            return False, moves, rng
         legal = game.all_legal(state)
         if not legal:
             raise RuntimeError(f"{game.id} deal {seed}: no legal move and no outcome")
         choices = [sm for sm in legal if sm[1].code not in RESERVED] or list(legal)
         if moves >= PATIENCE:
             choices = [sm for sm in legal if sm[1].code == "end"] or choices
-        k, rng = rng.below(len(choices))
+        if policy == "first":
+            k = 0
+        else:
+            k, rng = rng.below(len(choices))
         state = game.apply_unchecked(state, choices[k][1])
         moves += 1
     outcome = game.outcome(state)
@@ -148,13 +164,14 @@ def random_playout(game: Game[Any], seed: int, rng: Rng) -> tuple[bool, int, Rng
     return outcome.won, moves, rng
 
 
-def selfplay(game: Game[Any], games: int, first_seed: int = 0) -> tuple[int, int, float]:
-    """Wins, moves and seconds for ``games`` random playouts from ``first_seed`` on."""
+def selfplay(game: Game[Any], games: int, first_seed: int = 0, policy: str = "random"
+             ) -> tuple[int, int, float]:
+    """Wins, moves and seconds for ``games`` playouts by ``policy`` from ``first_seed`` on."""
     rng = Rng.from_seed(first_seed, stream=99)
     wins = moves = 0
     start = time.perf_counter()
     for seed in range(first_seed, first_seed + games):
-        won, n, rng = random_playout(game, seed, rng)
+        won, n, rng = random_playout(game, seed, rng, policy)
         wins += won
         moves += n
     return wins, moves, time.perf_counter() - start
@@ -164,10 +181,11 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     game = _game(args)
     if args.games < 1:
         raise SystemExit("--games must be at least 1")
-    wins, moves, seconds = selfplay(game, args.games, args.seed)
+    wins, moves, seconds = selfplay(game, args.games, args.seed, args.policy)
     rate = moves / seconds if seconds else float("inf")
     print(f"{moves} moves in {seconds:.2f} s ({rate:,.0f} moves/s)")
-    print(f"{game.id}: {wins}/{args.games} won ({100 * wins / args.games:.1f}%)")
+    how = "" if args.policy == "random" else f" ({args.policy} legal move)"
+    print(f"{game.id}{how}: {wins}/{args.games} won ({100 * wins / args.games:.1f}%)")
     return 0
 
 

@@ -7,7 +7,8 @@ import subprocess
 import sys
 
 from cli.games_cmd import pack_counts
-from rules import all_games
+from rules import all_games, make
+from rules.common import autoplay
 from rules.registry import game_class
 
 
@@ -77,3 +78,18 @@ def test_selfplay_ends_with_the_win_rate_line() -> None:
 def test_options_reach_the_game() -> None:
     out = sympathy("show", "sympathy", "--seed", "5", "-o", "packets=2", "--ascii")
     assert "A2 [3#]" in out and "A3 " not in out
+
+
+def test_selfplay_first_policy_is_what_auto_play_does() -> None:
+    out = sympathy("selfplay", "blockade", "--policy", "first", "--games", "30")
+    last = out.strip().splitlines()[-1]
+    m = re.fullmatch(r"blockade \(first legal move\): (\d+)/30 won \(\d+\.\d%\)", last)
+    assert m, last
+    game = make("blockade")
+    wins = 0
+    for seed in range(30):
+        end = autoplay(game, game.deal(seed), 0)
+        outcome = game.outcome(end)
+        assert outcome is not None
+        wins += outcome.won
+    assert int(m.group(1)) == wins
