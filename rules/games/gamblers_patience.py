@@ -70,9 +70,11 @@ class GamblerState:
 
 @register
 class GamblersPatience(SoloGame[GamblerState]):
+    # No useful bound: how many passes go by before a laying repeats is not bounded by
+    # anything small (the longest of 1,800 deals took 4,728 moves).
     description = Description(
         id="gamblers_patience", title="Gambler's Patience", book=CHENEY, lines="2875-2912",
-        skill="chance", bound=6000, chance=True)
+        skill="chance", bound=None, chance=True)
     option_specs = (
         Option("four", "tops",
                "tops: the four top cards of the four places, of one number, are thrown "

@@ -129,7 +129,7 @@ def chain(state: WeaversState, w: Card) -> WeaversState:
 class Weavers(SoloGame[WeaversState]):
     description = Description(
         id="weavers", title="Weavers", book=CHENEY, lines="2827-2869", skill="chance",
-        bound=350, packs=2, chance=True)
+        bound=400, packs=2, chance=True)  # 96 cards home, 3 x 96 weavers, 2 re-deals
     option_specs = (
         Option("redeals", 2,
                "re-deals (l.2856-2858): 2, \"again repeating the process twice\" as two more "
