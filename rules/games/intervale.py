@@ -21,9 +21,10 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
   under it (one of its suit, one higher or lower). Any number of its top cards may
   move together onto a free card married to the lowest of them, except that two or more
   may not go onto a card that itself ends a sequence of two or more ("two upon two").
-- The pack, the stock, spaces, ``end`` and the ban on putting a card straight back are
-  those of Reversible Sequences (:mod:`rules.games.reversible_sequences`), whose move
-  codes this game shares (``c<i>.<n>>c<j>`` moves ``n`` cards). No re-deal.
+- The pack, the stock, spaces, ``end`` and the ban on moves between columns that bring
+  back an earlier arrangement are those of Reversible Sequences
+  (:mod:`rules.games.reversible_sequences`), whose move codes this game shares
+  (``c<i>.<n>>c<j>`` moves ``n`` cards). No re-deal.
 - Won with the eight families complete (not printed: the families' end); lost when no
   move is left.
 """
