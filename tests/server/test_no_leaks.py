@@ -56,19 +56,22 @@ async def play_random_game(game_id: str, choice_seed: int, max_moves: int) -> No
         states = room.play.states
         over = room.over
         for peer, audience in ((player, 0), (advisor, None), (watcher, None)):
+            # Each frame is judged against the table as it stood when the frame was sent:
+            # a state frame at its own version, any other frame at the newest state this
+            # peer had received before it (frames of one connection arrive in order).
+            now = 0
             for msg in peer.seen:
-                check(msg, room.game, states, audience, None if over and
+                if msg.get("type") == "state" and isinstance(msg.get("version"), int):
+                    now = msg["version"]
+                check(msg, room.game, states[now], audience, None if over and
                       msg.get("type") in ("state", "record") else seed)
     finally:
         stop.set()
         await asyncio.wait_for(task, 10)
 
 
-def check(msg: Msg, game: object, states: tuple[object, ...], audience: int | None,
+def check(msg: Msg, game: object, at: object, audience: int | None,
           seed: int | None) -> None:
-    version = msg.get("version")
-    at = states[version] if msg.get("type") == "state" and isinstance(version, int) else \
-        states[-1]
     secret = secret_cards(game, at, audience)  # type: ignore[arg-type]
     if msg.get("type") == "record":
         secret = set()  # the record is the revealed game, sent only after it ends
