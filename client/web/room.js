@@ -41,6 +41,7 @@ export class RoomPage {
     e.copy = h("button", { type: "button", class: "small", onclick: () => this.copyLink() }, "Copy link");
     e.turn = h("p", { class: "turn", "aria-live": "polite" });
     e.last = h("p", { class: "last" });
+    e.facts = h("p", { class: "facts" });
     e.notice = h("p", { class: "notice", role: "alert" });
     e.table = h("div", { class: "table-wrap" });
     e.actions = h("section", { class: "panel actions" });
@@ -55,7 +56,7 @@ export class RoomPage {
     this.root.append(
       h("header", { class: "bar" }, h("a", { href: "/", class: "home" }, "Lobby"), e.title, e.code, e.copy, e.name, e.conn),
       h("div", { class: "room" },
-        h("main", { class: "board" }, e.turn, e.last, e.notice, e.table),
+        h("main", { class: "board" }, e.turn, e.last, e.facts, e.notice, e.table),
         h("aside", { class: "side" }, e.end, e.actions, e.proposals, e.people, e.host, e.chat)));
     document.addEventListener("keydown", (ev) => this.key(ev));
   }
@@ -296,6 +297,7 @@ export class RoomPage {
     fill(e.last, last ? [h("span", { class: "label" }, last.kind === "undo" ? "Undone: " : "Last move: "),
       last.text || last.move, h("span", { class: "muted" }, ` (${last.by}${last.advised_by?.length ? `, advised by ${last.advised_by.join(", ")}` : ""})`)] : null);
     e.notice.textContent = s.notice;
+    e.facts.textContent = s.view ? facts(s.view.public) : "";
     if (s.view) {
       const mine = this.myMoves();
       const actionable = new Set();
@@ -432,6 +434,20 @@ export class RoomPage {
       h("span", { class: "from" }, m.from), h("span", { class: "muted" }, ` (${m.role}) `), h("span", { class: "text" }, m.text))));
     this.el.chatList.scrollTop = this.el.chatList.scrollHeight;
   }
+}
+
+/** The game's public facts beyond the cards, as one line: "phase opening · pairs 0". */
+export function facts(pub) {
+  const word = (v) => (v === null || v === undefined ? "—" : typeof v === "boolean" ? (v ? "yes" : "no") : String(v));
+  const out = [];
+  for (const [k, v] of Object.entries(pub || {})) {
+    const name = k.replace(/_/g, " ");
+    if (v !== null && typeof v === "object" && !Array.isArray(v)) {
+      out.push(`${name} ${Object.entries(v).map(([a, b]) => `${a}: ${word(b)}`).join(", ")}`);
+    } else if (Array.isArray(v)) out.push(`${name} ${v.length ? v.map(word).join(", ") : "none"}`);
+    else out.push(`${name} ${word(v)}`);
+  }
+  return out.join(" · ");
 }
 
 export function room(root, code) {
