@@ -43,6 +43,8 @@ CODES: dict[str, str] = {
     "advice/not_allowed": "Advice is not open to you at this table.",
     "advice/illegal": "That proposal is not a legal move now.",
     "advice/no_proposal": "Nobody has proposed that move.",
+    "hint/not_allowed": "Hints are not open to you at this table.",
+    "hint/busy": "The server is working out another hint; ask again in a moment.",
     "game/unknown": "There is no such game.",
     "game/bad_options": "The game options are not valid.",
     "record/not_available": "The record is available when the game has ended.",

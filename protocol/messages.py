@@ -58,6 +58,8 @@ TABLE_OPTIONS: dict[str, Field] = {
     "advice_mode": _e("player", "vote", required=False, default="player"),
     "vote_after": Field("int", False, minimum=0, maximum=3600, default=0),
     "undo": _e("off", "on", "past_reveal", required=False, default="on"),
+    "hints": _e("player", "all", "off", required=False, default="player"),
+    "autodrop": Field("bool", False, default=False),
 }
 
 #: Every message a client may send, with its fields (besides ``type`` and ``id``).
@@ -84,6 +86,7 @@ SCHEMAS: dict[str, dict[str, Field]] = {
     "vote": {"room": ROOM, "version": VERSION},
     "chat": {"room": ROOM, "text": _s(2000)},
     "record": {"room": ROOM},
+    "hint": {"room": ROOM},
     "lock": {"room": ROOM, "locked": Field("bool")},
     "kick": {"room": ROOM, "member": _s(32)},
     "set_role": {"room": ROOM, "member": _s(32), "role": _e("player", "advisor", "watcher"),

@@ -235,6 +235,24 @@ def resumed(re: int, room: str, code: str, member: str, role: str, seats: list[i
             "policy": policy}
 
 
+class Hint(TypedDict):
+    type: Literal["hint"]
+    re: NotRequired[int]
+    room: str
+    version: int
+    verdict: str
+    move: str | None
+    text: str
+    samples: int
+    scores: list[Map]
+
+
+def hint(room: str, version: int, answer: Map) -> Hint:
+    return {"type": "hint", "room": room, "version": version,
+            "verdict": answer["verdict"], "move": answer["move"], "text": answer["text"],
+            "samples": answer["samples"], "scores": answer["scores"]}
+
+
 def record(room: str, game: str, options: Map, seed: int, salt: str, commitment: str,
            moves: list[Map], result: str | None) -> Record:
     return {"type": "record", "room": room, "game": game, "options": options, "seed": seed,

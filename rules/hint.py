@@ -184,10 +184,10 @@ def samples(game: Game[Any], state: Any, audience: Audience, n: int) -> list[Any
 # -- the hint --------------------------------------------------------------------------
 
 def hint(game: Game[Any], state: Any, seat: int, budget: Budget, *, n: int = 8,
-         audience: Audience | None = None) -> Hint:
-    """The hint for ``seat`` (the move to propose), judged on ``n`` samples of what
-    ``audience`` can see (default: the seat itself; an advisor sees what a watcher
-    sees), within ``budget`` (shared by every search; its deadline bounds the whole)."""
+         as_watcher: bool = False) -> Hint:
+    """The hint for ``seat`` (the move to propose), judged on ``n`` samples of what the
+    seat can see (``as_watcher``: what a watcher sees, for an advisor), within
+    ``budget`` (shared by every search; its deadline bounds the whole)."""
     moves = [m for m in game.legal_moves(state, seat) if m != AUTO]
     if not moves:
         auto = AUTO in game.legal_moves(state, seat)
@@ -196,7 +196,7 @@ def hint(game: Game[Any], state: Any, seat: int, budget: Budget, *, n: int = 8,
         return Hint("none", None, "there is no move to make")
     if len(moves) == 1:
         return Hint("hint", moves[0], f"the only move: {game.describe(state, moves[0])}")
-    who = seat if audience is None else audience
+    who: Audience = None if as_watcher else seat
     drawn = samples(game, state, who, n)
     if not drawn:
         return Hint("unknown", None, "this table's hidden cards cannot be sampled")
@@ -210,6 +210,8 @@ def hint(game: Game[Any], state: Any, seat: int, budget: Budget, *, n: int = 8,
             break
         used += 1
         for m in moves:
+            if budget.out_of_time():
+                break
             after = game.apply_unchecked(sample, m)
             found = solve(game, after, budget.split(per))
             if found.decided:

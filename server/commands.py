@@ -50,6 +50,7 @@ ROOM_COMMANDS: dict[str, RoomCommand] = {
     "vote": RoomCommand(lambda r, me, q, now: r.vote(me, q["version"], now), is_move=True),
     "chat": RoomCommand(lambda r, me, q, now: r.chat(me, q["text"], now)),
     "record": RoomCommand(_record, read_only=True),
+    "hint": RoomCommand(lambda r, me, q, now: Effects(work=r.hint_job(me)), read_only=True),
     "lock": RoomCommand(lambda r, me, q, now: r.lock(me, q["locked"])),
     "kick": RoomCommand(lambda r, me, q, now: r.kick(me, q["member"])),
     "set_role": RoomCommand(

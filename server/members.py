@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +36,8 @@ class Policy:
     advice_mode: str = "player"  # player | vote
     vote_after: int = 0  # seconds; 0: only when the player asks
     undo: str = "on"  # off | on | past_reveal
+    hints: str = "player"  # player | all (players and advisors) | off
+    autodrop: bool = False  # play the moves the game declares safe by themselves
 
     @classmethod
     def given(cls, fields: Mapping[str, Any]) -> Policy:
@@ -78,6 +80,9 @@ class Effects:
     closed: bool = False
     #: A message that answers the request in place of ``ok`` (read-only commands).
     answer: outbound.Record | None = None
+    #: Work that makes the answer, too slow for the event loop (a hint): the shell runs
+    #: it in a thread, passing it a monotonic clock.
+    work: Callable[[Callable[[], float]], outbound.Hint] | None = None
 
 
 @dataclass(slots=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import secrets
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from protocol import outbound
@@ -18,7 +19,9 @@ from protocol.errors import ProtocolError
 from protocol.limits import Limits
 from rules import Game, Play, RulesError, make, render
 from rules.game import Seat
+from rules.hint import hint
 from rules.prng import MAX_SEED
+from rules.solver import Budget
 
 from . import fairness
 from .members import (
@@ -34,6 +37,14 @@ from .members import (
     new_code,
 )
 from .text import clean
+
+#: Who the record names for a move the autodrop option played.
+AUTODROP = "autodrop"
+#: At most this many safe moves after one move (a bound, not a rule).
+AUTODROP_LIMIT = 500
+#: A hint's budget: it answers within about a second on a busy two-core machine.
+HINT_SECONDS = 0.8
+HINT_NODES = 40_000
 
 __all__ = [
     "ADVISOR", "CODE_ALPHABET", "PLAYER", "WATCHER", "Effects", "Member", "Policy",
@@ -215,6 +226,8 @@ class Room:
         self.events.append({"version": self.version, "kind": "move", "seat": seat,
                             "move": move.code, "by": by, "advised_by": advised_by,
                             "text": text})
+        if self.policy.autodrop and by != AUTODROP:
+            self._autodrop(now)
         had = bool(self.proposals)
         self.proposals.clear()
         self.vote_deadline = None
@@ -242,6 +255,47 @@ class Room:
         self.proposals.clear()
         self.vote_deadline = None
         return Effects(reply={"version": self.version}, state=True, proposals=had)
+
+    def _autodrop(self, now: float) -> None:
+        """Play the moves the game declares safe (``safe_moves``, rules/solver.py), one
+        after another, each logged as made by ``autodrop``."""
+        safe = getattr(self.game, "safe_moves", None)
+        if safe is None:
+            return
+        for _ in range(AUTODROP_LIMIT):
+            state = self.play.state
+            movers = self.game.to_move(state)
+            legal = self.game.legal_moves(state, movers[0]) if movers else ()
+            moves = [m for m in safe(state) if m in legal] if legal else []
+            if not moves:
+                return
+            self._commit(movers[0], moves[0].code, AUTODROP, now, [])
+
+    # -- hints -------------------------------------------------------------------------
+
+    def hint_job(self, member_id: str) -> Callable[[Callable[[], float]], outbound.Hint]:
+        """Check that the member may ask for a hint now; return the work that makes it
+        (run off the event loop by the shell, on a snapshot of the position)."""
+        member = self.member(member_id)
+        if self.policy.hints == "off":
+            raise ProtocolError("hint/not_allowed", "Hints are off at this table.")
+        if member.role == PLAYER:
+            seat, as_watcher = self._seat_to_move(member), False
+        elif member.role == ADVISOR and self.policy.hints == "all":
+            movers = self.game.to_move(self.play.state)
+            if not movers:
+                raise ProtocolError("move/game_over")
+            seat, as_watcher = movers[0], True
+        else:
+            raise ProtocolError("hint/not_allowed")
+        game, state, room_id, version = self.game, self.play.state, self.id, self.version
+
+        def work(clock: Callable[[], float]) -> outbound.Hint:
+            budget = Budget.seconds(clock, HINT_SECONDS, nodes=HINT_NODES)
+            found = hint(game, state, seat, budget, as_watcher=as_watcher)
+            return outbound.hint(room_id, version, found.to_dict())
+
+        return work
 
     # -- advice ------------------------------------------------------------------------
 

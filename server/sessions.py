@@ -9,6 +9,7 @@ which then performs its effects here (other processes hear them from the store).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -47,6 +48,7 @@ class Sessions:
         self.limits = limits
         self.metrics = metrics
         self.fanout = fanout
+        self._working = False
 
     async def dispatch(self, conn: Conn, req: Request) -> None:
         try:
@@ -187,7 +189,8 @@ class Sessions:
         now = time.time()
         if command.read_only:
             fx = command.run(await self.store.load(room.id), me, req, now)
-            self.reply(conn, {**(fx.answer or {}), "re": req.id})
+            answer: Any = fx.answer if fx.work is None else await self._off_loop(fx.work)
+            self.reply(conn, {**(answer or {}), "re": req.id})
             return
         room, fx = await self.store.mutate(room.id, lambda r: command.run(r, me, req, now))
         if fx.state:
@@ -196,6 +199,17 @@ class Sessions:
                   move=room.log[-1]["move"] if room.log and req.type != "undo" else None)
         self.reply(conn, outbound.ok(req.id, **fx.reply))
         await self.after_commit(room, fx)
+
+    async def _off_loop(self, work: Callable[[Callable[[], float]], Any]) -> Any:
+        """Run slow work (a hint) in a thread, one at a time per process, so that the
+        rooms keep moving; a second request meanwhile gets ``hint/busy``."""
+        if self._working:
+            raise ProtocolError("hint/busy")
+        self._working = True
+        try:
+            return await asyncio.to_thread(work, time.monotonic)
+        finally:
+            self._working = False
 
     async def commit(self, room_id: str, change: Change) -> tuple[Room, Effects]:
         """Commit a change through the store, then perform its effects here."""

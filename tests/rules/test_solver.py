@@ -132,7 +132,7 @@ def test_the_node_budget_gives_unknown_and_a_clock_deadline_stops_it() -> None:
 
     found = solve(game, state, Budget.seconds(clock, 10.0, nodes=10**9))
     assert found.verdict == UNKNOWN
-    assert found.nodes < 256 * 12
+    assert found.nodes < 64 * 12
 
 
 def test_safe_moves_only_cover_the_exact_rule() -> None:
