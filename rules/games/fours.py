@@ -33,7 +33,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card, name, rank_of, suit_of
-from ..common import next_in_suit
 from ..description import CHENEY, Description
 from ..game import Move, Zone
 from ..registry import register
@@ -72,16 +71,19 @@ class Fours(SoloGame[FoursState]):
 
     def placings(self, state: FoursState) -> list[Move]:
         fams, piles = state.families, state.piles
+        # one pack: the card one higher of a suit is a single card, on top of one pile
+        # at most
+        under = {p[-1]: j for j, p in enumerate(piles) if p}
         out = []
         for i, p in enumerate(piles):
             if not p:
                 continue
             c = p[-1]
-            fam = fams[suit_of(c)]
-            if (not fam and rank_of(c) == 1) or (fam and next_in_suit(fam[-1], c)):
+            if len(fams[suit_of(c)]) == rank_of(c) - 1:
                 out.append(Move(f"{i + 1}>f"))
-            out += [Move(f"{i + 1}>{j + 1}") for j, q in enumerate(piles)
-                    if q and j != i and next_in_suit(c, q[-1])]
+            j = under.get(c + 1, -1) if rank_of(c) < 13 else -1
+            if j >= 0:
+                out.append(Move(f"{i + 1}>{j + 1}"))
         return out
 
     def moves(self, state: FoursState) -> tuple[Move, ...]:
