@@ -24,8 +24,9 @@ from . import sections
 from .procs import Redis, raise_nofile
 from .report import markdown
 from .rules_bench import rules
+from .solver_bench import solver
 
-SECTIONS = ("fanout", "throughput", "connections", "across", "rules")
+SECTIONS = ("fanout", "throughput", "connections", "across", "rules", "solver")
 #: The largest fan-out the bench tries, whatever the limits allow: joining N watchers
 #: sends N presence frames per join (N²/2 in all), which bounds the time it takes.
 FANOUT_CAP = 2500
@@ -34,11 +35,12 @@ FANOUT_CAP = 2500
 def config(mode: str, nofile: int) -> sections.Config:
     if mode == "smoke":
         return sections.Config(fanout_n=[5], fanout_moves=5, rooms=[2], seconds=1.0,
-                               conns=20, cross_moves=10, procs=1, rules_seconds=0.002)
+                               conns=20, cross_moves=10, procs=1, rules_seconds=0.002,
+                               solver_seconds=0.01)
     if mode == "quick":
         return sections.Config(fanout_n=[100, 1000], fanout_moves=20, rooms=[100],
                                seconds=4.0, conns=2000, cross_moves=100,
-                               rules_seconds=0.05)
+                               rules_seconds=0.05, solver_seconds=0.5)
     by_files = nofile - 200
     by_memory = _mem_available() // (200 * 1024)  # server and clients, generously
     n = min(by_files, by_memory, FANOUT_CAP)
@@ -98,6 +100,8 @@ def run(mode: str, only: list[str], rooms: list[int] | None = None) -> dict[str,
             print(f"bench: {name}...", file=sys.stderr, flush=True)
             if name == "rules":
                 result["rules"] = rules(cfg.rules_seconds)
+            elif name == "solver":
+                result["solver"] = solver(cfg.solver_seconds)
             else:
                 if name == "fanout":
                     rows, raw = sections.fanout(cfg)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .solver_bench import markdown as solver_markdown
+
 
 def _num(x: float | None) -> str:
     if x is None:
@@ -50,6 +52,8 @@ def markdown(result: dict[str, Any], slowest: int = 5) -> str:
             lines.append(f"| {g['game']} | {g['playouts']} | {_num(g['applies_per_s'])} | "
                          f"{g['applies_per_s'] / med_a:.2f}x | {_num(g['legal_per_s'])} | "
                          f"{g['legal_per_s'] / med_l:.2f}x |")
+    if result.get("solver"):
+        lines += solver_markdown(result["solver"])
     if result.get("notes"):
         lines += [""] + [f"- {n}" for n in result["notes"]]
     return "\n".join(lines) + "\n"

@@ -29,6 +29,7 @@ class Config:
     cross_moves: int = 200
     procs: int = 2  # load generator processes for the big crowds
     rules_seconds: float = 0.2
+    solver_seconds: float = 3.0
     max_n_reason: str = ""
 
 

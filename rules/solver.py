@@ -234,16 +234,35 @@ def exhaustive(game: Game[Any], state: Any, limit: int = 2_000_000) -> bool:
     """Whether any line of play wins, by trying every line with no table, no order and
     no game knowledge: the plain reference the solver is tested against on small games.
     Raises :class:`BudgetExhausted` past ``limit`` positions."""
-    meter = _Meter(Budget(limit))
+    found, _ = plain_search(game, state, limit)
+    if found is None:
+        raise BudgetExhausted
+    return found
 
-    def wins(st: Any) -> bool:
-        meter.tick()
-        done = game.outcome(st)
-        if done is not None:
-            return done.won
-        return any(wins(game.apply_unchecked(st, m)) for _, m in choices(game, st))
 
-    return wins(state)
+def plain_search(game: Game[Any], state: Any, limit: int) -> tuple[bool | None, int]:
+    """The plain search behind :func:`exhaustive` (also the bench's baseline): whether
+    a line wins (``None`` past ``limit`` positions), and how many positions it saw."""
+    nodes = 0
+    stack: list[tuple[Any, int]] = [(state, 0)]
+    kids: list[tuple[Step, ...]] = []
+    while stack:
+        st, i = stack[-1]
+        if i == 0:
+            nodes += 1
+            if nodes > limit:
+                return None, nodes
+            done = game.outcome(st)
+            if done is not None and done.won:
+                return True, nodes
+            kids.append(() if done is not None else choices(game, st))
+        if i < len(kids[-1]):
+            stack[-1] = (st, i + 1)
+            stack.append((game.apply_unchecked(st, kids[-1][i][1]), 0))
+        else:
+            stack.pop()
+            kids.pop()
+    return False, nodes
 
 
 def replay_line(game: Game[Any], state: Any, line: tuple[Step, ...]) -> Any:
@@ -255,5 +274,5 @@ def replay_line(game: Game[Any], state: Any, line: tuple[Step, ...]) -> Any:
 
 __all__ = [
     "LOST", "UNKNOWN", "WON", "Budget", "BudgetExhausted", "Knowledge", "Solution", "Step",
-    "choices", "exhaustive", "replay_line", "solve",
+    "choices", "exhaustive", "plain_search", "replay_line", "solve",
 ]

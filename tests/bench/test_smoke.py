@@ -19,5 +19,7 @@ def test_the_bench_runs_in_smoke_mode(tmp_path: Path) -> None:
                         "4. across processes"}
     assert all(r["value"] == r["value"] and r["value"] >= 0 for r in result["rows"])
     assert len(result["rules"]["games"]) > 0
+    assert {g["family"] for g in result["solver"]["games"]} >= {"twins", "tableau"}
     [table] = [p.read_text() for p in tmp_path.glob("*.md")]
     assert "| section | figure | Sympathy | baseline | ratio | target | met |" in table
+    assert "6. Solver:" in table
