@@ -36,9 +36,10 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
   and a lone card is never moved into an empty column (that changes nothing).
 
 Moves, in this order: ``c<i>>f<j>`` (the free card of column ``i`` to family ``j``:
-``f1``-``f8``, spades, hearts, diamonds, clubs, twice); ``w>f<j>``; ``c<i>>c<k>``
-(marriage, or into the first empty column in the Pet Game); ``w>c<k>`` (onto a free card
-in the Pet Game, into the first empty column); ``s``; ``redeal``; ``end``.
+``f1``-``f8``, spades, hearts, diamonds, clubs, twice); ``w>f<j>``; ``w>c<k>`` (onto a
+free card in the Pet Game, into the first empty column); ``s``; ``redeal``;
+``c<i>>c<k>`` (marriage, or into the first empty column in the Pet Game: last, so that
+playing the first legal move turns the pack before it shifts cards about); ``end``.
 """
 
 from __future__ import annotations
@@ -116,13 +117,6 @@ class Napoleon(SoloGame[NapoleonState]):
         if top and (j := family_for(fams, top)) >= 0:
             out.append(Move(f"w>f{j + 1}"))
         higher = tops_by_card(cols)
-        for i, p in enumerate(cols):
-            if not p:
-                continue
-            to = higher.get(identity(p[-1]) + 1, [])
-            if self.pet and empty >= 0 and len(p) > 1:
-                to = sorted([*to, empty])
-            out += [Move(code) for k in to if (code := f"c{i + 1}>c{k + 1}") != state.back]
         if top:
             to = higher.get(identity(top) + 1, []) if self.pet else []
             out += [Move(f"w>c{k + 1}") for k in sorted([*to, empty] if empty >= 0 else to)]
@@ -130,6 +124,13 @@ class Napoleon(SoloGame[NapoleonState]):
             out.append(TURN)
         elif state.stock and state.turns < self.turns_allowed:
             out.append(REDEAL)
+        for i, p in enumerate(cols):
+            if not p:
+                continue
+            to = higher.get(identity(p[-1]) + 1, [])
+            if self.pet and empty >= 0 and len(p) > 1:
+                to = sorted([*to, empty])
+            out += [Move(code) for k in to if (code := f"c{i + 1}>c{k + 1}") != state.back]
         return with_end(out)
 
     def play(self, state: NapoleonState, move: Move) -> NapoleonState:

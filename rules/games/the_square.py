@@ -33,8 +33,10 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
 
 Moves, in this order: ``q<i>>f<j>`` (the top of square pile ``i``, 1-4 before you, 5-8
 on the right, 9-12 on the left, to family ``j``: ``f1``-``f8``, spades, hearts,
-diamonds, clubs, twice); ``w>f<j>``; ``q<i>>q<k>`` and ``w>q<k>`` (down in suit);
-``w>q<k>`` and ``d>q<k>`` (into vacancy ``k``); ``s``; ``end``.
+diamonds, clubs, twice); ``w>f<j>``; ``w>q<k>`` (down in suit); ``s``; ``q<i>>q<k>``
+(down in suit: last, so that playing the first legal move turns the pack before it
+shifts cards about); ``end``. While a vacancy is open: ``w>q<k>`` and ``d>q<k>`` (into
+vacancy ``k``), ``end``.
 """
 
 from __future__ import annotations
@@ -127,14 +129,14 @@ class TheSquare(SoloGame[SquareState]):
         if free and (j := family_for(fams, state.stock[-1])) >= 0:
             out.append(Move(f"w>f{j + 1}"))
         higher = tops_by_card(sq)
-        for i, p in enumerate(sq):
-            if p:
-                out += [Move(code) for k in higher.get(identity(p[-1]) + 1, [])
-                        if (code := f"q{i + 1}>q{k + 1}") != state.back]
         if free:
             out += [Move(f"w>q{k + 1}") for k in higher.get(identity(state.stock[-1]) + 1, [])]
         if state.pack:
             out.append(TURN)
+        for i, p in enumerate(sq):
+            if p:
+                out += [Move(code) for k in higher.get(identity(p[-1]) + 1, [])
+                        if (code := f"q{i + 1}>q{k + 1}") != state.back]
         return with_end(out)
 
     def play(self, state: SquareState, move: Move) -> SquareState:

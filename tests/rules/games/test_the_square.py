@@ -36,7 +36,7 @@ def test_three_sides_of_twelve_and_the_aces_go_inside_as_they_turn_up() -> None:
     assert st.families[0] == cards("AS") and st.families[4] == cards("AS", pack=1)
     assert [p[0] for p in st.square] == list(cards("5H 9C KD 2S 3D 4D 5D 6D 7D 8D 9D TD"))
     assert st.pack[-1] == cards("JD")[0]
-    assert codes(GAME, st)[:2] == ["q4>f1", "q5>q6"]
+    assert codes(GAME, st)[:3] == ["q4>f1", "s", "q5>q6"]
     assert GAME.zones(st)[8].label == "square pile 1 (before you)"
 
 
@@ -62,7 +62,7 @@ def test_a_stock_card_only_fills_a_vacancy_unless_the_option_says_anywhere() -> 
 def test_square_tops_marry_down_in_suit_not_straight_back_and_vacancies_fill_at_once() -> None:
     st = SquareState(fams(0, 0, 0, 0, 0, 0, 0, 0), square("8S", "9S", "9S", *["KH"] * 9),
                      tuple(reversed(cards("2C 3C"))), cards("5D"))
-    assert codes(GAME, st) == ["q1>q2", "q1>q3", "s", "end"]
+    assert codes(GAME, st) == ["s", "q1>q2", "q1>q3", "end"]
     st = play(GAME, st, "q1>q2")
     # the vacancy is filled at once, from the stock or the pack, and nothing else
     assert codes(GAME, st) == ["w>q1", "d>q1", "end"]
