@@ -18,6 +18,8 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
 
 - The aces and deuces are not taken out first: they begin families as they become
   available, one ace and one deuce of each suit (hence the warning of l.3198-3200).
+  ``bases=taken_out`` takes the first ace and the first deuce of each suit out of the
+  pack before the figures are laid, as "Take four aces and place them" may also say.
 - The families follow suit and go round the corner past the king, thirteen cards
   each: A 3 5 7 9 J K 2 4 6 8 10 Q on an ace (ending in a queen), 2 4 6 8 10 Q A 3 5 7
   9 J K on a deuce (ending in a king). The second ace (deuce) of a suit is an ordinary
@@ -42,7 +44,7 @@ from typing import Any
 from ..cards import SUIT_NAMES, Card, name, rank_of, suit_of
 from ..common import next_in_suit
 from ..description import CHENEY, Description
-from ..game import Move, Zone
+from ..game import Move, Option, Zone
 from ..registry import register
 from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code
 
@@ -81,11 +83,28 @@ class QueensCotillon(SoloGame[CotillonState]):
         id="queens_cotillon", title="Queen's Cotillon", book=CHENEY, lines="3162-3200",
         skill="some", bound=700, packs=2)
 
+    option_specs = (
+        Option("bases", "as_they_come",
+               "as_they_come: aces and deuces begin families as they become available; "
+               "taken_out: one ace and one deuce of each suit are taken out first",
+               choices=("as_they_come", "taken_out")),
+    )
+
     def layout(self, cards: tuple[Card, ...], seed: int) -> CotillonState:
+        fams: Piles = ((),) * 8
+        if self.option("bases") == "taken_out":
+            rest = list(cards)
+            bases = []
+            for r in (1, 2):
+                for suit in range(4):
+                    c = next(c for c in rest if rank_of(c) == r and suit_of(c) == suit)
+                    rest.remove(c)
+                    bases.append((c,))
+            cards, fams = tuple(rest), tuple(bases)
         n = LEFT_ROWS * LEFT_COLS
         left = tuple(tuple(cards[r * LEFT_COLS + i] for r in range(LEFT_ROWS))
                      for i in range(LEFT_COLS))
-        return CotillonState(left, tuple(cards[n:n + SQUARE]), ((),) * 8,
+        return CotillonState(left, tuple(cards[n:n + SQUARE]), fams,
                              pack_of(cards[n + SQUARE:]))
 
     def moves(self, state: CotillonState) -> tuple[Move, ...]:

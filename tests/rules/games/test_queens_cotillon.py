@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules import IllegalMove
+from rules import IllegalMove, make
 from rules.cards import RANK_NAMES, Card, card, cards, packs, rank_of
 from rules.games.queens_cotillon import CotillonState, QueensCotillon
 
@@ -40,6 +40,14 @@ def test_the_two_figures_as_laid() -> None:
     # three rows of four on the left: column i holds cards i, i + 4, i + 8
     assert st.left[0] == (order[0], order[4], order[8]) and len(st.left) == 4
     assert st.square == order[12:28] and len(st.pack) == 76
+
+
+def test_aces_and_deuces_may_be_taken_out_first() -> None:
+    game = make("queens_cotillon", {"bases": "taken_out"})
+    st = game.layout(packs(2), seed=0)
+    assert [f[0] for f in st.families] == list(cards("AS AH AD AC 2S 2H 2D 2C"))
+    assert len(st.pack) == 68 and st.left[0][0] == cards("3S")[0]
+    assert sum(len(z.cards) for z in game.zones(st)) == 104
 
 
 def test_the_books_example_three_on_ace_five_on_three_four_on_two() -> None:
