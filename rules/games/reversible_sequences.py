@@ -20,8 +20,10 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
   used: to a family, married onto a free card, or into an emptied column. A card of the
   pack may also go straight into an emptied column (``p>c<j>``). No re-deal.
 - A marriage moves one free card onto a free card one higher or lower of its suit; the
-  direction may change within a column (hence "reversible"). Column cards do not fill
-  an emptied column: only the stock and the pack do (any card).
+  direction may change within a column (hence "reversible"). ``moves=sequences`` also
+  lets a sequence of marriages at the end of a column move as one (``c<i>.<n>>c<j>``),
+  as Intervale allows in so many words. Column cards do not fill an emptied column:
+  only the stock and the pack do (any card).
 - The families are those of Rank and File (:mod:`rules.families`): ``f1``-``f4`` up from
   the aces of spades, hearts, diamonds, clubs, ``f5``-``f8`` down from their kings; the
   second ace (king) of a suit is an ordinary card.
@@ -47,7 +49,7 @@ from ..cards import Card, name, rank_of
 from ..common import same_suit
 from ..description import CHENEY, Description
 from ..families import EMPTY8, family_name, family_targets, family_zones
-from ..game import Move, Zone
+from ..game import Move, Option, Zone
 from ..registry import register
 from ..solo import open_zone, pack_of, pack_zone, replace_at
 from ._columns import END, ColumnGame
@@ -238,6 +240,16 @@ class ReversibleSequences(FreeColumns):
         id="reversible_sequences", title="Reversible Sequences", book=CHENEY,
         lines="3081-3118", skill="much", bound=None, packs=2)
     rows, width = 4, 13
+    option_specs = (
+        Option("moves", "single",
+               "single: a marriage moves one card; sequences: a sequence of marriages may "
+               "move as one", choices=("single", "sequences")),
+    )
+
+    def lengths(self, col: tuple[Card, ...]) -> range:
+        if self.option("moves") == "sequences":
+            return range(1, run_length(col) + 1)
+        return range(1, 2)
 
 
 __all__ = ["ColumnsState", "FreeColumns", "ReversibleSequences", "married", "run_length"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules import IllegalMove
+from rules import IllegalMove, make
 from rules.cards import Card, card, cards, packs, rank_of
 from rules.families import EMPTY8
 from rules.games.reversible_sequences import ColumnsState, FreeColumns, ReversibleSequences
@@ -65,6 +65,15 @@ def test_marriages_up_or_down_in_suit_and_never_straight_back() -> None:
     assert st.columns[1] == cards("6H 5H 4H") and st.columns[2] == ()
     with pytest.raises(IllegalMove):
         GAME.apply(st, "c2>c3", 0)  # spaces are filled from the stock and pack only
+
+
+def test_sequences_move_as_one_only_under_the_option() -> None:
+    st = ColumnsState(cols("KC 8H 7H", "9H", *["QD"] * 11), EMPTY8, cards("KD"))
+    assert "c1.2>c2" not in codes(GAME, st)
+    seq = make("reversible_sequences", {"moves": "sequences"})
+    assert "c1.2>c2" in codes(seq, st)
+    st = play(seq, st, "c1.2>c2")
+    assert st.columns[1] == cards("9H 8H 7H")
 
 
 def test_no_column_move_brings_back_an_earlier_arrangement() -> None:
