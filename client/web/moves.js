@@ -24,19 +24,28 @@ export function mentions(text, phrase) {
   return false;
 }
 
-/** The ids of the zones ``move`` ({code, text}) by ``seat`` touches. */
-export function zonesOfMove(move, zones, seat) {
-  const parts = new Set(String(move.code).split(/[>\-:,/\s]+/));
+/**
+ * The zones ``move`` ({code, text}) by ``seat`` touches, in a Map from zone id to where
+ * the move names it (its place in the text, else in the code): a source before its
+ * destination.
+ */
+export function zoneOrder(move, zones, seat) {
+  const parts = String(move.code).split(/[>\-:,/\s]+/);
   const text = String(move.text);
-  const out = new Set();
+  const out = new Map();
   for (const z of zones) {
-    if (parts.has(z.id) || mentions(text, z.label)) { out.add(z.id); continue; }
     const mine = z.owner === null || z.owner === undefined || z.owner === seat;
-    if (!mine) continue;
     const top = z.up.length ? cardText(z.up[z.up.length - 1]) : "";
-    if (mentions(text, shortLabel(z.label)) || (top && mentions(text, top))) out.add(z.id);
+    const named = [z.label, ...(mine ? [shortLabel(z.label), top] : [])].find((p) => mentions(text, p));
+    if (named) out.set(z.id, text.indexOf(named));
+    else if (parts.includes(z.id)) out.set(z.id, parts.indexOf(z.id) - parts.length);
   }
   return out;
+}
+
+/** The ids of the zones ``move`` by ``seat`` touches. */
+export function zonesOfMove(move, zones, seat) {
+  return new Set(zoneOrder(move, zones, seat).keys());
 }
 
 /**
@@ -54,8 +63,11 @@ export function choose(selected, clicked, moves, zones) {
     return { selected: sel, candidates: cands, targets };
   };
   if (selected !== null && selected !== clicked) {
-    const both = pick(moves.filter((m) => { const t = touch(m); return t.has(selected) && t.has(clicked); }), selected);
-    if (both) return both;
+    const both = moves.filter((m) => { const t = touch(m); return t.has(selected) && t.has(clicked); });
+    // from the first place clicked to the second, when that tells the moves apart
+    const ahead = both.filter((m) => { const o = zoneOrder(m, zones, m.seat); return o.get(selected) < o.get(clicked); });
+    const found = pick(ahead.length === 1 ? ahead : both, selected);
+    if (found) return found;
   }
   if (selected === clicked) return { selected: null, candidates: [], targets: new Set() };
   return pick(moves.filter((m) => touch(m).has(clicked)), clicked) ||
