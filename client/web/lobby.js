@@ -26,6 +26,7 @@ export async function lobby(root) {
     h("label", { for: "game" }, "Game"), game,
     ...select("visibility", "Listed", [["public", "in the lobby"], ["unlisted", "by link only"]]),
     ...select("advice", "Advice from", [["anyone", "anyone"], ["invited", "invited advisors"], ["nobody", "nobody"]]),
+    ...select("advice_mode", "Advice", [["player", "the player chooses"], ["vote", "the table votes"]]),
     ...select("undo", "Undo", [["on", "on (never past a shown card)"], ["past_reveal", "always"], ["off", "off"]]),
     ...select("seats", "Seats", [["one", "I play one seat"], ["all", "I play every seat"]]),
     h("label", { for: "deal" }, "Deal number"),
@@ -51,7 +52,8 @@ export async function lobby(root) {
     if (deal && !/^[0-9]{1,20}$/.test(deal)) { status.textContent = "A deal number is a whole number."; return; }
     try {
       const j = await conn.call("create", { game: game.value, name: name.value.trim() || undefined,
-        visibility: val("visibility"), advice: val("advice"), undo: val("undo"), seats: val("seats"),
+        visibility: val("visibility"), advice: val("advice"), advice_mode: val("advice_mode"),
+        undo: val("undo"), seats: val("seats"),
         deal: deal ? BigInt(deal) : undefined });
       setSeat(j.code, j.room, j.token);
       location.assign(`/r/${encodeURIComponent(j.code)}`);

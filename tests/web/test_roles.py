@@ -207,3 +207,15 @@ async def test_a_dropped_connection_comes_back_to_the_same_seat(
     await ann.wait_version(2)
     assert await ann.page.evaluate("window.sympathy.s.member") == member
     assert ann.errors == []
+
+
+async def test_at_a_voting_table_the_player_plays_the_vote(browser: Browser, site: str) -> None:
+    ann, code = await open_room(browser, site, "picture", deal=5, advice_mode="vote")
+    xan = await advisor_joins(browser, site, code)
+    await xan.page.click('.zone[data-zone="p6"]')  # Q♣ to the king family of clubs
+    await ann.page.locator('.proposals li[data-move="p6>f8"]').wait_for()
+    await ann.page.click(".actions button.vote")
+    await ann.wait_version(1)
+    assert await ann.page.evaluate("window.sympathy.s.last.move") == "p6>f8"
+    assert "advised by Xan" in await ann.page.inner_text(".last")
+    assert ann.errors == [] and xan.errors == []
