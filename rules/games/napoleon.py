@@ -18,7 +18,7 @@ top card is used "whenever you have opportunity"; "You can turn the stock twice"
 The Pet Game (``napoleon_pet_game``, l.2170-2187): "you can make marriages from the stock
 or pack, by placing the top card on the one next above it; and you can also place any
 free card on an empty space in the first row ... there is no privilege of turning the
-stock".
+stock". One class plays both: option ``pet``, which the registered variant fixes.
 
 Readings (the sheet's PROPOSED readings unless said otherwise):
 
