@@ -9,8 +9,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from rules import Play, Record, RulesError, all_games, make
-from rules.analysis import Proposal, analyse
+from rules import Play, RulesError, all_games, make
+from rules.analysis import analyse_record
 from rules.common import AUTO
 from rules.hint import hint
 from rules.solver import LOST, UNKNOWN, WON, Budget, solve
@@ -136,39 +136,12 @@ def _row(row: dict[str, Any], args: argparse.Namespace) -> str:
 def cmd_analyse(args: argparse.Namespace) -> int:
     try:
         data = json.loads(args.record.read_text())
-        record, proposals = read_record(data)
-        record.replay()
+        result = analyse_record(data, time.monotonic, args.seconds)
     except (OSError, ValueError, KeyError, TypeError, RulesError) as exc:
         print(f"sympathy analyse: {args.record} is not a game record this can read: {exc}")
         return 2
-    # each search at most 50,000 positions; the whole analysis within the seconds given
-    budget = Budget.seconds(time.monotonic, args.seconds, nodes=50_000)
-    result = analyse(record, budget, proposals)
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
     else:
         print("\n".join(result.lines))
     return 0
-
-
-def read_record(data: dict[str, Any]) -> tuple[Record, list[Proposal]]:
-    """A record saved by the client (moves as ``{seat, move, advised_by}``) or by
-    :meth:`rules.Record.to_dict` (moves as ``[seat, move]``), and the proposals it
-    holds: a move advised by someone was a proposal taken; a ``proposals`` list (``at``,
-    ``seat``, ``move``, ``by``, ``taken``) adds the others."""
-    moves: list[tuple[int, str]] = []
-    proposals: list[Proposal] = []
-    for i, entry in enumerate(data["moves"]):
-        if isinstance(entry, dict):
-            seat, code = int(entry["seat"]), str(entry["move"])
-            for name in entry.get("advised_by") or ():
-                proposals.append(Proposal(i, seat, code, True, str(name)))
-        else:
-            seat, code = int(entry[0]), str(entry[1])
-        moves.append((seat, code))
-    for p in data.get("proposals") or ():
-        proposals.append(Proposal(int(p["at"]), int(p["seat"]), str(p["move"]),
-                                  bool(p.get("taken")), str(p.get("by", ""))))
-    record = Record(str(data["game"]), tuple(sorted(dict(data.get("options") or {}).items())),
-                    int(data["seed"]), tuple(moves))
-    return record, proposals

@@ -13,7 +13,7 @@ says ``"unknown"``; it never guesses.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -116,6 +116,40 @@ def analyse(record: Record, budget: Budget,
     return Analysis(deal, lost_at, lost_move, keeper, judged, tuple(lines))
 
 
+def analyse_record(data: Mapping[str, Any], clock: Callable[[], float],
+                   seconds: float = 10.0) -> Analysis:
+    """Analyse a record as the server sends it (see :func:`read_record`) within
+    ``seconds`` on ``clock``: each search at most 50,000 positions. Raises
+    :class:`~rules.errors.RulesError`, ``KeyError``, ``TypeError`` or ``ValueError``
+    when the record is not one that replays."""
+    record, proposals = read_record(data)
+    record.replay()
+    return analyse(record, Budget.seconds(clock, seconds, nodes=50_000), proposals)
+
+
+def read_record(data: Mapping[str, Any]) -> tuple[Record, list[Proposal]]:
+    """A record saved by the client (moves as ``{seat, move, advised_by}``) or by
+    :meth:`rules.Record.to_dict` (moves as ``[seat, move]``), and the proposals it
+    holds: a move advised by someone was a proposal taken; a ``proposals`` list (``at``,
+    ``seat``, ``move``, ``by``, ``taken``) adds the others."""
+    moves: list[tuple[int, str]] = []
+    proposals: list[Proposal] = []
+    for i, entry in enumerate(data["moves"]):
+        if isinstance(entry, dict):
+            seat, code = int(entry["seat"]), str(entry["move"])
+            for name in entry.get("advised_by") or ():
+                proposals.append(Proposal(i, seat, code, True, str(name)))
+        else:
+            seat, code = int(entry[0]), str(entry[1])
+        moves.append((seat, code))
+    for p in data.get("proposals") or ():
+        proposals.append(Proposal(int(p["at"]), int(p["seat"]), str(p["move"]),
+                                  bool(p.get("taken")), str(p.get("by", ""))))
+    record = Record(str(data["game"]), tuple(sorted(dict(data.get("options") or {}).items())),
+                    int(data["seed"]), tuple(moves))
+    return record, proposals
+
+
 def _last_winnable(judge: Any, last: int) -> int | None:
     """The last position still winnable, when position 0 is won and ``last`` is not;
     ``None`` when an unknown answer stands in the way."""
@@ -150,4 +184,4 @@ def _judge(game: Game[Any], states: Sequence[Any], p: Proposal, budget: Budget) 
     return Judged(p, verdict, f"{who} at move {p.at + 1}, {what} ({taken}): {said}.")
 
 
-__all__ = ["Analysis", "Judged", "Proposal", "analyse"]
+__all__ = ["Analysis", "Judged", "Proposal", "analyse", "analyse_record", "read_record"]

@@ -8,6 +8,8 @@ has checked the revealed seed and replayed the record itself.
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -15,9 +17,13 @@ from textual.app import App, ComposeResult
 from textual.widgets import Static
 from websockets.exceptions import InvalidHandshake, InvalidURI
 
+from rules import RulesError
+from rules.analysis import analyse_record
+
 from ..events import Event, StateChanged, Table
 from ..fair import check
 from ..plan import Plan, start
+from ..render import clean
 from ..session import ConnectionLost, ServerError, Session
 from ..table_text import come_back_lines, game_over_lines
 from ..tokens import TokenStore
@@ -110,5 +116,13 @@ class SympathyApp(App[None]):
             self.record = await self.session.record()
         except (ServerError, ConnectionLost, TimeoutError):
             pass
-        return game_over_lines(t.view, check(t.fair, self.record, t.view, t.audience),
-                               t.tally)
+        lines = game_over_lines(t.view, check(t.fair, self.record, t.view, t.audience),
+                                t.tally)
+        if self.record is not None:  # the solver's analysis, off the event loop
+            try:
+                found = await asyncio.to_thread(analyse_record, self.record, time.monotonic,
+                                                8.0)
+                lines += ["", *found.lines]
+            except (RulesError, KeyError, TypeError, ValueError) as exc:
+                lines.append(f"no analysis: {clean(str(exc))}")
+        return lines
