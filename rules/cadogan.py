@@ -1,0 +1,233 @@
+"""Cadogan's terms, once: the predicates her games read with.
+
+Source: Lady Adelaide Cadogan, *Illustrated Games of Patience*, ``001_6a582ee13e12f2a9.txt``
+l.1-65 ("Explanation of the Tableaux" and "Explanation of Terms"); the revised edition
+``004_1393f3e63b8ea02f.txt`` l.56-70 gives the same terms in a cleaner text. Rule sheet
+``shared/games/cadogan.md``, "General conventions" G1-G13 and "Terms".
+
+Each term is one small function or value here, and every Cadogan game module uses these
+rather than its own copy:
+
+- **Available** (l.14-19): "not 'blocked' by other cards, i.e. not forbidden by the
+  particular rules of each game, to be used". The usual blocking of her games is that of a
+  packet or column whose uppermost (last-laid) card alone is free ("the uppermost card of
+  each packet is alone available", l.72; "no card can be used that has another below it",
+  l.137): :func:`available` and :func:`available_cards`. A game whose rules block more
+  (Le Shah's inner circles, La Forteresse's inner ends) says so itself.
+- **Released** (l.21-23): "by the removal of the cards that blocked them, have now become
+  available": :func:`released`, the card a removal uncovers.
+- **Suitable** (l.25-27) and **to play** (l.61-63: "the placing them on the foundations in
+  contradistinction to placing them elsewhere"): a :class:`Foundation` says what its base
+  card is, which way it runs, whether it follows suit, where it stops;
+  :meth:`Foundation.suitable` whether a card may be played on it now, and :func:`to_play`
+  the first foundation that takes a card. Playing is never compulsory unless a game says
+  so (sheet G5).
+- **Foundation cards** (l.29-31): "generally aces and kings": :data:`ACES_UP` and
+  :data:`KINGS_DOWN` are the two usual kinds.
+- **Marriage** (l.33-37): "the placing a card of the same suit on the next one above or
+  below it in value. Any number may be placed on each other in this way":
+  :func:`marries`. A game says which *line*: "in a descending line" is read (sheet G1,
+  PROPOSED) as a card going on the card of its suit one higher, so that the pile runs
+  down from its bottom card (:data:`DESCENDING`); "ascending" the other way; "both" either.
+  Marriages move one card at a time: no rule of the book moves a built sequence whole, and
+  the book explains how to *reverse* a sequence card by card through a lane (l.277-285).
+- **Sequence** (l.39-45): "ace to king, or ... king to ace; a sequence need not be of one
+  suit": :func:`in_sequence` (rank only). Aces are low, and nothing wraps from king to ace
+  unless a game says so.
+- **Lane** (l.53-55): "an empty space in the tableau, which has been formed by the removal
+  of an entire row of cards": :func:`is_lane` and :func:`lanes`.
+- **Talon** (l.57-59): "cards which, being unsuitable at the moment, are laid aside in one
+  or more packets till they can come into use". Only its top card is available
+  (:func:`talon_top`). "From the talon, or, when there is no talon, from the pack" is
+  :func:`talon_or_pack` (sheet G6: the talon's top if it has cards, else the next card of
+  the pack).
+- **Re-deal** (l.65): "these are always in addition to the original deal", so "two
+  re-deals" are three deals in all: :func:`deals_in_all`, :func:`redeal_left`.
+
+Cards are the ints of :mod:`rules.cards`; a pile is a tuple, its last card uppermost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from .cards import ACE, KING, Card, rank_of, suit_of
+from .common import step_rank
+
+Pile = tuple[Card, ...]
+#: The direction of a marriage: "in a descending line" (a card onto the one above it in
+#: value), "in an ascending line" (onto the one below it), or both.
+Line = Literal["descending", "ascending", "both"]
+DESCENDING: Line = "descending"
+ASCENDING: Line = "ascending"
+BOTH: Line = "both"
+
+
+# --- Available and released -------------------------------------------------------------
+
+def available(pile: Sequence[Card]) -> Card | None:
+    """The available card of a packet or column: its uppermost card, or ``None`` for an
+    empty one (l.72-74, l.134-137)."""
+    return pile[-1] if pile else None
+
+
+def available_cards(piles: Sequence[Sequence[Card]]) -> list[tuple[int, Card]]:
+    """``(index, card)`` for each pile's available card, in pile order."""
+    return [(i, p[-1]) for i, p in enumerate(piles) if p]
+
+
+def released(before: Sequence[Card], after: Sequence[Card]) -> Card | None:
+    """The card that the removal of cards from the top of ``before`` (leaving ``after``)
+    has released, or ``None`` when nothing was removed or nothing is left (l.21-23)."""
+    if len(after) >= len(before) or not after:
+        return None
+    return after[-1]
+
+
+# --- Marriage and sequence --------------------------------------------------------------
+
+def marries(card: Card, onto: Card, line: Line = DESCENDING) -> bool:
+    """``card`` may be married onto ``onto``: the same suit and the next value above
+    (``descending``: the pile runs down) or below (``ascending``), or either (``both``);
+    aces low, no wrap (l.33-37; sheet G1)."""
+    if suit_of(card) != suit_of(onto):
+        return False
+    d = rank_of(onto) - rank_of(card)
+    if line == DESCENDING:
+        return d == 1
+    if line == ASCENDING:
+        return d == -1
+    return d in (1, -1)
+
+
+def in_sequence(below: Card, above: Card, line: Line = DESCENDING) -> bool:
+    """``above`` follows ``below`` in a sequence, of any suit (l.39-45)."""
+    d = rank_of(below) - rank_of(above)
+    if line == DESCENDING:
+        return d == 1
+    if line == ASCENDING:
+        return d == -1
+    return d in (1, -1)
+
+
+# --- Foundations, suitable cards and "to play" ------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Foundation:
+    """One foundation: its base card's rank, the way it runs (``step`` +1 ascends, -1
+    descends, or more for a game that counts), whether it follows suit (and which suit
+    when the place is fixed), whether it goes round from king to ace, and where it stops:
+    at the rank ``last`` or after ``size`` cards (the default: the 13th card)."""
+
+    base: int = ACE
+    step: int = 1
+    follow_suit: bool = True
+    suit: int | None = None
+    last: int | None = None
+    size: int | None = None
+    wrap: bool = False
+
+    def complete(self, pile: Sequence[Card]) -> bool:
+        """Whether the foundation has reached its end and takes no more cards."""
+        if not pile:
+            return False
+        if self.size is not None:
+            return len(pile) >= self.size
+        if self.last is not None:
+            return rank_of(pile[-1]) == self.last
+        return len(pile) >= 13
+
+    def suitable(self, pile: Sequence[Card], card: Card) -> bool:
+        """``card`` may be played on this foundation now (l.25-27, l.61-63)."""
+        if not pile:
+            return rank_of(card) == self.base and (
+                self.suit is None or suit_of(card) == self.suit)
+        if self.complete(pile):
+            return False
+        top = pile[-1]
+        if self.follow_suit and suit_of(card) != suit_of(top):
+            return False
+        return step_rank(rank_of(top), self.step, wrap=self.wrap) == rank_of(card)
+
+
+#: The usual foundation cards (l.29-31): aces ascending to kings, kings descending to
+#: aces, each following suit.
+ACES_UP = Foundation()
+KINGS_DOWN = Foundation(base=KING, step=-1)
+
+
+def suited(kind: Foundation, n: int) -> tuple[Foundation, ...]:
+    """``n`` foundations of ``kind`` whose places are kept by suit: foundation ``i``
+    takes suit ``i % 4`` (spades, hearts, diamonds, clubs; two of each with two packs).
+    The first ace (king) of a suit to be played starts its foundation (sheet G4)."""
+    return tuple(Foundation(kind.base, kind.step, kind.follow_suit, i % 4, kind.last,
+                            kind.size, kind.wrap) for i in range(n))
+
+
+def to_play(kinds: Sequence[Foundation], piles: Sequence[Sequence[Card]], card: Card) -> int:
+    """The first foundation (0-based) that ``card`` may be played on, or -1. An empty
+    foundation is offered only if no foundation already under way takes the card, and
+    only the first such empty one (they are alike)."""
+    empty = -1
+    for i, (kind, pile) in enumerate(zip(kinds, piles, strict=True)):
+        if kind.suitable(pile, card):
+            if pile:
+                return i
+            if empty < 0:
+                empty = i
+    return empty
+
+
+def foundations_complete(kinds: Sequence[Foundation], piles: Sequence[Sequence[Card]]
+                         ) -> bool:
+    """Every foundation has reached its end: the patience has succeeded (sheet G13)."""
+    return all(k.complete(p) for k, p in zip(kinds, piles, strict=True))
+
+
+# --- Lanes, talon, re-deals -------------------------------------------------------------
+
+def is_lane(pile: Sequence[Card]) -> bool:
+    """A lane: a place of the tableau emptied by the removal of its entire row
+    (l.53-55)."""
+    return not pile
+
+
+def lanes(piles: Sequence[Sequence[Card]]) -> tuple[int, ...]:
+    """The lanes of a tableau (0-based indices), in order."""
+    return tuple(i for i, p in enumerate(piles) if not p)
+
+
+def talon_top(talon: Sequence[Card]) -> Card | None:
+    """The talon's one available card, its top (l.57-59), or ``None``."""
+    return talon[-1] if talon else None
+
+
+def talon_or_pack(talon: Pile, pack: Pile) -> tuple[Card, Pile, Pile] | None:
+    """"From the talon, or, when there is no talon, from the pack" (sheet G6): the card
+    taken and the talon and pack left (packs have their top last), or ``None`` when both
+    are empty."""
+    if talon:
+        return talon[-1], talon[:-1], pack
+    if pack:
+        return pack[-1], talon, pack[:-1]
+    return None
+
+
+def deals_in_all(redeals: int) -> int:
+    """Re-deals "are always in addition to the original deal" (l.65)."""
+    return redeals + 1
+
+
+def redeal_left(done: int, allowed: int) -> bool:
+    """Whether another re-deal may be taken after ``done`` of ``allowed``."""
+    return done < allowed
+
+
+__all__ = [
+    "ACES_UP", "ASCENDING", "BOTH", "DESCENDING", "KINGS_DOWN", "Foundation", "Line", "Pile",
+    "available", "available_cards", "deals_in_all", "foundations_complete", "in_sequence",
+    "is_lane", "lanes", "marries", "redeal_left", "released", "suited", "talon_or_pack",
+    "talon_top", "to_play",
+]

@@ -1,0 +1,115 @@
+"""Cadogan's terms (001 l.1-65), as the predicates her games read with."""
+
+from __future__ import annotations
+
+from rules.cadogan import (
+    ACES_UP,
+    ASCENDING,
+    BOTH,
+    DESCENDING,
+    KINGS_DOWN,
+    Foundation,
+    available,
+    available_cards,
+    deals_in_all,
+    foundations_complete,
+    in_sequence,
+    is_lane,
+    lanes,
+    marries,
+    redeal_left,
+    released,
+    suited,
+    talon_or_pack,
+    talon_top,
+    to_play,
+)
+from rules.cards import cards, parse
+
+
+def c(text: str) -> int:
+    return parse(text)
+
+
+def test_only_the_uppermost_card_of_a_packet_is_available() -> None:
+    assert available(cards("7H 3S KD")) == c("KD")
+    assert available(()) is None
+    assert available_cards((cards("2S 5H"), (), cards("9C"))) == [(0, c("5H")), (2, c("9C"))]
+
+
+def test_removing_the_blocking_cards_releases_the_card_beneath() -> None:
+    before = cards("2S 5H 9C")
+    assert released(before, before[:-1]) == c("5H")
+    assert released(before, before[:-2]) == c("2S")
+    assert released(before, before) is None          # nothing removed
+    assert released(before, ()) is None              # nothing left to release
+
+
+def test_a_marriage_is_the_same_suit_and_the_next_value() -> None:
+    # "marry in a descending line": the seven of hearts on the eight of hearts.
+    assert marries(c("7H"), c("8H"), DESCENDING)
+    assert not marries(c("8H"), c("7H"), DESCENDING)
+    assert marries(c("8H"), c("7H"), ASCENDING)
+    assert not marries(c("7H"), c("8H"), ASCENDING)
+    assert marries(c("7H"), c("8H"), BOTH) and marries(c("8H"), c("7H"), BOTH)
+    assert not marries(c("7H"), c("8D"), BOTH)       # another suit
+    assert not marries(c("7H"), c("9H"), BOTH)       # not the next value
+    assert not marries(c("KH"), c("AH"), BOTH)       # no wrap
+
+
+def test_a_sequence_need_not_be_of_one_suit() -> None:
+    assert in_sequence(c("8H"), c("7S"), DESCENDING)
+    assert in_sequence(c("7S"), c("8H"), ASCENDING)
+    assert not in_sequence(c("8H"), c("6H"), BOTH)
+
+
+def test_foundations_ascend_or_descend_following_suit() -> None:
+    assert ACES_UP.suitable((), c("AS")) and not ACES_UP.suitable((), c("2S"))
+    assert ACES_UP.suitable(cards("AS"), c("2S"))
+    assert not ACES_UP.suitable(cards("AS"), c("2H"))        # follows suit
+    assert KINGS_DOWN.suitable(cards("KD QD"), c("JD"))
+    assert not KINGS_DOWN.suitable(cards("KD QD"), c("KD"))
+    free = Foundation(follow_suit=False)
+    assert free.suitable(cards("AS"), c("2H"))
+
+
+def test_a_foundation_stops_where_it_ends() -> None:
+    full = cards("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS")
+    assert ACES_UP.complete(full) and not ACES_UP.complete(full[:-1])
+    to_queens = Foundation(last=12)
+    assert to_queens.complete(full[:-1]) and not to_queens.suitable(full[:-1], c("KS"))
+    # Going round from king to ace, to the hour of a clock (here seven).
+    clock = Foundation(base=6, wrap=True, last=1)
+    pile = cards("6C 7C 8C 9C TC JC QC KC")
+    assert clock.suitable(pile, c("AC")) and not clock.complete(pile)
+    assert clock.complete((*pile, c("AC")))
+    assert not clock.suitable((*pile, c("AC")), c("2C"))
+    # Four families on one ace, 52 cards.
+    mill = Foundation(follow_suit=False, wrap=True, size=52)
+    assert mill.suitable(cards("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"), c("AH"))
+
+
+def test_to_play_finds_the_foundation_under_way_before_an_empty_one() -> None:
+    kinds = suited(ACES_UP, 8)
+    piles = ((), cards("AH"), (), (), (), (), (), ())
+    assert to_play(kinds, piles, c("2H")) == 1
+    assert to_play(kinds, piles, c("AH")) == 5       # the second ace of hearts
+    assert to_play(kinds, piles, c("AS")) == 0
+    assert to_play(kinds, piles, c("3H")) == -1
+    assert to_play((ACES_UP, ACES_UP), ((), ()), c("AD")) == 0
+    assert not foundations_complete(kinds, piles)
+
+
+def test_lanes_and_the_talon() -> None:
+    piles = (cards("2S"), (), cards("3S"), ())
+    assert lanes(piles) == (1, 3) and is_lane(()) and not is_lane(cards("2S"))
+    talon, pack = cards("4D 9C"), cards("5H 6H")
+    assert talon_top(talon) == c("9C") and talon_top(()) is None
+    assert talon_or_pack(talon, pack) == (c("9C"), cards("4D"), pack)
+    assert talon_or_pack((), pack) == (c("6H"), (), cards("5H"))
+    assert talon_or_pack((), ()) is None
+
+
+def test_re_deals_are_in_addition_to_the_original_deal() -> None:
+    assert deals_in_all(2) == 3
+    assert redeal_left(1, 2) and not redeal_left(2, 2)
