@@ -66,6 +66,8 @@ class Session:
         self.max_backoff = max_backoff
         self.call_timeout = call_timeout
         self.table = Table()
+        #: The room and version of the newest state shown: an older one is never shown.
+        self._newest: tuple[str, int] | None = None
         self._events: asyncio.Queue[Event] = asyncio.Queue(events)
         self._changed = asyncio.Condition()
         self._pending: dict[int, asyncio.Future[Msg]] = {}
@@ -348,7 +350,12 @@ class Session:
         if msg.get("room") not in (None, t.room) and kind != "error":
             return  # a room we have left
         if kind == "state":
-            t.version, t.view = int(msg["version"]), msg["view"]
+            room, version = str(msg.get("room")), int(msg["version"])
+            if self._newest is not None and self._newest[0] == room and \
+                    version < self._newest[1]:
+                return  # an older table than the one shown (versions only go up)
+            self._newest = (room, version)
+            t.version, t.view = version, msg["view"]
             t.last, t.fair = msg.get("last"), msg.get("fair") or {}
             t.tally = msg.get("tally") or {}
             self._save()

@@ -16,6 +16,9 @@ class Limits:
     rate: float = _limit(20.0, "messages per second a connection may send, on average")
     burst: int = _limit(60, "messages a connection may send at once; past the budget: 1008")
     out_queue: int = _limit(256, "frames waiting for one slow client before it is resynced")
+    write_timeout: float = _limit(
+        10.0, "seconds a frame may wait to be written to a client that does not read; "
+        "then the connection is cut")
     max_resyncs: int = _limit(5, "resyncs of one client within a minute before it is dropped")
     max_rooms: int = _limit(10_000, "rooms this process holds")
     max_members: int = _limit(1_000, "members of one room (players, advisors, watchers)")

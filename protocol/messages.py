@@ -1,7 +1,7 @@
 """Inbound message schemas and the MessagePack codec.
 
 Every frame is one binary websocket message holding one MessagePack map with a ``type``
-(text) and an ``id`` (an unsigned int the reply echoes as ``re``). :func:`decode` checks
+(text) and an ``id`` (an unsigned int below 2^53 the reply echoes as ``re``). :func:`decode` checks
 the frame against the schema of its type: required fields, types, sizes and ranges,
 with nothing extra. Anything else becomes a :class:`~protocol.errors.ProtocolError`; the
 room logic only ever sees a :class:`Request` whose fields have been checked.
@@ -112,16 +112,19 @@ class Request:
 def decode(frame: bytes) -> Request:
     """Check one inbound frame; raises :class:`ProtocolError` (with the id when known)."""
     try:
+        # Strings are bounded by the frame (``max_frame``) and then by each field's cap
+        # in characters; arrays and maps are small in every schema.
         data = msgpack.unpackb(frame, raw=False, strict_map_key=True, max_bin_len=0,
-                               max_ext_len=0, max_str_len=4096, max_array_len=64,
+                               max_ext_len=0, max_str_len=len(frame), max_array_len=64,
                                max_map_len=64)
     except Exception:
         raise ProtocolError("proto/malformed") from None
     if not isinstance(data, dict):
         raise ProtocolError("proto/malformed")
-    rid = data.get("id", 0)
-    if isinstance(rid, bool) or not isinstance(rid, int) or not 0 <= rid <= MAX_ID:
-        raise ProtocolError("proto/bad_field", "Field 'id' must be an unsigned integer.")
+    rid = data.get("id")
+    if isinstance(rid, bool) or not isinstance(rid, int) or not 0 <= rid < MAX_ID:
+        raise ProtocolError("proto/bad_field", "Every message needs an 'id': an unsigned "
+                            "integer below 2^53.")
     kind = data.get("type")
     if not isinstance(kind, str):
         raise RequestError(rid, "proto/bad_field", "Field 'type' must be text.")

@@ -17,8 +17,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.http11 import Request as HttpRequest
@@ -37,9 +38,24 @@ from .room import Effects, Room
 from .sessions import Sessions, event
 from .store import Store
 
+log = logging.getLogger("sympathy.server")
+
 
 def _tick(room: Room, now: float) -> Effects:
     return room.tick(now) or Effects()
+
+
+async def supervise(name: str, run: Callable[[], Awaitable[None]],
+                    pause: float = 1.0) -> None:
+    """Run ``run`` for ever: an unexpected exception is logged and ``run`` starts again
+    after ``pause`` (one bad room or a bug met once must not stop the process)."""
+    while True:
+        try:
+            await run()
+            return
+        except Exception:
+            log.exception("%s failed; restarting it in %.1fs", name, pause)
+            await asyncio.sleep(pause)
 
 
 class GameServer:
@@ -66,13 +82,15 @@ class GameServer:
             if ready is not None:
                 ready(server)
             async with asyncio.TaskGroup() as tg:
-                ticker = tg.create_task(self._ticker())
-                listener = tg.create_task(self.store.listen(self.sessions.on_remote))
+                ticker = tg.create_task(supervise("ticker", self._ticker))
+                listener = tg.create_task(supervise(
+                    "listener", lambda: self.store.listen(self.sessions.on_remote)))
                 await stop.wait()
                 ticker.cancel()
                 listener.cancel()
             server.close()
             await server.wait_closed()
+            await self.connections.finish()
         await self.store.close()
         event("stopped")
 
@@ -90,6 +108,6 @@ class GameServer:
                 await self.store.remove(room_id)
                 self.fanout.hub.pop(room_id, None)
 
-    def process_request(self, connection: ServerConnection,
-                        request: HttpRequest) -> Response | None:
-        return http.dispatch(self, request)
+    async def process_request(self, connection: ServerConnection,
+                              request: HttpRequest) -> Response | None:
+        return await http.dispatch(self, request)

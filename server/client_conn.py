@@ -32,7 +32,8 @@ class Conn:
     def __init__(self, limits: Limits, peer: str) -> None:
         self.limits = limits
         self.peer = peer
-        self.queue: asyncio.Queue[tuple[bool, bytes]] = asyncio.Queue(limits.out_queue)
+        #: (precious, frame, version): ``version`` is a state's room version, else -1
+        self.queue: asyncio.Queue[tuple[bool, bytes, int]] = asyncio.Queue(limits.out_queue)
         self.hello = False
         self.name = ""
         self.room_id: str | None = None
@@ -45,6 +46,19 @@ class Conn:
         self.ws: ServerConnection | None = None
         #: The writer has taken a frame and not finished sending it.
         self.writing = False
+        #: The newest room version whose state this client has been sent: an older state
+        #: is never sent after it (versions a client sees only go up).
+        self.shown = -1
+        #: Why the writer closes the connection when it meets ``DROP``.
+        self.close_reason = "too slow to keep up"
+
+    def stale(self, version: int) -> bool:
+        """Is a state at ``version`` older than one this client has been sent?"""
+        return version < self.shown
+
+    def showing(self, version: int) -> None:
+        """A state at ``version`` is being written to this client."""
+        self.shown = max(self.shown, version)
 
     def direct(self) -> ServerConnection | None:
         """The socket, when a broadcast may be written to it at once instead of queued.
@@ -72,12 +86,14 @@ class Conn:
         self._tokens -= 1
         return True
 
-    def send(self, frame: bytes, precious: bool = False) -> bool:
-        """Queue a frame without waiting; ``False`` when the client has been dropped."""
+    def send(self, frame: bytes, precious: bool = False, version: int = -1) -> bool:
+        """Queue a frame without waiting; ``False`` when the client has been dropped.
+
+        ``version``: the room version of a state frame (-1 for other frames)."""
         if self.dropped:
             return False
         try:
-            self.queue.put_nowait((precious, frame))
+            self.queue.put_nowait((precious, frame, version))
             return True
         except asyncio.QueueFull:
             pass
@@ -87,7 +103,7 @@ class Conn:
             if item[0]:
                 kept.append(item)
         if precious:
-            kept.append((True, frame))
+            kept.append((True, frame, version))
         now = time.monotonic()
         self.resyncs.append(now)
         while self.resyncs and now - self.resyncs[0] > 60:
@@ -97,12 +113,18 @@ class Conn:
             return False
         for item in kept:
             self.queue.put_nowait(item)
-        self.queue.put_nowait((False, RESYNC))
+        self.queue.put_nowait((False, RESYNC, -1))
         return True
 
-    def drop(self) -> None:
-        """Forget everything queued and tell the writer to close the connection."""
+    def drop(self, reason: str = "too slow to keep up", last: bytes | None = None) -> None:
+        """Forget everything queued and tell the writer to close the connection (1008),
+        after ``last`` when given (the error that says why)."""
+        if self.dropped:
+            return
         self.dropped = True
+        self.close_reason = reason
         while not self.queue.empty():
             self.queue.get_nowait()
-        self.queue.put_nowait((True, DROP))
+        if last is not None:
+            self.queue.put_nowait((True, last, -1))
+        self.queue.put_nowait((True, DROP, -1))

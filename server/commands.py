@@ -56,5 +56,5 @@ ROOM_COMMANDS: dict[str, RoomCommand] = {
     "set_role": RoomCommand(
         lambda r, me, q, now: r.set_role(me, q["member"], q["role"], q.get("seat"))),
     "invite": RoomCommand(lambda r, me, q, now: r.invite(me, q["member"])),
-    "close": RoomCommand(lambda r, me, q, now: r.close(me)),
+    "close": RoomCommand(lambda r, me, q, now: r.close(me, now)),
 }

@@ -56,13 +56,16 @@ class Fanout:
             self._send_or_collect(c, frame, now)
         self._write_now(now, frame)
 
-    def _send_or_collect(self, c: Conn, frame: bytes, now: list[ServerConnection]) -> None:
+    def _send_or_collect(self, c: Conn, frame: bytes, now: list[ServerConnection],
+                         version: int = -1) -> None:
         """Collect the client's socket when the frame can be written at once, else queue."""
         ws = c.direct()
         if ws is not None:
             now.append(ws)
+            if version >= 0:
+                c.showing(version)
         else:
-            c.send(frame)
+            c.send(frame, version=version)
 
     def _write_now(self, sockets: list[ServerConnection], frame: bytes) -> None:
         """Write one frame to idle sockets without a task switch per client (the writers
@@ -78,12 +81,14 @@ class Fanout:
         frames: dict[int | None, bytes] = {}
         now: dict[int | None, list[ServerConnection]] = {}
         for member_id, c in list(self.members(room.id).items()):
+            if c.stale(room.version):
+                continue  # it has seen a newer table: never show an older one
             audience = room.audience(member_id)
             frame = frames.get(audience)
             if frame is None:
                 frame = frames[audience] = encode(room.state_message(audience))
                 now[audience] = []
-            self._send_or_collect(c, frame, now[audience])
+            self._send_or_collect(c, frame, now[audience], room.version)
         for audience, sockets in now.items():
             self._write_now(sockets, frames[audience])
         self.metrics.observe_fanout(time.perf_counter() - start)
@@ -98,22 +103,30 @@ class Fanout:
             if m is not None and m.role in (PLAYER, ADVISOR):
                 c.send(frame)
 
-    def snapshot_frames(self, conn: Conn) -> list[bytes]:
-        """Everything a member needs to draw the room from nothing."""
+    def snapshot_frames(self, conn: Conn) -> list[tuple[bytes, int]]:
+        """Everything a member needs to draw the room from nothing: (frame, version of
+        the state or -1)."""
         if conn.room_id is None or conn.member_id is None:
             return []
         room = self.store.cached(conn.room_id)
         if room is None:
             return []
-        frames = [encode(room.state_message(room.audience(conn.member_id))),
-                  encode(room.presence_message())]
+        frames = [(encode(room.state_message(room.audience(conn.member_id))), room.version),
+                  (encode(room.presence_message()), -1)]
         m = room.members.get(conn.member_id)
         if m is not None and m.role in (PLAYER, ADVISOR) and room.proposals:
-            frames.append(encode(room.proposals_message()))
+            frames.append((encode(room.proposals_message()), -1))
         return frames
+
+    def send_snapshot(self, conn: Conn) -> None:
+        """Queue the snapshot behind what the member's outbox holds."""
+        for frame, version in self.snapshot_frames(conn):
+            conn.send(frame, version=version)
 
     def hook(self, conn: Conn, room_id: str, member_id: str) -> bool:
         """Put the connection in the hub; ``True`` when it is the room's first here."""
+        if conn.room_id != room_id:
+            conn.shown = -1  # versions are per room
         conn.room_id, conn.member_id = room_id, member_id
         local = self.hub.setdefault(room_id, {})
         first = not local

@@ -3,14 +3,14 @@
 A request that asks to upgrade to a websocket is never routed (any path opens the game
 protocol); any other ``GET`` is looked up here by its path, without the query string.
 A route is a pattern matched against the whole path and a function of the server and
-the match that returns a response. To serve more (the web page at ``/`` and
+the match that returns (awaits) a response. To serve more (the web page at ``/`` and
 ``/r/CODE``, say), add entries to :data:`ROUTES` with :func:`route`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from http import HTTPStatus
 from typing import TYPE_CHECKING
@@ -21,7 +21,7 @@ from websockets.http11 import Request, Response
 if TYPE_CHECKING:
     from .app import GameServer
 
-Handler = Callable[["GameServer", re.Match[str]], Response]
+Handler = Callable[["GameServer", re.Match[str]], Awaitable[Response]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +49,7 @@ def respond(status: HTTPStatus, body: bytes | str,
     return Response(status.value, status.phrase, headers, data)
 
 
-def dispatch(app: GameServer, request: Request) -> Response | None:
+async def dispatch(app: GameServer, request: Request) -> Response | None:
     """The response for a plain HTTP request, or ``None`` to open a websocket."""
     if "websocket" in request.headers.get("Upgrade", "").lower():
         return None
@@ -57,17 +57,27 @@ def dispatch(app: GameServer, request: Request) -> Response | None:
     for r in ROUTES:
         match = r.pattern.fullmatch(path)
         if match is not None:
-            return r.handler(app, match)
+            return await r.handler(app, match)
     return None  # the websocket handshake then answers 426 Upgrade Required
 
 
 @route(r"/healthz")
-def healthz(app: GameServer, match: re.Match[str]) -> Response:
-    """Alive: the process answers."""
+async def healthz(app: GameServer, match: re.Match[str]) -> Response:
+    """Alive: the process answers (restart it if not)."""
     return respond(HTTPStatus.OK, "ok\n")
 
 
+@route(r"/readyz")
+async def readyz(app: GameServer, match: re.Match[str]) -> Response:
+    """Able to serve: the store answers and hears other processes (route traffic
+    elsewhere if not)."""
+    why = await app.store.ready()
+    if why is not None:
+        return respond(HTTPStatus.SERVICE_UNAVAILABLE, f"not ready: {why}\n")
+    return respond(HTTPStatus.OK, "ready\n")
+
+
 @route(r"/metrics")
-def metrics(app: GameServer, match: re.Match[str]) -> Response:
+async def metrics(app: GameServer, match: re.Match[str]) -> Response:
     return respond(HTTPStatus.OK, app.metrics.render(app.store.count),
                    "text/plain; version=0.0.4; charset=utf-8")

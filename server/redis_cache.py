@@ -1,11 +1,26 @@
-"""A process's copies of the rooms it serves from Redis."""
+"""A process's copies of the rooms it serves from Redis.
+
+Only rooms this process *watches* (has sockets in) stay: a room used for a moment
+without being watched (a join's lookup, a change made for a process that died) is
+evicted once it has been idle for ``IDLE`` seconds, so a process's memory follows the
+rooms it serves, not every room it has ever touched.
+"""
 
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+import ctypes
+import ctypes.util
+import gc
+import time
+from dataclasses import dataclass, field
 
 from .room import Room
+
+#: Seconds an unwatched room's copy is kept after its last use.
+IDLE = 5.0
+#: At most this often, after evictions, hand freed memory back to the system.
+TRIM_EVERY = 30.0
 
 
 @dataclass(slots=True)
@@ -21,6 +36,7 @@ class Cached:
     rev: int
     room: Room
     delivered: int
+    used: float = field(default_factory=time.monotonic)
 
 
 class RoomCache:
@@ -31,21 +47,35 @@ class RoomCache:
         self.watched: set[str] = set()
         #: Set when ``watched`` changes: the listener (un)subscribes at once.
         self.wake = asyncio.Event()
+        self._evicted = 0
+        self._trimmed = time.monotonic()
 
     def get(self, room_id: str) -> Cached | None:
-        return self.entries.get(room_id)
+        entry = self.entries.get(room_id)
+        if entry is not None:
+            entry.used = time.monotonic()
+        return entry
 
     def room(self, room_id: str) -> Room | None:
-        entry = self.entries.get(room_id)
+        entry = self.get(room_id)
         return entry.room if entry else None
 
     def keep(self, room: Room, rev: int) -> None:
         """Keep ``room`` at ``rev`` unless the copy held is newer."""
-        entry = self.entries.get(room.id)
+        entry = self.get(room.id)
         if entry is None:
             self.entries[room.id] = Cached(rev, room, rev)
         elif rev >= entry.rev:
             entry.rev, entry.room = rev, room
+
+    def replace(self, room: Room, rev: int) -> None:
+        """Hold ``room`` at ``rev`` even if the copy held claims a later revision (Redis
+        went back in time: its revisions start again from an older point)."""
+        entry = self.get(room.id)
+        if entry is None:
+            self.entries[room.id] = Cached(rev, room, rev)
+        else:
+            entry.rev, entry.room, entry.delivered = rev, room, rev
 
     def drop(self, room_id: str) -> Cached | None:
         return self.entries.pop(room_id, None)
@@ -69,5 +99,32 @@ class RoomCache:
     def watched_rooms(self) -> list[Room]:
         return [self.entries[r].room for r in self.watched if r in self.entries]
 
+    def evict(self, idle: float = IDLE) -> int:
+        """Forget the copies of unwatched rooms idle for ``idle`` seconds; how many."""
+        now = time.monotonic()
+        gone = [r for r, e in self.entries.items()
+                if r not in self.watched and now - e.used > idle]
+        for r in gone:
+            del self.entries[r]
+        self._evicted += len(gone)
+        if self._evicted and now - self._trimmed > TRIM_EVERY:
+            # Rooms are many small objects: without this the allocator keeps the pages
+            # and the process's RSS never falls back after a busy spell.
+            self._evicted, self._trimmed = 0, now
+            gc.collect()
+            _trim()
+        return len(gone)
+
     def __len__(self) -> int:
         return len(self.entries)
+
+
+def _trim() -> None:
+    """glibc's ``malloc_trim(0)``: give free heap pages back to the system."""
+    name = ctypes.util.find_library("c")
+    if name is None:  # pragma: no cover - not glibc
+        return
+    try:
+        ctypes.CDLL(name).malloc_trim(0)
+    except (OSError, AttributeError):  # pragma: no cover - not glibc
+        pass

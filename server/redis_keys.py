@@ -10,8 +10,10 @@ stream live on one slot (the same code runs on Redis Cluster):
 - ``sym:{R}:bell``  pub/sub channel: the new ``rev`` after each commit.
 
 Global keys: ``sym:code:<CODE>`` (join code → room id), ``sym:lobby`` (sorted set of
-public room ids by expiry time), ``sym:lobby:info`` (their lobby lines) and
-``sym:node:<NODE>`` (a server process's heartbeat).
+public room ids by expiry time), ``sym:lobby:info`` (their lobby lines),
+``sym:node:<NODE>`` (a server process's heartbeat), ``sym:node:<NODE>:rooms`` (the rooms
+it holds sockets in), ``sym:nodes`` (the processes) and ``sym:reap:<NODE>`` (who is marking
+a dead process's members away).
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ return {1, new}
 """
 
 LOBBY, LOBBY_INFO = "sym:lobby", "sym:lobby:info"
+#: The set of server processes that have beaten at least once.
+NODES = "sym:nodes"
 
 
 def room_key(room_id: str) -> str:
@@ -59,6 +63,15 @@ def room_of_bell(channel: str) -> str:
 
 def node_key(node: str) -> str:
     return f"sym:node:{node}"
+
+
+def node_rooms_key(node: str) -> str:
+    """The rooms a process holds sockets in (for marking its members away if it dies)."""
+    return f"sym:node:{node}:rooms"
+
+
+def reap_key(node: str) -> str:
+    return f"sym:reap:{node}"
 
 
 def code_key(code: str) -> str:

@@ -22,7 +22,7 @@ from redis.exceptions import RedisError
 from protocol.errors import ProtocolError
 
 from . import effects_codec, room_codec
-from .redis_keys import bell, log_key, node_key, raw, room_key, room_of_bell
+from .redis_keys import bell, log_key, raw, room_key, room_of_bell
 from .room import Effects
 from .store import Listener
 
@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("sympathy.redis")
 
+#: Backoff of the listener's reconnection (seconds).
+MIN_DELAY, MAX_DELAY = 0.05, 1.0
 #: How often a process checks its watched rooms' revisions when pub/sub is quiet, and
 #: says it is alive.
 CHECK_EVERY = 2.0
@@ -42,29 +44,37 @@ class RedisListener:
         self.cache = store.cache
         self.redis = store.redis
         self.listener = listener
+        self._went_round = False
 
     async def run(self) -> None:
         """Forever: hear doorbells, catch up from streams, reconnect with backoff."""
-        delay = 0.1
+        delay = MIN_DELAY
         while True:
             try:
                 await self._listen_once()
-                delay = 0.1
             except (RedisError, OSError) as exc:
                 log.warning("redis listener lost its connection (%s); retrying in %.1fs",
                             type(exc).__name__, delay)
+                # A restarted Redis leaves every pooled connection dead: drop them all
+                # now rather than meet them one by one, each with a longer backoff.
+                with contextlib.suppress(RedisError, OSError):
+                    await self.redis.connection_pool.disconnect()
                 await asyncio.sleep(delay)
-                delay = min(delay * 2, 5.0)
+                delay = MIN_DELAY if self._went_round else min(delay * 2, MAX_DELAY)
 
     async def _listen_once(self) -> None:
         pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         subscribed: set[str] = set()
+        self._went_round = False
         try:
+            await pubsub.ping()
             # Anything may have happened while we were not listening: catch up first.
             for room_id in list(self.cache.watched):
                 await self.catch_up(room_id)
             last_check = time.monotonic()
             while True:
+                self.store.listener_seen = time.monotonic()
+                self._went_round = True
                 want = set(self.cache.watched)
                 if want - subscribed:
                     await pubsub.subscribe(*(bell(r) for r in want - subscribed))
@@ -81,13 +91,14 @@ class RedisListener:
                             await self.cache.wake.wait()
                 if msg is not None and msg.get("type") == "message":
                     room_id = room_of_bell(msg["channel"].decode())
-                    if int(msg["data"]) > self.cache.delivered(room_id):
+                    if int(msg["data"]) != self.cache.delivered(room_id):
                         await self.catch_up(room_id)
                 if time.monotonic() - last_check > CHECK_EVERY:
                     last_check = time.monotonic()
                     await self.store.beat()
                     await self._check_revisions()
-                    await self._check_nodes()
+                    await self.store.reap()
+                    self.cache.evict()
         finally:
             with contextlib.suppress(Exception):
                 await pubsub.aclose()  # type: ignore[no-untyped-call]
@@ -101,32 +112,24 @@ class RedisListener:
                 pipe.hget(room_key(r), "rev")
             revs = await pipe.execute()
         for r, rev in zip(rooms, revs, strict=True):
-            if rev is not None and int(rev) > self.cache.delivered(r):
+            if rev is None or int(rev) != self.cache.delivered(r):
                 await self.catch_up(r)
 
-    async def _check_nodes(self) -> None:
-        """Mark away the members held by processes that stopped beating (killed)."""
-        rooms = self.cache.watched_rooms()
-        nodes = sorted({m.node for room in rooms for m in room.members.values()
-                        if m.connected and m.node and m.node != self.store.node})
-        if not nodes:
-            return
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for n in nodes:
-                pipe.exists(node_key(n))
-            dead = {n for n, ok in zip(nodes, await pipe.execute(), strict=True) if not ok}
-        if not dead:
-            return
-        now = time.time()
-        for room in rooms:
-            if any(m.connected and m.node in dead for m in room.members.values()):
-                with contextlib.suppress(ProtocolError):
-                    changed, fx = await self.store.mutate(
-                        room.id, lambda r: r.drop_nodes(dead, now))
-                    await self.listener(changed, fx)
-
     async def catch_up(self, room_id: str) -> None:
-        """Perform the commits this process has not delivered, from the room's stream."""
+        """Perform the commits this process has not delivered, from the room's stream.
+
+        A room that cannot be read (a record this version cannot load) is logged and
+        skipped: one bad room never stops the others' fan-out."""
+        try:
+            await self._catch_up(room_id)
+        except (RedisError, OSError):
+            raise
+        except ProtocolError:
+            pass  # gone or closed meanwhile
+        except Exception:
+            log.exception("cannot catch up room %s; skipping it", room_id)
+
+    async def _catch_up(self, room_id: str) -> None:
         entry = self.cache.get(room_id)
         if entry is None or room_id not in self.cache.watched:
             return
@@ -136,22 +139,30 @@ class RedisListener:
             pipe.hmget(room_key(room_id), ["rev", "data"])
             entries, (rev, data) = await pipe.execute()
         self.store.round_trips += 1
-        if rev is None or data is None:
+        entry = self.cache.get(room_id)
+        if entry is None or room_id not in self.cache.watched:
+            return
+        if rev is None or data is None or int(rev) < entry.delivered:
+            await self.store.reconcile(room_id)  # Redis is behind what we delivered
             return
         room = room_codec.load(msgpack.unpackb(raw(data)), self.store.limits,
                                previous=entry.room)
         self.cache.keep(room, int(rev))
         done = entry.delivered
-        fresh = [f for _, f in entries if int(f[b"rev"]) > done]
-        fresh = [f for f in fresh if int(f[b"rev"]) <= entry.rev]
+        fresh = [f for _, f in entries if done < int(f[b"rev"]) <= entry.rev]
         revs = [int(f[b"rev"]) for f in fresh]
         entry.delivered = max(entry.rev, done)
         if not revs:
             return
+        # Effects are performed with the newest copy held, read again after every
+        # await: a change committed here meanwhile must never be followed by an older
+        # table (the fan-out also never sends a client a state older than one it has).
         if revs[0] != done + 1 or revs != list(range(revs[0], revs[0] + len(revs))):
             # the stream no longer holds all we missed: resend the whole picture
-            await self.listener(room, Effects(state=True, presence=True, proposals=True))
+            await self.listener(entry.room, Effects(state=True, presence=True,
+                                                    proposals=True))
             return
         for f in fresh:
             if f[b"node"].decode() != self.store.node:
-                await self.listener(room, effects_codec.load(msgpack.unpackb(f[b"fx"])))
+                await self.listener(entry.room,
+                                    effects_codec.load(msgpack.unpackb(f[b"fx"])))

@@ -13,12 +13,22 @@ room (one more round trip) and runs the change again.
 Every key expires: a room's keys ``live_ttl`` after the last change while someone is
 connected, ``room_ttl`` after the last change once nobody is. Redis unavailable: every
 call answers ``service/unavailable``; the listener reconnects with backoff.
+
+Redis going back in time (restarted from an older append-only file or snapshot, having
+lost acknowledged writes): a process whose copy of a room is ahead of Redis notices it
+(a compare-and-set refused at a revision Redis has not reached, a doorbell or a check
+behind what was delivered, a room missing) and recovers: it reloads the room Redis has
+(or restores its own copy if Redis lost the room), moves its version past every version
+it has shown by ``RECOVERY_JUMP``, commits that, and resyncs every client. So a version
+a client has seen is never reused for another move. What the deploy files promise so
+that this does not happen is in the README (``appendfsync always``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import secrets
 import time
@@ -42,13 +52,16 @@ from .redis_keys import (
     CAS,
     LOBBY,
     LOBBY_INFO,
+    NODES,
     Unavailable,
     bell,
     code_key,
     log_key,
     node_key,
+    node_rooms_key,
     pack,
     raw,
+    reap_key,
     room_key,
     text,
 )
@@ -63,6 +76,10 @@ LIVE_TTL = 24 * 3600.0
 #: A process whose heartbeat is older than this is dead: its members are shown away.
 NODE_TTL = 6.0
 MAX_TRIES = 8
+#: How far a recovered room's version jumps past the highest version known: more than
+#: one room can change in the second of writes a Redis may lose (only players whose turn
+#: it is move, each within a budget of 20 messages a second, at most 8 seats).
+RECOVERY_JUMP = 1000
 #: Connections to Redis per process, and how long a call waits for one (seconds).
 POOL_SIZE = 100
 POOL_WAIT = 5.0
@@ -72,6 +89,10 @@ RETRY_PAUSES = (0.02, 0.1, 0.3)
 T = TypeVar("T")
 
 __all__ = ["CAS", "RedisStore", "bell", "code_key", "log_key", "room_key"]
+
+
+def _drop_nodes(room: Room, dead: set[str], now: float) -> Effects:
+    return room.drop_nodes(dead, now)
 
 
 class RedisStore:
@@ -93,6 +114,11 @@ class RedisStore:
         self.cache = RoomCache()
         self._beaten = -1e9
         self.round_trips = 0
+        #: When the listener last went round its loop (monotonic), for readiness.
+        self.listener_seen = 0.0
+        #: Performs effects for this process's sockets (set by :meth:`listen`).
+        self._perform: Listener | None = None
+        self.recoveries = 0
 
     async def _call(self, fn: Callable[[], Awaitable[T]]) -> T:
         """Run ``fn``, retrying dead connections; Redis away: ``service/unavailable``."""
@@ -113,7 +139,7 @@ class RedisStore:
         await self._call(lambda: self._create(room))
 
     async def _create(self, room: Room) -> None:
-        if len(self.cache) >= self.limits.max_rooms:  # rooms this process holds
+        if self.count() >= self.limits.max_rooms:  # rooms this process holds
             raise ProtocolError("room/limit")
         for _ in range(10):
             if await self.redis.set(code_key(room.code), room.id, nx=True,
@@ -163,14 +189,19 @@ class RedisStore:
             if room_codec.dump(work) == before and \
                     effects_codec.dump(fx) == effects_codec.dump(Effects()):
                 return current, fx  # nothing to keep and nothing to tell
-            if await self._commit(work, rev, fx):
+            new_rev = await self._commit(work, rev, fx)
+            if new_rev >= 0:
                 return work, fx
-            rev, current = await self._fetch(room_id)  # lost a race: reload, run again
+            if -new_rev - 2 < rev:  # Redis is behind the copy we hold: it went back
+                rev, current = await self._reconcile(room_id)
+            else:  # lost a race: reload, run again
+                rev, current = await self._fetch(room_id)
             fresh = True
         raise ProtocolError("move/stale", "The table is very busy; look again and retry.")
 
     async def remove(self, room_id: str) -> None:
-        cached = self.cache.drop(room_id)
+        cached = self.cache.get(room_id)
+        await self.unwatch(room_id)
         try:
             async with self.redis.pipeline(transaction=False) as pipe:
                 pipe.delete(room_key(room_id), log_key(room_id))
@@ -206,9 +237,15 @@ class RedisStore:
             await self._call(self.beat)
         if self.cache.get(room_id) is None:
             await self.load(room_id)
+        if room_id not in self.cache.watched:
+            # the rooms this process holds: whoever outlives it marks its members away
+            await self._call(lambda: self.redis.sadd(node_rooms_key(self.node), room_id))
         self.cache.watch(room_id)
 
     async def unwatch(self, room_id: str) -> None:
+        if room_id in self.cache.watched:
+            with contextlib.suppress(RedisError, OSError):
+                await self.redis.srem(node_rooms_key(self.node), room_id)
         self.cache.unwatch(room_id)
 
     def cached(self, room_id: str) -> Room | None:
@@ -218,7 +255,20 @@ class RedisStore:
         return self.cache.watched_rooms()
 
     def count(self) -> int:
-        return len(self.cache)
+        """Rooms this process holds: those with members connected here."""
+        return len(self.cache.watched)
+
+    async def ready(self) -> str | None:
+        """``None`` when able to serve, else why not: Redis must answer and the
+        listener must be going round (fan-out across processes is current)."""
+        try:
+            async with asyncio.timeout(1.0):
+                await self.redis.ping()
+        except (RedisError, OSError, TimeoutError):
+            return "redis unreachable"
+        if time.monotonic() - self.listener_seen > 3 * CHECK_EVERY:
+            return "listener behind"
+        return None
 
     async def close(self) -> None:
         # Going away on purpose: the other processes may mark our members away now.
@@ -228,8 +278,42 @@ class RedisStore:
 
     async def beat(self) -> None:
         """Say this process is alive (its members stay shown as connected)."""
-        await self.redis.set(node_key(self.node), "1", px=int(NODE_TTL * 1000))
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.set(node_key(self.node), "1", px=int(NODE_TTL * 1000))
+            pipe.sadd(NODES, self.node)
+            pipe.pexpire(node_rooms_key(self.node), int(self.live_ttl * 1000))
+            await pipe.execute()
         self._beaten = time.monotonic()
+
+    async def reap(self) -> None:
+        """Mark away the members of processes that stopped beating (killed), in every
+        room they held, whether or not this process serves it: a room whose only
+        process died then expires like any room with nobody in it."""
+        nodes = [text(n) for n in await self.redis.smembers(NODES)]
+        others = [n for n in nodes if n != self.node]
+        if not others:
+            return
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for n in others:
+                pipe.exists(node_key(n))
+            alive = await pipe.execute()
+        for node, ok in zip(others, alive, strict=True):
+            if ok or not await self.redis.set(reap_key(node), self.node, nx=True,
+                                              px=int(NODE_TTL * 5000)):
+                continue  # alive, or another process is reaping it
+            rooms = [text(r) for r in await self.redis.smembers(node_rooms_key(node))]
+            log.warning("process %s stopped beating: marking its members away in %d "
+                        "room(s)", node, len(rooms))
+            away = functools.partial(_drop_nodes, dead={node}, now=time.time())
+            for room_id in rooms:
+                with contextlib.suppress(ProtocolError):
+                    room, fx = await self.mutate(room_id, away)
+                    if self._perform is not None and room_id in self.cache.watched:
+                        await self._perform(room, fx)
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.delete(node_rooms_key(node))
+                pipe.srem(NODES, node)
+                await pipe.execute()
 
     # -- reading and writing ---------------------------------------------------------------
 
@@ -245,19 +329,24 @@ class RedisStore:
         """The room as Redis has it now (one round trip), kept in the cache."""
         self.round_trips += 1
         rev, data = await self.redis.hmget(room_key(room_id), ["rev", "data"])
+        previous = self.cache.get(room_id)
+        if previous is not None and (rev is None or int(rev) < previous.rev):
+            return await self._reconcile(room_id)  # Redis is behind our copy
         if rev is None or data is None:
             self.cache.drop(room_id)
             raise ProtocolError("room/not_found")
-        previous = self.cache.get(room_id)
         room = room_codec.load(msgpack.unpackb(raw(data)), self.limits,
                                previous=previous.room if previous else None)
         if room.closed:
-            raise ProtocolError("room/not_found")
+            self.cache.drop(room_id)
+            raise ProtocolError("room/closed")
         self.cache.keep(room, int(rev))
         return int(rev), room
 
-    async def _commit(self, room: Room, rev: int, fx: Effects) -> bool:
-        """Compare and set ``room`` at ``rev``; one pipelined round trip."""
+    async def _commit(self, room: Room, rev: int, fx: Effects) -> int:
+        """Compare and set ``room`` at ``rev``; one pipelined round trip. The new
+        revision, or ``-2 - r`` when Redis holds revision ``r`` instead (``r`` = -1:
+        no such room)."""
         ttl = self._ttl_ms(room)
         args: list[bytes | str | int] = [
             rev, pack(room_codec.dump(room)), pack(effects_codec.dump(fx)), self.node,
@@ -277,17 +366,59 @@ class RedisStore:
                     await self.redis.script_load(CAS)
         else:  # pragma: no cover - the script was just loaded
             raise RedisError("the compare-and-set script could not be loaded")
+        new_rev = int(new_rev)
         if not ok:
-            return False
-        old = self.cache.room(room.id)
-        self.cache.keep(room, int(new_rev))
+            return -2 - new_rev
+        entry = self.cache.get(room.id)
+        old = entry.room if entry is not None else None
+        if entry is not None and entry.delivered == rev:
+            entry.delivered = new_rev  # our caller performs this commit's effects here
+        self.cache.keep(room, new_rev)
         if room.policy.visibility == "public" and (
                 old is None or rev < 0 or old.info() != room.info()
                 or self._ttl_ms(old) != ttl or int(new_rev) % 50 == 0):
             # the lobby line changes rarely (seats, watchers, status, everyone gone): a
             # second round trip only then, and now and again to push its expiry forward
             await self._list(room, ttl)
-        return True
+        return new_rev
+
+    async def reconcile(self, room_id: str) -> None:
+        """The listener saw Redis behind what it delivered: recover (see below)."""
+        await self._call(lambda: self._reconcile(room_id))
+
+    async def _reconcile(self, room_id: str) -> tuple[int, Room]:
+        """Our copy of the room is ahead of Redis: Redis lost writes. Take the room
+        Redis has (or ours, if Redis lost it), make its version jump past every version
+        shown, commit it, and resync this process's clients; other processes holding
+        copies ahead of Redis hear the doorbell and do the same (each jump only goes up).
+        """
+        for _ in range(MAX_TRIES):
+            mine = self.cache.get(room_id)
+            rev, data = await self.redis.hmget(room_key(room_id), ["rev", "data"])
+            if mine is None or (rev is not None and int(rev) >= mine.rev):
+                return await self._fetch(room_id)  # not behind (any more)
+            if rev is None or data is None:  # the room itself was lost: restore ours
+                base, base_rev = room_codec.load(room_codec.dump(mine.room), self.limits), -1
+                await self.redis.set(code_key(base.code), base.id, nx=True,
+                                     px=self._ttl_ms(base))
+            else:
+                base = room_codec.load(msgpack.unpackb(raw(data)), self.limits)
+                base_rev = int(rev)
+            if base.version <= mine.room.version or base_rev < 0:
+                base.version = max(base.version, mine.room.version) + RECOVERY_JUMP
+            fx = Effects(state=True, presence=True, proposals=True)
+            new_rev = await self._commit(base, base_rev, fx)
+            if new_rev < 0:
+                continue  # someone committed meanwhile: look again
+            self.cache.replace(base, new_rev)
+            self.recoveries += 1
+            log.warning("redis went back in time for room %s (revision %d, ours %d): "
+                        "reloaded at version %d; resyncing", room_id, base_rev, mine.rev,
+                        base.version)
+            if self._perform is not None and room_id in self.cache.watched:
+                await self._perform(base, fx)
+            return new_rev, base
+        raise ProtocolError("move/stale", "The table is very busy; look again and retry.")
 
     async def _list(self, room: Room, ttl_ms: int) -> None:
         """Keep the room's lobby line current (public rooms only)."""
@@ -304,4 +435,5 @@ class RedisStore:
 
     async def listen(self, listener: Listener) -> None:
         """Forever: hear doorbells, catch up from streams, reconnect with backoff."""
+        self._perform = listener
         await RedisListener(self, listener).run()

@@ -432,9 +432,13 @@ class Room:
         m.role = role
         return Effects(reply={}, presence=True, state=True)
 
-    def close(self, member_id: str) -> Effects:
+    def close(self, member_id: str, now: float) -> Effects:
         self._host(member_id)
         self.closed = True
+        self.vote_deadline = None
+        for m in self.members.values():  # the room lives on only to say it was closed
+            m.connected, m.node = False, ""
+        self.empty_since = now
         notice = outbound.closed(self.id, "The host closed the room.")
         return Effects(reply={}, notices=[(i, notice) for i in self.members],
                        detach=list(self.members), closed=True)

@@ -133,8 +133,7 @@ class Sessions:
         self.reply(conn, outbound.joined(
             req.id, room.id, room.code, m.id, token, m.role, list(m.seats),
             room.host == m.id, room.game.id, dict(room.game.options), room.policy.public()))
-        for frame in self.fanout.snapshot_frames(conn):
-            conn.send(frame)
+        self.fanout.send_snapshot(conn)
 
     async def on_resume(self, conn: Conn, req: Request) -> None:
         if conn.room_id is not None and conn.room_id != req["room"]:
@@ -156,8 +155,7 @@ class Sessions:
             req.id, room.id, room.code, member.id, member.role, list(member.seats),
             room.host == member.id, room.version, events, room.game.id,
             dict(room.game.options), room.policy.public()))
-        for frame in self.fanout.snapshot_frames(conn):
-            conn.send(frame)
+        self.fanout.send_snapshot(conn)
 
     async def on_leave(self, conn: Conn, req: Request) -> None:
         room = await self._room_of(conn, req)
@@ -218,17 +216,19 @@ class Sessions:
         return room, fx
 
     async def after_commit(self, room: Room, fx: Effects) -> None:
-        self.fanout.perform(room, fx)
+        await self.on_remote(room, fx)
         if fx.closed:
-            await self.store.remove(room.id)
-            self.fanout.hub.pop(room.id, None)
             event("room_closed", room=room.id)
 
     async def on_remote(self, room: Room, fx: Effects) -> None:
-        """Effects another process committed: perform them for our sockets."""
+        """Perform a committed change's effects for our sockets (ours, or another
+        process's heard through the store)."""
         self.fanout.perform(room, fx)
         if fx.closed:
+            # Nobody is in a closed room: stop hearing it. Its record stays, closed,
+            # until it expires (``room_ttl``): meanwhile joining it says room/closed.
             self.fanout.hub.pop(room.id, None)
+            await self.store.unwatch(room.id)
 
     # -- connections in rooms --------------------------------------------------------------
 

@@ -38,6 +38,7 @@ class Store(Protocol):
     async def unwatch(self, room_id: str) -> None: ...
     async def listen(self, listener: Listener) -> None: ...
     async def close(self) -> None: ...
+    async def ready(self) -> str | None: ...
     def cached(self, room_id: str) -> Room | None: ...
     def local_rooms(self) -> list[Room]: ...
     def count(self) -> int: ...
@@ -67,8 +68,10 @@ class MemoryStore:
 
     async def load(self, room_id: str) -> Room:
         room = self._rooms.get(room_id)
-        if room is None or room.closed:
+        if room is None:
             raise ProtocolError("room/not_found")
+        if room.closed:
+            raise ProtocolError("room/closed")
         return room
 
     async def current(self, room_id: str) -> Room:
@@ -111,6 +114,9 @@ class MemoryStore:
         return None
 
     async def close(self) -> None:
+        return None
+
+    async def ready(self) -> str | None:
         return None
 
     def cached(self, room_id: str) -> Room | None:

@@ -41,7 +41,7 @@ async def test_bad_frames_and_commands(server: Running) -> None:
         (msgpack.packb({"type": "move", "id": 8, "room": room, "version": 2**63,
                         "move": "open"}), "proto/bad_field"),
         (msgpack.packb({"type": "chat", "id": 9, "room": room, "text": "x" * 5000}),
-         "proto/malformed"),
+         "proto/bad_field"),
     ]
     for frame, expected in raw:
         await bea.ws.send(frame)
@@ -140,11 +140,11 @@ def test_conn_overflow_keeps_replies_resyncs_broadcasts_then_drops() -> None:
         assert conn.send(b"state2")
         assert conn.send(b"state3")  # full: broadcasts become one resync, the reply stays
         assert [conn.queue.get_nowait() for _ in range(conn.queue.qsize())] == [
-            (True, b"reply"), (False, RESYNC)]
+            (True, b"reply", -1), (False, RESYNC, -1)]
         for _ in range(2):
             for f in (b"x", b"y", b"z", b"w"):
                 conn.send(f)
         assert conn.dropped and not conn.send(b"late")
-        assert conn.queue.get_nowait() == (True, DROP)
+        assert conn.queue.get_nowait() == (True, DROP, -1)
 
     asyncio.run(go())

@@ -208,14 +208,18 @@ def test_host_controls() -> None:
     with pytest.raises(ProtocolError) as err:
         r.by_token(token_b)
     assert code_of(err) == "auth/bad_token"
-    fx = r.close(h.id)
+    fx = r.close(h.id, 9.0)
     assert fx.closed and set(fx.detach) == {h.id, w.id} and r.closed
+    assert r.empty_since == 9.0 and not any(m.connected for m in r.members.values())
+    with pytest.raises(ProtocolError) as err:
+        r.add_member(WATCHER, "Late")
+    assert code_of(err) == "room/closed"
 
 
 def test_chat_is_cleaned_and_capped() -> None:
     r = room()
     a, _ = r.add_member(PLAYER, "Ann\x1b[31m\u202e")
-    assert a.name == "Ann[31m"
+    assert a.name == "Ann"  # the whole escape sequence goes, not only ESC
     fx = r.chat(a.id, "hi \x1b]0;pwned\x07 there" + "x" * 1000, 1.0)
     assert fx.chat is not None
     assert "\x1b" not in fx.chat["text"] and "\x07" not in fx.chat["text"]
