@@ -7,7 +7,8 @@ stream live on one slot (the same code runs on Redis Cluster):
   room's record, MessagePack: see :mod:`server.room_codec`);
 - ``sym:{R}:log``   stream, bounded: one entry per commit: ``rev``, ``node``, ``fx`` (the
   effects other processes perform for their sockets);
-- ``sym:{R}:bell``  pub/sub channel: the new ``rev`` after each commit.
+- ``sym:{R}:bell``  pub/sub channel: ``<rev>:<node>`` after each commit (the new revision
+  and the process that committed it).
 
 Global keys: ``sym:code:<CODE>`` (join code → room id), ``sym:lobby`` (sorted set of
 public room ids by expiry time), ``sym:lobby:info`` (their lobby lines),
@@ -36,7 +37,7 @@ redis.call('PEXPIRE', KEYS[1], ARGV[6])
 redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[5], '*', 'rev', new, 'node', ARGV[4],
            'fx', ARGV[3])
 redis.call('PEXPIRE', KEYS[2], ARGV[6])
-redis.call('PUBLISH', ARGV[7], new)
+redis.call('PUBLISH', ARGV[7], new .. ':' .. ARGV[4])
 return {1, new}
 """
 
@@ -59,6 +60,12 @@ def bell(room_id: str) -> str:
 
 def room_of_bell(channel: str) -> str:
     return channel[len("sym:{"):channel.index("}")]
+
+
+def parse_ring(data: bytes | str) -> tuple[int, str]:
+    """A doorbell's message: (revision, node that committed it)."""
+    rev, _, node = text(data).partition(":")
+    return int(rev), node
 
 
 def node_key(node: str) -> str:

@@ -22,7 +22,7 @@ from redis.exceptions import RedisError
 from protocol.errors import ProtocolError
 
 from . import effects_codec, room_codec
-from .redis_keys import bell, log_key, raw, room_key, room_of_bell
+from .redis_keys import bell, log_key, parse_ring, raw, room_key, room_of_bell
 from .room import Effects
 from .store import Listener
 
@@ -90,9 +90,7 @@ class RedisListener:
                         async with asyncio.timeout(0.5):
                             await self.cache.wake.wait()
                 if msg is not None and msg.get("type") == "message":
-                    room_id = room_of_bell(msg["channel"].decode())
-                    if int(msg["data"]) != self.cache.delivered(room_id):
-                        await self.catch_up(room_id)
+                    await self._ring(room_of_bell(msg["channel"].decode()), msg["data"])
                 if time.monotonic() - last_check > CHECK_EVERY:
                     last_check = time.monotonic()
                     await self.store.beat()
@@ -102,6 +100,18 @@ class RedisListener:
         finally:
             with contextlib.suppress(Exception):
                 await pubsub.aclose()  # type: ignore[no-untyped-call]
+
+    async def _ring(self, room_id: str, data: bytes) -> None:
+        rev, node = parse_ring(data)
+        entry = self.cache.get(room_id)
+        if entry is None:
+            return
+        if node == self.store.node and rev == entry.delivered + 1:
+            # Our own commit, next in line: the command that made it performs its
+            # effects here (a move is one round trip: no stream read for its doorbell).
+            entry.delivered = rev
+        elif rev != entry.delivered:
+            await self.catch_up(room_id)
 
     async def _check_revisions(self) -> None:
         rooms = list(self.cache.watched)

@@ -371,8 +371,9 @@ class RedisStore:
             return -2 - new_rev
         entry = self.cache.get(room.id)
         old = entry.room if entry is not None else None
-        if entry is not None and entry.delivered == rev:
-            entry.delivered = new_rev  # our caller performs this commit's effects here
+        if entry is not None and entry.delivered >= rev:
+            # our caller performs this commit's effects here
+            entry.delivered = max(entry.delivered, new_rev)
         self.cache.keep(room, new_rev)
         if room.policy.visibility == "public" and (
                 old is None or rev < 0 or old.info() != room.info()

@@ -10,7 +10,6 @@ which then performs its effects here (other processes hear them from the store).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import time
@@ -249,8 +248,12 @@ class Sessions:
             return
         if room_id not in self.fanout.hub:
             await self.store.unwatch(room_id)
-        with contextlib.suppress(ProtocolError):
+        try:
             await self.commit(room_id, lambda r: r.disconnect(member_id, time.time()))
+        except ProtocolError:
+            pass  # the room is gone, closed, or the store away: nothing to mark
+        except Exception:
+            log.exception("cannot mark member %s away in room %s", member_id, room_id)
 
 
 #: The commands a connection may send outside a room.

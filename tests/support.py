@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from protocol.limits import Limits
 from server.app import GameServer
-from server.store import MemoryStore
+from server.store import MemoryStore, Store
 
 
 @dataclass
@@ -17,11 +17,12 @@ class Running:
     port: int
 
 
-async def start(limits: Limits | None = None) -> tuple[Running, asyncio.Event,
-                                                       asyncio.Task[None]]:
-    """A server on port 0; set the event and await the task to stop it."""
+async def start(limits: Limits | None = None, store: Store | None = None
+                ) -> tuple[Running, asyncio.Event, asyncio.Task[None]]:
+    """A server on port 0 (on the memory store unless ``store`` is given); set the
+    event and await the task to stop it."""
     limits = limits or Limits()
-    app = GameServer(MemoryStore(limits.max_rooms), limits)
+    app = GameServer(store or MemoryStore(limits.max_rooms), limits)
     stop = asyncio.Event()
     ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
     task = asyncio.create_task(app.run("127.0.0.1", 0, stop,

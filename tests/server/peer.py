@@ -18,6 +18,7 @@ class Peer:
         self.next_id = 1
         self.inbox: list[Msg] = []
         self.seen: list[Msg] = []  # every message ever received, in order
+        self.versions: dict[str, int] = {}  # the newest state version seen, per room
 
     @classmethod
     async def connect(cls, url: str, name: str = "", hello: bool = True) -> Peer:
@@ -53,6 +54,12 @@ class Peer:
         frame = await self.ws.recv()
         assert isinstance(frame, bytes), "the server sends binary frames only"
         m = msgpack.unpackb(frame)
+        if m.get("type") == "state":
+            # every client of every test checks that the versions it sees only go up
+            room, version = m["room"], m["version"]
+            assert version >= self.versions.get(room, -1), \
+                f"state of {room} went back from {self.versions[room]} to {version}"
+            self.versions[room] = version
         self.inbox.append(m)
         self.seen.append(m)
 

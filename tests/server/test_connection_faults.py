@@ -1,0 +1,75 @@
+"""Connections that misbehave: a client that never reads under heavy broadcast, a burst
+past the budget, a text frame that is not UTF-8. Real sockets on 127.0.0.1."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import time
+
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from ..support import Running
+from .peer import Peer
+
+
+@pytest.mark.limits(rate=1_000_000, burst=1_000_000, write_timeout=1.0)
+async def test_a_client_that_never_reads_is_cut_off_under_heavy_broadcast(
+        server: Running) -> None:
+    ann = await Peer.connect(server.url, "Ann")
+    joined = await ann.call("create", game="sympathy")
+    room = joined["room"]
+    # A watcher whose socket takes almost nothing and who never reads a frame.
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect(("127.0.0.1", server.port))
+    zed = Peer(await connect(server.url, sock=sock, max_queue=1, ping_interval=None))
+    await zed.call("hello", version=1, name="Zed")
+    await zed.call("join", code=joined["code"], role="watcher")
+    await ann.wait(lambda m: m["type"] == "presence" and m["counts"]["connected"] == 2)
+    line = "€" * 500  # 1.5 KB a line, to every member
+    start, seen = time.monotonic(), len(ann.seen)
+    gone = False
+    async with asyncio.TaskGroup() as tg:
+        reading = tg.create_task(ann.quiet(40))  # Ann reads all the while
+        while time.monotonic() - start < 30 and not gone:
+            for _ in range(100):
+                await ann.send("chat", room=room, text=line)
+            await asyncio.sleep(0.05)
+            gone = any(m["type"] == "presence" and m["counts"]["connected"] == 1
+                       for m in ann.seen[seen:])
+        reading.cancel()
+    # dropped within the write timeout of its buffers filling: shown away, counted
+    assert gone, "the client that never reads is still counted as present"
+    assert server.app.metrics.dropped >= 1
+    assert (await ann.call("ping"))["type"] == "pong"
+    print(f"cut off after {time.monotonic() - start:.1f}s")
+    zed.ws.transport.abort()
+
+
+@pytest.mark.limits(burst=10, rate=1.0)
+async def test_a_burst_past_the_budget_gets_rate_limited_then_1008_at_once(
+        server: Running) -> None:
+    spammer = await Peer.connect(server.url, "Spam")
+    start = time.monotonic()
+    for i in range(300):  # one write: far more frames than the server will read
+        await spammer.ws.send(f"burst {i}".encode())
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            await spammer._read()
+    assert time.monotonic() - start < 3.0, "the close waited behind the burst"
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+    errors = [m for m in spammer.seen if m["type"] == "error"]
+    assert errors[-1]["code"] == "rate/limited" and errors[-1]["re"] is None
+
+
+async def test_a_text_frame_that_is_not_utf8_closes_1007(server: Running) -> None:
+    peer = await Peer.connect(server.url, "Odd")
+    await peer.ws.send(b"\xff\xfe not utf-8", text=True)
+    with pytest.raises(ConnectionClosed) as closed:
+        await asyncio.wait_for(peer.ws.recv(), 5)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1007
+    other = await Peer.connect(server.url, "Calm")
+    assert (await other.call("ping"))["type"] == "pong"

@@ -1,0 +1,405 @@
+"""The Redis store under faults and over time, on a real redis-server of the test's own.
+
+Each test forces its fault for real: Redis killed, restarted, or restarted from a copy
+of its files taken earlier (so it has lost acknowledged writes); a room record that this
+version cannot read; a process that stopped. Every peer checks that the versions it
+sees only go up (``tests/server/peer.py``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import time
+import urllib.error
+import urllib.request
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import msgpack
+import pytest
+import redis.asyncio as aioredis
+
+from protocol.limits import Limits
+from server import redis_keys
+from server.app import supervise
+from server.redis_store import RedisStore
+from server.room import PLAYER, Policy, new_room
+
+from ..redis_server import RedisServer
+from ..support import Running, start
+from .peer import Msg, Peer
+from .processes import ServeProcess
+
+
+@asynccontextmanager
+async def redis_app(redis: RedisServer, limits: Limits | None = None
+                    ) -> AsyncIterator[tuple[Running, RedisStore]]:
+    limits = limits or Limits(rate=10_000, burst=10_000)
+    store = RedisStore(redis.url, limits)
+    running, stop, task = await start(limits, store)
+    try:
+        yield running, store
+    finally:
+        stop.set()
+        await asyncio.wait_for(task, 20)
+
+
+async def raw(redis: RedisServer) -> Any:
+    return aioredis.Redis.from_url(redis.url)
+
+
+async def play_first(peer: Peer, room: str, state: Msg, moves: int,
+                     acked: dict[int, str] | None = None) -> Msg:
+    """``moves`` first legal moves by a peer holding every seat; each acknowledged
+    version and its move go into ``acked``."""
+    for _ in range(moves):
+        view = state["view"]
+        seat = view["to_move"][0]
+        move = view["moves"][str(seat)][0]["code"]
+        ok = await peer.call("move", room=room, version=state["version"], move=move)
+        assert ok["type"] == "ok", ok
+        if acked is not None:
+            assert ok["version"] not in acked, "a version acknowledged twice"
+            acked[ok["version"]] = move
+        state = await peer.state(ok["version"])
+    return state
+
+
+async def wait_for(check: Any, timeout: float, step: float = 0.05) -> float:
+    """Poll ``check()`` (sync or async) until true; the seconds it took."""
+    start_at = time.monotonic()
+    while True:
+        got = check()
+        if asyncio.iscoroutine(got):
+            got = await got
+        if got:
+            return time.monotonic() - start_at
+        assert time.monotonic() - start_at < timeout, f"not within {timeout}s"
+        await asyncio.sleep(step)
+
+
+# -- (3) one round trip per move ---------------------------------------------------------
+
+async def calls(r: Any) -> dict[str, int]:
+    info = await r.info("commandstats")
+    return {k.removeprefix("cmdstat_"): int(v["calls"]) for k, v in info.items()}
+
+
+async def test_a_move_is_one_round_trip_for_the_process_that_takes_it(
+        redis_private: RedisServer) -> None:
+    r = await raw(redis_private)
+    async with redis_app(redis_private) as (running, store):
+        ann = await Peer.connect(running.url, "Ann")
+        joined = await ann.call("create", game="sympathy", seats="all")
+        state = await play_first(ann, joined["room"], await ann.state(0), 1)
+        await asyncio.sleep(0.5)  # the doorbell of the first move has been heard
+        before, trips = await calls(r), store.round_trips
+        await play_first(ann, joined["room"], state, 20)
+        await asyncio.sleep(1.0)  # time for any doorbell to be acted upon
+        after = await calls(r)
+        delta = {k: after.get(k, 0) - before.get(k, 0) for k in after}
+        # one pipeline per move: the compare-and-set script and the code's expiry; the
+        # process's own doorbell costs nothing (no stream or record read)
+        assert delta.get("evalsha") == 20, delta
+        assert delta.get("pexpire", 0) >= 20
+        assert delta.get("xrange", 0) == 0 and delta.get("hmget", 0) == 0, delta
+        assert store.round_trips - trips == 20
+    await r.aclose()
+
+
+# -- (1) rooms leave the cache; the cap counts rooms held; closed rooms unsubscribe ------
+
+async def test_a_process_forgets_rooms_nobody_there_is_in_and_create_keeps_working(
+        redis_private: RedisServer) -> None:
+    r = await raw(redis_private)
+    async with redis_app(redis_private, Limits(rate=10_000, burst=10_000, max_rooms=2)
+                         ) as (running, store):
+        for i in range(5):  # more rooms over time than the cap allows at once
+            p = await Peer.connect(running.url, f"P{i}")
+            joined = await p.call("create", game="sympathy")
+            assert joined["type"] == "joined", joined
+            await p.close()
+            await wait_for(lambda: store.count() == 0, 5)
+        await wait_for(lambda: not store.cache.evict(idle=0) and len(store.cache) == 0, 5)
+        assert "sympathy_rooms 0" in running.app.metrics.render(store.count)
+        # a closed room: nobody hears its doorbell any more
+        host = await Peer.connect(running.url, "Host")
+        joined = await host.call("create", game="sympathy")
+        bell = redis_keys.bell(joined["room"])
+        await wait_for(lambda: _subscribers(r, bell), 5)
+        await host.call("close", room=joined["room"])
+        await wait_for(lambda: _no_subscriber(r, bell), 5)
+        assert store.count() == 0
+    await r.aclose()
+
+
+async def _subscribers(r: Any, channel: str) -> bool:
+    return bool((await r.pubsub_numsub(channel))[0][1])
+
+
+async def _no_subscriber(r: Any, channel: str) -> bool:
+    return not await _subscribers(r, channel)
+
+
+# -- (2) a listener never sends an older table after a newer one -------------------------
+
+async def test_catching_up_never_performs_an_older_room_than_one_committed_here(
+        redis_private: RedisServer) -> None:
+    """Forced interleaving: while B's listener performs the first of two commits it
+    caught up on, B commits a change of its own; the second caught-up commit must not
+    be performed with the room as it was read before that."""
+    limits = Limits()
+    a, b = RedisStore(redis_private.url, limits), RedisStore(redis_private.url, limits)
+    room = new_room("sympathy", {}, 5, Policy(), limits, 0.0)
+    me, _ = room.add_member(PLAYER, "Ann", all_seats=True)
+    performed: list[int] = []
+    first = asyncio.Event()
+    go_on = asyncio.Event()
+
+    async def listener(r: Any, fx: Any) -> None:
+        performed.append(r.version)
+        if len(performed) == 1:
+            first.set()
+            await go_on.wait()  # B commits meanwhile (below)
+
+    def move(version: int) -> Any:
+        def change(r: Any) -> Any:
+            seat = r.game.to_move(r.play.state)[0]
+            code = r.game.legal_moves(r.play.state, seat)[0].code
+            return r.move(me.id, version, code, 1.0)
+        return change
+
+    try:
+        await a.create(room)
+        await b.load(room.id)
+        await b.watch(room.id)
+        await a.mutate(room.id, move(0))
+        await a.mutate(room.id, move(1))
+        async with asyncio.TaskGroup() as tg:
+            task = tg.create_task(b.listen(listener))
+            await asyncio.wait_for(first.wait(), 5)
+            mine, _ = await b.mutate(room.id, move(2))  # committed here: version 3
+            performed.append(mine.version)
+            go_on.set()
+            await wait_for(lambda: len(performed) >= 3, 5)
+            task.cancel()
+        assert performed == sorted(performed), performed
+    finally:
+        await a.close()
+        await b.close()
+
+
+# -- (4) Redis loses acknowledged writes ------------------------------------------------
+
+AOF = "appendonlydir"
+
+
+def snapshot(redis: RedisServer, to: Path) -> None:
+    """A copy of the stopped Redis's append-only files."""
+    shutil.copytree(redis.dir / AOF, to / AOF)
+
+
+def restore(redis: RedisServer, frm: Path) -> None:
+    """Put the older files back: started again, Redis has lost what came after."""
+    shutil.rmtree(redis.dir / AOF)
+    shutil.copytree(frm / AOF, redis.dir / AOF)
+
+
+async def test_redis_back_in_time_is_detected_clients_resync_no_version_is_reused(
+        redis_private: RedisServer, tmp_path_factory: pytest.TempPathFactory) -> None:
+    older = tmp_path_factory.mktemp("older")
+    async with redis_app(redis_private) as (running, store):
+        ann = await Peer.connect(running.url, "Ann")
+        joined = await ann.call("create", game="sympathy", seats="all")
+        room = joined["room"]
+        wes = await Peer.connect(running.url, "Wes")
+        await wes.call("join", code=joined["code"], role="watcher")
+        acked: dict[int, str] = {}
+        state = await play_first(ann, room, await ann.state(0), 5, acked)
+        redis_private.kill()  # a copy of its files as they are now
+        snapshot(redis_private, older)
+        redis_private.start()
+        state = await play_first(ann, room, state, 5, acked)  # acknowledged: 6-10 ...
+        redis_private.kill()
+        restore(redis_private, older)  # ... and lost: Redis is back at 5
+        redis_private.start()
+        # nobody moves: the process notices by itself and resyncs every client
+        await wes.wait(lambda m: m["type"] == "state" and m["version"] > 10, timeout=10)
+        fresh = await ann.wait(lambda m: m["type"] == "state" and m["version"] > 10)
+        assert store.recoveries >= 1
+        # play goes on from the table Redis kept; no version is acknowledged twice
+        state = await play_first(ann, room, fresh, 3, acked)
+        seen = await wes.state(state["version"])
+        assert seen["view"] == state["view"]
+        other = RedisStore(redis_private.url, Limits())
+        try:
+            kept = await other.load(room)
+        finally:
+            await other.close()
+        assert kept.version == state["version"]
+        assert [e["move"] for e in kept.log][:5] == [acked[v] for v in range(1, 6)]
+
+
+async def test_a_move_made_on_a_copy_ahead_of_redis_recovers_instead_of_wedging(
+        redis_private: RedisServer, tmp_path_factory: pytest.TempPathFactory) -> None:
+    older = tmp_path_factory.mktemp("older")
+    """A move sent at once: whichever notices first (its compare-and-set, or the
+    listener reconnecting), the move is judged on the recovered table."""
+    async with redis_app(redis_private) as (running, _store):
+        ann = await Peer.connect(running.url, "Ann")
+        joined = await ann.call("create", game="sympathy", seats="all")
+        room = joined["room"]
+        state = await play_first(ann, room, await ann.state(0), 2)
+        redis_private.kill()
+        snapshot(redis_private, older)
+        redis_private.start()
+        state = await play_first(ann, room, state, 2)
+        redis_private.kill()
+        restore(redis_private, older)
+        redis_private.start()
+        view = state["view"]
+        move = view["moves"][str(view["to_move"][0])][0]["code"]
+        for _ in range(50):  # Redis may still be loading its files
+            answer = await ann.call("move", room=room, version=state["version"], move=move)
+            if answer.get("code") != "service/unavailable":
+                break
+            await asyncio.sleep(0.1)
+        # refused as stale (the table moved on: it was resynced), never wedged
+        assert answer.get("code") == "move/stale", answer
+        fresh = await ann.wait(lambda m: m["type"] == "state" and m["version"] > 4)
+        await play_first(ann, room, fresh, 2)
+
+
+# -- (6) fan-out across processes after Redis comes back -------------------------------
+
+async def test_fan_out_across_processes_is_current_within_2s_of_redis_returning(
+        redis_private: RedisServer) -> None:
+    async with redis_app(redis_private) as (a, _), redis_app(redis_private) as (b, _):
+        ann = await Peer.connect(a.url, "Ann")
+        joined = await ann.call("create", game="sympathy", seats="all")
+        room = joined["room"]
+        wes = await Peer.connect(b.url, "Wes")
+        await wes.call("join", code=joined["code"], role="watcher")
+        state = await play_first(ann, room, await ann.state(0), 1)
+        await wes.state(state["version"])
+        redis_private.kill()
+        await asyncio.sleep(6)  # long enough for the listeners to back off
+        redis_private.start()
+        back = time.monotonic()
+        view = state["view"]
+        move = view["moves"][str(view["to_move"][0])][0]["code"]
+        while True:
+            ok = await ann.call("move", room=room, version=state["version"], move=move)
+            if ok["type"] == "ok":
+                break
+            assert ok["code"] == "service/unavailable", ok
+            await asyncio.sleep(0.05)
+        await wes.state(ok["version"])
+        assert time.monotonic() - back < 2.0, time.monotonic() - back
+
+
+# -- (8) one bad room never stops the listener ------------------------------------------
+
+async def test_a_room_record_that_cannot_be_read_does_not_stop_the_process(
+        redis_private: RedisServer) -> None:
+    r = await raw(redis_private)
+    async with redis_app(redis_private) as (running, _):
+        ann = await Peer.connect(running.url, "Ann")
+        bad = await ann.call("create", game="sympathy")
+        bea = await Peer.connect(running.url, "Bea")
+        good = await bea.call("create", game="sympathy", seats="all")
+        await asyncio.sleep(0.3)
+        # another writer (a newer version, a bug) leaves a record this one cannot load
+        key = redis_keys.room_key(bad["room"])
+        await r.hset(key, mapping={"rev": 999, "data": msgpack.packb({"format": 99})})
+        await r.publish(redis_keys.bell(bad["room"]), 999)
+        await asyncio.sleep(0.3)
+        # another process moves in the good room: Bea still hears it through the listener
+        other = RedisStore(redis_private.url, Limits())
+        try:
+            seat_moves = (await other.load(good["room"])).game
+
+            def move(room: Any) -> Any:
+                code = seat_moves.legal_moves(room.play.state, 1)[0].code
+                return room.move(good["member"], 0, code, 1.0)
+            await other.mutate(good["room"], move)
+        finally:
+            await other.close()
+        await bea.state(1)
+        assert (await bea.call("ping"))["type"] == "pong"
+    await r.aclose()
+
+
+async def test_a_supervised_task_that_fails_unexpectedly_is_logged_and_restarted() -> None:
+    runs: list[int] = []
+
+    async def flaky() -> None:
+        runs.append(1)
+        if len(runs) < 3:
+            raise RuntimeError("a bug met once")
+
+    await asyncio.wait_for(supervise("flaky", flaky, pause=0.01), 5)
+    assert len(runs) == 3
+
+
+# -- (9) alive and ready ----------------------------------------------------------------
+
+def http_get(port: int, path: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=5) as resp:
+            return resp.status, resp.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read().decode()
+
+
+async def test_healthz_is_alive_and_readyz_says_whether_redis_and_the_listener_serve(
+        redis_private: RedisServer) -> None:
+    async with redis_app(redis_private) as (running, _):
+        async def status(path: str) -> int:
+            return (await asyncio.to_thread(http_get, running.port, path))[0]
+
+        await wait_for(lambda: _is(status("/readyz"), 200), 5)
+        redis_private.kill()
+        await wait_for(lambda: _is(status("/readyz"), 503), 10)
+        assert await status("/healthz") == 200
+        redis_private.start()
+        await wait_for(lambda: _is(status("/readyz"), 200), 10)
+
+
+async def _is(got: Any, expected: int) -> bool:
+    return bool(await got == expected)
+
+
+# -- (7) a process killed with kill -9 --------------------------------------------------
+
+async def test_a_killed_process_members_are_marked_away_by_any_other_process(
+        redis_private: RedisServer) -> None:
+    """Nobody else serves the room: another process, not in it, still marks the dead
+    process's members away, and the room then expires like any empty room."""
+    r = await raw(redis_private)
+    p1 = await ServeProcess.start(redis_private.url, "--room-ttl", "60")
+    p2 = await ServeProcess.start(redis_private.url, "--room-ttl", "60")
+    try:
+        ann = await Peer.connect(p1.url, "Ann")
+        joined = await ann.call("create", game="sympathy")
+        room = joined["room"]
+        assert await r.pttl(redis_keys.room_key(room)) > 3600_000  # live: a day
+        p1.kill()
+        await p1.proc.wait()
+
+        async def away() -> bool:
+            data = await r.hget(redis_keys.room_key(room), "data")
+            members = msgpack.unpackb(data)["members"]
+            return not any(m["connected"] for m in members)
+
+        took = await wait_for(away, 20, step=0.2)
+        assert 0 < await r.pttl(redis_keys.room_key(room)) <= 60_000
+        assert 0 < await r.pttl(redis_keys.code_key(joined["code"])) <= 60_000
+        print(f"members of the killed process marked away after {took:.1f}s")
+    finally:
+        p1.kill()
+        await p2.stop()
+        await r.aclose()
