@@ -101,9 +101,9 @@ async def test_a_whole_game_in_line_mode_with_a_plain_watcher(server: Running,
     await ann.expect(r"^error: move/illegal: ")
     async with Session(server.url, "\x1b[2JEve") as eve:  # the server cleans names too
         await eve.join(code, "advisor")
-        await ann.expect(r"who: .*\[2JEve \(advisor\)")
+        await ann.expect(r"who: .*; Eve \(advisor\)")  # the whole escape is gone
         await eve.chat("look \x07 here")
-        await ann.expect(r"^<\[2JEve> look +here  \(advisor\)$")
+        await ann.expect(r"^<Eve> look +here  \(advisor\)$")
     await ann.send("say hello all")
     await wes.expect(r"^<Ann> hello all$")
 
