@@ -3,7 +3,8 @@
 A request that asks to upgrade to a websocket is never routed (any path opens the game
 protocol); any other ``GET`` is looked up here by its path, without the query string.
 A route is a pattern matched against the whole path and a function of the server and
-the match that returns (awaits) a response. To serve more (the web page at ``/`` and
+the match that returns a response (or, for a handler that must wait, an awaitable of
+one). To serve more (the web page at ``/`` and
 ``/r/CODE``, say), add entries to :data:`ROUTES` with :func:`route`.
 """
 
@@ -21,7 +22,8 @@ from websockets.http11 import Request, Response
 if TYPE_CHECKING:
     from .app import GameServer
 
-Handler = Callable[["GameServer", re.Match[str]], Awaitable[Response]]
+#: A route's handler: returns a response, or a coroutine of one when it must wait.
+Handler = Callable[["GameServer", re.Match[str]], Response | Awaitable[Response]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +59,8 @@ async def dispatch(app: GameServer, request: Request) -> Response | None:
     for r in ROUTES:
         match = r.pattern.fullmatch(path)
         if match is not None:
-            return await r.handler(app, match)
+            out = r.handler(app, match)
+            return out if isinstance(out, Response) else await out
     return None  # the websocket handshake then answers 426 Upgrade Required
 
 

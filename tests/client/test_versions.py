@@ -13,6 +13,7 @@ from typing import Any
 import msgpack
 from websockets.asyncio.server import ServerConnection, serve
 
+from client.events import StateChanged
 from client.session import Session
 
 
@@ -25,6 +26,7 @@ def state(room: str, version: int) -> dict[str, Any]:
 
 async def scripted(ws: ServerConnection) -> None:
     async for frame in ws:
+        assert isinstance(frame, bytes)
         m = msgpack.unpackb(frame)
         if m["type"] == "hello":
             reply: dict[str, Any] = {"type": "welcome", "re": m["id"], "version": 1,
@@ -50,6 +52,5 @@ async def test_a_state_older_than_the_one_shown_is_ignored() -> None:
             table = await s.wait_until(lambda t: len(t.chat) == 1)  # all frames read
             assert table.version == 3
             assert table.view is not None and table.view["marker"] == 3
-            seen = [e.version for e in s.pending_events() if type(e).__name__ ==
-                    "StateChanged"]
+            seen = [e.version for e in s.pending_events() if isinstance(e, StateChanged)]
             assert seen == [2, 3], seen

@@ -37,7 +37,7 @@ def test_the_policy_has_one_field_per_table_option_with_its_default() -> None:
 
 async def test_a_route_added_to_the_table_is_served_and_websockets_open_on_any_path(
         server: Running) -> None:
-    async def hello(app: GameServer, match: re.Match[str]) -> Response:
+    def hello(app: GameServer, match: re.Match[str]) -> Response:
         return http.respond(HTTPStatus.OK, f"room {match['code']}\n")
 
     http.route(r"/r/(?P<code>[A-Z0-9]+)")(hello)
