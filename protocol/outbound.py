@@ -247,6 +247,9 @@ class Hint(TypedDict):
     scores: list[Map]
 
 
+MESSAGES["hint"] = Hint
+
+
 def hint(room: str, version: int, answer: Map) -> Hint:
     return {"type": "hint", "room": room, "version": version,
             "verdict": answer["verdict"], "move": answer["move"], "text": answer["text"],

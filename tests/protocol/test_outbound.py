@@ -19,7 +19,7 @@ def documented() -> dict[str, set[str]]:
     for line in table.splitlines()[2:]:
         kinds, fields = line.strip("|").split("|", 1)
         # nested shapes ([{...}], {...}) and remarks in parentheses are not top level
-        flat = fields
+        flat = re.sub(r"`[a-z_]+`(?:\\\|`[a-z_]+`)+", "", fields)  # values: `a`\|`b`
         for _ in range(3):
             flat = re.sub(r"\[[^\[\]]*\]|\{[^{}]*\}|\([^()]*\)", "", flat)
         types = re.findall(r"`([a-z_]+)`", kinds)
