@@ -28,6 +28,9 @@ Readings (the sheet's PROPOSED readings):
   are all filled", and the rest of the pack is laid off three at a time on a face-up
   stock (``d3``): its top card is available, and "one of those" three may be drawn once
   from under it (the sheet's reading of "draw one of those from the table").
+- Option ``draw=from_the_table`` (the sheet's other reading): once for each three laid
+  off, one card may be drawn from anywhere on the table: one of the three, or the card
+  under the top of a double pile (``u<i>>f<j>``).
 - No turning of the stock. When the pack is out, the top card of a double pile may fill
   an empty place. The game is lost when no move is left.
 
@@ -35,7 +38,8 @@ Moves, in this order: ``p<i>>f<j>`` (the top of place ``i``, 1-10 the upper row,
 the lower, to family ``j``: ``f1``-``f4`` up from 2♠, K♥, A♦, Q♣, ``f5``-``f8`` down
 from K♠, Q♥, J♦, 10♣); ``h>f<j>`` and ``h>p<i>`` (the card turned); ``w>f<j>`` (the
 stock's top), ``w2>f<j>`` and ``w3>f<j>`` (draw the second or third card of the last
-three); ``p<i>>p<k>`` (a double pile's top into the first empty place, pack out); ``d``,
+three); ``u<i>>f<j>`` (with the option: draw the card under place ``i``'s top);
+``p<i>>p<k>`` (a double pile's top into the first empty place, pack out); ``d``,
 ``t`` or ``d3``. Empty places are alike: a card is offered to the first one only.
 Cards only go forward, so every game ends.
 """
@@ -48,7 +52,7 @@ from typing import Any
 from ..cards import Card, card, cards, identity, name, rank_of, suit_of
 from ..common import step_rank
 from ..description import CHENEY, Description
-from ..game import Move, Zone
+from ..game import Move, Option, Zone
 from ..registry import register
 from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code
 from ._upward import Fams, add_to, home
@@ -71,6 +75,8 @@ class HonorsState:
     #: Cards of the last three still on top of the stock, and whether one was drawn.
     group: int = 0
     drawn: bool = False
+    #: Three cards have been laid off at least once (option ``draw=from_the_table``).
+    laid: bool = False
 
 
 def wanted(fams: Fams) -> dict[Card, list[int]]:
@@ -100,6 +106,13 @@ class Honors(SoloGame[HonorsState]):
     description = Description(
         id="honors", title="Honors", book=CHENEY, lines="1814-1872", skill="some",
         bound=800, packs=2)
+    option_specs = (
+        Option("draw", "one_of_three",
+               "one_of_three: once for each three cards laid off, one of those three may "
+               "be drawn from under the stock's top; from_the_table: one card from "
+               "anywhere on the table (one of the three, or the card under the top of a "
+               "double pile)", choices=("one_of_three", "from_the_table")),
+    )
 
     def layout(self, cards_: tuple[Card, ...], seed: int) -> HonorsState:
         fams: list[tuple[Card, ...]] = [()] * 8
@@ -130,6 +143,9 @@ class Honors(SoloGame[HonorsState]):
                 for k in (2, 3):
                     if k <= min(state.group, len(state.stock)):
                         out += self._to_families(f"w{k}", fams, state.stock[-k])
+        if self.option("draw") == "from_the_table" and state.laid and not state.drawn:
+            out += [m for i, p in enumerate(places) if len(p) == 2
+                    for m in self._to_families(f"u{i + 1}", fams, p[0])]
         if state.pack:
             if state.stage == ROWS:
                 out.append(DEAL)
@@ -156,7 +172,7 @@ class Honors(SoloGame[HonorsState]):
             n = min(3, len(state.pack))
             laid = tuple(reversed(state.pack[-n:]))
             return replace(state, pack=state.pack[:-n], stock=(*state.stock, *laid),
-                           group=n, drawn=False)
+                           group=n, drawn=False, laid=True)
         src, a, dst, b = split_code(move.code)
         assert b is not None
         c, st = self._take(state, src, a)
@@ -171,6 +187,11 @@ class Honors(SoloGame[HonorsState]):
             assert a is not None
             p = state.places[a - 1]
             return p[-1], replace(state, places=replace_at(state.places, a - 1, p[:-1]))
+        if src == "u":
+            assert a is not None
+            p = state.places[a - 1]
+            return p[0], replace(state, places=replace_at(state.places, a - 1, p[1:]),
+                                 drawn=True)
         k = a or 1
         st = state.stock
         rest = (*st[: len(st) - k], *st[len(st) - k + 1 :])
@@ -221,8 +242,8 @@ class Honors(SoloGame[HonorsState]):
         src, a, dst, b = split_code(move.code)
         assert b is not None
         c, _ = self._take(state, src, a)
-        where = {"h": "", "p": f" from {place_label((a or 1) - 1)}", "w": " from the stock"
-                 }[src]
+        where = {"h": "", "p": f" from {place_label((a or 1) - 1)}", "w": " from the stock",
+                 "u": f" from under the top of {place_label((a or 1) - 1)} (the draw)"}[src]
         if src == "w" and a:
             where = f" from under the top of the stock (the draw; card {a} of the three)"
         if dst == "f":

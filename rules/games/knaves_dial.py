@@ -19,7 +19,8 @@ Readings (the sheet's PROPOSED readings):
 
 - "You may begin with whichever you prefer" (amb. 1): no colour is named in advance;
   the first card dealt, whatever it is (a knave goes to the centre), fixes the first
-  suit.
+  suit. Option ``first_suit=chosen`` (the sheet's alternative): the player names the
+  first suit before dealing (``first-s``, ``first-h``, ``first-d``, ``first-c``).
 - No card of another suit goes on the dial before the first dial is complete (amb. 3);
   with two packs the second copy of a first-suit card waits in the stock (amb. 4).
 - After that each place is built with cards of its own number, red on black and black
@@ -34,7 +35,8 @@ Readings (the sheet's PROPOSED readings):
 
 The game is chance. Moves: ``w>d`` (the stock's top card to its place on the dial; the
 very first card begins it), alone when it is legal; else ``s`` (turn a card) or
-``redeal`` (turn the stock, when the pack is out); and ``auto``. Every game ends: cards
+``redeal`` (turn the stock, when the pack is out); and ``auto``. Under option
+``first_suit=chosen`` the game begins with the four ``first-<s>`` moves. Every game ends: cards
 only go forward and the turns are counted.
 """
 
@@ -65,6 +67,8 @@ from ._upward import stock_turn_said, stock_turned
 
 TURNS = 2
 PLACE = Move("w>d")
+#: Name the first suit (option ``first_suit=chosen``): spades, hearts, diamonds, clubs.
+CHOOSE = tuple(Move(f"first-{s}") for s in "shdc")
 CENTRE = 12
 #: The place (0-11 round the dial, 12 the centre) of each rank.
 PLACE_OF = {**{r: r - 1 for r in range(1, 11)}, QUEEN: 10, KING: 11, JACK: CENTRE}
@@ -94,6 +98,9 @@ class KnavesDial(SoloGame[DialState]):
     option_specs = (
         Option("packs", 1, "one or two packs (l.1914)", choices=(1, 2)),
         shuffle_option("the stock when it is turned"),
+        Option("first_suit", "first_card",
+               "first_card: the first card dealt fixes the first suit; chosen: the player "
+               "names the first suit before dealing", choices=("first_card", "chosen")),
     )
 
     def pack(self) -> tuple[Card, ...]:
@@ -110,7 +117,12 @@ class KnavesDial(SoloGame[DialState]):
             return not place and suit_of(c) == state.first_suit
         return alternate_colour(place[-1], c)
 
+    def _choosing(self, state: DialState) -> bool:
+        return state.first_suit < 0 and self.option("first_suit") == "chosen"
+
     def moves(self, state: DialState) -> tuple[Move, ...]:
+        if self._choosing(state):
+            return CHOOSE
         if state.stock and self.fits(state, state.stock[-1]):
             return (PLACE,)  # only "the cards which you cannot use" go to the stock
         out = []
@@ -121,6 +133,8 @@ class KnavesDial(SoloGame[DialState]):
         return tuple(out)
 
     def play(self, state: DialState, move: Move) -> DialState:
+        if move in CHOOSE:
+            return replace(state, first_suit=CHOOSE.index(move))
         if move == TURN:
             return replace(state, pack=state.pack[:-1], stock=(*state.stock, state.pack[-1]))
         if move == REDEAL:
@@ -161,6 +175,8 @@ class KnavesDial(SoloGame[DialState]):
                 "on_dial": self.on_dial(state)}
 
     def say(self, state: DialState, move: Move) -> str:
+        if move in CHOOSE:
+            return f"begin with {SUIT_NAMES[CHOOSE.index(move)]}: the first dial is of that suit"
         if move == TURN:
             return "turn the next card of the pack"
         if move == REDEAL:

@@ -20,7 +20,8 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
 
 - A pair (king and queen, ace and knave) comes in only when both cards are in the
   ante-chamber (amb. 1, literal); a card turned from the pack may first be put into a
-  vacancy of the ante-chamber.
+  vacancy of the ante-chamber. Option ``pairs=with_card_turned`` (the sheet's lenient
+  reading): one of the two may be the card just turned.
 - Each ace and knave has its own place by suit (amb. 2: the book does not say which
   corner; the four places are alike, so the zone of a suit is simply named by it).
 - A lower card (10 down to 2) goes on the knave of its suit from the ante-chamber or as
@@ -32,7 +33,8 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
 - The game is lost when the pack is out and nothing can move.
 
 Moves, in this order: ``kq<s>`` and ``aj<s>`` (the king and queen, or the ace and
-knave, of suit ``s`` = ``s``, ``h``, ``d``, ``c`` from the ante-chamber into the hall),
+knave, of suit ``s`` = ``s``, ``h``, ``d``, ``c`` from the ante-chamber, or one of them
+just turned under option ``pairs``, into the hall),
 ``a<i>>h`` (ante-chamber place ``i``, 1-16, to its knave), ``w>h`` (the card just turned
 to its knave), ``w>a<i>`` (the stock's top card into vacancy ``i``), ``t``, ``auto``.
 Cards only go forward, so every game ends.
@@ -56,12 +58,14 @@ from ..cards import (
     suit_of,
 )
 from ..description import CHENEY, Description
-from ..game import Move, Zone
+from ..game import Move, Option, Zone
 from ..registry import register
 from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code
 
 PLACES = 16
 TURN = Move("t")
+#: The card just turned, as one card of a pair (option ``pairs=with_card_turned``).
+TURNED = -2
 #: Where each suit's king and queen sit (l.2044-2048), in suit order ♠ ♥ ♦ ♣.
 SIDES = ("left", "top", "bottom", "right")
 NONE = 0
@@ -99,19 +103,41 @@ class QueensParty(SoloGame[PartyState]):
     description = Description(
         id="queens_party", title="The Queen's Party", book=CHENEY, lines="2031-2072",
         skill="chance", bound=250, chance=True, layout="grid")
+    option_specs = (
+        Option("pairs", "ante_chamber",
+               "ante_chamber: both cards of a pair come in from the ante-chamber; "
+               "with_card_turned: one of them may be the card just turned from the pack",
+               choices=("ante_chamber", "with_card_turned")),
+    )
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> PartyState:
         return PartyState(tuple(cards[:PLACES]), ((),) * 4, ((),) * 4,
                           pack_of(cards[PLACES:]))
+
+    def _pair(self, state: PartyState, first: int, second: int, s: int
+              ) -> tuple[int, int] | None:
+        """Where the two cards of a pair of suit ``s`` lie: ante-chamber places, or
+        ``TURNED`` for the card just turned (option ``pairs=with_card_turned``)."""
+        turned = state.fresh and self.option("pairs") == "with_card_turned"
+        where = []
+        for rank in (first, second):
+            i = find(state.ante, rank, s)
+            if i < 0 and turned and rank_of(state.stock[-1]) == rank \
+                    and suit_of(state.stock[-1]) == s:
+                i = TURNED
+            if i == -1:
+                return None
+            where.append(i)
+        return where[0], where[1]
 
     def moves(self, state: PartyState) -> tuple[Move, ...]:
         ante = state.ante
         out: list[Move] = []
         for s in range(4):
             low = SUIT_LETTERS[s].lower()
-            if find(ante, KING, s) >= 0 and find(ante, QUEEN, s) >= 0:
+            if self._pair(state, KING, QUEEN, s) is not None:
                 out.append(Move(f"kq{low}"))
-            if find(ante, ACE, s) >= 0 and find(ante, JACK, s) >= 0:
+            if self._pair(state, ACE, JACK, s) is not None:
                 out.append(Move(f"aj{low}"))
         out += [Move(f"a{i + 1}>h") for i, c in enumerate(ante)
                 if c and fits_knave(state.knaves[suit_of(c)], c)]
@@ -133,12 +159,19 @@ class QueensParty(SoloGame[PartyState]):
         if m[:2] in ("kq", "aj"):
             s = SUIT_LETTERS.index(m[2].upper())
             first, second = (KING, QUEEN) if m[:2] == "kq" else (ACE, JACK)
-            i, j = find(state.ante, first, s), find(state.ante, second, s)
-            pair = (state.ante[i], state.ante[j])
-            ante = replace_at(replace_at(state.ante, i, NONE), j, NONE)
+            where = self._pair(state, first, second, s)
+            assert where is not None
+            st, pair = state, []
+            for i in where:
+                if i == TURNED:
+                    pair.append(st.stock[-1])
+                    st = replace(st, stock=st.stock[:-1], fresh=False)
+                else:
+                    pair.append(st.ante[i])
+                    st = replace(st, ante=replace_at(st.ante, i, NONE))
             if first == KING:
-                return replace(state, ante=ante, royals=replace_at(state.royals, s, pair))
-            return replace(state, ante=ante, knaves=replace_at(state.knaves, s, pair))
+                return replace(st, royals=replace_at(st.royals, s, tuple(pair)))
+            return replace(st, knaves=replace_at(st.knaves, s, tuple(pair)))
         src, a, dst, b = split_code(m)
         if src == "a":
             assert a is not None

@@ -119,3 +119,18 @@ def test_no_move_left_is_lost() -> None:
     assert codes(GAME, st) == []
     out = GAME.outcome(st)
     assert out is not None and not out.won and "no move is left" in out.summary
+
+
+def test_option_the_draw_may_take_a_card_from_under_a_double_pile() -> None:
+    table = Honors({"draw": "from_the_table"})
+    fams = (family(0, 2), *(family(j, 1) for j in range(1, 8)))  # wants 4♠
+    st = HonorsState(fams, places("4S 9H", *["9D 9D"] * 19), tuple(reversed(cards("7D 8D 6H"))),
+                     stage=THREES)
+    assert codes(GAME, st) == codes(table, st) == ["d3"]  # no draw before three are laid
+    st = play(table, st, "d3")
+    assert codes(table, st) == ["u1>f1"] and codes(GAME, st) == []
+    before = st
+    st = play(table, st, "u1>f1")
+    assert table.describe(before, table.parse_move("u1>f1")) == \
+        "play 4♠ from under the top of place 1 (upper row) (the draw) on the family up from 2♠"
+    assert st.places[0] == cards("9H") and st.drawn and codes(table, st) == []

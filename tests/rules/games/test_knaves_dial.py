@@ -83,3 +83,15 @@ def test_two_packs_a_second_first_suit_card_waits_and_eight_cards_make_a_place()
     assert codes(TWO, st) == ["s", "auto"]  # 4♠ waits for the first dial
     full = DialState(dial_of("S" * 13, "H" * 13, "C" * 13, "D" * 13), (), (), 1, 2, 0)
     assert ONE.won(full) and not TWO.won(full)
+
+
+def test_option_the_player_names_the_first_suit_before_dealing() -> None:
+    chosen = KnavesDial({"first_suit": "chosen"})
+    st = chosen.layout(stack("JD 5C", packs(1)), seed=0)
+    assert codes(chosen, st) == ["first-s", "first-h", "first-d", "first-c", "auto"]
+    st = play(chosen, st, "first-c", "s")
+    assert codes(chosen, st) == ["s", "auto"]  # J♦ is not a club: to the stock
+    st = play(chosen, st, "s")
+    assert codes(chosen, st) == ["w>d", "auto"]
+    st = play(chosen, st, "w>d")
+    assert st.dial[4] == cards("5C") and st.dial[CENTRE] == ()

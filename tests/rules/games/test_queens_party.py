@@ -11,6 +11,7 @@ from rules.games.queens_party import NONE, PartyState, QueensParty
 from .stacking import codes, play, stack
 
 GAME = QueensParty()
+TURNED = QueensParty({"pairs": "with_card_turned"})
 
 
 def moves(st: PartyState) -> list[str]:
@@ -113,3 +114,15 @@ def test_the_hall_as_the_book_seats_it() -> None:
         ["hall left", "hall top", "hall bottom", "hall right"]
     assert zones["kqh"].cards == cards("KH QH")  # the queen on top of the king
     assert zones["ajd"].cards[:3] == cards("AD JD TD") and zones["ajd"].group == "hall corners"
+
+
+def test_option_a_pair_may_come_in_with_the_card_just_turned() -> None:
+    st = PartyState(ante("KC 5C 9D 9D 9D 9D 9D 9D 9D 9D 9D 9D 9D 9D 9D 9D"), ((),) * 4,
+                    ((),) * 4, tuple(reversed(cards("QC 4H"))))
+    st = play(GAME, st, "t")
+    assert moves(st) == ["t"]  # literal: the queen must wait for a vacancy
+    assert codes(TURNED, st)[:2] == ["kqc", "t"]
+    st = play(TURNED, st, "kqc")
+    assert st.royals[3] == cards("KC QC") and st.stock == () and st.ante[0] == NONE
+    st = play(TURNED, st, "t")
+    assert "kqc" not in codes(TURNED, st)
