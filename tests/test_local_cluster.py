@@ -37,3 +37,12 @@ async def test_local_cluster_serves_one_room_from_two_processes(tmp_path: Path) 
         if proc.returncode is None:
             proc.kill()
             await proc.wait()
+
+
+def test_the_deploy_files_fsync_every_write() -> None:
+    """The promise about acknowledged moves (README) is what the deploy files run."""
+    compose = (SCRIPT.parent / "docker-compose.yml").read_text()
+    assert '"--appendonly", "yes", "--appendfsync", "always"' in compose
+    cluster = SCRIPT.read_text()
+    assert '"--appendonly", "yes", "--appendfsync", "always"' in cluster
+
