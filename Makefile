@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: serve test bench lint typecheck unit venv clean web-snapshots
+.PHONY: serve test bench soak lint typecheck unit venv clean web-snapshots
 
 venv: $(STAMP)
 
@@ -24,6 +24,12 @@ serve: $(STAMP)
 bench: $(STAMP)
 	scripts/ensure-redis
 	$(BIN)/python -m bench $(ARGS)
+
+# The soak (bench/soak.py): two processes, up to 1,000 rooms in at most 10 minutes, then
+# the rooms' expiry; ARGS="--minutes 2 --rooms 100" for a shorter one.
+soak: $(STAMP)
+	scripts/ensure-redis
+	nice $(BIN)/python -m bench.soak $(ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
