@@ -13,8 +13,13 @@ from .game import Game, Move, Seat
 
 S = TypeVar("S")
 
-#: The move offered by games of pure chance: play on by itself to the end.
+#: The moves every game spells the same way. ``auto``: a game of pure chance plays on by
+#: itself to the end; ``redeal``: take the cards up and lay them out again (a privilege
+#: the game counts); ``end``: give up, the game counts as lost (offered by games whose
+#: cards may go round for ever, so that play always ends).
 AUTO = Move("auto")
+REDEAL = Move("redeal")
+END = Move("end")
 
 
 def step_rank(rank: int, step: int = 1, *, wrap: bool = False, ranks: int = 13) -> int | None:
@@ -68,6 +73,6 @@ def ordinal(n: int) -> str:
 
 
 __all__ = [
-    "AUTO", "alternate_colour", "autoplay", "follows", "next_in_suit", "ordinal",
+    "AUTO", "END", "REDEAL", "alternate_colour", "autoplay", "follows", "next_in_suit", "ordinal",
     "same_colour", "same_suit", "step_rank",
 ]

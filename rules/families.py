@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
 from .cards import KING, SUIT_NAMES, Card, name, rank_of, suit_of
-from .common import next_in_suit
+from .common import REDEAL, next_in_suit
 from .game import Move, Option, Zone
 from .solo import SoloGame, reshuffle
 
@@ -34,7 +34,7 @@ Families = tuple[tuple[Card, ...], ...]
 EMPTY8: Families = ((),) * 8
 #: Deal the next card of the pack; turn the next card of the pack onto the stock; take
 #: the cards up and deal them again.
-DEAL, TURN, REDEAL = Move("d"), Move("s"), Move("redeal")
+DEAL, TURN = Move("d"), Move("s")
 #: No card: an empty place in a row of single cards (every card is above 0).
 NO_CARD = 0
 

@@ -33,13 +33,12 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from .cards import Card, name
-from .common import ordinal
+from .common import REDEAL, ordinal
 from .game import Move, Seat, Zone
 from .solo import SoloGame, reshuffle
 
 NONE = -1
 TURN = Move("t")
-REDEAL = Move("redeal")
 
 
 @dataclass(frozen=True, slots=True)

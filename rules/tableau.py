@@ -48,11 +48,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import SUIT_SYMBOLS, Card, code, name, parse, rank_of, suit_of
+from .common import END, REDEAL
 from .game import Move, Seat, Zone
 from .solo import SoloGame, reshuffle
 
 PLAY, WON, LOST, ENDED = "play", "won", "lost", "ended"
-END, DEAL, REDEAL = Move("end"), Move("deal"), Move("redeal")
+DEAL = Move("deal")
 #: ``TabState.last`` when the previous move was not a pile-to-pile move.
 NO_LAST = (-1, -1, -1)
 
