@@ -136,6 +136,16 @@ def take_run(code: str, prefix: str) -> tuple[int, int]:
     return int(code[:at] or 1), int(code[at + 1:]) - 1
 
 
+def shifts_last(moves: Sequence[str], is_shift: Callable[[str], bool]) -> list[str]:
+    """``moves`` with the mere shifts after the others, each group in its order.
+
+    A shift only carries cards from pile to pile: it plays no card to a family, turns
+    none up, makes no space and takes nothing from the pack or stock. Listed after
+    dealing, shifts are what first-legal play (and auto-play) tries last, so that it
+    goes round in circles less often."""
+    return [m for m in moves if not is_shift(m)] + [m for m in moves if is_shift(m)]
+
+
 def with_end(moves: Sequence[Move]) -> tuple[Move, ...]:
     """``moves`` and then ``end``; nothing when there is no other move."""
     return (*moves, END) if moves else ()
@@ -175,5 +185,6 @@ def home(fams: Piles) -> int:
 __all__ = [
     "CS", "DEAL", "END", "ColumnGame", "ColumnState", "Fits", "Pile", "Piles", "add",
     "alt_down", "back_of", "family_for", "family_label", "family_zones", "home", "onto",
-    "put", "run_code", "run_length", "run_moves", "suit_down", "take_run", "with_end",
+    "put", "run_code", "run_length", "run_moves", "shifts_last", "suit_down", "take_run",
+    "with_end",
 ]

@@ -55,7 +55,8 @@ Moves, in this order: while a space waits and the Fool lasts, ``o>r<k>`` alone; 
 ``o>f``, ``w>f``, ``r<i>>f`` (the Fool's top, the stock's top, row pile ``i``'s top to its
 family); ``o>r<j>``, ``w>r<j>``; run moves ``r<i>>r<j>`` and ``<n>r<i>>r<j>``; into the
 first space ``h>r<k>`` (or ``w>r<k>``); ``d`` (lay off three); ``turn``; ``end``. A run may
-not be put straight back where it came from.
+not be put straight back where it came from. Shifts (part of a pile moved on) are
+listed after ``turn`` (:func:`._columns.shifts_last`).
 """
 
 from __future__ import annotations
@@ -84,6 +85,7 @@ from ._columns import (
     onto,
     put,
     run_moves,
+    shifts_last,
     take_run,
     with_end,
 )
@@ -172,7 +174,15 @@ class Fooliana(ColumnGame[FoolianaState]):
             out.append("d")
         if self.may_turn(state):
             out.append("turn")
-        return with_end([Move(m) for m in out if m != state.back])
+
+        def shift(m: str) -> bool:  # part of a pile moved on: no space for the Fool
+            src = m.partition(">")[0]
+            if not src[0].isdigit() and src[0] != "r":
+                return False
+            n, i = take_run(src, "r")
+            return n < len(row[i])
+
+        return with_end([Move(m) for m in shifts_last(out, shift) if m != state.back])
 
     def play(self, state: FoolianaState, move: Move) -> FoolianaState:
         if move == END:

@@ -30,7 +30,9 @@ Moves, in this order: ``w>f`` and ``r<i>>f`` (the stock's top or row pile ``i``'
 its family); ``w>r<j>`` and ``r<i>>r<j>`` (marriages: one lower, the other colour);
 into the first space ``r<k>``: ``w>r<k>``, ``r<i>>r<k>``, ``f<s>>r<k>`` and, with the
 option, ``d>r<k>``; ``d`` (deal the next card onto the stock); ``end`` (give up). A move
-may not put the same card straight back where it came from.
+may not put the same card straight back where it came from. Shifts (a married card
+moved on, a family card taken back) are listed last, after ``d``
+(:func:`._columns.shifts_last`).
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ from ._columns import (
     home,
     onto,
     put,
+    shifts_last,
     with_end,
 )
 
@@ -114,7 +117,11 @@ class GameOfSeven(ColumnGame[SevenState]):
                 out.append(f"d>r{k}")
         if state.pack:
             out.append("d")
-        return with_end([Move(m) for m in out if m != state.back])
+
+        def shift(m: str) -> bool:  # a married card moved on, or a family card back
+            return m[0] == "f" or (m[0] == "r" and len(row[int(m[1]) - 1]) > 1)
+
+        return with_end([Move(m) for m in shifts_last(out, shift) if m != state.back])
 
     def play(self, state: SevenState, move: Move) -> SevenState:
         if move == END:

@@ -42,7 +42,8 @@ Moves, in this order: while laying out, ``k`` and ``n``; then ``t<i>>f``, ``w>f`
 ``i``'s free card or the stock's top to its family); ``t<i>>t<j>``, ``w>t<j>``
 (marriages: one lower, same suit); ``w>t<k>`` (the first empty column); ``d`` (turn
 the next card onto the stock); ``p`` (the privilege); ``end``. A card may not be put
-straight back where it came from.
+straight back where it came from. Shifts (a free card married on without emptying its
+column) are listed after ``d`` and ``p`` (:func:`._columns.shifts_last`).
 """
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ from ._columns import (
     home,
     onto,
     put,
+    shifts_last,
     suit_down,
     with_end,
 )
@@ -168,7 +170,11 @@ class OldStager(ColumnGame[StagerState]):
             out.append("d")
         elif not state.privileged and len(state.stock) > 3:
             out.append("p")
-        return with_end([Move(m) for m in out if m != state.back])
+
+        def shift(m: str) -> bool:  # a free card married on, its column not emptied
+            return m[0] == "t" and m[-1] != "f" and len(cols[int(m[1:m.index(">")]) - 1]) > 1
+
+        return with_end([Move(m) for m in shifts_last(out, shift) if m != state.back])
 
     def play(self, state: StagerState, move: Move) -> StagerState:
         if move == END:

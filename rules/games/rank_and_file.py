@@ -46,7 +46,8 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
 Moves, in this order: ``t<i>>f<j>`` (column ``i``'s usable card to family ``j``: ``f1``-``f4``
 the aces of spades, hearts, diamonds, clubs, ``f5``-``f8`` the kings); after the deal,
 ``t<i>>t<j>`` (marriages), ``t<i>>t<k>`` (a king into the first space); ``d``; ``redeal``;
-``end``. A card may not be put straight back where it came from.
+``end``. A card may not be put straight back where it came from. Shifts (marriages that
+leave no space) are listed after ``redeal`` (:func:`._columns.shifts_last`).
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ from ..families import EMPTY8, Families, add, family_name, family_targets, famil
 from ..game import Move, Option, Zone
 from ..registry import register, variant
 from ..solo import pack_of, pack_zone, split_code
-from ._columns import DEAL, END, ColumnGame, Piles, back_of, onto, put, with_end
+from ._columns import DEAL, END, ColumnGame, Piles, back_of, onto, put, shifts_last, with_end
 
 ROW = 11
 LAYOUTS = 3
@@ -136,7 +137,13 @@ class RankAndFile(ColumnGame[JudgesState]):
             out.append("d")
         elif state.layouts < LAYOUTS:
             out.append("redeal")
-        return with_end([Move(m) for m in out if m != state.back])
+
+        def shift(m: str) -> bool:  # a marriage that leaves no space
+            src, dst = m.split(">") if ">" in m else (m, "")
+            j = int(dst[1:]) - 1 if dst.startswith("t") else -1
+            return j >= 0 and bool(cols[j]) and len(cols[int(src[1:]) - 1]) > 1
+
+        return with_end([Move(m) for m in shifts_last(out, shift) if m != state.back])
 
     def marries(self, c: Card, onto: Card) -> bool:
         if self.option("marriage") == "suit" and suit_of(c) != suit_of(onto):

@@ -40,7 +40,8 @@ Moves, in this order: ``h>f``, ``h>t<j>``, ``b`` (with a card in hand, nothing e
 ``t<i>>f``, ``w>f`` (the stock's top, once the pack is out); run moves ``t<i>>t<j>`` (the
 top card) and ``<n>t<i>>t<j>`` (the top ``n`` cards) onto a column, then into the first
 space; ``w>t<j>``; ``d``; ``end``. A run may not be put straight back where it came
-from.
+from. Shifts (runs moved on without turning a card up or leaving a space) are listed
+after ``d`` (:func:`._columns.shifts_last`).
 """
 
 from __future__ import annotations
@@ -70,6 +71,7 @@ from ._columns import (
     run_code,
     run_length,
     run_moves,
+    shifts_last,
     take_run,
     with_end,
 )
@@ -144,7 +146,15 @@ class Staircase(ColumnGame[StaircaseState]):
                 out.append(f"w>t{space + 1}")
         if state.pack:
             out.append("d")
-        return with_end([Move(m) for m in out if m != state.back])
+
+        def shift(m: str) -> bool:  # a run moved on: no card turned up, no space made
+            if "t" not in m.partition(">")[0] or m.endswith("f"):
+                return False
+            n, i = take_run(m.partition(">")[0], "t")
+            return not (n == ups[i] and (state.down[i] or n < len(cols[i])
+                                         or cols[int(m.partition(">")[2][1:]) - 1]))
+
+        return with_end([Move(m) for m in shifts_last(out, shift) if m != state.back])
 
     def play(self, state: StaircaseState, move: Move) -> StaircaseState:
         if move == END:

@@ -34,7 +34,9 @@ Moves, in this order: ``t<i>>f`` (column ``i``'s top to its family), ``s<card>>f
 spare card, e.g. ``s7h>f``, ``sth>f`` for the ten); marriages ``t<i>>t<j>``,
 ``s<card>>t<j>``, ``f<k>>t<j>``; into the first space ``t<k>``: ``t<i>>t<k>`` (from a
 column with other cards), ``s<card>>t<k>``, ``f<k>>t<k>``; ``end``. A move may not put
-the same card straight back where it came from.
+the same card straight back where it came from. Shifts (moves that turn no card up and
+leave no space, and cards taken back from the families) are listed after the others
+(:func:`._columns.shifts_last`).
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ from ._columns import (
     home,
     onto,
     put,
+    shifts_last,
     with_end,
 )
 
@@ -127,7 +130,15 @@ class Triangle(ColumnGame[TriangleState]):
             k = cols.index(()) + 1
             out += [f"{src}>t{k}" for src, _ in sources
                     if not src.startswith("t") or len(cols[int(src[1:]) - 1]) > 1]
-        return with_end([Move(m) for m in out if m != state.back])
+
+        def shift(m: str) -> bool:  # turns no card up and leaves no space
+            if m[0] != "t":
+                return m[0] == "f"
+            i = int(m[1:m.index(">")]) - 1
+            down = state.down[i]
+            return not (len(cols[i]) == 1 or (down and len(cols[i]) - down == 1))
+
+        return with_end([Move(m) for m in shifts_last(out, shift) if m != state.back])
 
     def _take(self, st: TriangleState, src: str) -> tuple[Card, TriangleState]:
         if src.startswith("s"):

@@ -72,7 +72,8 @@ def test_a_space_is_filled_from_the_stock_a_married_card_or_a_family() -> None:
     st = state(["", "9S 8H", "7C", "KD", "5H", "4S", "JC"], pack="2D", stock="QS",
                fams=("AS 2S 3S", "", "", ""))
     moves = codes(GAME, st)
-    assert moves == ["r6>f", "w>r4", "r3>r2", "r6>r5", "w>r1", "r2>r1", "f1>r1", "d", "end"]
+    # shifts (a married card moved on, a family card taken back) come after dealing
+    assert moves == ["r6>f", "w>r4", "r3>r2", "r6>r5", "w>r1", "d", "r2>r1", "f1>r1", "end"]
     assert "r3>r1" not in moves  # a lone card moved to a space changes nothing
     assert "d>r1" not in moves and "d>r1" in codes(FROM_PACK, st)
     st = play(GAME, st, "f1>r1")

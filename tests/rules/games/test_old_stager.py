@@ -83,7 +83,8 @@ def test_only_the_lowest_cards_are_free_and_marriages_follow_suit_downward() -> 
     assert "t2>t3" not in moves and "t3>t2" not in moves
     st2 = state(["7S 4D", "5D 9C", "8S 5D", "2H AS"] + ["KH"] * 9, pack="QC")
     moves = codes(GAME, st2)
-    assert moves[:2] == ["t4>f", "t1>t3"]  # A♠ free; 4♦ on 5♦
+    # A♠ free; 4♦ on 5♦, a marriage that empties no column, after dealing
+    assert moves == ["t4>f", "d", "t1>t3", "end"]
     assert "t2>t1" not in moves  # 9♣ on 4♦: wrong way
     with pytest.raises(IllegalMove):
         GAME.apply(st2, "t1>t2", 0)
