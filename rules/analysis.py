@@ -130,8 +130,9 @@ def analyse_record(data: Mapping[str, Any], clock: Callable[[], float],
 def read_record(data: Mapping[str, Any]) -> tuple[Record, list[Proposal]]:
     """A record saved by the client (moves as ``{seat, move, advised_by}``) or by
     :meth:`rules.Record.to_dict` (moves as ``[seat, move]``), and the proposals it
-    holds: a move advised by someone was a proposal taken; a ``proposals`` list (``at``,
-    ``seat``, ``move``, ``by``, ``taken``) adds the others."""
+    holds: a move advised by someone was a proposal taken, its ``left`` list the
+    proposals not taken; a ``proposals`` list (``at``, ``seat``, ``move``, ``by``,
+    ``taken``) adds others."""
     moves: list[tuple[int, str]] = []
     proposals: list[Proposal] = []
     for i, entry in enumerate(data["moves"]):
@@ -139,6 +140,9 @@ def read_record(data: Mapping[str, Any]) -> tuple[Record, list[Proposal]]:
             seat, code = int(entry["seat"]), str(entry["move"])
             for name in entry.get("advised_by") or ():
                 proposals.append(Proposal(i, seat, code, True, str(name)))
+            for p in entry.get("left") or ():
+                for name in p.get("by") or ("",):
+                    proposals.append(Proposal(i, seat, str(p["move"]), False, str(name)))
         else:
             seat, code = int(entry[0]), str(entry[1])
         moves.append((seat, code))

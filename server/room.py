@@ -220,17 +220,21 @@ class Room:
             raise ProtocolError(_rules_code(exc), str(exc)) from None
         self.version += 1
         text = self.game.narrate(before, move, self.play.state)
+        # the proposals not taken stay in the record, so an analysis can judge them
+        left = [{"move": p.move, "by": [self.members[i].name for i in p.by
+                                        if i in self.members]}
+                for p in self.proposals.values() if p.move != move.code]
         entry = {"n": len(self.log) + 1, "seat": seat, "move": move.code, "by": by,
-                 "advised_by": advised_by, "at": round(now, 3)}
+                 "advised_by": advised_by, "left": left, "at": round(now, 3)}
         self.log.append(entry)
         self.events.append({"version": self.version, "kind": "move", "seat": seat,
                             "move": move.code, "by": by, "advised_by": advised_by,
                             "text": text})
-        if self.policy.autodrop and by != AUTODROP:
-            self._autodrop(now)
         had = bool(self.proposals)
         self.proposals.clear()
         self.vote_deadline = None
+        if self.policy.autodrop and by != AUTODROP:
+            self._autodrop(now)
         return Effects(reply={"version": self.version}, state=True, proposals=had)
 
     def undo(self, member_id: str, version: int) -> Effects:

@@ -15,9 +15,10 @@ from .peer import Peer
 GAMES = [g.id for g in all_games()]
 
 
-async def table(server: Running, game: str, **fields: Any) -> tuple[Peer, str, dict[str, Any]]:
+async def table(server: Running, game: str, deal: int = 7, **fields: Any
+                ) -> tuple[Peer, str, dict[str, Any]]:
     player = await Peer.connect(server.url, "P")
-    joined = await player.call("create", game=game, seats="all", deal=7, **fields)
+    joined = await player.call("create", game=game, seats="all", deal=deal, **fields)
     assert joined["type"] == "joined", joined
     return player, joined["room"], await player.state(0)
 
@@ -116,3 +117,45 @@ async def test_autodrop_plays_the_moves_the_game_declares_safe(server: Running,
     assert record["moves"][0]["by"] == "P"
     assert {m["by"] for m in record["moves"][1:]} == {"autodrop"}
     assert ok["version"] == len(record["moves"])
+
+
+@pytest.mark.limits(rate=100_000, burst=100_000)
+async def test_the_record_keeps_proposals_left_and_the_analysis_judges_them(
+        server: Running) -> None:
+    import time
+
+    from rules import Play
+    from rules.analysis import analyse, analyse_record
+    from rules.common import AUTO
+    from rules.solver import Budget
+
+    game = make("little_lots")
+    play: Play[Any] = Play.start(game, 3)
+    while game.outcome(play.state) is None:  # the last choice each time: lost
+        seat, move = [(s, m) for s, m in game.all_legal(play.state) if m != AUTO][-1]
+        play = play.push(move, seat)
+    local = analyse(play.record, Budget(50_000))
+    assert local.lost_at is not None
+    k = local.lost_at - 1
+    keeper = next(m.code for m in game.legal_moves(play.states[k], 0)
+                  if game.describe(play.states[k], m) == local.keeper)
+
+    player, room, state = await table(server, "little_lots", deal=3)
+    advisor = await Peer.connect(server.url, "Xan")
+    joined = await advisor.call("join", code=await _code(player, room), role="advisor")
+    assert joined["type"] == "joined"
+    for i, (_, code) in enumerate(play.record.moves):
+        if i == k:
+            ok = await advisor.call("propose", room=room, version=state["version"],
+                                    move=keeper)
+            assert ok["type"] == "ok", ok
+        ok = await player.call("move", room=room, version=state["version"], move=code)
+        assert ok["type"] == "ok", ok
+        state = await player.state(ok["version"])
+    record = await player.call("record", room=room)
+    assert record["moves"][k]["left"] == [{"move": keeper, "by": ["Xan"]}]
+    result = analyse_record(record, time.monotonic, 10.0)
+    assert result.lost_at == local.lost_at
+    [judged] = result.proposals
+    assert judged.verdict == "won" and "Xan's proposal" in judged.text
+    assert "(left): kept the game winnable" in judged.text
