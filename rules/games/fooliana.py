@@ -177,7 +177,7 @@ class Fooliana(ColumnGame[FoolianaState]):
 
         def shift(m: str) -> bool:  # part of a pile moved on: no space for the Fool
             src = m.partition(">")[0]
-            if not src[0].isdigit() and src[0] != "r":
+            if m.endswith(">f") or (not src[0].isdigit() and src[0] != "r"):
                 return False
             n, i = take_run(src, "r")
             return n < len(row[i])

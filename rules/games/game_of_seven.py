@@ -119,6 +119,8 @@ class GameOfSeven(ColumnGame[SevenState]):
             out.append("d")
 
         def shift(m: str) -> bool:  # a married card moved on, or a family card back
+            if m.endswith(">f"):
+                return False
             return m[0] == "f" or (m[0] == "r" and len(row[int(m[1]) - 1]) > 1)
 
         return with_end([Move(m) for m in shifts_last(out, shift) if m != state.back])

@@ -132,7 +132,7 @@ class Triangle(ColumnGame[TriangleState]):
                     if not src.startswith("t") or len(cols[int(src[1:]) - 1]) > 1]
 
         def shift(m: str) -> bool:  # turns no card up and leaves no space
-            if m[0] != "t":
+            if m[0] != "t" or m.endswith(">f"):
                 return m[0] == "f"
             i = int(m[1:m.index(">")]) - 1
             down = state.down[i]

@@ -143,3 +143,9 @@ def test_no_king_on_an_ace_in_the_row_and_stuck_is_lost() -> None:
     assert codes(GAME, st) == []
     out = GAME.outcome(st)
     assert out is not None and out.summary == "1 of 52 cards in the families; no move is left"
+
+
+def test_cards_go_to_the_families_before_shifts() -> None:
+    st = state("KC", ["9S 8H", "QD", "9C", "KD"], hand="2D 2D 2D",
+               fams=("", "AH 2H 3H 4H 5H 6H 7H", "", ""))
+    assert codes(GAME, st) == ["r1>f", "d", "r1>r3", "end"]

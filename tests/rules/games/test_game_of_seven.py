@@ -104,3 +104,9 @@ def test_giving_up_ends_the_game_lost() -> None:
     out = GAME.outcome(st)
     assert out is not None and not out.won and out.summary.endswith("given up")
     assert make("game_of_seven").option("space_from_pack") is False
+
+
+def test_cards_go_to_the_families_before_anything_is_dealt_or_shifted() -> None:
+    st = state(["9S 8H", "AS", "9C", "KD", "KD", "KD", "KD"], pack="2C",
+               fams=("", "AH 2H 3H 4H 5H 6H 7H", "", ""))
+    assert codes(GAME, st) == ["r1>f", "r2>f", "d", "r1>r3", "end"]

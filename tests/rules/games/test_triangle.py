@@ -115,3 +115,11 @@ def test_stuck_is_lost_and_giving_up_is_lost() -> None:
     st = play(GAME, GAME.deal(1), "end")
     out = GAME.outcome(st)
     assert out is not None and not out.won and out.summary.endswith("given up")
+
+
+def test_cards_go_to_the_families_before_shifts() -> None:
+    st = state(["9S 8H", "9D", "9C", "KD", "KD", "KD", "KD"], spare="8D",
+               fams=("", "AH 2H 3H 4H 5H 6H 7H", "", ""))
+    assert codes(GAME, st) == ["t1>f", "s8d>t3", "t1>t3", "end"]
+    st = state(["9S 8H", "9D", "9C", "KD", "KD", "KD", "KD"])
+    assert codes(GAME, st) == ["t1>t3", "end"]
