@@ -17,6 +17,9 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
 - The whole pack is dealt face up onto the four piles in turn; a king goes to the row
   above and the next card fills its place. The kings take the places of that row left
   to right as they come; the family of place ``i`` takes cards only from pile ``i``.
+  Option ``kings=above_their_pile`` (the sheet's alternative): a king goes above the
+  pile where it turned up; if another king is there already, to the next free place on
+  the right (round to the first), which the book does not say.
 - The families descend without following suit (the book does not direct it): king,
   queen, knave, ten, nine, eight, seven, and the ace last (in a euchre pack the ace is
   the highest card, l.1210, but a family begun on a king can take it only after the
@@ -69,20 +72,26 @@ class PuzzleState:
     given_up: bool = False
 
 
-def lay(cards: tuple[Card, ...], kings: tuple[tuple[Card, ...], ...] = ()
+def lay(cards: tuple[Card, ...], above: bool = False
         ) -> tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]:
     """Deal ``cards`` onto four piles in turn, kings going to the row above:
-    ``(families, piles)``."""
-    fams = list(kings)
+    ``(families, piles)``. The kings take the places of the row in the order they come,
+    or, when ``above``, the place above the pile where each turned up (the next free
+    place to the right, round to the first, when another king holds it)."""
+    fams: list[tuple[Card, ...]] = []
+    slots: list[tuple[Card, ...]] = [()] * PILES
     piles: list[list[Card]] = [[] for _ in range(PILES)]
     k = 0
     for c in cards:
-        if rank_of(c) == KING:
-            fams.append((c,))
-        else:
+        if rank_of(c) != KING:
             piles[k % PILES].append(c)
             k += 1
-    return tuple(fams), tuple(tuple(p) for p in piles)
+        elif above:
+            i = next(j % PILES for j in range(k, k + PILES) if not slots[j % PILES])
+            slots[i] = (c,)
+        else:
+            fams.append((c,))
+    return tuple(slots if above else fams), tuple(tuple(p) for p in piles)
 
 
 def fits(fam: tuple[Card, ...], c: Card) -> bool:
@@ -100,10 +109,14 @@ class Puzzle(SoloGame[PuzzleState]):
                "in_order: the piles are taken up and dealt again without shuffling (a "
                "layout that comes back loses); shuffled: they are shuffled first",
                choices=("in_order", "shuffled")),
+        Option("kings", "in_turn",
+               "in_turn: the kings take the places of the row above left to right as "
+               "they come; above_their_pile: each goes above the pile where it turned up",
+               choices=("in_turn", "above_their_pile")),
     )
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> PuzzleState:
-        fams, piles = lay(cards)
+        fams, piles = lay(cards, self.option("kings") == "above_their_pile")
         return PuzzleState(fams, piles, seed, seen=frozenset((piles,)))
 
     def moves(self, state: PuzzleState) -> tuple[Move, ...]:

@@ -97,3 +97,14 @@ def test_too_few_cards_to_reach_an_open_familys_pile_is_lost() -> None:
         assert codes(game, st) == []
         out = game.outcome(st)
         assert out is not None and not out.won and "too few" in out.summary
+
+
+def test_option_a_king_goes_above_the_pile_where_it_turned_up() -> None:
+    above = make("puzzle", {"kings": "above_their_pile"})
+    head = cards("9S KH 7D AC KS 8H")
+    st = above.layout((*head, *(c for c in packs(1, euchre=True) if c not in head)), seed=0)
+    assert st.families[1] == cards("KH") and st.families[3] == cards("KS")
+    head = cards("KD KC 9S")  # two kings at the first pile: the second goes on its right
+    st = above.layout((*head, *(c for c in packs(1, euchre=True) if c not in head)), seed=0)
+    assert st.families[:2] == (cards("KD"), cards("KC"))
+    assert sorted(len(f) for f in st.families) == [1, 1, 1, 1]
