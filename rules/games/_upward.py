@@ -75,12 +75,19 @@ def stock_turn_said(game: Game[Any], k: int, of: int) -> str:
     return f"take up the stock and {how} (turn {k} of {of})"
 
 
+def short_of(fams: Fams, given_up: bool, where: str = "in the families") -> str:
+    """How a two-pack game that was not won ended: ``"57 of 104 cards in the families;
+    given up"`` (or ``no move is left``)."""
+    why = "given up" if given_up else "no move is left"
+    return f"{home(fams)} of 104 cards {where}; {why}"
+
+
 def up_zones(fams: Fams, label: str = "family") -> list[Zone]:
     """One face-up foundation zone per family, ``f1`` ..."""
     return [Zone(f"f{j + 1}", "foundation", f, len(f), label=f"{label} {j + 1}",
                  group="families") for j, f in enumerate(fams)]
 
 
-__all__ = ["EMPTY8", "Fams", "add_to", "family_codes", "home", "stock_turn_said",
+__all__ = ["EMPTY8", "Fams", "add_to", "family_codes", "home", "short_of", "stock_turn_said",
            "stock_turned", "tops_by_card", "up_targets",
            "up_zones"]

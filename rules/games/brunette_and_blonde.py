@@ -47,7 +47,17 @@ from ..game import Move, Option, Zone
 from ..registry import register
 from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code
 from ._columns import END, alt_down, back_of, with_end
-from ._upward import EMPTY8, Fams, add_to, home, stock_turn_said, stock_turned, up_targets, up_zones
+from ._upward import (
+    EMPTY8,
+    Fams,
+    add_to,
+    home,
+    short_of,
+    stock_turn_said,
+    stock_turned,
+    up_targets,
+    up_zones,
+)
 
 PLACES, TURNS = 8, 2
 
@@ -162,8 +172,7 @@ class BrunetteAndBlonde(SoloGame[BrunetteState]):
     def summary(self, state: BrunetteState, won: bool) -> str:
         if won:
             return "every card is on the aces: Blonde and Brunette share the victory equally"
-        why = "given up" if state.given_up else "no move is left"
-        return f"{home(state.families)} of 104 cards on the aces; {why}"
+        return short_of(state.families, state.given_up, "on the aces")
 
     def zones(self, state: BrunetteState) -> tuple[Zone, ...]:
         return (*up_zones(state.families),

@@ -55,7 +55,7 @@ from ..game import Move, Zone
 from ..registry import register
 from ..solo import SoloGame, open_zone, replace_at, split_code
 from ._columns import END, back_of, with_end
-from ._upward import tops_by_card
+from ._upward import short_of, tops_by_card
 
 COLUMNS, ROWS = 15, 7
 
@@ -138,8 +138,7 @@ class FifteenInARow(SoloGame[FifteenState]):
     def summary(self, state: FifteenState, won: bool) -> str:
         if won:
             return "the families are complete"
-        why = "given up" if state.given_up else "no move is left"
-        return f"{home(state.families)} of 104 cards in the families; {why}"
+        return short_of(state.families, state.given_up)
 
     def zones(self, state: FifteenState) -> tuple[Zone, ...]:
         return (*family_zones(state.families),

@@ -63,7 +63,7 @@ from ._columns import (
     home,
     with_end,
 )
-from ._upward import EMPTY8, Fams, stock_turn_said, stock_turned, tops_by_card
+from ._upward import EMPTY8, Fams, short_of, stock_turn_said, stock_turned, tops_by_card
 
 COLUMNS, ROWS = 10, 4
 
@@ -165,8 +165,7 @@ class Napoleon(SoloGame[NapoleonState]):
     def summary(self, state: NapoleonState, won: bool) -> str:
         if won:
             return "the eight families are complete"
-        why = "given up" if state.given_up else "no move is left"
-        return f"{home(state.families)} of 104 cards in the families; {why}"
+        return short_of(state.families, state.given_up)
 
     def zones(self, state: NapoleonState) -> tuple[Zone, ...]:
         return (*family_zones(state.families),

@@ -59,7 +59,7 @@ from ._columns import (
     home,
     with_end,
 )
-from ._upward import EMPTY8, Fams, tops_by_card
+from ._upward import EMPTY8, Fams, short_of, tops_by_card
 
 PLACES = 12
 TURN = Move("s")
@@ -168,8 +168,7 @@ class TheSquare(SoloGame[SquareState]):
     def summary(self, state: SquareState, won: bool) -> str:
         if won:
             return "the eight families are complete"
-        why = "given up" if state.given_up else "no move is left"
-        return f"{home(state.families)} of 104 cards in the families; {why}"
+        return short_of(state.families, state.given_up)
 
     def zones(self, state: SquareState) -> tuple[Zone, ...]:
         return (*family_zones(state.families),
