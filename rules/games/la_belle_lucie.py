@@ -1,0 +1,126 @@
+"""La Belle Lucie, The House in the Wood and The House on the Hill, from Cadogan's
+*Illustrated Games of Patience*.
+
+Source: ``001_6a582ee13e12f2a9.txt`` l.66-112 (the two-pack games l.114-127); the revised
+edition ``004_1393f3e63b8ea02f.txt`` l.71-84 and the Vintage pages ``002`` l.213-226 give
+the same text. Rule sheet ``shared/games/cadogan.md``, sections La Belle Lucie, The House
+in the Wood, The House on the Hill. Her terms (available, marriage, to play, re-deal) are
+:mod:`rules.cadogan`'s.
+
+"Deal out the entire pack in packets of three cards dealt together ... The last packet,
+however, will contain but one card" (l.80-84): eighteen packets, all face up. "The
+uppermost card of each packet is alone available" (Rule I, l.72-74). "The four aces, as
+they become available, are to be played ... and to ascend in sequence to kings" following
+suit (Rule II, l.76, l.86-93); "forming marriages in a descending line on the tableau"
+(l.95-97): an available card onto the available card of its suit one higher. "When this
+has been done, and [that] there are no more available cards to play, the entire tableau
+may be taken up, shuffled and re-dealt (if necessary twice)" (l.108-112).
+
+The House in the Wood (l.114-119): two packs, "the eight aces forming the foundation
+cards, and double the number of packets being dealt". The House on the Hill
+(l.121-127): two packs, "four aces, and four kings of different suits" as foundations
+(aces up, kings down, in suit), "marriages made both in ascending and descending lines".
+
+Readings (the sheet's PROPOSED readings unless said otherwise):
+
+- Emptied packets are never filled (the text is silent).
+- A re-deal may be taken only when no card can be *played* (put on a foundation: Cadogan's
+  "to play", l.61-63), though marriages may remain (option ``redeal``: ``any`` lets the
+  player re-deal at any time). The re-deal is shuffled with the re-deal's own stream, laid
+  again in threes, the last packet holding what is left (one or two cards). Two re-deals,
+  three deals in all (l.65: re-deals are in addition to the original deal).
+- The two-pack games deal 104 cards in threes: 34 packets of three and one of two (35;
+  "double the number" would be 36, which 104 cards cannot make). Their re-deals are La
+  Belle Lucie's (not restated).
+- The House on the Hill may mix the two directions in one packet (as the Zodiac allows,
+  l.1782-1784). In the two-pack games the first ace (king) of a suit to be played starts
+  that suit's foundation; its twin ends the opposite one (House on the Hill) or starts
+  the second foundation of the suit (House in the Wood).
+- Options (any game): ``foundations`` (``aces``, ``aces_kings``), ``marriage``
+  (``descending``, ``both``), ``redeal`` (``stuck``, ``any``).
+- Random play ends: ``end`` (give up) is always offered and a marriage may not be put
+  straight back (:mod:`rules.tableau`).
+
+Moves: ``3>f`` (packet 3's card to its foundation), ``3>5`` (marry it onto packet 5),
+``redeal``, ``end``.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ..cadogan import ACES_UP, BOTH, DESCENDING, KINGS_DOWN, marries, suited, to_play
+from ..cards import SUIT_SYMBOLS, Card
+from ..description import CADOGAN, Description
+from ..game import Option
+from ..registry import register, variant
+from ..tableau import TableauGame, TabState, threes
+
+FOUNDATIONS = Option("foundations", "aces", "aces: every foundation an ace ascending in suit "
+                     "to the king; aces_kings: half of them aces ascending, half kings "
+                     "descending (The House on the Hill, l.123)",
+                     choices=("aces", "aces_kings"))
+MARRIAGE = Option("marriage", "descending", "descending: a card onto the one of its suit "
+                  "above it (l.95-97); both: above or below (The House on the Hill, l.125)",
+                  choices=("descending", "both"))
+REDEAL = Option("redeal", "stuck", "stuck: a re-deal only when no card can be played on a "
+                "foundation (l.108-112, the sheet's reading); any: whenever the player "
+                "likes", choices=("stuck", "any"))
+REDEALS = 2
+
+
+@register
+class LaBelleLucie(TableauGame):
+    description = Description(
+        id="la_belle_lucie", title="La Belle Lucie", book=CADOGAN,
+        lines="66-112, 1-65", skill="some", bound=None)
+    option_specs: ClassVar[tuple[Option, ...]] = (FOUNDATIONS, MARRIAGE, REDEAL)
+
+    def configure(self) -> None:
+        n = 4 * self.packs
+        if self.options["foundations"] == "aces":
+            self.kinds = suited(ACES_UP, n)
+            self.found_labels = tuple(f"{SUIT_SYMBOLS[i % 4]} ace foundation"
+                                      for i in range(n))
+        else:
+            half = n // 2
+            self.kinds = suited(ACES_UP, half) + suited(KINGS_DOWN, half)
+            self.found_labels = tuple(
+                f"{SUIT_SYMBOLS[i % 4]} {'ace' if i < half else 'king'} foundation"
+                for i in range(n))
+        self.line = BOTH if self.options["marriage"] == "both" else DESCENDING
+        self.redeal_limit = REDEALS
+        self.packets = (52 * self.packs + 2) // 3
+        self.pile_codes = tuple(str(i + 1) for i in range(self.packets))
+        self.pile_labels = tuple(f"packet {i + 1}" for i in range(self.packets))
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> TabState:
+        """Every card in packets of three, dealt together; the last packet short."""
+        return TabState(threes(cards, self.packets), ((),) * len(self.kinds), seed=seed)
+
+    def found_for(self, st: TabState, c: Card, kind: str) -> int:
+        return to_play(self.kinds, st.found, c)
+
+    def marries(self, st: TabState, c: Card, dst: int) -> bool:
+        return marries(c, st.piles[dst][-1], self.line)
+
+    def can_redeal(self, st: TabState) -> bool:
+        if st.redeals >= self.redeal_limit:
+            return False
+        if self.options["redeal"] == "any":
+            return True
+        return all(to_play(self.kinds, st.found, p[-1]) < 0 for p in st.piles if p)
+
+    def relay(self, st: TabState, cards: tuple[Card, ...]) -> TabState:
+        return TabState(threes(cards, self.packets), st.found, redeals=st.redeals,
+                        seed=st.seed)
+
+
+HOUSE_IN_THE_WOOD = variant(LaBelleLucie, Description(
+    id="house_in_the_wood", title="The House in the Wood", book=CADOGAN,
+    lines="114-119, 66-112", skill="some", bound=None, packs=2,
+    variant_of="la_belle_lucie", fixed={"foundations": "aces", "marriage": "descending"}))
+HOUSE_ON_THE_HILL = variant(LaBelleLucie, Description(
+    id="house_on_the_hill", title="The House on the Hill", book=CADOGAN,
+    lines="121-127, 66-112", skill="some", bound=None, packs=2,
+    variant_of="la_belle_lucie", fixed={"foundations": "aces_kings", "marriage": "both"}))

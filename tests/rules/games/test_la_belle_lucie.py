@@ -1,0 +1,184 @@
+"""La Belle Lucie, The House in the Wood, The House on the Hill (Cadogan l.66-127).
+
+The book prints no sample deal; each test stacks the pack. Packets are written bottom to
+top, three cards each.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules import make, render
+from rules.cards import Card, cards, packs, standard_pack
+from rules.tableau import LOST, WON, TabState
+
+from .stacking import codes, play, stack
+
+
+def lucie(piles: list[str], game_id: str = "la_belle_lucie", **options: Any
+          ) -> tuple[Any, TabState]:
+    """The given packets first, then the rest of the pack in pack order."""
+    game = make(game_id, options)
+    pack = standard_pack() if game.packs == 1 else packs(2)
+    return game, game.layout(stack(" ".join(piles), pack), seed=5)
+
+
+def straight() -> list[str]:
+    """Each suit in packets (3 2 A) ... so that every card plays straight out."""
+    out = []
+    for s in "SHDC":
+        out += [f"3{s} 2{s} A{s}", f"6{s} 5{s} 4{s}", f"9{s} 8{s} 7{s}", f"Q{s} J{s} T{s}"]
+    return [*out, "KS KH KD", "KC"]
+
+
+def won_by_playing(game: Any, st: TabState) -> TabState:
+    while game.outcome(st) is None:
+        st = game.apply(st, next(m for m in game.legal_moves(st, 0)
+                                 if m.code.endswith(">f")), 0)
+    return st
+
+
+def test_eighteen_packets_of_three_the_last_of_one_all_face_up() -> None:
+    game = make("la_belle_lucie")
+    st = game.deal(11)
+    assert [len(p) for p in st.piles] == [3] * 17 + [1]
+    assert st.found == ((),) * 4
+    view = render(game, st, None)
+    assert sum(len(z["up"]) for z in view["zones"]) == 52
+    assert sum(z["down"] for z in view["zones"]) == 0
+
+
+def test_a_straight_deal_plays_out_and_wins() -> None:
+    game, st = lucie(straight())
+    st = won_by_playing(game, st)
+    outcome = game.outcome(st)
+    assert st.status == WON and outcome is not None and outcome.won
+
+
+def test_one_card_short_of_the_end_is_not_won() -> None:
+    game, st = lucie(straight())
+    while sum(len(f) for f in st.found) < 51:
+        st = game.apply(st, next(m for m in game.legal_moves(st, 0)
+                                 if m.code.endswith(">f")), 0)
+    assert st.status != WON and game.outcome(st) is None
+
+
+def test_only_the_uppermost_card_marries_in_a_descending_line() -> None:
+    # packet 1 shows 7♥, packet 2 shows 8♥, packet 3 shows 6♥, packet 4 shows 8♠
+    game, st = lucie(["2C 3C 7H", "4C 5C 8H", "6C 7C 6H", "8C 9C 8S"])
+    moves = codes(game, st)
+    assert "1>2" in moves      # 7♥ onto 8♥
+    assert "1>3" not in moves  # not onto 6♥: marriages descend
+    assert "3>1" in moves      # 6♥ onto 7♥
+    assert "1>4" not in moves  # not onto another suit
+    st = play(game, st, "1>2")
+    assert st.piles[1][-2:] == cards("8H 7H") and st.piles[0] == cards("2C 3C")
+    assert game.describe(st, game.parse_move("3>2")) == \
+        "marry 6♥ from packet 3 onto 7♥ on packet 2"
+
+
+def test_the_re_deal_waits_until_no_card_can_be_played() -> None:
+    game, st = lucie(blocked_layout())
+    assert "redeal" in codes(game, st)
+    # Turn packet 1 over so that its A♠ is uppermost: it can be played, so no re-deal.
+    st = TabState((tuple(reversed(st.piles[0])), *st.piles[1:]), st.found, seed=5)
+    assert "1>f" in codes(game, st) and "redeal" not in codes(game, st)
+    any_time = make("la_belle_lucie", {"redeal": "any"})
+    assert "redeal" in codes(any_time, st)
+
+
+def test_two_shuffled_re_deals_in_threes_keeping_the_foundations() -> None:
+    game, st = lucie(blocked_layout())
+    before = sorted(c for p in st.piles for c in p)
+    st1 = play(game, st, "redeal")
+    assert sorted(c for p in st1.piles for c in p) == before
+    assert [len(p) for p in st1.piles] == [3] * 17 + [1]
+    assert st1.found == st.found and st1 == play(game, st, "redeal")
+    assert game.public(st1)["redeals_left"] == 1
+    # Two re-deals, three deals in all.
+    any_time, st = lucie(["2C 3C AH"], redeal="any")
+    st = play(any_time, st, "redeal", "redeal")
+    assert st.redeals == 2 and "redeal" not in codes(any_time, st)
+
+
+# A deal with no ace on top and nothing to marry: the even spades, hearts and diamonds
+# from two to queen on top, everything else beneath.
+TOPS = [f"{r}{s}" for s in "SHD" for r in "2468TQ"]
+
+
+def blocked_layout() -> list[str]:
+    under = [c for c in (f"{r}{s}" for s in "SHDC" for r in "A23456789TJQK")
+             if c not in TOPS]
+    return [" ".join((*under[2 * i: 2 * i + 2], TOPS[i])) for i in range(17)] + [TOPS[17]]
+
+
+def test_stuck_after_the_last_re_deal_is_lost() -> None:
+    game, st = lucie(blocked_layout())
+    assert [m for m in codes(game, st) if m != "end"] == ["redeal"]
+    st = TabState(st.piles, st.found, redeals=2, seed=st.seed)
+    st = game.settle(st)
+    assert st.status == LOST and game.to_move(st) == ()
+    outcome = game.outcome(st)
+    assert outcome is not None and not outcome.won
+
+
+def test_an_emptied_packet_is_never_filled() -> None:
+    game, st = lucie(["3S 2S AS", "4C 5C 4S"])
+    st = play(game, st, "1>f", "1>f", "1>f")
+    assert st.piles[0] == ()
+    assert not any(m.endswith(">1") for m in codes(game, st))
+
+
+def test_a_foundation_stops_at_the_king() -> None:
+    game = make("la_belle_lucie")
+    full = tuple(cards(" ".join(f"{r}{s}" for r in "A23456789TJQK")) for s in "SHDC")
+    st = TabState((cards("KS"),) + ((),) * 17, (full[0][:12], full[1], full[2], full[3]))
+    assert codes(game, st)[0] == "1>f"
+    st = play(game, st, "1>f")
+    assert st.status == WON
+
+
+def test_house_in_the_wood_eight_aces_thirty_five_packets() -> None:
+    game = make("house_in_the_wood")
+    st = game.deal(3)
+    assert [len(p) for p in st.piles] == [3] * 34 + [2] and len(st.found) == 8
+    game, st = lucie(["AS 2S AS"], "house_in_the_wood")
+    st = play(game, st, "1>f")
+    ace, two = cards("AS 2S")
+    assert st.found[0] == (ace | 64,) and st.found[4] == ()
+    st = play(game, st, "1>f")  # 2♠ onto the ace already under way
+    assert st.found[0] == (ace | 64, two)
+    st = play(game, st, "1>f")  # the other A♠ starts the second spade foundation
+    assert st.found[4] == (ace,)
+
+
+def test_house_on_the_hill_aces_up_kings_down_marriages_both_ways() -> None:
+    game, st = lucie(["2C 3C KH", "4C 5C 7H", "6C 7C 6H", "8C 9C 8H"], "house_on_the_hill")
+    assert len(st.found) == 8
+    moves = codes(game, st)
+    assert "1>f" in moves                       # the K♥ starts its descending foundation
+    assert "2>3" in moves and "2>4" in moves    # 7♥ onto 6♥ (ascending) or 8♥
+    st = play(game, st, "1>f")
+    assert st.found[5] == cards("KH")
+    assert game.options == {"foundations": "aces_kings", "marriage": "both",
+                            "redeal": "stuck"}
+
+
+def run(ranks: str, suit: str, pack: int) -> tuple[Card, ...]:
+    return tuple(c | (64 * pack) for c in cards(" ".join(f"{r}{suit}" for r in ranks)))
+
+
+def test_both_variants_play_to_a_win_when_stacked() -> None:
+    # Packets bottom to top: each suit's first pack in runs whose lowest card lies on top;
+    # its second pack the same (House in the Wood) or from the king down (on the Hill).
+    for game_id, second in (("house_in_the_wood", ("32A", "654", "987", "KQJT")),
+                            ("house_on_the_hill", ("JQK", "89T", "567", "A234"))):
+        game = make(game_id)
+        piles = [run(r, s, 0) for s in "SHDC" for r in ("32A", "654", "987", "KQJT")]
+        piles += [run(r, s, 1) for s in "SHDC" for r in second]
+        st = TabState((*piles, *[()] * 3), ((),) * 8)
+        for _ in range(200):
+            if game.outcome(st) is not None:
+                break
+            st = play(game, st, next(m for m in codes(game, st) if m.endswith(">f")))
+        assert st.status == WON, game_id
