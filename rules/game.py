@@ -160,7 +160,7 @@ class Game(ABC, Generic[S]):
         loose = sorted(n for n in LOOSE if n in cls.__dict__)
         if loose:
             raise TypeError(f"{cls.__name__} declares {', '.join(loose)}: a game says what "
-                            "it is in its Description")
+                            "it is in its Description (docs/rules.md, 'What a game is')")
         d = cls.__dict__.get("description")
         if d is not None:
             cls.id, cls.title, cls.packs, cls.euchre = d.id, d.title, d.packs, d.euchre

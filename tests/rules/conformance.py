@@ -112,13 +112,17 @@ def secret_cards(game: Game[Any], state: Any, audience: int | None) -> set[int]:
 def assert_hides(message: object, secret: set[int], seed: int | None, where: str) -> None:
     """No string of ``message`` is or contains a secret card, and the seed is absent."""
     texts = list(strings_in(message))
+    # one search per card through all the strings at once (no card's name or code holds
+    # the separator, so no match can straddle two strings)
+    whole, exact = "\x00".join(texts), set(texts)
     for c in secret:
-        assert code(c) not in texts, f"{where} shows {code(c)}"
-        for t in texts:
-            assert name(c) not in t, f"{where} names {name(c)}: {t!r}"
+        assert code(c) not in exact, f"{where} shows {code(c)}"
+        n = name(c)
+        if n in whole:
+            raise AssertionError(f"{where} names {n}: {next(t for t in texts if n in t)!r}")
     if seed is not None:
         assert seed not in set(ints_in(message)), f"{where} carries the seed"
-        assert not any(str(seed) in t for t in texts), f"{where} carries the seed"
+        assert str(seed) not in whole, f"{where} carries the seed"
 
 
 def assert_no_hidden_card(game: Game[Any], state: Any, seed: int) -> None:
