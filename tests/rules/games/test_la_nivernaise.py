@@ -3,6 +3,8 @@ packets replaced at once, the one unshuffled re-deal, the foundation exchange.""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rules import IllegalMove, render
@@ -24,7 +26,7 @@ def state(sides: str = SIDES, piles: tuple[str, ...] = ("",) * 6, pack: str = ""
                              tuple(reversed(cards(pack))), 0, redeals, 5)
 
 
-def zone(st: LaNivernaiseState, zid: str) -> dict[str, object]:
+def zone(st: LaNivernaiseState, zid: str) -> dict[str, Any]:
     return next(z for z in render(GAME, st, None)["zones"] if z["id"] == zid)
 
 
