@@ -32,6 +32,8 @@ class Client:
         self.state: Msg | None = None
         self.changed = asyncio.Event()
         self.on_state = on_state
+        #: States older than the newest one seen (a server must never send one).
+        self.regressions = 0
         self.reader = asyncio.create_task(self._read())
 
     @classmethod
@@ -58,7 +60,9 @@ class Client:
                     if fut is not None and not fut.done():
                         fut.set_result(m)
                 elif m.get("type") == "state":
-                    if self.state is None or m["version"] > self.state["version"]:
+                    if self.state is not None and m["version"] < self.state["version"]:
+                        self.regressions += 1
+                    elif self.state is None or m["version"] > self.state["version"]:
                         self.state = m
                         if self.on_state is not None:
                             self.on_state(m["version"], now, len(frame))
@@ -78,14 +82,18 @@ class Client:
 
     async def call(self, kind: str, timeout: float = 60, **fields: Any) -> Msg:
         """Send a request and wait for its reply; an ``error`` reply raises."""
+        m = await self.ask(kind, timeout, **fields)
+        if m["type"] == "error":
+            raise RuntimeError(f"{kind}: {m['code']}: {m['message']}")
+        return m
+
+    async def ask(self, kind: str, timeout: float = 60, **fields: Any) -> Msg:
+        """Send a request and return its reply, an ``error`` included."""
         fut: asyncio.Future[Msg] = asyncio.get_running_loop().create_future()
         self.waiting[self.next_id] = fut
         await self.send(kind, **fields)
         async with asyncio.timeout(timeout):
-            m = await fut
-        if m["type"] == "error":
-            raise RuntimeError(f"{kind}: {m['code']}: {m['message']}")
-        return m
+            return await fut
 
     async def wait_state(self, version: int = 0, timeout: float = 60) -> Msg:
         """The newest state once it is at ``version`` or later."""

@@ -32,13 +32,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import msgpack
 import redis.asyncio as aioredis
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
 
 from tests.redis_server import RedisServer
 
+from .client import Client
 from .procs import Served, raise_nofile, sympathy
 
 Msg = dict[str, Any]
@@ -58,66 +56,30 @@ class Stats:
 
 
 class SoakClient:
-    """One connection: replies by ``re``; the newest state; versions checked."""
+    """A bench client (:class:`bench.client.Client`) that counts error codes and the
+    states older than one it had seen."""
 
-    def __init__(self, ws: ClientConnection, stats: Stats) -> None:
-        self.ws, self.stats = ws, stats
-        self.next_id = 1
-        self.waiting: dict[int, asyncio.Future[Msg]] = {}
-        self.state: Msg | None = None
-        self.changed = asyncio.Event()
-        self.reader = asyncio.create_task(self._read())
+    def __init__(self, client: Client, stats: Stats) -> None:
+        self.client, self.stats = client, stats
 
     @classmethod
     async def open(cls, url: str, stats: Stats, name: str) -> SoakClient:
-        c = cls(await connect(url, max_size=2**24, max_queue=None, open_timeout=60,
-                              close_timeout=2), stats)
+        c = cls(await Client.open(url), stats)
         await c.call("hello", version=1, name=name)
         return c
 
-    async def _read(self) -> None:
-        try:
-            async for frame in self.ws:
-                assert isinstance(frame, bytes)
-                m = msgpack.unpackb(frame)
-                fut = self.waiting.pop(m.get("re", -1), None)
-                if fut is not None and not fut.done():
-                    fut.set_result(m)
-                elif m.get("type") == "state":
-                    if self.state is not None and m["version"] < self.state["version"]:
-                        self.stats.regressions += 1
-                    else:
-                        self.state = m
-                        self.changed.set()
-        except ConnectionClosed:
-            pass
-        finally:
-            for fut in self.waiting.values():
-                if not fut.done():
-                    fut.set_exception(ConnectionError("connection closed"))
-
     async def call(self, kind: str, **fields: Any) -> Msg:
-        rid = self.next_id
-        self.next_id += 1
-        fut: asyncio.Future[Msg] = asyncio.get_running_loop().create_future()
-        self.waiting[rid] = fut
-        await self.ws.send(msgpack.packb({"type": kind, "id": rid, **fields}))
-        async with asyncio.timeout(60):
-            m = await fut
+        m = await self.client.ask(kind, **fields)
         if m["type"] == "error":
             self.stats.errors[m["code"]] += 1
         return m
 
     async def wait_state(self, version: int) -> Msg:
-        async with asyncio.timeout(60):
-            while self.state is None or self.state["version"] < version:
-                self.changed.clear()
-                await self.changed.wait()
-        return self.state
+        return await self.client.wait_state(version)
 
     async def close(self) -> None:
-        await self.ws.close()
-        self.reader.cancel()
+        self.stats.regressions += self.client.regressions
+        await self.client.close()
 
 
 async def table(n: int, urls: list[str], stats: Stats) -> None:

@@ -403,3 +403,31 @@ async def test_a_killed_process_members_are_marked_away_by_any_other_process(
         p1.kill()
         await p2.stop()
         await r.aclose()
+
+
+# -- (8) the clean-up of a closed connection is shielded --------------------------------
+
+async def test_a_cancelled_connection_still_marks_its_member_away(
+        redis_private: RedisServer) -> None:
+    """The connection's handler is cancelled again and again (a shutdown, a timeout
+    around it) while it cleans up: the member is still marked away in Redis."""
+    r = await raw(redis_private)
+    async with redis_app(redis_private) as (running, _):
+        ann = await Peer.connect(running.url, "Ann")
+        joined = await ann.call("create", game="sympathy")
+        # websockets runs each connection's handler in a task of its own
+        handlers = [t for t in asyncio.all_tasks()
+                    if getattr(t.get_coro(), "__qualname__", "").endswith("protocol_handler")]
+        assert len(handlers) == 1
+        handler = handlers[0]
+        while not handler.done():
+            handler.cancel()
+            await asyncio.sleep(0)
+
+        async def away() -> bool:
+            data = await r.hget(redis_keys.room_key(joined["room"]), "data")
+            return not any(m["connected"] for m in msgpack.unpackb(data)["members"])
+
+        await wait_for(away, 5)
+        ann.ws.transport.abort()
+    await r.aclose()
