@@ -398,6 +398,9 @@ class RedisStore:
             rev, data = await self.redis.hmget(room_key(room_id), ["rev", "data"])
             if mine is None or (rev is not None and int(rev) >= mine.rev):
                 return await self._fetch(room_id)  # not behind (any more)
+            if (rev is None or data is None) and room_id not in self.cache.watched:
+                self.cache.drop(room_id)  # expired while we held a passing copy
+                raise ProtocolError("room/not_found")
             if rev is None or data is None:  # the room itself was lost: restore ours
                 base, base_rev = room_codec.load(room_codec.dump(mine.room), self.limits), -1
                 await self.redis.set(code_key(base.code), base.id, nx=True,

@@ -431,3 +431,29 @@ async def test_a_cancelled_connection_still_marks_its_member_away(
         await wait_for(away, 5)
         ann.ws.transport.abort()
     await r.aclose()
+
+
+async def test_a_room_redis_lost_whole_is_restored_from_a_process_copy(
+        redis_private: RedisServer, tmp_path_factory: pytest.TempPathFactory) -> None:
+    older = tmp_path_factory.mktemp("older")
+    redis_private.kill()  # files from before the room existed
+    snapshot(redis_private, older)
+    redis_private.start()
+    async with redis_app(redis_private) as (running, store):
+        ann = await Peer.connect(running.url, "Ann")
+        joined = await ann.call("create", game="sympathy", seats="all")
+        room = joined["room"]
+        wes = await Peer.connect(running.url, "Wes")
+        await wes.call("join", code=joined["code"], role="watcher")
+        state = await play_first(ann, room, await ann.state(0), 3)
+        redis_private.kill()
+        restore(redis_private, older)
+        redis_private.start()
+        fresh = await wes.wait(lambda m: m["type"] == "state" and m["version"] > 3,
+                               timeout=10)
+        assert fresh["view"] == state["view"]  # the same table, at a higher version
+        assert store.recoveries >= 1
+        late = await Peer.connect(running.url, "Late")  # its join code works again
+        assert (await late.call("join", code=joined["code"], role="watcher"))["type"] == \
+            "joined"
+        await play_first(ann, room, await ann.state(fresh["version"]), 2)
