@@ -34,6 +34,18 @@ from .conformance import (
 CONFIGS = configurations(distinct=True)
 seeds = st.integers(min_value=10**6, max_value=MAX_SEED)
 suite = settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: A game whose description bounds it past this many moves plays fewer random games.
+LONG = 300
+
+
+def deep(config: tuple[str, dict[str, object]]) -> settings:
+    """The suite's settings for a configuration: 10 random games each, or for a long
+    game (by its description's bound) as many as about 3,000 moves of play allow, at
+    least 4. Every law is still checked on every configuration; a long game checks more
+    positions per example."""
+    bound = make_game(config).description.bound
+    n = 10 if bound is None or bound <= LONG else max(4, 10 * LONG // bound)
+    return settings(suite, max_examples=n)
 each_config = pytest.mark.parametrize("config", CONFIGS, ids=[config_id(c) for c in CONFIGS])
 Config = tuple[str, dict[str, object]]
 
@@ -84,9 +96,11 @@ def test_full_deal_uses_every_card_once(config: tuple[str, dict[str, object]]) -
 
 
 @each_config
-@given(seed=seeds, choices=st.integers(0, MAX_SEED))
-@suite
-def test_random_play_keeps_every_law(config: Config, seed: int, choices: int) -> None:
+def test_random_play_keeps_every_law(config: Config) -> None:
+    deep(config)(given(seed=seeds, choices=st.integers(0, MAX_SEED))(random_play))(config)
+
+
+def random_play(config: Config, seed: int, choices: int) -> None:
     game = make_game(config)
     cards = table_cards(game, game.deal(seed))
     play = Play.start(game, seed)
@@ -134,9 +148,11 @@ def test_illegal_moves_are_refused(config: Config, seed: int) -> None:
 
 
 @each_config
-@given(seed=seeds, choices=st.integers(0, MAX_SEED))
-@suite
-def test_undo_steps_back_and_stops_at_reveals(config: Config, seed: int, choices: int) -> None:
+def test_undo_steps_back_and_stops_at_reveals(config: Config) -> None:
+    deep(config)(given(seed=seeds, choices=st.integers(0, MAX_SEED))(undo_steps))(config)
+
+
+def undo_steps(config: Config, seed: int, choices: int) -> None:
     game = make_game(config)
     play = Play.start(game, seed)
     for _, seat, move, _ in random_states(game, seed, choices):
