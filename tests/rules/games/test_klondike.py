@@ -1,0 +1,143 @@
+"""Klondike (Hoyle 003 l.23-33): the deal, whole groups, kings into spaces, the stock
+three at a time and run through again while cards are used; the once-through variant."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import IllegalMove, make, render
+from rules.cards import cards, rank_of, suit_of
+from rules.games.klondike import Klondike, KlondikeState
+from rules.solo import pack_of
+
+from .stacking import codes, play
+
+GAME = Klondike()
+SUITS = "SHDC"
+
+
+def state(columns: list[str], down: tuple[int, ...] = (0,) * 7, stock: str = "",
+          waste: str = "", fams: tuple[str, ...] = ("",) * 4,
+          played: bool = False) -> KlondikeState:
+    cols = [cards(c) for c in columns] + [()] * (7 - len(columns))
+    return KlondikeState(tuple(cols), down, pack_of(cards(stock)), cards(waste),
+                         tuple(cards(f) for f in fams), played=played)
+
+
+def test_seven_columns_each_with_its_top_card_face_up() -> None:
+    pack = cards(" ".join(f"{r}{s}" for s in SUITS for r in "A23456789TJQK"))
+    st = GAME.layout(pack, seed=0)
+    assert [len(c) for c in st.columns] == list(range(1, 8))
+    assert st.down == tuple(range(7))
+    # the first card turned up; six more to its right; the second row begins on pile 2
+    assert st.columns[0] == pack[:1] and st.columns[1] == (pack[1], pack[7])
+    assert len(st.stock) == 24 and st.stock[-1] == pack[28]
+    view = render(GAME, st, None)
+    assert sum(z["down"] for z in view["zones"]) == 21 + 24
+    assert codes(GAME, st)[-2:] == ["d", "end"]
+
+
+def test_the_stock_is_run_off_three_at_a_time_and_the_top_one_is_used() -> None:
+    st = state(["KS", "KH", "KD", "KC", "QC", "QD", "QS"], stock="2C 8H 9D 4S 5S")
+    st = play(GAME, st, "d")
+    assert st.waste == cards("2C 8H 9D") and st.stock == pack_of(cards("4S 5S"))
+    # only 9♦ shows: red on black, it may not go on the red ten nor is 8♥ usable
+    assert "w>f" not in codes(GAME, st)
+    st = play(GAME, st, "d")  # two cards left: both turned
+    assert st.waste[-1] == cards("5S")[0] and not st.stock
+
+
+def test_red_on_black_and_the_face_up_cards_move_together() -> None:
+    st = state(["TD 9S 8H", "TC", "9H", "AH"], down=(1, 0, 0, 0),
+               stock="KS", fams=("", "", "", ""))
+    moves = codes(GAME, st)
+    assert "t3>t2" in moves  # 9♥ on 10♣
+    assert "t1>t2" not in moves  # 9♠ 8♥ go together or not at all, and 9♠ is black
+    assert "t4>f" in moves
+    st = state(["JD TS 9H", "JH", "TC"], down=(1, 0, 0))
+    moves = codes(GAME, st)
+    assert "t1>t2" in moves  # 10♠ with 9♥ on it onto J♥
+    assert "t1>t3" not in moves  # 9♥ alone may not leave 10♠ behind to go on 10♣
+    st = state(["QC JH TS 9H", "QD", "8S"], down=(1, 0, 0))
+    st = play(GAME, st, "t3>t1")
+    assert st.columns[0][-1] == cards("8S")[0]
+    st = state(["QC JH TS", "QS"], down=(1, 0))
+    st = play(GAME, st, "t1>t2")
+    assert st.columns[1] == cards("QS JH TS") and st.columns[0] == cards("QC")
+    assert st.down[0] == 0  # the card left is turned up
+
+
+def test_spaces_take_only_kings() -> None:
+    st = state(["", "3C KH QS", "QH", "5D"], down=(0, 1, 0, 0), waste="KD")
+    moves = codes(GAME, st)
+    assert "t2>t1" in moves and "w>t1" in moves
+    assert "t3>t1" not in moves and "t4>t1" not in moves
+    st = state(["", "KH QS", "5D"], waste="6C")
+    assert "t2>t1" not in codes(GAME, st)  # a king already on the bare table stays
+
+
+def test_the_top_card_of_a_group_may_go_home_unless_the_strict_reading() -> None:
+    st = state(["5D 4S 3H", "KS"], fams=("AS 2S 3S", "AH 2H", "", ""), stock="9C")
+    assert "t1>f" in codes(GAME, st)
+    strict = make("klondike", {"top_to_foundation": False})
+    assert "t1>f" not in codes(strict, st)
+    st2 = state(["5D 3H", "KS"], down=(1, 0), fams=("", "AH 2H", "", ""), stock="9C")
+    assert "t1>f" in codes(strict, st2)
+
+
+def test_the_stock_runs_through_again_only_after_a_card_was_used() -> None:
+    st = state(["KS"], waste="5C 6C 7C")
+    assert "d" not in codes(GAME, st)  # no card used in the pass: the game is over
+    out = GAME.outcome(state(["KS"], waste="5C 6C 7C"))
+    assert out is not None and not out.won
+    assert out.summary == "0 of 52 cards built on the ace row; no card showing can be used"
+    st = state(["KS"], waste="5C 6C 7C", played=True)
+    assert GAME.describe(st, GAME.parse_move("d")) == \
+        "turn the waste over and run through the stock again (pass 2)"
+    st = play(GAME, st, "d")
+    assert st.stock[-1] == cards("5C")[0] and not st.waste and not st.played
+    assert st.passes == 2
+
+
+def test_once_through_one_at_a_time() -> None:
+    g = make("klondike_one_pass")
+    st = state(["KS"], stock="5C 6C", played=True)
+    st = play(g, st, "d")
+    assert st.waste == cards("5C")
+    st = play(g, st, "d")
+    assert "d" not in codes(g, st)
+    with pytest.raises(IllegalMove):
+        g.apply(st, "d", 0)
+
+
+def test_all_on_the_ace_row_wins_and_one_short_does_not() -> None:
+    full = [" ".join(f"{r}{s}" for r in "A23456789TJQK") for s in SUITS]
+    st = state(["KC"], fams=(*full[:3], full[3][:-3]))
+    assert GAME.outcome(st) is None and not GAME.won(st)
+    st = play(GAME, st, "t1>f")
+    out = GAME.outcome(st)
+    assert out is not None and out.won and out.summary == "all 52 cards built on the ace row"
+
+
+def test_giving_up_is_lost() -> None:
+    st = play(GAME, GAME.deal(1), "end")
+    out = GAME.outcome(st)
+    assert out is not None and not out.won and out.summary.endswith("given up")
+
+
+def test_a_stacked_deal_is_won() -> None:
+    # the layout holds the sevens to kings, dealt highest first, so that each row lies
+    # above a row of higher cards and the lowest cards are always on top; the stock the
+    # aces to sixes in threes, each three dealt so that the one to play first shows
+    high = sorted(cards(" ".join(f"{r}{s}" for s in SUITS for r in "789TJQK")),
+                  key=lambda c: (-rank_of(c), suit_of(c)))
+    low = cards(" ".join(f"{r}{s}" for r in "A23456" for s in SUITS))
+    stock = [c for k in range(0, 24, 3) for c in reversed(low[k:k + 3])]
+    st = GAME.layout((*high, *stock), 0)
+    for _ in range(200):
+        if GAME.outcome(st) is not None:
+            break
+        moves = codes(GAME, st)
+        st = play(GAME, st, next((m for m in moves if m.endswith(">f")), "d"))
+    out = GAME.outcome(st)
+    assert out is not None and out.won and st.passes == 1
