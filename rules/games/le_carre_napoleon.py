@@ -53,13 +53,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..cadogan import ACES_UP, DESCENDING, available, marries, suited, talon_top, to_play
-from ..cards import KING, Card, name, rank_of, suit_of
+from ..cadogan import ACES_UP, available, suited, talon_top, to_play
+from ..cards import KING, Card, identity, name, rank_of, suit_of
 from ..description import CADOGAN, Description
 from ..game import Move, Option, Zone
 from ..registry import register, variant
 from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, reshuffle, split_code
 from ._columns import END, back_of, family_label, family_zones, home, with_end
+from ._upward import tops_by_card
 
 PLACES = 12
 TURN, RETAKE = Move("s"), Move("retake")
@@ -83,6 +84,14 @@ class CarreState:
     @property
     def ended(self) -> bool:
         return self.given_up
+
+
+def play_to(fams: tuple[tuple[Card, ...], ...], c: Card) -> int:
+    """The foundation (0-based) that ``c`` is played on, or -1: :func:`to_play` over the
+    two foundations of its suit (``s`` and ``s + 4``)."""
+    s = suit_of(c)
+    k = to_play(FOUNDATIONS[s::4], fams[s::4], c)
+    return -1 if k < 0 else s + 4 * k
 
 
 def place_label(i: int) -> str:
@@ -124,15 +133,17 @@ class LeCarreNapoleon(SoloGame[CarreState]):
             out.append(RETAKE)
             out += [Move(f"slip{i + 1}") for i in kings]
         for i, p in enumerate(sq):
-            if (c := available(p)) is not None and (j := to_play(FOUNDATIONS, fams, c)) >= 0:
+            if (c := available(p)) is not None and (j := play_to(fams, c)) >= 0:
                 out.append(Move(f"q{i + 1}>f{j + 1}"))
+        # a marriage in a descending line (:func:`marries`): onto the card of the same
+        # suit one higher, found by its card among the tops
+        higher = tops_by_card(sq)
         top = talon_top(state.talon)
         hole = next((k for k, p in enumerate(sq) if not p), -1)
         if top is not None:
-            if (j := to_play(FOUNDATIONS, fams, top)) >= 0:
+            if (j := play_to(fams, top)) >= 0:
                 out.append(Move(f"w>f{j + 1}"))
-            out += [Move(f"w>q{k + 1}") for k, p in enumerate(sq)
-                    if p and marries(top, p[-1], DESCENDING)]
+            out += [Move(f"w>q{k + 1}") for k in higher.get(identity(top) + 1, ())]
             if hole >= 0:
                 out.append(Move(f"w>q{hole + 1}"))
         if hole >= 0 and state.pack:
@@ -141,9 +152,8 @@ class LeCarreNapoleon(SoloGame[CarreState]):
             out.append(TURN)
         for i, p in enumerate(sq):
             if p:
-                out += [Move(code) for k, q in enumerate(sq)
-                        if k != i and q and marries(p[-1], q[-1], DESCENDING)
-                        and (code := f"q{i + 1}>q{k + 1}") != state.back]
+                out += [Move(code) for k in higher.get(identity(p[-1]) + 1, ())
+                        if (code := f"q{i + 1}>q{k + 1}") != state.back]
         return with_end(out)
 
     def play(self, state: CarreState, move: Move) -> CarreState:
