@@ -1,0 +1,97 @@
+"""The Zodiac (Cadogan 001 l.1770-1834): marriages into the Zodiac only, Equator spaces
+refilled from the talon when the player likes, re-deals while they place cards, then the
+foundations from the Zodiac and the Equator."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import IllegalMove, make
+from rules.cards import Card, cards, packs, rank_of, suit_of
+from rules.games.zodiac import Zodiac, ZodiacState
+
+from .stacking import codes, play
+
+GAME = Zodiac()
+EQ = "2C 2C 2D 2D 3C 3C 3D 3D"
+ZO = " ".join(["9S"] * 2 + ["9H"] * 2 + ["TS"] * 2 + ["TH"] * 2 + ["JS"] * 2 + ["JH"] * 2
+              + ["6S"] * 2 + ["6H"] * 2 + ["4S"] * 2 + ["4H"] * 2 + ["QS"] * 2 + ["QH"] * 2)
+
+
+def state(eq: str = EQ, zo: str = ZO, pack: str = "", talon: str = "",
+          placed: bool = False) -> ZodiacState:
+    """``pack`` first card turned first; ``-`` an empty Equator place."""
+    e = tuple(() if w == "-" else cards(w) for w in eq.split())
+    z = tuple(cards(w.replace("+", " ")) for w in zo.split())
+    return ZodiacState(e, z, tuple(reversed(cards(pack))), cards(talon), placed=placed)
+
+
+def test_the_equator_and_the_zodiac() -> None:
+    st = GAME.deal(3)
+    assert len(st.equator) == 8 and len(st.zodiac) == 24 and len(st.pack) == 72
+    assert make("the_zodiac").id == "zodiac"
+
+
+def test_marriages_go_into_the_zodiac_both_ways_and_never_out() -> None:
+    st = state(eq="5H 2C 2D 2D 3C 3C 3D 3D", pack="KD")
+    # 5♥ on 6♥ (descending) or on 4♥ (ascending); nothing onto the Equator
+    assert codes(GAME, st) == ["e1>z15", "e1>z16", "e1>z19", "e1>z20", "t"]
+    st = play(GAME, st, "e1>z15")
+    assert st.zodiac[14] == cards("6H 5H") and st.equator[0] == ()
+    # the Zodiac cannot marry within itself: 5♥ may not go on to 4♥ of packet 19
+    with pytest.raises(IllegalMove):
+        GAME.apply(st, "z15>z19", 0)
+
+
+def test_talon_cards_marry_or_fill_a_space_when_the_player_likes() -> None:
+    st = state(eq="- 2C 2D 2D 3C 3C 3D 3D", pack="7H KD")
+    assert codes(GAME, st) == ["t"]
+    st = play(GAME, st, "t")
+    assert codes(GAME, st) == ["w>z15", "w>z16", "w>e1", "t"]
+    st = play(GAME, st, "t")   # the space may wait: K♦ is turned on the 7♥
+    assert codes(GAME, st) == ["w>e1"]
+    st = play(GAME, st, "w>e1")
+    assert st.equator[0] == cards("KD") and st.placed
+
+
+def test_redeals_go_on_while_they_place_cards_and_a_barren_pass_fails() -> None:
+    st = state(pack="KD 7H")
+    st = play(GAME, st, "t", "t")
+    st = play(GAME, st, "w>z15")     # 7♥ placed this pass
+    assert codes(GAME, st) == ["redeal"]
+    st = play(GAME, st, "redeal", "t")
+    assert codes(GAME, st) == []     # K♦ placed nowhere in a whole pass: failed
+    outcome = GAME.outcome(st)
+    assert outcome is not None and not outcome.won
+    assert "could not be placed" in outcome.summary
+
+
+def test_second_part_from_the_zodiac_and_equator_to_a_win() -> None:
+    # the Zodiac: 24 packets holding each suit's two runs; every card is placed
+    by_suit = {s: sorted((c for c in packs(2) if suit_of(c) == s), key=rank_of)
+               for s in range(4)}
+    zodiac: list[tuple[Card, ...]] = []
+    for cs in by_suit.values():
+        ups, downs = cs[0::2], cs[1::2]   # one of each rank for each
+        # ascending foundation takes A..6 from one packet (top A) and 7..K from another
+        zodiac.append(tuple(reversed(ups[:6])))
+        zodiac.append(tuple(reversed(ups[6:])))
+        # descending: K..8 and 7..A
+        zodiac.append(tuple(downs[7:]))
+        zodiac.append(tuple(downs[:7]))
+    while len(zodiac) < 24:
+        zodiac.append(())
+    st = ZodiacState(((),) * 8, tuple(zodiac), ())
+    assert GAME.second_part(st)
+    while GAME.outcome(st) is None:
+        st = play(GAME, st, codes(GAME, st)[0])
+    outcome = GAME.outcome(st)
+    assert outcome is not None and outcome.won
+    assert sum(len(f) for f in st.families) == 104
+    short = ZodiacState(st.equator, st.zodiac, (), (), (*st.families[:7], st.families[7][:-1]))
+    assert not GAME.won(short)
+
+
+def test_no_foundation_before_every_card_is_placed() -> None:
+    st = state(eq="AS 2C 2D 2D 3C 3C 3D 3D", pack="7H")
+    assert not any(">f" in c for c in codes(GAME, st))
