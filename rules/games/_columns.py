@@ -22,15 +22,13 @@ from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
 from ..cards import SUIT_NAMES, Card, is_red, name, rank_of, suit_of
-from ..common import step_rank
+from ..common import END, step_rank
 from ..game import Move, Zone
 from ..solo import SoloGame
 
 Pile = tuple[Card, ...]
 Piles = tuple[Pile, ...]
 Fits = Callable[[Card, Card], bool]
-#: Give up: the game counts as lost.
-END = Move("end")
 #: Deal (turn) the next card of the pack.
 DEAL = Move("d")
 

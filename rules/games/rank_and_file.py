@@ -56,6 +56,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ..cards import ACE, KING, Card, name, rank_of, suit_of
+from ..common import REDEAL
 from ..description import CHENEY, Description
 from ..families import EMPTY8, Families, add, family_name, family_targets, family_zones, home
 from ..game import Move, Option, Zone
@@ -65,7 +66,6 @@ from ._columns import DEAL, END, ColumnGame, Piles, back_of, onto, put, shifts_l
 
 ROW = 11
 LAYOUTS = 3
-REDEAL = Move("redeal")
 MARRIAGE = Option("marriage", "any", "marriages after the deal: any (one higher or lower, "
                   "any suit) or suit (the same suit only)", choices=("any", "suit"))
 
