@@ -1,0 +1,233 @@
+"""Les Quatre Coins, from Cadogan's *Illustrated Games of Patience*. **The figure that
+placed the foundations beside the side packets is lost: the placing here is a
+stand-in.**
+
+Source: ``001_6a582ee13e12f2a9.txt`` l.361-450; rule sheet ``shared/games/cadogan.md``,
+section Les Quatre Coins. Her terms are :mod:`rules.cadogan`'s.
+
+Two packs. "Deal out twelve cards as in tableau, beginning on the left. Place the top
+corner card, then the four side cards, lastly the lower corner card; repeat this process
+on the right hand ... leaving space in the centre for the foundation cards. These will
+consist of four aces and four kings of different suits, the aces ascending in sequence to
+kings, and the kings descending in sequence to aces" (l.379-391); "each foundation must
+follow suit" (Rule II). The whole pack is dealt in rounds covering the first; "the eight
+foundation cards, as they appear in the deal ... are to be at once played ..., and on these
+may be played any suitable cards which in dealing fall on either of the four corner
+packets; but when a card (otherwise suitable) falls on either of the side packets, it may
+not be played unless the foundation to which it belongs happens to be the one immediately
+adjoining the side packet on which that card fell in dealing. Note. Whenever in dealing a
+card is withdrawn, to place on one of the foundations, the next card in the pack is
+placed in its stead" (l.393-416). "After the entire deal is completed these restrictions
+cease, all suitable cards may now be played, subject to Rule I. [the uppermost card of
+each packet], and marriages, both in ascending and descending lines, may be made with
+cards on the surface of the twelve packets" (l.418-424). "When all possible combinations
+have been made, and further progress is impossible, the twelve packets may be taken up in
+order, beginning on the left, re-dealt, and played exactly as before. If necessary, there
+may be two re-deals" (l.444-450).
+
+Readings (the sheet's PROPOSED readings unless said otherwise):
+
+- **Stand-in for the lost figure** (amb. 1): the foundations lie in two columns of four
+  between the packets, each row beside one left and one right side packet; the left
+  column holds the four ace foundations, the right the four king foundations, suits from
+  the top ♥ ♠ ♦ ♣ (the order of the Terms, l.51). So the k-th left side packet adjoins the
+  ace foundation of the k-th suit, the k-th right side packet its king foundation; corner
+  packets adjoin none. Option ``left_column``: ``kings`` puts the kings on the left.
+- Packets 1-12 in dealing order: left top corner, left sides from the top, left lower
+  corner, then the same on the right.
+- The first ace (king) of a suit to appear begins its foundation; its twin is an
+  ordinary card (amb. 2).
+- During the deal only the card just dealt may be played, and only as above (amb. 3,
+  strict); the foundation cards themselves go up at once (amb. 4). ``n`` deals on until a
+  card falls that may be played (or the pack is out); playing it puts the next card on the
+  same packet.
+- After the deal: the top card of any packet goes to its foundation or is married onto
+  another top card of its suit one higher or lower, one card at a time, not straight
+  back. An emptied packet stays empty.
+- Re-deals (G9): when no card can be played on a foundation (marriages may remain), the
+  packets are taken up in order from the left, each face up on those before, and the
+  stack turned down, so the first packet's bottom card is dealt first; dealt and played
+  exactly as before, restrictions included. Two re-deals.
+- Won when all 104 cards are on the foundations; lost when no move is left (``end``
+  gives up).
+
+Moves, in order: during the deal ``c<i>>f<j>`` (the card just dealt) and ``n``; after it
+``c<i>>f<j>``, ``c<i>>c<k>``, ``redeal``, ``end``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from ..cadogan import ACES_UP, KINGS_DOWN, Foundation, marries, redeal_left, to_play
+from ..cards import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_SYMBOLS, Card, name
+from ..description import CADOGAN, Description
+from ..game import Move, Option, Zone
+from ..registry import register
+from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code
+from ._columns import END, back_of
+
+PACKETS = 12
+ROW_SUITS = (HEARTS, SPADES, DIAMONDS, CLUBS)
+#: The foundation each side packet adjoins (corners: none).
+ADJOINS = {1: 0, 2: 1, 3: 2, 4: 3, 7: 4, 8: 5, 9: 6, 10: 7}
+NEXT, REDEAL = Move("n"), Move("redeal")
+REDEALS = 2
+LABELS = ("left top corner", "left side 1", "left side 2", "left side 3", "left side 4",
+          "left lower corner", "right top corner", "right side 1", "right side 2",
+          "right side 3", "right side 4", "right lower corner")
+Pile = tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CoinsState:
+    found: tuple[Pile, ...]
+    packets: tuple[Pile, ...]
+    pack: tuple[Card, ...]
+    dealing: bool = True
+    #: The packet that takes the next card dealt.
+    at: int = 0
+    #: The packet where the card just dealt lies, when it may be played; else -1.
+    pending: int = -1
+    redeals: int = 0
+    back: str = ""
+    given_up: bool = False
+
+
+def kinds_for(left: str) -> tuple[Foundation, ...]:
+    a = tuple(Foundation(ACES_UP.base, ACES_UP.step, suit=s) for s in ROW_SUITS)
+    k = tuple(Foundation(KINGS_DOWN.base, KINGS_DOWN.step, suit=s) for s in ROW_SUITS)
+    return a + k if left == "aces" else k + a
+
+
+@register
+class LesQuatreCoins(SoloGame[CoinsState]):
+    description = Description(
+        id="les_quatre_coins",
+        title="Les Quatre Coins (figure lost: aces left, kings right, a stand-in)",
+        book=CADOGAN, lines="361-450, 1-65", skill="some", bound=None, packs=2)
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        Option("left_column", "aces", "aces: the ace foundations beside the left side "
+               "packets and the kings beside the right (the stand-in); kings: the other way "
+               "round", choices=("aces", "kings")),
+    )
+
+    def __init__(self, options: Any = None) -> None:
+        super().__init__(options)
+        self.kinds = kinds_for(str(self.options["left_column"]))
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> CoinsState:
+        return self.deal_on(CoinsState(((),) * 8, ((),) * PACKETS, pack_of(cards)))
+
+    def allowed(self, p: int, j: int) -> bool:
+        """A card falling on packet ``p`` may go on foundation ``j`` during the deal."""
+        side = ADJOINS.get(p)
+        return side is None or side == j
+
+    def deal_on(self, st: CoinsState) -> CoinsState:
+        """Deal until a card falls that may be played, or the pack is out; foundation
+        cards go up at once and the next card takes their place."""
+        found, packets, pack, at = list(st.found), list(st.packets), st.pack, st.at
+        while pack:
+            c, pack = pack[-1], pack[:-1]
+            j = to_play(self.kinds, found, c)
+            if j >= 0 and not found[j]:
+                found[j] = (c,)
+                continue
+            packets[at] = (*packets[at], c)
+            p, at = at, (at + 1) % PACKETS
+            if j >= 0 and self.allowed(p, j):
+                return replace(st, found=tuple(found), packets=tuple(packets), pack=pack,
+                               at=at, pending=p, back="")
+        return replace(st, found=tuple(found), packets=tuple(packets), pack=(), at=at,
+                       pending=-1, dealing=False, back="")
+
+    def plays(self, st: CoinsState) -> list[Move]:
+        return [Move(f"c{i + 1}>f{j + 1}") for i, p in enumerate(st.packets)
+                if p and (j := to_play(self.kinds, st.found, p[-1])) >= 0]
+
+    def moves(self, st: CoinsState) -> tuple[Move, ...]:
+        if st.given_up:
+            return ()
+        if st.dealing:
+            out = []
+            if st.pending >= 0:
+                c = st.packets[st.pending][-1]
+                j = to_play(self.kinds, st.found, c)
+                out.append(Move(f"c{st.pending + 1}>f{j + 1}"))
+            return (*out, NEXT)
+        ups = self.plays(st)
+        tops = [(i, p[-1]) for i, p in enumerate(st.packets) if p]
+        out = [*ups, *(Move(code) for i, c in tops for k, d in tops
+                       if k != i and marries(c, d, "both")
+                       and (code := f"c{i + 1}>c{k + 1}") != st.back)]
+        if not ups and redeal_left(st.redeals, REDEALS):
+            out.append(REDEAL)
+        return (*out, END) if out else ()
+
+    def play(self, st: CoinsState, move: Move) -> CoinsState:
+        if move == END:
+            return replace(st, given_up=True)
+        if move == NEXT:
+            return self.deal_on(replace(st, pending=-1))
+        if move == REDEAL:
+            order = tuple(c for p in st.packets for c in p)
+            return self.deal_on(replace(st, packets=((),) * PACKETS, pack=pack_of(order),
+                                        dealing=True, at=0, pending=-1,
+                                        redeals=st.redeals + 1))
+        _, a, dst, b = split_code(move.code)
+        assert a is not None and b is not None
+        c = st.packets[a - 1][-1]
+        packets = replace_at(st.packets, a - 1, st.packets[a - 1][:-1])
+        if dst == "f":
+            st = replace(st, packets=packets,
+                         found=replace_at(st.found, b - 1, (*st.found[b - 1], c)), back="")
+            if st.dealing:  # the next card is placed in its stead
+                st = replace(st, at=a - 1, pending=-1)
+            return st
+        return replace(st, packets=replace_at(packets, b - 1, (*packets[b - 1], c)),
+                       back=back_of(move.code))
+
+    def won(self, st: CoinsState) -> bool:
+        return sum(len(f) for f in st.found) == 104
+
+    def summary(self, st: CoinsState, won: bool) -> str:
+        n = sum(len(f) for f in st.found)
+        if won:
+            return "all 104 cards are on the foundations"
+        why = "given up" if st.given_up else "no move is left"
+        return f"{n} of 104 cards on the foundations; {why}"
+
+    def found_label(self, j: int) -> str:
+        side = "left" if j < 4 else "right"
+        kind = "ace" if (j < 4) == (self.options["left_column"] == "aces") else "king"
+        return f"{SUIT_SYMBOLS[ROW_SUITS[j % 4]]} {kind} foundation ({side}, row {j % 4 + 1})"
+
+    def zones(self, st: CoinsState) -> tuple[Zone, ...]:
+        return (*(open_zone(f"f{j + 1}", "foundation", f, self.found_label(j), "foundations")
+                  for j, f in enumerate(st.found)),
+                *(open_zone(f"c{i + 1}", "pile", p, LABELS[i],
+                            "left" if i < 6 else "right") for i, p in enumerate(st.packets)),
+                pack_zone(st.pack))
+
+    def public(self, st: CoinsState) -> dict[str, Any]:
+        return {"pack": len(st.pack), "dealing": st.dealing,
+                "redeals_left": REDEALS - st.redeals,
+                "on_foundations": sum(len(f) for f in st.found)}
+
+    def say(self, st: CoinsState, move: Move) -> str:
+        if move == END:
+            return "give up: no more moves (the game counts as lost)"
+        if move == NEXT:
+            return "deal on" if st.pack else "end the deal"
+        if move == REDEAL:
+            return f"take up the packets in order and deal them again (re-deal " \
+                f"{st.redeals + 1} of {REDEALS})"
+        _, a, dst, b = split_code(move.code)
+        assert a is not None and b is not None
+        c = st.packets[a - 1][-1]
+        if dst == "f":
+            return f"play {name(c)} from the {LABELS[a - 1]} on the {self.found_label(b - 1)}"
+        return f"marry {name(c)} from the {LABELS[a - 1]} to " \
+            f"{name(st.packets[b - 1][-1])} on the {LABELS[b - 1]}"
