@@ -173,31 +173,51 @@ class RedisStore:
         cached = self.cache.get(room_id)
         fresh = cached is None
         rev, current = (cached.rev, cached.room) if cached else await self._fetch(room_id)
-        for _ in range(MAX_TRIES):
-            before = room_codec.dump(current)
-            work = room_codec.load(before, self.limits, previous=current)
-            try:
-                fx = change(work)  # may raise: nothing is written
-            except ProtocolError:
-                if fresh:
-                    raise
-                # Judged on a copy that may be behind: only the committed room's answer
-                # counts (a move at the version others already reached is not stale).
-                rev, current = await self._fetch(room_id)
+        raced = False
+        try:
+            for _ in range(MAX_TRIES):
+                before = room_codec.dump(current)
+                work = room_codec.load(before, self.limits, previous=current)
+                try:
+                    fx = change(work)  # may raise: nothing is written
+                except ProtocolError:
+                    if fresh:
+                        raise
+                    # Judged on a copy that may be behind: only the committed room's
+                    # answer counts (a move at the version others reached is not stale).
+                    rev, current = await self._fetch(room_id)
+                    fresh = True
+                    continue
+                if room_codec.dump(work) == before and \
+                        effects_codec.dump(fx) == effects_codec.dump(Effects()):
+                    return current, fx  # nothing to keep and nothing to tell
+                new_rev = await self._commit(work, rev, fx)
+                if new_rev >= 0:
+                    raced = False
+                    return work, fx
+                raced = True
+                if -new_rev - 2 < rev:  # Redis is behind the copy we hold: it went back
+                    rev, current = await self._reconcile(room_id)
+                else:  # lost a race: reload, run again
+                    rev, current = await self._fetch(room_id)
                 fresh = True
-                continue
-            if room_codec.dump(work) == before and \
-                    effects_codec.dump(fx) == effects_codec.dump(Effects()):
-                return current, fx  # nothing to keep and nothing to tell
-            new_rev = await self._commit(work, rev, fx)
-            if new_rev >= 0:
-                return work, fx
-            if -new_rev - 2 < rev:  # Redis is behind the copy we hold: it went back
-                rev, current = await self._reconcile(room_id)
-            else:  # lost a race: reload, run again
-                rev, current = await self._fetch(room_id)
-            fresh = True
-        raise ProtocolError("move/stale", "The table is very busy; look again and retry.")
+            raise ProtocolError("move/stale", "The table is very busy; look again and "
+                                "retry.")
+        finally:
+            if raced:
+                await self._code_follows_room(room_id, current.code)
+
+    async def _code_follows_room(self, room_id: str, code: str) -> None:
+        """A refused compare-and-set still refreshed the join code's expiry (same
+        pipeline) from a copy that was behind; when no commit followed to set it again,
+        give the code the room's own remaining time (a closed room's code must not
+        outlive it by a day)."""
+        with contextlib.suppress(RedisError, OSError):
+            ttl = await self.redis.pttl(room_key(room_id))
+            if ttl > 0:
+                await self.redis.pexpire(code_key(code), ttl)
+            elif ttl == -2:  # the room is gone
+                await self.redis.delete(code_key(code))
 
     async def remove(self, room_id: str) -> None:
         cached = self.cache.get(room_id)

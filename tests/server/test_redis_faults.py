@@ -22,6 +22,7 @@ import msgpack
 import pytest
 import redis.asyncio as aioredis
 
+from protocol.errors import ProtocolError
 from protocol.limits import Limits
 from server import redis_keys
 from server.app import supervise
@@ -457,3 +458,29 @@ async def test_a_room_redis_lost_whole_is_restored_from_a_process_copy(
         assert (await late.call("join", code=joined["code"], role="watcher"))["type"] == \
             "joined"
         await play_first(ann, room, await ann.state(fresh["version"]), 2)
+
+
+async def test_a_closed_rooms_join_code_does_not_outlive_it(
+        redis_private: RedisServer) -> None:
+    """Forced: a process whose copy is behind (it has not heard the close) marks its
+    member away; its refused compare-and-set must not leave the code a day to live."""
+    limits = Limits(room_ttl=30)
+    a, b = RedisStore(redis_private.url, limits), RedisStore(redis_private.url, limits)
+    r = await raw(redis_private)
+    room = new_room("sympathy", {}, 5, Policy(), limits, 0.0)
+    host, _ = room.add_member(PLAYER, "Ann")
+    bea, _ = room.add_member(PLAYER, "Bea")
+    try:
+        await a.create(room)
+        await b.load(room.id)  # b holds a copy; it will not hear what a does
+        await a.mutate(room.id, lambda x: x.close(host.id, 1.0))
+        try:
+            await b.mutate(room.id, lambda x: x.disconnect(bea.id, 2.0))
+        except ProtocolError as exc:
+            assert exc.code == "room/closed"
+        assert 0 < await r.pttl(redis_keys.code_key(room.code)) <= 30_000
+        assert 0 < await r.pttl(redis_keys.room_key(room.id)) <= 30_000
+    finally:
+        await a.close()
+        await b.close()
+        await r.aclose()
