@@ -94,12 +94,21 @@ def table(header: list[str], rows: list[list[str]]) -> list[str]:
             for r in (header, *rows)]
 
 
+#: The title column's width in the table (``--json`` has every title whole).
+TITLE = 44
+
+
+def clip(text: str, width: int = TITLE) -> str:
+    """``text``, cut to ``width`` characters with an ellipsis when longer."""
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
 def cmd_games(args: argparse.Namespace) -> int:
     rows = game_rows()
     if args.json:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
         return 0
-    cells = [[r["id"], r["title"] if not r["variant_of"] else f"  {r['title']}",
+    cells = [[r["id"], clip(r["title"] if not r["variant_of"] else f"  {r['title']}"),
               r["packs"], str(r["seats"]), r["skill"], r["citation"]] for r in rows]
     print("\n".join(table(["id", "title", "packs", "seats", "skill", "book, pages (lines)"],
                           cells)))

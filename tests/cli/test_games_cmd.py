@@ -6,7 +6,7 @@ import re
 import subprocess
 import sys
 
-from cli.games_cmd import pack_counts
+from cli.games_cmd import TITLE, pack_counts
 from rules import all_games, make
 from rules.common import autoplay
 from rules.registry import game_class
@@ -42,6 +42,8 @@ def test_games_columns_line_up_under_their_headings() -> None:
             assert line[at - 2 : at] == "  ", f"column at {at} is not clear: {line!r}"
         for at in starts[1:]:
             assert line[at] != " ", f"column at {at} does not start there: {line!r}"
+    # a long title is cut, not let out of its column
+    assert starts[1] - starts[0] <= TITLE + 2
 
 
 def test_games_shows_the_pack_count_an_option_allows() -> None:
