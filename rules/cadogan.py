@@ -92,14 +92,14 @@ def marries(card: Card, onto: Card, line: Line = DESCENDING) -> bool:
     """``card`` may be married onto ``onto``: the same suit and the next value above
     (``descending``: the pile runs down) or below (``ascending``), or either (``both``);
     aces low, no wrap (l.33-37; sheet G1)."""
-    if suit_of(card) != suit_of(onto):
-        return False
-    d = rank_of(onto) - rank_of(card)
+    # Identities (suit * 16 + rank) one apart are the same suit and the next rank: the
+    # ranks 1-13 of two suits are at least four apart.
+    d = (onto & 63) - (card & 63)
     if line == DESCENDING:
         return d == 1
     if line == ASCENDING:
         return d == -1
-    return d in (1, -1)
+    return d == 1 or d == -1
 
 
 def in_sequence(below: Card, above: Card, line: Line = DESCENDING) -> bool:
@@ -144,12 +144,12 @@ class Foundation:
         if not pile:
             return rank_of(card) == self.base and (
                 self.suit is None or suit_of(card) == self.suit)
-        if self.complete(pile):
-            return False
         top = pile[-1]
-        if self.follow_suit and suit_of(card) != suit_of(top):
+        if self.follow_suit and (card ^ top) & 48:
             return False
-        return step_rank(rank_of(top), self.step, wrap=self.wrap) == rank_of(card)
+        if step_rank(top & 15, self.step, wrap=self.wrap) != card & 15:
+            return False
+        return not self.complete(pile)
 
 
 #: The usual foundation cards (l.29-31): aces ascending to kings, kings descending to
