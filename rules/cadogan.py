@@ -78,6 +78,16 @@ def available_cards(piles: Sequence[Sequence[Card]]) -> list[tuple[int, Card]]:
     return [(i, p[-1]) for i, p in enumerate(piles) if p]
 
 
+def outermost(places: Sequence[Sequence[Card]]) -> int:
+    """In a column or ray of places (each a card and the cards married onto it), dealt
+    from the first, the index of the last occupied place, whose top card is the
+    available one; -1 when all are empty (Le Blocus, Le Shah)."""
+    for k in range(len(places) - 1, -1, -1):
+        if places[k]:
+            return k
+    return -1
+
+
 def released(before: Sequence[Card], after: Sequence[Card]) -> Card | None:
     """The card that the removal of cards from the top of ``before`` (leaving ``after``)
     has released, or ``None`` when nothing was removed or nothing is left (l.21-23)."""
@@ -228,6 +238,6 @@ def redeal_left(done: int, allowed: int) -> bool:
 __all__ = [
     "ACES_UP", "ASCENDING", "BOTH", "DESCENDING", "KINGS_DOWN", "Foundation", "Line", "Pile",
     "available", "available_cards", "deals_in_all", "foundations_complete", "in_sequence",
-    "is_lane", "lanes", "marries", "redeal_left", "released", "suited", "talon_or_pack",
-    "talon_top", "to_play",
+    "is_lane", "lanes", "marries", "outermost", "redeal_left", "released", "suited",
+    "talon_or_pack", "talon_top", "to_play",
 ]

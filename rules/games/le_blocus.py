@@ -42,7 +42,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from ..cadogan import ACES_UP, marries, suited, to_play
+from ..cadogan import ACES_UP, marries, outermost, suited, to_play
 from ..cards import ACE, SUIT_SYMBOLS, Card, name, rank_of
 from ..description import CADOGAN, Description
 from ..game import Move, Option, Zone
@@ -65,14 +65,6 @@ class BlocusState:
     pack: tuple[Card, ...]
     back: str = ""
     given_up: bool = False
-
-
-def lowest(col: Column) -> int:
-    """The index of the column's lowest occupied place, or -1."""
-    for r in range(len(col) - 1, -1, -1):
-        if col[r]:
-            return r
-    return -1
 
 
 @register
@@ -113,7 +105,7 @@ class LeBlocus(SoloGame[BlocusState]):
     def vacancies(self, st: BlocusState) -> list[tuple[int, int]]:
         """(row, column) of each vacancy, higher rows first."""
         if self.options["vacancy"] == "column":
-            return [(0, i) for i, col in enumerate(st.columns) if lowest(col) < 0]
+            return [(0, i) for i, col in enumerate(st.columns) if outermost(col) < 0]
         rows = max((len(c) for c in st.columns), default=0)
         return [(r, i) for r in range(rows) for i, col in enumerate(st.columns)
                 if r < len(col) and not col[r]]
@@ -132,7 +124,7 @@ class LeBlocus(SoloGame[BlocusState]):
     def tops(self, st: BlocusState) -> list[tuple[int, Card]]:
         out = []
         for i, col in enumerate(st.columns):
-            r = lowest(col)
+            r = outermost(col)
             if r >= 0:
                 out.append((i, col[r][-1]))
         return out
@@ -159,14 +151,14 @@ class LeBlocus(SoloGame[BlocusState]):
         _, a, dst, b = split_code(move.code)
         assert a is not None and b is not None
         col = st.columns[a - 1]
-        r = lowest(col)
+        r = outermost(col)
         c = col[r][-1]
         cols = replace_at(st.columns, a - 1, replace_at(col, r, col[r][:-1]))
         if dst == "f":
             return replace(st, columns=cols,
                            found=replace_at(st.found, b - 1, (*st.found[b - 1], c)), back="")
         target = cols[b - 1]
-        t = lowest(target)
+        t = outermost(target)
         cols = replace_at(cols, b - 1, replace_at(target, t, (*target[t], c)))
         return replace(st, columns=cols, back=back_of(move.code))
 
@@ -206,10 +198,10 @@ class LeBlocus(SoloGame[BlocusState]):
         _, a, dst, b = split_code(move.code)
         assert a is not None and b is not None
         col = st.columns[a - 1]
-        c = col[lowest(col)][-1]
+        c = col[outermost(col)][-1]
         if dst == "f":
             return f"play {name(c)} from column {a} on the {SUIT_SYMBOLS[(b - 1) % 4]} " \
                 "foundation"
         target = st.columns[b - 1]
-        return f"marry {name(c)} from column {a} to {name(target[lowest(target)][-1])} " \
+        return f"marry {name(c)} from column {a} to {name(target[outermost(target)][-1])} " \
             f"on column {b}"

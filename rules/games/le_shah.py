@@ -53,7 +53,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from ..cadogan import ACES_UP, Foundation, foundations_complete, marries, suited, to_play
+from ..cadogan import (
+    ACES_UP,
+    Foundation,
+    foundations_complete,
+    marries,
+    outermost,
+    suited,
+    to_play,
+)
 from ..cards import ACE, KING, QUEEN, SUIT_SYMBOLS, Card, name, rank_of, suit_of
 from ..description import CADOGAN, Description
 from ..game import Move, Option, Zone
@@ -80,13 +88,6 @@ class ShahState:
     circles: int = 0
     back: str = ""
     given_up: bool = False
-
-
-def outermost(ray: Ray) -> int:
-    for k in range(len(ray) - 1, -1, -1):
-        if ray[k]:
-            return k
-    return -1
 
 
 def set_place(rays: tuple[Ray, ...], i: int, k: int, pile: Pile) -> tuple[Ray, ...]:

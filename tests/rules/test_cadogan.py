@@ -17,6 +17,7 @@ from rules.cadogan import (
     is_lane,
     lanes,
     marries,
+    outermost,
     redeal_left,
     released,
     suited,
@@ -35,6 +36,11 @@ def test_only_the_uppermost_card_of_a_packet_is_available() -> None:
     assert available(cards("7H 3S KD")) == c("KD")
     assert available(()) is None
     assert available_cards((cards("2S 5H"), (), cards("9C"))) == [(0, c("5H")), (2, c("9C"))]
+
+
+def test_the_available_card_of_a_column_of_places_is_in_its_last_occupied_place() -> None:
+    assert outermost((cards("2S"), cards("9H 8H"), ())) == 1
+    assert outermost(((), ())) == -1
 
 
 def test_removing_the_blocking_cards_releases_the_card_beneath() -> None:
