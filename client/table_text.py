@@ -87,7 +87,7 @@ def last_text(last: Mapping[str, Any] | None) -> str:
     line = clean(last.get("text") or last.get("move", ""), 200)
     who = clean(last.get("by", ""), 40)
     advised = [clean(n, 40) for n in last.get("advised_by") or ()]
-    if who:
+    if who and not line.startswith(f"{who} "):  # "Ann deals again" names her already
         line = f"{who}: {line}"
     if advised:
         line += f" (advised by {', '.join(advised)})"

@@ -39,6 +39,7 @@ CODES: dict[str, str] = {
     "move/not_your_turn": "It is not your turn.",
     "move/stale": "The table has changed since you last saw it.",
     "move/game_over": "The game is over.",
+    "move/not_over": "The deal is still being played; deal again when it is over.",
     "move/undo_refused": "That move cannot be taken back.",
     "advice/not_allowed": "Advice is not open to you at this table.",
     "advice/illegal": "That proposal is not a legal move now.",

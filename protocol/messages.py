@@ -93,6 +93,7 @@ SCHEMAS: dict[str, dict[str, Field]] = {
                  "seat": _i(0, 7, required=False)},
     "invite": {"room": ROOM, "member": _s(32)},
     "close": {"room": ROOM},
+    "next_deal": {"room": ROOM, "same": Field("bool", required=False, default=False)},
 }
 
 

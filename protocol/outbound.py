@@ -79,6 +79,8 @@ class State(TypedDict):
     view: Map
     last: Map | None
     fair: Map
+    #: The room's running tally: deals played (the current one once it is over) and won.
+    tally: dict[str, int]
 
 
 class Presence(TypedDict):
@@ -178,9 +180,10 @@ def error(re: int | None, code: str, message: str) -> Error:
     return {"type": "error", "re": re, "code": code, "message": message}
 
 
-def state(room: str, version: int, view: Map, last: Map | None, fair: Map) -> State:
+def state(room: str, version: int, view: Map, last: Map | None, fair: Map,
+          tally: dict[str, int]) -> State:
     return {"type": "state", "room": room, "version": version, "view": view, "last": last,
-            "fair": fair}
+            "fair": fair, "tally": tally}
 
 
 def presence(room: str, host: str, locked: bool, members: list[Map],

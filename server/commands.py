@@ -57,4 +57,5 @@ ROOM_COMMANDS: dict[str, RoomCommand] = {
         lambda r, me, q, now: r.set_role(me, q["member"], q["role"], q.get("seat"))),
     "invite": RoomCommand(lambda r, me, q, now: r.invite(me, q["member"])),
     "close": RoomCommand(lambda r, me, q, now: r.close(me, now)),
+    "next_deal": RoomCommand(lambda r, me, q, now: r.next_deal(me, bool(q.get("same")))),
 }

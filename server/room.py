@@ -79,6 +79,9 @@ class Room:
         self.events: deque[dict[str, Any]] = deque(maxlen=limits.event_log)
         self.proposals: dict[str, Proposal] = {}
         self.vote_deadline: float | None = None
+        #: Deals finished in this room before the current one, and how many were won.
+        self.deals_before = 0
+        self.won_before = 0
 
     # -- membership --------------------------------------------------------------------
 
@@ -436,6 +439,39 @@ class Room:
         m.role = role
         return Effects(reply={}, presence=True, state=True)
 
+    def next_deal(self, member_id: str, same: bool) -> Effects:
+        """``next_deal``: once the deal is over, the host deals again in this room, a new
+        secret deal or (``same``, a rematch) the same one, with a new salt and commitment.
+        The finished deal goes into the tally; its record is no longer available."""
+        self._host(member_id)
+        outcome = self.game.outcome(self.play.state)
+        if outcome is None:
+            raise ProtocolError("move/not_over")
+        self.deals_before += 1
+        self.won_before += int(outcome.won)
+        self.seed = self.seed if same else secrets.randbits(64)
+        self.salt = fairness.new_salt()
+        self.commitment = fairness.commitment(self.game.id, self.salt, self.seed)
+        self.play = Play.start(self.game, self.seed)
+        self.log = []
+        had = bool(self.proposals)
+        self.proposals.clear()
+        self.vote_deadline = None
+        self.version += 1
+        name = self.members[member_id].name
+        what = "the same deal again" if same else "a new deal"
+        self.events.append({"version": self.version, "kind": "deal", "by": name,
+                            "text": f"{name} deals {what} (deal {self.deals_before + 1} "
+                            "in this room)"})
+        return Effects(reply={"version": self.version}, state=True, proposals=had)
+
+    def tally(self) -> dict[str, int]:
+        """Deals played in this room (the current one once it is over) and won."""
+        outcome = self.game.outcome(self.play.state)
+        done = outcome is not None
+        return {"deals": self.deals_before + int(done),
+                "won": self.won_before + int(done and outcome is not None and outcome.won)}
+
     def close(self, member_id: str, now: float) -> Effects:
         self._host(member_id)
         self.closed = True
@@ -463,7 +499,8 @@ class Room:
         """The one message that shows the table; the seed only once the game is over."""
         return outbound.state(self.id, self.version,
                               render(self.game, self.play.state, audience),
-                              self.events[-1] if self.events else None, self.fairness())
+                              self.events[-1] if self.events else None, self.fairness(),
+                              self.tally())
 
     def presence_message(self) -> outbound.Presence:
         listed = [m for m in self.members.values() if m.role != WATCHER]

@@ -31,6 +31,7 @@ def dump(room: Room) -> dict[str, Any]:
         "log": [dict(e) for e in room.log], "events": [dict(e) for e in room.events],
         "proposals": [asdict(p) for p in room.proposals.values()],
         "vote_deadline": room.vote_deadline,
+        "deals_before": room.deals_before, "won_before": room.won_before,
     }
 
 
@@ -65,4 +66,6 @@ def load(data: dict[str, Any], limits: Limits, previous: Room | None = None) -> 
     room.events.extend(data["events"])
     room.proposals = {p["move"]: Proposal(**p) for p in data["proposals"]}
     room.vote_deadline = data["vote_deadline"]
+    room.deals_before = int(data.get("deals_before", 0))  # absent in older records
+    room.won_before = int(data.get("won_before", 0))
     return room

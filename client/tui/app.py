@@ -67,7 +67,10 @@ class SympathyApp(App[None]):
                 else:
                     await self.sit(self.plan)
                 while True:
-                    await self.dispatch_event(await s.events())
+                    ev = await s.events()
+                    if self.return_code is not None:  # exiting: the screens are going
+                        return
+                    await self.dispatch_event(ev)
         except ServerError as exc:  # the server refused the plan: one line, as --plain says
             self.error = f"error: {exc.code}: {exc.message}"
             self.exit(return_code=1, message=self.error)
@@ -94,12 +97,12 @@ class SympathyApp(App[None]):
     async def dispatch_event(self, ev: Event) -> None:
         screen = self.screen
         for s in self.screen_stack:
-            if isinstance(s, TableScreen) and s.is_mounted:  # it draws itself on mount
+            if isinstance(s, TableScreen) and s.ready:  # it draws itself on mount
                 s.session_event(ev)
         if not isinstance(ev, StateChanged):
             return
         if isinstance(screen, GameOver) and not self.table.over:  # the host dealt again
-            screen.dismiss(None)
+            screen.post_message(GameOver.NewDeal())  # it closes itself, once
         elif self.table.over and self.over_shown != ev.version and \
                 not isinstance(screen, GameOver):
             self.over_shown = ev.version

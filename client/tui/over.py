@@ -15,6 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -40,9 +41,22 @@ class GameOver(ModalScreen[None]):
         Binding("n", "deal(False)", "next deal"), Binding("r", "deal(True)", "rematch"),
         Binding("q", "quit", "quit")]
 
+    class NewDeal(Message):
+        """The host dealt again: the game this screen tells of is gone."""
+
     def __init__(self, lines: list[str], *, host: bool, ascii: bool = False) -> None:
         super().__init__()
         self.lines, self.host, self.ascii = lines, host, ascii
+        self._closing = False
+
+    def on_game_over_new_deal(self, _msg: NewDeal) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Go back to the table (once: a second pop would take the table away too)."""
+        if not self._closing:
+            self._closing = True
+            self.dismiss(None)
 
     @property
     def sapp(self) -> SympathyApp:
@@ -67,7 +81,7 @@ class GameOver(ModalScreen[None]):
         self.query_one("#over-message", Static).update(Text(clean(text, 300)))
 
     async def action_dismiss(self, result: None = None) -> None:
-        self.dismiss(result)
+        self.close()
 
     def action_save(self) -> None:
         record = self.sapp.record

@@ -29,7 +29,10 @@ class ReplayApp(App[None]):
         Binding("pagedown", "scroll(1)", show=False),
         Binding("pageup", "scroll(-1)", show=False), Binding("q", "quit", "quit"),
     ]
-    CSS = "#board-box { height: 1fr; } #caption, #last { text-style: bold; }"
+    CSS = """
+    #board-box { height: 1fr; scrollbar-gutter: stable; }
+    #caption, #last { text-style: bold; }
+    """
 
     def __init__(self, steps: list[Step], *, ascii: bool = False) -> None:
         super().__init__()

@@ -61,7 +61,8 @@ class TableScreen(Screen[None]):
     TableScreen.narrow #side { display: none; }
     TableScreen.narrow.panel #side { display: block; dock: right; width: 42;
                                      background: $surface; }
-    #board-box { height: auto; max-height: 75%; }
+    #board-box { height: auto; max-height: 75%; scrollbar-gutter: stable;
+                 scrollbar-size-vertical: 1; }
     #moves { height: 1fr; min-height: 2; border: none; padding: 0; }
     #moves:focus { border: none; }
     #advice { height: auto; max-height: 8; }
@@ -95,6 +96,8 @@ class TableScreen(Screen[None]):
         self._source: str | None = None
         self._drawn_version = -1
         self._taking = False  # ``a`` pressed with several proposals: a number follows
+        #: Its widgets are there to draw on: from the end of mount to unmount.
+        self.ready = False
 
     @property
     def sapp(self) -> SympathyApp:
@@ -133,7 +136,11 @@ class TableScreen(Screen[None]):
             self.query_one("#chat", RichLog).write(self.text(chat_text(line.sender,
                                                                        line.role, line.text)))
         self.query_one("#moves", OptionList).focus()
+        self.ready = True
         self.refresh_table()
+
+    def on_unmount(self) -> None:
+        self.ready = False
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(event.size.width < NARROW, "narrow")
