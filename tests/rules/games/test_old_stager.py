@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules import IllegalMove
-from rules.cards import cards, packs, rank_of, suit_of
+from rules.cards import card, cards, packs, rank_of, suit_of
 from rules.games.old_stager import OldStager, StagerState
 
 from .stacking import codes, play, stack
@@ -144,3 +146,12 @@ def test_marriages_do_not_go_round_the_corner() -> None:
     moves = codes(GAME, st)
     assert "t3>t2" in moves and "t1>t4" in moves
     assert "t2>t1" not in moves  # no king on an ace
+
+
+def test_a_family_stops_at_its_king_and_the_second_ace_begins_the_other() -> None:
+    # "pile on them by suits from ace to king" (l.2208): a finished family takes
+    # no ace; the second pack's ace of spades starts the second spade family
+    full = " ".join(f"{r}S" for r in "A23456789TJQK")
+    st = replace(state([""] * 13, fams=(full, *[""] * 7)), stock=(card(1, 0, 1),))
+    st = play(GAME, st, "w>f")
+    assert [len(f) for f in st.families] == [13, 0, 0, 0, 1, 0, 0, 0]
