@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules import IllegalMove
-from rules.cards import Card, cards, packs, rank_of, suit_of
+from rules.cards import Card, card, cards, packs, rank_of, suit_of
 from rules.games.staircase import Staircase, StaircaseState
 
 from .stacking import codes, play
@@ -134,3 +136,13 @@ def test_stuck_with_the_pack_out_is_lost_and_end_gives_up() -> None:
     st = play(GAME, GAME.deal(2), "end")
     out = GAME.outcome(st)
     assert out is not None and out.summary.endswith("given up")
+
+
+def test_a_family_stops_at_its_king_and_the_second_ace_begins_the_other() -> None:
+    # families "following suit" (l.2585-2586), ace to king: a finished family takes no
+    # ace; the second pack's ace of spades starts the second spade family
+    full = " ".join(f"{r}S" for r in "A23456789TJQK")
+    st = state(["5D"] * 10, fams=(full, *[""] * 7))
+    st = replace(st, columns=((card(1, 0, 1),), *st.columns[1:]))
+    st = play(GAME, st, "t1>f")
+    assert [len(f) for f in st.families] == [13, 0, 0, 0, 1, 0, 0, 0]
