@@ -79,3 +79,17 @@ def test_a_card_out_of_place_spoils_the_result() -> None:
     assert out is not None and not out.won
     assert out.summary == "the result is spoiled: TWO turned up a three"
     assert len(st.words) == 2
+
+
+def test_a_wrong_card_at_the_last_letter_of_king_spoils_the_result() -> None:
+    # all thirteen words spelled is not enough: "or you will make mistakes, and spoil
+    # the result" (l.2722-2724); here the king and QUEEN's queen are swapped
+    st = GAME.deal(5)
+    for _ in range(97):
+        st = play(GAME, st, codes(GAME, st)[0])
+    king, queen = st.pack[-1], st.words[11][-1]
+    words = (*st.words[:11], (*st.words[11][:-1], king), st.words[12])
+    st = play(GAME, replace(st, pack=(queen,), words=words), "s")
+    out = GAME.outcome(st)
+    assert len(st.words) == 13 and out is not None and not out.won
+    assert out.summary == "the result is spoiled: KING turned up a queen"
