@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.pilot import Pilot
 from textual.widgets import DataTable, OptionList, Select, Static
 
@@ -26,16 +28,22 @@ async def settle(pilot: Pilot[None], app: SympathyApp, version: int) -> None:
     await pilot.pause()
 
 
+async def lobby_rooms(app: SympathyApp, pilot: Pilot[None]) -> DataTable[Any]:
+    """The lobby's list of rooms, once it shows at least one."""
+    while not isinstance(app.screen, LobbyScreen):
+        await pilot.pause()
+    rooms = app.screen.query_one("#rooms", DataTable)
+    while rooms.row_count == 0:
+        await pilot.pause()
+    return rooms
+
+
 async def test_create_a_room_from_the_lobby(server: Running, tokens: TokenStore) -> None:
     async with Session(server.url, "Cy") as cy:
         listed = await cy.create("sympathie", visibility="public")
         app = SympathyApp(server.url, "Ann", Plan("lobby"), tokens=tokens)
         async with app.run_test(size=(120, 40)) as pilot:
-            while not isinstance(app.screen, LobbyScreen):
-                await pilot.pause()
-            rooms = app.screen.query_one("#rooms", DataTable)
-            while rooms.row_count == 0:
-                await pilot.pause()
+            rooms = await lobby_rooms(app, pilot)
             row = [str(c) for c in rooms.get_row_at(0)]
             assert row[:3] == [listed["code"], "Sympathie", "1/2"]
             assert row[-1] == "playing"
@@ -174,11 +182,7 @@ async def test_a_table_joined_or_watched_from_the_lobby_answers_its_keys(
         for name, key in (("Bea", "enter"), ("Wes", "w")):
             app = SympathyApp(server.url, name, Plan("lobby"), tokens=tokens)
             async with app.run_test(size=(120, 40)) as pilot:
-                while not isinstance(app.screen, LobbyScreen):
-                    await pilot.pause()
-                rooms = app.screen.query_one("#rooms", DataTable)
-                while rooms.row_count == 0:
-                    await pilot.pause()
+                await lobby_rooms(app, pilot)
                 await pilot.press(key)
                 while not isinstance(app.screen, TableScreen):
                     await pilot.pause()
