@@ -85,6 +85,12 @@ WIDTH = 24
 TURN = Move("t")
 SUITS = (SPADES,) * 4 + (CLUBS,) * 4 + (HEARTS,) * 4 + (DIAMONDS,) * 4
 Piles = tuple[tuple[Card, ...], ...]
+#: Every play of two singles and every pairing, made once: up to 1,152 pairings are
+#: legal at a time, and building their codes anew was most of the game's time.
+PLAYS = [[Move(f"a{i + 1}+n{j + 1}") for j in range(WIDTH)] for i in range(WIDTH)]
+A_ON_N = [[Move(f"a{i + 1}>n{j + 1}") for j in range(WIDTH)] for i in range(WIDTH)]
+N_ON_A = [[Move(f"n{j + 1}>a{i + 1}") for i in range(WIDTH)] for j in range(WIDTH)]
+PAIRS = {letter: [Move(f"{letter}{i + 1}") for i in range(WIDTH)] for letter in "an"}
 
 
 def wanted_rank(f: tuple[Card, ...]) -> int:
@@ -140,16 +146,17 @@ def refill(st: EmpressState) -> EmpressState:
                    red_talon=talons[True], black_talon=talons[False])
 
 
-def firsts(row: Piles, size: int) -> list[int]:
-    """The first place of each distinct card among the places holding ``size`` cards."""
+def firsts(row: Piles) -> tuple[list[int], list[int]]:
+    """The first place of each distinct single card and of each distinct pair."""
     seen: set[tuple[Card, ...]] = set()
-    out = []
+    singles: list[int] = []
+    pairs: list[int] = []
     for i, p in enumerate(row):
         key = tuple(identity(c) for c in p)
-        if len(p) == size and key not in seen:
+        if p and key not in seen:
             seen.add(key)
-            out.append(i)
-    return out
+            (singles if len(p) == 1 else pairs).append(i)
+    return singles, pairs
 
 
 @register
@@ -199,19 +206,26 @@ class EmpressOfIndia(SoloGame[EmpressState]):
         if state.given_up:
             return ()
         fams, army, navy = state.families, state.army, state.navy
-        reds = [i for i in firsts(army, 1) if target(fams, army[i][0]) >= 0]
-        blacks = [j for j in firsts(navy, 1) if target(fams, navy[j][0]) >= 0]
-        out = [Move(f"a{i + 1}+n{j + 1}") for i in reds for j in blacks]
-        for letter, row in (("a", army), ("n", navy)):
-            for i in firsts(row, 2):
-                p = row[i]
-                if target(fams, p[0]) >= 0 and target(fams, p[1]) >= 0:
-                    out.append(Move(f"{letter}{i + 1}"))
+        # what each foundation waits for, looked up by (suit, rank), first one first
+        want: dict[tuple[int, int], int] = {}
+        for j, f in enumerate(fams):
+            if (r := wanted_rank(f)):
+                want.setdefault((SUITS[j], r), j)
+
+        def fits(c: Card) -> bool:
+            return (suit_of(c), rank_of(c)) in want
+
+        singles_a, pairs_a = firsts(army)
+        singles_n, pairs_n = firsts(navy)
+        reds = [i for i in singles_a if fits(army[i][0])]
+        blacks = [j for j in singles_n if fits(navy[j][0])]
+        out = [PLAYS[i][j] for i in reds for j in blacks]
+        for letter, row, pairs in (("a", army, pairs_a), ("n", navy, pairs_n)):
+            out += [PAIRS[letter][i] for i in pairs if fits(row[i][0]) and fits(row[i][1])]
         if state.pack:
             out.append(TURN)
-        singles_a, singles_n = firsts(army, 1), firsts(navy, 1)
-        out += [Move(f"a{i + 1}>n{j + 1}") for i in singles_a for j in singles_n]
-        out += [Move(f"n{j + 1}>a{i + 1}") for j in singles_n for i in singles_a]
+        out += [A_ON_N[i][j] for i in singles_a for j in singles_n]
+        out += [N_ON_A[j][i] for j in singles_n for i in singles_a]
         return with_end(out)
 
     def play(self, state: EmpressState, move: Move) -> EmpressState:
