@@ -39,6 +39,8 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
 Moves, in this order: ``w>c`` and ``p<i>>c`` (the stock's top or centre pile ``i``'s top
 to the corner of its suit); marriages ``w>p<j>``, ``p<i>>p<j>``; ``w>p<k>`` (the first
 space); ``d`` (turn the next card of the pack); ``end`` with ``centre_moves=any``.
+Won when the four corners hold all 52 cards; lost when the player gives up (``end``)
+or no move is left.
 """
 
 from __future__ import annotations

@@ -24,7 +24,8 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
   the player could only repeat herself, and the game is lost.
 
 Legal moves, in order: ``d`` (the first laying); then for each pile in order its top card
-``<i>>f`` to its family, then ``<i>><j>`` onto pile ``j``; then ``r``.
+``<i>>f`` to its family, then ``<i>><j>`` onto pile ``j``; then ``r``. Won when the four
+families hold all 52 cards.
 """
 
 from __future__ import annotations

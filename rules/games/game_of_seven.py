@@ -32,7 +32,8 @@ into the first space ``r<k>``: ``w>r<k>``, ``r<i>>r<k>``, ``f<s>>r<k>`` and, wit
 option, ``d>r<k>``; ``d`` (deal the next card onto the stock); ``end`` (give up). A move
 may not put the same card straight back where it came from. Shifts (a married card
 moved on, a family card taken back) are listed last, after ``d``
-(:func:`._columns.shifts_last`).
+(:func:`._columns.shifts_last`). Lost when the player gives up (``end``) or no move is
+left.
 """
 
 from __future__ import annotations

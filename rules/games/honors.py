@@ -41,7 +41,8 @@ stock's top), ``w2>f<j>`` and ``w3>f<j>`` (draw the second or third card of the 
 three); ``u<i>>f<j>`` (with the option: draw the card under place ``i``'s top);
 ``p<i>>p<k>`` (a double pile's top into the first empty place, pack out); ``d``,
 ``t`` or ``d3``. Empty places are alike: a card is offered to the first one only.
-Cards only go forward, so every game ends.
+Cards only go forward, so every game ends. Won when the eight families hold all 104
+cards.
 """
 
 from __future__ import annotations

@@ -37,7 +37,8 @@ The game is chance. Moves: ``w>d`` (the stock's top card to its place on the dia
 very first card begins it), alone when it is legal; else ``s`` (turn a card) or
 ``redeal`` (turn the stock, when the pack is out); and ``auto``. Under option
 ``first_suit=chosen`` the game begins with the four ``first-<s>`` moves. Every game ends: cards
-only go forward and the turns are counted.
+only go forward and the turns are counted. Won when every card is on the dial; lost
+when no card fits, the pack is out and the stock has been turned twice.
 """
 
 from __future__ import annotations

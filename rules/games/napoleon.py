@@ -40,6 +40,8 @@ Moves, in this order: ``c<i>>f<j>`` (the free card of column ``i`` to family ``j
 free card in the Pet Game, into the first empty column); ``s``; ``redeal``;
 ``c<i>>c<k>`` (marriage, or into the first empty column in the Pet Game: last, so that
 playing the first legal move turns the pack before it shifts cards about); ``end``.
+Won when the eight families hold all 104 cards; lost when the player gives up
+(``end``) or no move is left (the pack out and the stock's turns used up).
 """
 
 from __future__ import annotations

@@ -41,7 +41,8 @@ Moves, in this order: ``h>f``, ``h>t<j>``, ``b`` (with a card in hand, nothing e
 top card) and ``<n>t<i>>t<j>`` (the top ``n`` cards) onto a column, then into the first
 space; ``w>t<j>``; ``d``; ``end``. A run may not be put straight back where it came
 from. Shifts (runs moved on without turning a card up or leaving a space) are listed
-after ``d`` (:func:`._columns.shifts_last`).
+after ``d`` (:func:`._columns.shifts_last`). Lost when the player gives up (``end``)
+or no move is left.
 """
 
 from __future__ import annotations

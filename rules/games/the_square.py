@@ -36,7 +36,7 @@ on the right, 9-12 on the left, to family ``j``: ``f1``-``f8``, spades, hearts,
 diamonds, clubs, twice); ``w>f<j>``; ``w>q<k>`` (down in suit); ``s``; ``q<i>>q<k>``
 (down in suit: last, so that playing the first legal move turns the pack before it
 shifts cards about); ``end``. While a vacancy is open: ``w>q<k>`` and ``d>q<k>`` (into
-vacancy ``k``), ``end``.
+vacancy ``k``), ``end``. Won when the eight families hold all 104 cards.
 """
 
 from __future__ import annotations

@@ -38,6 +38,8 @@ The game is chance, with the choice of which card goes home and which weaver goe
 Legal moves, in order: ``p<i>>f<j>`` (the top of place ``i`` onto family ``j``; the
 families are the kings of spades, hearts, diamonds, clubs, then their twins), then the
 weavers ``w<card>`` (``w7h``, one per card, in the order laid aside), ``r``, ``auto``.
+Won when the eight families hold all 104 cards, king to ace; lost when no top card
+fits, no weaver is left and the re-deals are used up.
 """
 
 from __future__ import annotations
