@@ -73,6 +73,9 @@ class LeCadran(Napoleon):
             m.code.startswith("c") and ">c" in m.code
             and is_lane(state.columns[int(m.code.rpartition("c")[2]) - 1])))
 
+    def say(self, state: NapoleonState, move: Move) -> str:
+        return super().say(state, move).replace("the stock", "the talon")
+
     def zones(self, state: NapoleonState) -> tuple[Zone, ...]:
         return tuple(replace(z, label="the talon") if z.id == "stock" else z
                      for z in super().zones(state))

@@ -95,3 +95,6 @@ def test_the_talon_is_shown_as_the_talon() -> None:
     st = state(cols("KC"), stock="5D")
     talon = next(z for z in CADRAN.zones(st) if z.id == "stock")
     assert talon.label == "the talon" and talon.face_up == cards("5D")
+    st = state(cols("6D"), stock="5D")
+    assert CADRAN.describe(st, CADRAN.parse_move("w>c1")) == \
+        "marry 5♦ from the talon to 6♦ on column 1"
