@@ -119,6 +119,14 @@ class ASpell(SoloGame[SpellState]):
         return replace(state, spread=tuple(x for x in state.spread if x != c),
                        pile=(c, *state.pile))
 
+    def narrate(self, before: SpellState, move: Move, after: SpellState) -> str:
+        # The move that completes the pile turns it face down: from then on no sentence
+        # may name its cards, not even the one just put in (a watcher who comes later
+        # reads the last move, and the pile's order is hidden from them).
+        if before.spread and not after.spread and move != BOOK:
+            return "put the last card in the pile, and turn the pile face down"
+        return super().narrate(before, move, after)
+
     def won(self, state: SpellState) -> bool:
         return len(state.laid) == 13 and not state.broken
 

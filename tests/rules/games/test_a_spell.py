@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules import IllegalMove, make, render
-from rules.cards import RANK_CODES, card, rank_of
+from rules.cards import RANK_CODES, card, code, name, rank_of
 from rules.games.a_spell import BOOK_ORDER, ASpell, SpellState
 
 from .stacking import codes, play
@@ -95,3 +95,16 @@ def test_a_deal_spreads_the_thirteen_spades_face_up() -> None:
     assert sorted(st.spread) == list(SPADES) and st.pile == ()
     with pytest.raises(IllegalMove):
         GAME.apply(st, "s", 0)
+
+
+def test_the_move_that_turns_the_pile_down_names_none_of_its_cards() -> None:
+    st = GAME.layout(SPADES, seed=0)
+    while len(st.spread) > 1:  # the cards are face up while the pile is made
+        st = play(GAME, st, codes(GAME, st)[1])
+    last = GAME.parse_move(codes(GAME, st)[0])
+    assert "♠" in GAME.describe(st, last)  # proposed while the card still lies face up
+    after = play(GAME, st, last.code)
+    told = GAME.narrate(st, last, after)
+    assert not [c for c in SPADES if name(c) in told or code(c) in told], told
+    assert next(z for z in render(GAME, after, None)["zones"] if z["id"] == "pile")[
+        "down"] == 13
