@@ -27,6 +27,7 @@ from websockets.http11 import Response
 
 from protocol.errors import ProtocolError
 from protocol.limits import Limits
+from rules.registry import load_all
 
 from . import http
 from . import web as _web  # noqa: F401  (imported for its routes: the page)
@@ -74,6 +75,10 @@ class GameServer:
     async def run(self, host: str, port: int, stop: asyncio.Event,
                   ready: Callable[[Server], None] | None = None) -> None:
         """Serve until ``stop`` is set, then close every connection (1001) and return."""
+        # Every game module is imported before the first client comes: the first table
+        # does not pay for it, a broken module stops the start rather than a player's
+        # create, and the process's resident memory is settled from the start.
+        load_all()
         async with serve(self.connections.handler, host, port,
                          process_request=self.process_request,
                          max_size=self.limits.max_frame, max_queue=16,
