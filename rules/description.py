@@ -166,6 +166,14 @@ class Description:
     layout: str = "rows"
     #: Whether legal moves may be shown to everyone (false when they would show a hand).
     moves_public: bool = True
+    #: A round game (competitive, private hands, a match of deals): the fewest and most
+    #: seats a table may have. The game then offers the option ``players`` and each table
+    #: has that many seats, named by the first ``players`` of :attr:`seat_names`.
+    #: ``None``: the table always has ``len(seat_names)`` seats.
+    seats_range: tuple[int, int] | None = None
+    #: Calls race in real time (Snap): several seats may move at once, and the first call
+    #: to reach the room's sequencer wins (see :meth:`rules.game.Game.is_call`).
+    realtime: bool = False
 
     def __post_init__(self) -> None:
         if not re.fullmatch(r"[a-z][a-z0-9_]*", self.id):
@@ -180,10 +188,24 @@ class Description:
                              "a game that is not a variant fixes none")
         if self.bound is not None and self.bound < 1:
             raise ValueError(f"{self.id}: bound must be positive")
+        if self.seats_range is not None:
+            lo, hi = self.seats_range
+            if not 1 <= lo <= hi <= len(self.seat_names):
+                raise ValueError(f"{self.id}: seats_range {self.seats_range} must lie within "
+                                 f"1..{len(self.seat_names)} (one name per possible seat)")
+            if self.cooperative:
+                raise ValueError(f"{self.id}: a game with a range of seats is a round game "
+                                 "(cooperative=False)")
 
     @property
     def seats(self) -> int:
-        return len(self.seat_names)
+        """The most seats a table of this game may have."""
+        return len(self.seat_names) if self.seats_range is None else self.seats_range[1]
+
+    @property
+    def min_seats(self) -> int:
+        """The fewest seats a table of this game may have."""
+        return len(self.seat_names) if self.seats_range is None else self.seats_range[0]
 
     @property
     def line_ranges(self) -> tuple[tuple[int, int], ...]:

@@ -139,6 +139,12 @@ class Option:
         return value
 
 
+def players_option(lo: int, hi: int, default: int) -> Option:
+    """The ``players`` option of a round game: how many seats its table has."""
+    return Option("players", default, f"How many players sit at the table ({lo} to {hi}).",
+                  minimum=lo, maximum=hi)
+
+
 class Game(ABC, Generic[S]):
     """The rules of one game of the books, with its options chosen."""
 
@@ -151,8 +157,10 @@ class Game(ABC, Generic[S]):
     title: ClassVar[str]
     packs: ClassVar[int] = 1
     euchre: ClassVar[bool] = False
-    seats: ClassVar[int] = 1
-    seat_names: ClassVar[tuple[str, ...]] = ("player",)
+    #: The table's seats. A round game (``description.seats_range``) sets both per instance
+    #: from its ``players`` option; every other game has its description's.
+    seats: int = 1
+    seat_names: tuple[str, ...] = ("player",)
     option_specs: ClassVar[tuple[Option, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -177,6 +185,13 @@ class Game(ABC, Generic[S]):
             chosen[key] = specs[key].check(value)
         chosen.update(self.description.fixed)
         self.options: Mapping[str, OptionValue] = chosen
+        if self.description.seats_range is not None:
+            players = chosen.get("players")
+            if not isinstance(players, int):
+                raise TypeError(f"{self.id} has a range of seats but no 'players' option "
+                                "(use rules.game.players_option)")
+            self.seats = players
+            self.seat_names = self.description.seat_names[:players]
 
     def option(self, name: str) -> OptionValue:
         return self.options[name]
@@ -269,6 +284,48 @@ class Game(ABC, Generic[S]):
         here; :class:`rules.record.Play` treats them like reveals.
         """
         return False
+
+    # -- round games: computer players, calls, the table's clock ----------------------
+
+    def bot_move(self, view: Mapping[str, Any], seat: Seat, rand: int) -> str:
+        """A computer player's move for ``seat``: the code of one of its legal moves.
+
+        ``view`` is :func:`rules.view.render` of the position for ``seat`` (so a computer
+        player sees exactly what a person in that seat sees, and no more), ``rand`` a
+        random 64-bit number the caller draws for this decision (the rules own no random
+        source). The default plays the first legal move; a game with choices worth making
+        gives a simple, honest policy of its own.
+        """
+        moves = view["moves"].get(str(seat)) or ()
+        if not moves:
+            raise ValueError(f"{self.seat_name(seat)} has no move to make")
+        return str(moves[0]["code"])
+
+    def is_call(self, move: Move) -> bool:
+        """Whether ``move`` is a call that races other seats' calls (Snap).
+
+        In a ``realtime`` game several seats may move at once; the server times each call
+        as it arrives, and whichever reaches the room's sequencer first is applied first
+        (the other is then judged against the new position).
+        """
+        return False
+
+    def timer(self, state: S) -> tuple[int, Seat, Move] | None:
+        """A move the table makes by itself when nothing else happens for a while.
+
+        ``(delay_ms, seat, move)``: if the position is still ``state`` after ``delay_ms``,
+        the server applies ``move`` for ``seat`` with :meth:`apply_timer` (a pace of
+        turning, the window in which a second call makes a tie). Timer moves are never in
+        :meth:`legal_moves`, so no client can send one. ``None``: no timer.
+        """
+        return None
+
+    def apply_timer(self, state: S) -> S:
+        """Apply the move :meth:`timer` names for ``state``; raises if there is none."""
+        due = self.timer(state)
+        if due is None:
+            raise IllegalMove("Nothing is due on the table's clock now.")
+        return self.apply_unchecked(state, due[2])
 
     def seat_name(self, seat: Seat) -> str:
         if 0 <= seat < len(self.seat_names):
