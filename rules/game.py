@@ -240,7 +240,18 @@ class Game(ABC, Generic[S]):
             raise NotYourTurn(f"It is not {self.seat_name(seat)}'s turn.")
         if m not in self.legal_moves(state, seat):
             raise IllegalMove(self.why_illegal(state, m, seat))
-        return self.apply_unchecked(state, m)
+        return self.apply_for(state, m, seat)
+
+    def apply_for(self, state: S, move: Move, seat: Seat) -> S:
+        """Play a move known to be legal for ``seat``.
+
+        Most games know the mover from the position (one seat moves at a time) and leave
+        this to :meth:`apply_unchecked`. A game in which several seats may make the same
+        move at once (a challenge any player may make, a call of either owner) overrides
+        it to know who made the move; its :meth:`apply_unchecked` then plays the move for
+        the first seat of :meth:`to_move` that has it.
+        """
+        return self.apply_unchecked(state, move)
 
     def why_illegal(self, state: S, move: Move, seat: Seat) -> str:
         """A sentence saying why ``move`` is refused; games may say more."""
@@ -325,7 +336,7 @@ class Game(ABC, Generic[S]):
         due = self.timer(state)
         if due is None:
             raise IllegalMove("Nothing is due on the table's clock now.")
-        return self.apply_unchecked(state, due[2])
+        return self.apply_for(state, due[2], due[1])
 
     def seat_name(self, seat: Seat) -> str:
         if 0 <= seat < len(self.seat_names):

@@ -103,3 +103,29 @@ def test_a_game_without_a_clock_has_nothing_due() -> None:
     with pytest.raises(IllegalMove):
         game.apply_timer(state)
     assert not game.is_call(Move("throw"))
+
+
+class _Race(_Toy):
+    """Every seat may 'call' at once; the first call wins the table for its caller."""
+
+    def to_move(self, state: _Hands) -> tuple[int, ...]:
+        return () if self.outcome(state) else tuple(range(self.seats))
+
+    def legal_moves(self, state: _Hands, seat: int) -> tuple[Move, ...]:
+        return (Move("call"),) if seat in self.to_move(state) else ()
+
+    def apply_unchecked(self, state: _Hands, move: Move) -> _Hands:
+        return self.apply_for(state, move, self.to_move(state)[0])
+
+    def apply_for(self, state: _Hands, move: Move, seat: int) -> _Hands:
+        hands = list(state.hands)
+        hands[seat] = ()
+        return _Hands(tuple(hands), seat)
+
+
+def test_a_move_several_seats_share_is_applied_for_the_seat_that_made_it() -> None:
+    game = _Race()
+    state = game.deal(7)
+    after = game.apply(state, "call", 2)
+    assert game.outcome(after) == Outcome(True, "out", (2,))
+    assert game.outcome(game.apply_unchecked(state, Move("call"))) == Outcome(True, "out", (0,))
