@@ -166,7 +166,7 @@ def random_playout(game: Game[Any], seed: int, rng: Rng, policy: str = "random"
             k = 0
         else:
             k, rng = rng.below(len(choices))
-        state = game.apply_unchecked(state, choices[k][1])
+        state = game.apply_for(state, choices[k][1], choices[k][0])
         moves += 1
     outcome = game.outcome(state)
     assert outcome is not None

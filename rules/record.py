@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from .description import OptionValue
-from .errors import BadOptions, UndoRefused
+from .errors import BadOptions, IllegalMove, UndoRefused
 from .game import Game, Move, Seat
 from .registry import make
 
@@ -55,7 +55,7 @@ class Record:
         """Play the record's moves again from its seed, checking each one."""
         play: Play[Any] = Play.start(make(self.game, dict(self.options)), self.seed)
         for seat, code in self.moves:
-            play = play.push(Move(code), seat)
+            play = play.replay_move(Move(code), seat)
         return play
 
 
@@ -81,7 +81,29 @@ class Play(Generic[S]):
     def push(self, move: Move | str, seat: Seat) -> Play[S]:
         """Play a checked move; raises :class:`rules.errors.IllegalMove`."""
         m = move if isinstance(move, Move) else self.game.parse_move(move)
-        after = self.game.apply(self.state, m, seat)
+        return self._then(seat, m, self.game.apply(self.state, m, seat))
+
+    def push_timer(self) -> Play[S]:
+        """Play the move the table's clock has due (:meth:`rules.game.Game.timer`: a
+        card turned at the table's pace, a call settled); it is recorded with its seat like
+        any move. Raises :class:`rules.errors.IllegalMove` when nothing is due."""
+        due = self.game.timer(self.state)
+        if due is None:
+            raise IllegalMove("Nothing is due on the table's clock now.")
+        _, seat, move = due
+        after = self.game.apply_timer(self.state)
+        return self._then(seat, move, after)
+
+    def replay_move(self, move: Move, seat: Seat) -> Play[S]:
+        """Play a recorded move again: a legal move of ``seat``, or the timer move that
+        was due (timer moves are never legal moves, so a record names them like any)."""
+        due = self.game.timer(self.state)
+        if due is not None and due[1:] == (seat, move) \
+                and move not in self.game.legal_moves(self.state, seat):
+            return self.push_timer()
+        return self.push(move, seat)
+
+    def _then(self, seat: Seat, m: Move, after: S) -> Play[S]:
         return Play(
             self.game,
             Record(self.record.game, self.record.options, self.record.seed,

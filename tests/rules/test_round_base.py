@@ -12,6 +12,7 @@ from rules.cards import Card
 from rules.description import VINTAGE, Description
 from rules.errors import BadOptions, IllegalMove
 from rules.game import Game, Move, Option, Outcome, Zone, players_option
+from rules.record import Play
 from rules.view import render
 
 
@@ -129,3 +130,39 @@ def test_a_move_several_seats_share_is_applied_for_the_seat_that_made_it() -> No
     after = game.apply(state, "call", 2)
     assert game.outcome(after) == Outcome(True, "out", (2,))
     assert game.outcome(game.apply_unchecked(state, Move("call"))) == Outcome(True, "out", (0,))
+
+
+class _Caller(_Toy):
+    """Every seat may cry 'call' at once (the caller then moves next); the table's clock
+    turns the play to seat 2."""
+
+    def to_move(self, state: _Hands) -> tuple[int, ...]:
+        return tuple(range(self.seats))
+
+    def legal_moves(self, state: _Hands, seat: int) -> tuple[Move, ...]:
+        return (Move("call"),)
+
+    def apply_unchecked(self, state: _Hands, move: Move) -> _Hands:
+        return self.apply_for(state, move, 0)
+
+    def apply_for(self, state: _Hands, move: Move, seat: int) -> _Hands:
+        return _Hands(state.hands, 2 if move.code == "turn" else seat)
+
+    def timer(self, state: _Hands) -> tuple[int, int, Move] | None:
+        return (10, 2, Move("turn"))
+
+
+def test_a_record_keeps_timer_moves_and_replays_them() -> None:
+    game = _Caller()
+    play = Play.start(game, 4).push("call", 1).push_timer().push("call", 0)
+    assert play.record.moves == ((1, "call"), (2, "turn"), (0, "call"))
+    assert [s.turn for s in play.states] == [0, 1, 2, 0]
+    again = Play.start(game, 4)
+    for seat, code in play.record.moves:
+        again = again.replay_move(Move(code), seat)
+    assert again.states == play.states
+    # a timer move for a seat it is not due for is refused like any illegal move
+    with pytest.raises(IllegalMove):
+        Play.start(game, 4).replay_move(Move("turn"), 1)
+    with pytest.raises(IllegalMove):
+        Play.start(_Toy(), 4).push_timer()
