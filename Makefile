@@ -37,10 +37,12 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# The suite runs on every core (pytest-xdist; each worker starts its own servers, Redis and
+# Chromium on free ports). PYTEST_ARGS="-n 0 ..." runs it in one process.
 unit: $(STAMP)
 	scripts/ensure-redis
 	scripts/ensure-chromium
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest -n auto --maxprocesses 4 --dist worksteal $(PYTEST_ARGS)
 
 test: lint typecheck unit
 
