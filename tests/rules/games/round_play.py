@@ -12,21 +12,22 @@ from rules.prng import Rng
 
 
 def stacked(game: Game[Any], hands: Mapping[int, str], first: int = 1,
-            then: str = "") -> tuple[Card, ...]:
+            then: str = "", dealt: int = 0, last: str = "") -> tuple[Card, ...]:
     """A pack that, dealt one at a time round the table from seat ``first``, gives each
     seat of ``hands`` the cards of its text first (in the order written); seats left
-    out, and seats whose text runs out before the longest, take the next card of the
-    rest. The cards of ``then`` follow the dealt cards, then the rest in pack order."""
+    out, and seats whose text runs out, take the next card of the rest. ``dealt`` cards
+    are dealt so (at least a round for the longest text); the cards of ``then`` follow
+    them, then the rest in pack order, and the cards of ``last`` come last."""
     wanted = {s: list(cards(t)) for s, t in hands.items()}
-    after = list(cards(then))
-    used = {c for cs in wanted.values() for c in cs} | set(after)
+    after, end = list(cards(then)), list(cards(last))
+    used = {c for cs in wanted.values() for c in cs} | set(after) | set(end)
     rest = [c for c in game.pack() if c not in used]
     out: list[Card] = []
-    for _ in range(max(len(cs) for cs in wanted.values())):
-        for k in range(game.seats):
-            mine = wanted.get((first + k) % game.seats)
-            out.append(mine.pop(0) if mine else rest.pop(0))
-    return (*out, *after, *rest)
+    total = max(dealt, game.seats * max(len(cs) for cs in wanted.values()))
+    for i in range(total):
+        mine = wanted.get((first + i) % game.seats)
+        out.append(mine.pop(0) if mine else rest.pop(0))
+    return (*out, *after, *rest, *end)
 
 
 def secret(game: Game[Any], state: Any, audience: int | None) -> set[Card]:
