@@ -3,7 +3,7 @@ players, and the check that no audience sees a card hidden from it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from rules import Game, render
@@ -43,14 +43,16 @@ def secret(game: Game[Any], state: Any, audience: int | None) -> set[Card]:
     return out - shown
 
 
-def texts_of(value: object) -> list[str]:
+def texts_of(value: object) -> Iterator[str]:
     if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [t for k, v in value.items() for t in (*texts_of(k), *texts_of(v))]
-    if isinstance(value, (list, tuple)):
-        return [t for v in value for t in texts_of(v)]
-    return []
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from texts_of(k)
+            yield from texts_of(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from texts_of(v)
 
 
 def assert_hidden(game: Game[Any], state: Any, sentences: Iterable[str] = ()) -> None:
@@ -66,7 +68,7 @@ def assert_hidden(game: Game[Any], state: Any, sentences: Iterable[str] = ()) ->
             if z["id"].startswith("hand"):
                 mine = z["owner"] == audience
                 assert bool(z["up"]) == (mine and z["down"] == 0 and bool(z["up"])), z
-        strings = texts_of({k: v for k, v in view.items() if k != "moves"})
+        strings = list(texts_of({k: v for k, v in view.items() if k != "moves"}))
         if audience is None:
             strings += said
         whole = "\x00".join(strings)
