@@ -196,6 +196,8 @@ def test_no_hand_is_seen_by_another_seat_and_no_sentence_names_a_hidden_card() -
 def test_the_computer_player_leads_stops_first_then_the_pope_then_its_lowest() -> None:
     st = position({1: "KS 9D 3H AC", 2: "QS"}, trump="2C")
     assert GAME.bot_move(render(GAME, st, 1), 1, 0) == "pks"  # a king is a sure stop
+    st = position({1: "7D 3H AC"}, trump="2H")
+    assert GAME.bot_move(render(GAME, st, 1), 1, 0) == "p7d"  # so is the seven of diamonds
     st = position({1: "JS 9D 3H AC"}, trump="2C")
     st = replace(st, played=cards("QS"), by=(2,))
     assert GAME.bot_move(render(GAME, st, 1), 1, 0) == "pjs"  # the queen is played
