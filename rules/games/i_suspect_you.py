@@ -34,7 +34,7 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
   suspected and was what he called, he wins the deal; if it was not, he takes the pile
   and play goes on.
 - The match: the book plays one game; here a match is won by the first to win
-  ``target`` deals (default 3), the deal passing to the left. A deal could go round for
+  ``target`` deals (default 2), the deal passing to the left. A deal could go round for
   ever, so after ``LIMIT`` cards have been put down in one deal, once that card is
   settled the player holding fewest cards wins the deal (equal: the first of them in
   order of play from the dealer's left). The rules of the book never meet this limit in
@@ -123,7 +123,7 @@ class ISuspectYou(Game[SuspectState]):
         layout="round", aliases=("cheat", "i_doubt_it"))
     option_specs: ClassVar[tuple[Option, ...]] = (
         players_option(2, 8, 4),
-        Option("target", 3, "Deals a player must win to win the match.",
+        Option("target", 2, "Deals a player must win to win the match.",
                minimum=1, maximum=MAX_TARGET),
     )
 

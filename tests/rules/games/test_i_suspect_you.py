@@ -1,6 +1,6 @@
 """I Suspect You (Vintage 002 l.234-238): the leader's lowest card called truly, the calls
 counting up, a card that need not be what is called, 'I suspect you' and who takes the
-pile, the first rid of his cards winning the deal, a match to three deals."""
+pile, the first rid of his cards winning the deal, a match to two (or more) deals."""
 
 from __future__ import annotations
 
@@ -136,7 +136,8 @@ def test_a_deal_that_reaches_the_limit_goes_to_the_fewest_cards() -> None:
 
 
 def test_a_match_is_won_by_the_first_to_win_three_deals() -> None:
-    game = ISuspectYou({"players": 3})
+    assert ISuspectYou().target == 2
+    game = ISuspectYou({"players": 3, "target": 3})
     st, _ = bot_match(game, 11)
     out = game.outcome(st)
     assert out is not None and out.won
