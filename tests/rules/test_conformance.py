@@ -60,8 +60,15 @@ def test_registry_metadata(config: tuple[str, dict[str, object]]) -> None:
     game = make_game(config)
     d = game.description
     assert type(game).__dict__["description"] is d, "every registered game has its own"
-    assert (game.id, game.title, game.seats, game.seat_names, game.packs, game.euchre) == \
-        (d.id, d.title, d.seats, d.seat_names, d.packs, d.euchre)
+    assert (game.id, game.title, game.packs, game.euchre) == \
+        (d.id, d.title, d.packs, d.euchre)
+    if d.seats_range is None:
+        assert (game.seats, game.seat_names) == (d.seats, d.seat_names)
+    else:
+        # a round game: its table has the seats the 'players' option says
+        assert not d.cooperative and not d.moves_public and d.layout == "round"
+        assert d.seats_range[0] <= game.seats == game.options["players"] <= d.seats_range[1]
+        assert game.seat_names == d.seat_names[:game.seats]
     assert d.title and d.book.seed.endswith(".txt") and d.line_ranges
     assert d.pages or not d.book.heads, f"{d.id}: a Cheney game cites its pages"
     assert set(game.options) == {o.name for o in game.option_specs}
