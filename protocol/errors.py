@@ -9,6 +9,7 @@ people and may change. The tree::
     auth/…      a token that does not open anything, or an action a role may not take
     room/…      no such room, full, locked, closed, not joined, limits
     move/…      the rules refused a move (illegal, not your turn, stale, over, undo)
+    call/…      a call that lost a race (another call reached the table first)
     advice/…    a proposal that cannot be made or taken
     game/…      an unknown game or bad options
     service/…   the server cannot serve now (store unavailable)
@@ -41,6 +42,7 @@ CODES: dict[str, str] = {
     "move/game_over": "The game is over.",
     "move/not_over": "The deal is still being played; deal again when it is over.",
     "move/undo_refused": "That move cannot be taken back.",
+    "call/lost": "Another call reached the table first.",
     "advice/not_allowed": "Advice is not open to you at this table.",
     "advice/illegal": "That proposal is not a legal move now.",
     "advice/no_proposal": "Nobody has proposed that move.",

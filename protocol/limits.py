@@ -27,3 +27,6 @@ class Limits:
     event_log: int = _limit(256, "events kept per room for resume; a longer gap: snapshot")
     room_ttl: float = _limit(3600.0, "seconds a room with nobody connected lives on")
     presence_list: int = _limit(100, "members listed by name in presence (beyond: counts)")
+    takeover: float = _limit(
+        1.0, "seconds past its due time before a process other than the room's last "
+        "committer plays a computer player's or the clock's move")

@@ -60,6 +60,7 @@ TABLE_OPTIONS: dict[str, Field] = {
     "undo": _e("off", "on", "past_reveal", required=False, default="on"),
     "hints": _e("player", "all", "off", required=False, default="player"),
     "autodrop": Field("bool", False, default=False),
+    "think_ms": Field("int", False, minimum=0, maximum=10_000, default=1000),
 }
 
 #: Every message a client may send, with its fields (besides ``type`` and ``id``).
@@ -91,9 +92,10 @@ SCHEMAS: dict[str, dict[str, Field]] = {
     "kick": {"room": ROOM, "member": _s(32)},
     "set_role": {"room": ROOM, "member": _s(32), "role": _e("player", "advisor", "watcher"),
                  "seat": _i(0, 7, required=False)},
-    "invite": {"room": ROOM, "member": _s(32)},
+    "invite": {"room": ROOM, "member": _s(32), "seat": _i(0, 7, required=False)},
     "close": {"room": ROOM},
     "next_deal": {"room": ROOM, "same": Field("bool", required=False, default=False)},
+    "bot": {"room": ROOM, "seat": _i(0, 7, required=False)},
 }
 
 

@@ -115,6 +115,23 @@ class Record(TypedDict):
     commitment: str
     moves: list[Map]
     result: str | None
+    #: The calls of a realtime game (Snap), each with its time of arrival at the table.
+    calls: list[Map]
+
+
+class Call(TypedDict):
+    """A call of a realtime game (Snap) reached the table: who, when, against whom."""
+
+    type: Literal["call"]
+    room: str
+    version: int
+    seat: int
+    by: str
+    move: str
+    outcome: str
+    first: int | None
+    margin_ms: float | None
+    text: str
 
 
 class Lobby(TypedDict):
@@ -152,7 +169,7 @@ MESSAGES: dict[str, type] = {
     "welcome": Welcome, "pong": Pong, "ok": Ok, "error": Error, "joined": Joined,
     "resumed": Resumed, "state": State, "presence": Presence, "proposals": Proposals,
     "chat": Chat, "record": Record, "lobby": Lobby, "games": Games, "kicked": Kicked,
-    "closed": Closed, "replaced": Replaced,
+    "closed": Closed, "replaced": Replaced, "call": Call,
 }
 #: Messages a notice (sent to one member, never dropped) may be.
 Notice = Kicked | Closed | Replaced
@@ -260,6 +277,14 @@ def hint(room: str, version: int, answer: Map) -> Hint:
 
 
 def record(room: str, game: str, options: Map, seed: int, salt: str, commitment: str,
-           moves: list[Map], result: str | None) -> Record:
+           moves: list[Map], result: str | None, calls: list[Map]) -> Record:
     return {"type": "record", "room": room, "game": game, "options": options, "seed": seed,
-            "salt": salt, "commitment": commitment, "moves": moves, "result": result}
+            "salt": salt, "commitment": commitment, "moves": moves, "result": result,
+            "calls": calls}
+
+
+def call(room: str, version: int, seat: int, by: str, move: str, outcome: str,
+         first: int | None, margin_ms: float | None, text: str) -> Call:
+    return {"type": "call", "room": room, "version": version, "seat": seat, "by": by,
+            "move": move, "outcome": outcome, "first": first, "margin_ms": margin_ms,
+            "text": text}

@@ -88,10 +88,12 @@ class GameServer:
                 ready(server)
             async with asyncio.TaskGroup() as tg:
                 ticker = tg.create_task(supervise("ticker", self._ticker))
+                clock = tg.create_task(supervise("scheduler", self.sessions.scheduler.run))
                 listener = tg.create_task(supervise(
                     "listener", lambda: self.store.listen(self.sessions.on_remote)))
                 await stop.wait()
                 ticker.cancel()
+                clock.cancel()
                 listener.cancel()
             server.close()
             await server.wait_closed()
@@ -112,6 +114,7 @@ class GameServer:
                 event("room_expired", room=room_id)
                 await self.store.remove(room_id)
                 self.fanout.hub.pop(room_id, None)
+                self.sessions.scheduler.forget(room_id)
 
     async def process_request(self, connection: ServerConnection,
                               request: HttpRequest) -> Response | None:

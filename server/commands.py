@@ -43,7 +43,7 @@ def _record(room: Room, me: str, req: Request, now: float) -> Effects:
 ROOM_COMMANDS: dict[str, RoomCommand] = {
     "move": RoomCommand(lambda r, me, q, now: r.move(me, q["version"], q["move"], now),
                         is_move=True),
-    "undo": RoomCommand(lambda r, me, q, now: r.undo(me, q["version"])),
+    "undo": RoomCommand(lambda r, me, q, now: r.undo(me, q["version"], now)),
     "propose": RoomCommand(lambda r, me, q, now: r.propose(me, q["version"], q["move"], now)),
     "take": RoomCommand(lambda r, me, q, now: r.take(me, q["version"], q["move"], now),
                         is_move=True),
@@ -55,7 +55,9 @@ ROOM_COMMANDS: dict[str, RoomCommand] = {
     "kick": RoomCommand(lambda r, me, q, now: r.kick(me, q["member"])),
     "set_role": RoomCommand(
         lambda r, me, q, now: r.set_role(me, q["member"], q["role"], q.get("seat"))),
-    "invite": RoomCommand(lambda r, me, q, now: r.invite(me, q["member"])),
+    "invite": RoomCommand(lambda r, me, q, now: r.invite(me, q["member"], q.get("seat"))),
     "close": RoomCommand(lambda r, me, q, now: r.close(me, now)),
-    "next_deal": RoomCommand(lambda r, me, q, now: r.next_deal(me, bool(q.get("same")))),
+    "next_deal": RoomCommand(
+        lambda r, me, q, now: r.next_deal(me, bool(q.get("same")), now)),
+    "bot": RoomCommand(lambda r, me, q, now: r.add_bot(me, q.get("seat"))),
 }

@@ -16,7 +16,7 @@ from protocol.messages import encode
 
 from .client_conn import Conn
 from .metrics import Metrics
-from .room import ADVISOR, PLAYER, Effects, Room
+from .room import Effects, Room
 from .store import Store
 
 
@@ -43,6 +43,8 @@ class Fanout:
                 c.room_id = c.member_id = None
         if fx.state:
             self.broadcast_state(room)
+        if fx.call is not None:
+            self.broadcast(room, encode(fx.call))
         if fx.proposals:
             self.broadcast_proposals(room)
         if fx.presence:
@@ -97,10 +99,15 @@ class Fanout:
         self.broadcast(room, encode(room.presence_message()))
 
     def broadcast_proposals(self, room: Room) -> None:
-        frame = encode(room.proposals_message())
+        """Proposals to players and advisors (at a competitive table, a seat's to its
+        player and the advisors behind it), encoded once per seat."""
+        frames: dict[int | None, bytes] = {}
         for member_id, c in list(self.members(room.id).items()):
-            m = room.members.get(member_id)
-            if m is not None and m.role in (PLAYER, ADVISOR):
+            sent, seat = room.proposals_audience(member_id)
+            if sent:
+                frame = frames.get(seat)
+                if frame is None:
+                    frame = frames[seat] = encode(room.proposals_message(seat))
                 c.send(frame)
 
     def snapshot_frames(self, conn: Conn) -> list[tuple[bytes, int]]:
@@ -113,9 +120,9 @@ class Fanout:
             return []
         frames = [(encode(room.state_message(room.audience(conn.member_id))), room.version),
                   (encode(room.presence_message()), -1)]
-        m = room.members.get(conn.member_id)
-        if m is not None and m.role in (PLAYER, ADVISOR) and room.proposals:
-            frames.append((encode(room.proposals_message()), -1))
+        sent, seat = room.proposals_audience(conn.member_id)
+        if sent and room.proposals:
+            frames.append((encode(room.proposals_message(seat)), -1))
         return frames
 
     def send_snapshot(self, conn: Conn) -> None:

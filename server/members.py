@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from protocol import outbound
+from protocol.errors import ProtocolError
 from protocol.messages import TABLE_OPTIONS
 from rules.game import Seat
 
@@ -38,6 +39,7 @@ class Policy:
     undo: str = "on"  # off | on | past_reveal
     hints: str = "player"  # player | all (players and advisors) | off
     autodrop: bool = False  # play the moves the game declares safe by themselves
+    think_ms: int = 1000  # how long a computer player thinks before it moves
 
     @classmethod
     def given(cls, fields: Mapping[str, Any]) -> Policy:
@@ -60,10 +62,16 @@ class Member:
     invited: bool = False
     #: The server process holding the member's socket ("" when none, or one process).
     node: str = ""
+    #: A computer player (a player the server moves; it has no token and no socket).
+    bot: bool = False
+    #: The seat an advisor sits behind at a competitive table (sees that seat's view and
+    #: proposes its moves), or ``None``.
+    behind: Seat | None = None
 
     def public(self, host: str) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "role": self.role, "seats": list(self.seats),
-                "connected": self.connected, "host": self.id == host, "node": self.node}
+                "connected": self.connected, "host": self.id == host, "node": self.node,
+                "bot": self.bot, "behind": self.behind}
 
 
 @dataclass(slots=True)
@@ -83,6 +91,11 @@ class Effects:
     #: Work that makes the answer, too slow for the event loop (a hint): the shell runs
     #: it in a thread, passing it a monotonic clock.
     work: Callable[[Callable[[], float]], outbound.Hint] | None = None
+    #: A call of a realtime game reached the table: everyone hears of it.
+    call: outbound.Call | None = None
+    #: The command is answered with this error although the change is committed (a
+    #: call that lost its race is kept in the record and told to everyone).
+    refusal: ProtocolError | None = None
 
 
 @dataclass(slots=True)
@@ -90,3 +103,14 @@ class Proposal:
     move: str
     by: list[str]
     first_at: float
+    #: The seat it is for, at a competitive table (advisors sit behind one seat).
+    seat: Seat | None = None
+
+    @property
+    def key(self) -> str:
+        return proposal_key(self.seat, self.move)
+
+
+def proposal_key(seat: Seat | None, move: str) -> str:
+    """A room's proposals by move, and by seat too at a competitive table."""
+    return move if seat is None else f"{seat}:{move}"

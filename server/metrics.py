@@ -18,6 +18,10 @@ class Metrics:
         self.frames_out = 0
         self.resyncs = 0
         self.dropped = 0
+        #: Moves computer players and the tables' clocks made here, and due moves tried
+        #: and found already made (by another process) or overtaken.
+        self.due_played = 0
+        self.due_noops = 0
         self.errors: Counter[str] = Counter()
         self.fanout_buckets = [0] * len(BUCKETS)
         self.fanout_count = 0
@@ -43,6 +47,10 @@ class Metrics:
             "# TYPE sympathy_resyncs_total counter", f"sympathy_resyncs_total {self.resyncs}",
             "# TYPE sympathy_dropped_clients_total counter",
             f"sympathy_dropped_clients_total {self.dropped}",
+            "# TYPE sympathy_due_moves_total counter",
+            f"sympathy_due_moves_total {self.due_played}",
+            "# TYPE sympathy_due_noops_total counter",
+            f"sympathy_due_noops_total {self.due_noops}",
             "# TYPE sympathy_errors_total counter",
         ]
         lines += [f'sympathy_errors_total{{code="{c}"}} {n}'

@@ -3,12 +3,22 @@
 No I/O and no clock: every method takes ``now`` when it needs time and returns an
 :class:`Effects` saying what the shell must send. Errors are
 :class:`~protocol.errors.ProtocolError` with a stable code; a refused command changes
-nothing. The room holds the secret seed; only :meth:`Room.state_message` and
-:meth:`Room.record` make what members see, and the first never carries the seed.
+nothing (but a call that lost its race, which is kept: see :mod:`server.calls`). The
+room holds the secret seed; only :meth:`Room.state_message` and :meth:`Room.record` make
+what members see, and the first never carries the seed.
+
+A *competitive* table (a round game: ``cooperative=False``) differs in a few ways, all
+here: each person holds one seat; each member sees the view of one audience
+(:meth:`Room.audience`: their seat, the seat an advisor sits behind, or the watchers'
+``None``); a move's code is shown only to its own seat's audience (codes may name the
+mover's own cards); proposals are per seat; undo and hints are off; empty seats may hold
+computer players (:meth:`Room.add_bot`), whose moves, like the game's clock, are what
+:meth:`Room.due` says and :meth:`Room.run_due` plays.
 """
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections import deque
 from collections.abc import Callable
@@ -17,13 +27,14 @@ from typing import Any
 from protocol import outbound
 from protocol.errors import ProtocolError
 from protocol.limits import Limits
-from rules import Game, Play, RulesError, make, render
+from rules import Game, Move, Play, RulesError, make, render
 from rules.game import Seat
 from rules.hint import hint
 from rules.prng import MAX_SEED
 from rules.solver import Budget
 
-from . import fairness
+from . import calls, fairness
+from .clock import Due, find_due
 from .members import (
     ADVISOR,
     CODE_ALPHABET,
@@ -35,11 +46,18 @@ from .members import (
     Proposal,
     hash_token,
     new_code,
+    proposal_key,
 )
 from .text import clean
 
 #: Who the record names for a move the autodrop option played.
 AUTODROP = "autodrop"
+#: Who the record names for a move the table's clock made (``Game.timer``).
+TABLE = "the table"
+#: A due move is played this early at most (the clocks of the timer and of the loop).
+DUE_SLACK = 0.005
+
+log = logging.getLogger("sympathy.server")
 #: At most this many safe moves after one move (a bound, not a rule).
 AUTODROP_LIMIT = 500
 #: A hint's budget: it answers within about a second on a busy two-core machine.
@@ -47,8 +65,8 @@ HINT_SECONDS = 0.8
 HINT_NODES = 40_000
 
 __all__ = [
-    "ADVISOR", "CODE_ALPHABET", "PLAYER", "WATCHER", "Effects", "Member", "Policy",
-    "Proposal", "Room", "hash_token", "new_code", "new_room",
+    "ADVISOR", "CODE_ALPHABET", "PLAYER", "TABLE", "WATCHER", "Due", "Effects", "Member",
+    "Policy", "Proposal", "Room", "hash_token", "new_code", "new_room",
 ]
 
 
@@ -82,6 +100,16 @@ class Room:
         #: Deals finished in this room before the current one, and how many were won.
         self.deals_before = 0
         self.won_before = 0
+        #: When the position last changed: computer players and the game's clock count
+        #: their delays from here.
+        self.moved_at = now
+        #: The calls of the current deal (realtime games), with their times of arrival.
+        self.calls: list[dict[str, Any]] = []
+
+    @property
+    def competitive(self) -> bool:
+        """A table of a round game: seats play against each other with private hands."""
+        return not self.game.description.cooperative
 
     # -- membership --------------------------------------------------------------------
 
@@ -96,15 +124,23 @@ class Room:
             raise ProtocolError("room/full", "The room is full.")
         seats: tuple[Seat, ...] = ()
         if role == PLAYER:
-            free = self.free_seats()
+            if all_seats and self.competitive:
+                raise ProtocolError("proto/bad_field", "At a competitive table each person "
+                                    "holds one seat; the host may fill the others with "
+                                    "computer players ('bot').")
+            # a person may take a seat a computer player holds: it leaves the table
+            free, bots = self.free_seats(), self.bot_seats()
+            if seat is not None and seat >= self.game.seats:
+                raise ProtocolError("proto/bad_field", f"This table has {self.game.seats} "
+                                    "seat(s).")
             if all_seats:
                 seats = tuple(free)
             elif seat is not None:
-                if seat not in free:
+                if seat not in free and seat not in bots:
                     raise ProtocolError("room/full", f"Seat {seat} is not free.")
                 seats = (seat,)
-            elif free:
-                seats = (free[0],)
+            elif free or bots:
+                seats = (free[0] if free else bots[0],)
             if not seats:
                 raise ProtocolError("room/full", "Every seat is taken; join as an advisor "
                                     "or a watcher.")
@@ -114,6 +150,8 @@ class Room:
         token = secrets.token_urlsafe(24)
         member = Member(secrets.token_hex(6), clean(name, self.limits.max_name) or role,
                         role, hash_token(token), seats)
+        for s in seats:
+            self._unseat_bot(s)
         self.members[member.id] = member
         if not self.host:
             self.host = member.id
@@ -149,6 +187,35 @@ class Room:
         taken = {s for m in self.members.values() for s in m.seats}
         return [s for s in range(self.game.seats) if s not in taken]
 
+    def bot_seats(self) -> list[Seat]:
+        """The seats computer players hold (a person joining may take them)."""
+        return sorted(s for m in self.members.values() if m.bot for s in m.seats)
+
+    def _unseat_bot(self, seat: Seat) -> None:
+        for m in list(self.members.values()):
+            if m.bot and seat in m.seats:
+                del self.members[m.id]
+                self._drop_proposals(m.id)
+
+    def add_bot(self, member_id: str, seat: Seat | None) -> Effects:
+        """``bot``: the host seats a computer player in ``seat``, or in every empty seat."""
+        self._host(member_id)
+        if seat is not None and seat >= self.game.seats:
+            raise ProtocolError("proto/bad_field", f"This table has {self.game.seats} "
+                                "seat(s).")
+        free = self.free_seats()
+        wanted = free if seat is None else [seat]
+        if not wanted or any(s not in free for s in wanted):
+            raise ProtocolError("room/full", "That seat is not empty." if seat is not None
+                                else "No seat is empty.")
+        if len(self.members) + len(wanted) > self.limits.max_members:
+            raise ProtocolError("room/full", "The room is full.")
+        for s in wanted:
+            bot = Member(secrets.token_hex(6), f"Computer ({self.game.seat_name(s)})",
+                         PLAYER, "", (s,), bot=True)
+            self.members[bot.id] = bot
+        return Effects(reply={}, presence=True)
+
     def by_token(self, token: str) -> Member:
         digest = hash_token(token)
         for m in self.members.values():
@@ -179,14 +246,20 @@ class Room:
         return Effects(presence=bool(gone))
 
     def _update_empty(self, now: float) -> None:
-        if not any(x.connected for x in self.members.values()):
+        if not any(x.connected and not x.bot for x in self.members.values()):
             self.empty_since = now
         else:
             self.empty_since = None
 
     def audience(self, member_id: str) -> Seat | None:
+        """Whose view the member sees: their (first) seat, the seat an advisor sits
+        behind, or ``None`` (the watchers' view: only what is face up on the table)."""
         m = self.members.get(member_id)
-        return m.seats[0] if m is not None and m.role == PLAYER and m.seats else None
+        if m is None:
+            return None
+        if m.role == PLAYER and m.seats:
+            return m.seats[0]
+        return m.behind if m.role == ADVISOR else None
 
     # -- play --------------------------------------------------------------------------
 
@@ -209,6 +282,9 @@ class Room:
     def move(self, member_id: str, version: int, code: str, now: float,
              advised_by: list[str] | None = None) -> Effects:
         member = self.member(member_id)
+        if self.game.description.realtime and self.game.is_call(self.game.parse_move(code)):
+            return calls.call(self, member, version, self.game.parse_move(code), now,
+                              advised_by or [])
         self._check_version(version)
         seat = self._seat_to_move(member)
         return self._commit(seat, code, member.name, now, advised_by or [])
@@ -221,7 +297,25 @@ class Room:
             self.play = self.play.push(move, seat)
         except RulesError as exc:
             raise ProtocolError(_rules_code(exc), str(exc)) from None
+        return self._moved(seat, move, by, now, advised_by, before)
+
+    def _commit_timer(self, now: float) -> Effects:
+        """Play the move the game's clock has due (never a move a client can send)."""
+        before = self.play.state
+        due = self.game.timer(before)
+        if due is None:
+            raise ProtocolError("move/stale", "Nothing is due on the table's clock.")
+        try:
+            self.play = self.play.push_timer()
+        except RulesError as exc:  # pragma: no cover - the game's timer is its own
+            raise ProtocolError(_rules_code(exc), str(exc)) from None
+        return self._moved(due[1], due[2], TABLE, now, [], before)
+
+    def _moved(self, seat: Seat, move: Move, by: str, now: float, advised_by: list[str],
+               before: Any) -> Effects:
+        """Bookkeeping of a move played: version, log, event, proposals."""
         self.version += 1
+        self.moved_at = now
         text = self.game.narrate(before, move, self.play.state)
         # the proposals not taken stay in the record, so an analysis can judge them
         left = [{"move": p.move, "by": [self.members[i].name for i in p.by
@@ -240,13 +334,16 @@ class Room:
             self._autodrop(now)
         return Effects(reply={"version": self.version}, state=True, proposals=had)
 
-    def undo(self, member_id: str, version: int) -> Effects:
+    def undo(self, member_id: str, version: int, now: float | None = None) -> Effects:
         member = self.member(member_id)
         self._check_version(version)
         if member.role != PLAYER:
             raise ProtocolError("auth/denied", "Only a player can take back a move.")
         if self.policy.undo == "off":
             raise ProtocolError("move/undo_refused", "Undo is off at this table.")
+        if self.competitive:
+            raise ProtocolError("move/undo_refused", "Moves cannot be taken back at a "
+                                "competitive table.")
         if self.game.outcome(self.play.state) is not None:
             raise ProtocolError("move/game_over")
         try:
@@ -255,6 +352,7 @@ class Room:
             raise ProtocolError(_rules_code(exc), str(exc)) from None
         undone = self.log.pop()
         self.version += 1
+        self.moved_at = self.moved_at if now is None else now
         self.events.append({"version": self.version, "kind": "undo", "move": undone["move"],
                             "by": member.name, "text": f"{member.name} takes back "
                             f"'{undone['move']}'"})
@@ -286,6 +384,9 @@ class Room:
         member = self.member(member_id)
         if self.policy.hints == "off":
             raise ProtocolError("hint/not_allowed", "Hints are off at this table.")
+        if self.competitive:
+            raise ProtocolError("hint/not_allowed", "Hints are not given at a competitive "
+                                "table.")
         if member.role == PLAYER:
             seat, as_watcher = self._seat_to_move(member), False
         elif member.role == ADVISOR and self.policy.hints == "all":
@@ -311,15 +412,23 @@ class Room:
         if member.role != ADVISOR or self.policy.advice == "nobody" or (
                 self.policy.advice == "invited" and not member.invited):
             raise ProtocolError("advice/not_allowed")
+        if self.competitive and member.behind is None:
+            # judging a plain advisor's proposal would tell them about a hand
+            raise ProtocolError("advice/not_allowed", "At a competitive table an advisor "
+                                "sits behind one seat: ask the host or that seat's player "
+                                "to invite you behind it.")
         self._check_version(version)
         move = self.game.parse_move(code)
-        legal = [m for s in self.game.to_move(self.play.state)
-                 for m in self.game.legal_moves(self.play.state, s)]
+        state = self.play.state
+        seats = [member.behind] if member.behind is not None else self.game.to_move(state)
+        legal = [m for s in seats if s in self.game.to_move(state)
+                 for m in self.game.legal_moves(state, s)]
         if move not in legal:
             raise ProtocolError("advice/illegal", f"'{move.code}' is not a legal move now.")
-        p = self.proposals.get(move.code)
+        key = proposal_key(member.behind, move.code)
+        p = self.proposals.get(key)
         if p is None:
-            self.proposals[move.code] = Proposal(move.code, [member.id], now)
+            self.proposals[key] = Proposal(move.code, [member.id], now, member.behind)
             if self.policy.advice_mode == "vote" and self.policy.vote_after and \
                     self.vote_deadline is None:
                 self.vote_deadline = now + self.policy.vote_after
@@ -330,8 +439,9 @@ class Room:
     def take(self, member_id: str, version: int, code: str, now: float) -> Effects:
         member = self.member(member_id)
         self._check_version(version)
-        self._seat_to_move(member)
-        p = self.proposals.get(self.game.parse_move(code).code)
+        seat = self._seat_to_move(member)
+        p = self.proposals.get(proposal_key(seat if self.competitive else None,
+                                            self.game.parse_move(code).code))
         if p is None:
             raise ProtocolError("advice/no_proposal")
         names = [self.members[i].name for i in p.by if i in self.members]
@@ -341,32 +451,51 @@ class Room:
         member = self.member(member_id)
         self._check_version(version)
         seat = self._seat_to_move(member)
-        best = self._best_proposal()
+        best = self._best_proposal(seat if self.competitive else None)
         if best is None:
             raise ProtocolError("advice/no_proposal", "There is no proposal to vote on.")
         names = [self.members[i].name for i in best.by if i in self.members]
         return self._commit(seat, best.move, member.name, now, names)
 
-    def _best_proposal(self) -> Proposal | None:
-        if not self.proposals:
+    def _best_proposal(self, seat: Seat | None = None) -> Proposal | None:
+        """The most-proposed move (ties: the earliest), for ``seat`` at a competitive
+        table."""
+        found = [p for p in self.proposals.values() if p.seat == seat]
+        if not found:
             return None
-        return max(self.proposals.values(), key=lambda p: (len(p.by), -p.first_at))
+        return max(found, key=lambda p: (len(p.by), -p.first_at))
 
     def tick(self, now: float) -> Effects | None:
         """Play the vote when its deadline has passed (vote mode with a time)."""
         if self.vote_deadline is None or now < self.vote_deadline:
             return None
-        best = self._best_proposal()
         movers = self.game.to_move(self.play.state)
-        if best is None or not movers:
+        bots = set(self.bot_seats())
+        seat = next((s for s in movers if s not in bots), None)
+        best = self._best_proposal(seat if self.competitive else None)
+        if best is None or seat is None:
             self.vote_deadline = None
             return None
         names = [self.members[i].name for i in best.by if i in self.members]
-        return self._commit(movers[0], best.move, "the vote", now, names)
+        return self._commit(seat, best.move, "the vote", now, names)
 
-    def proposals_message(self) -> outbound.Proposals:
+    def proposals_audience(self, member_id: str) -> tuple[bool, Seat | None]:
+        """Whether the member is sent proposals, and for which seat (``None``: every
+        proposal, at a cooperative table). At a competitive table a seat's proposals go to
+        its player and the advisors behind it only."""
+        m = self.members.get(member_id)
+        if m is None or m.role not in (PLAYER, ADVISOR) or m.bot:
+            return False, None
+        if not self.competitive:
+            return True, None
+        seat = self.audience(member_id)
+        return seat is not None, seat
+
+    def proposals_message(self, seat: Seat | None = None) -> outbound.Proposals:
+        """The proposals open now (for ``seat`` at a competitive table)."""
         items = []
-        for p in sorted(self.proposals.values(), key=lambda p: (-len(p.by), p.first_at)):
+        mine = [p for p in self.proposals.values() if p.seat == seat]
+        for p in sorted(mine, key=lambda p: (-len(p.by), p.first_at)):
             move = self.game.parse_move(p.move)
             items.append({"move": p.move, "text": self.game.describe(self.play.state, move),
                           "by": [self.members[i].name for i in p.by if i in self.members],
@@ -399,26 +528,55 @@ class Room:
             raise ProtocolError("auth/denied", "The host cannot kick themselves; close the "
                                 "room instead.")
         del self.members[victim.id]
-        for p in self.proposals.values():
-            if victim.id in p.by:
-                p.by.remove(victim.id)
-        self.proposals = {k: p for k, p in self.proposals.items() if p.by}
+        self._drop_proposals(victim.id)
         notice = outbound.kicked(self.id, "The host removed you.")
         return Effects(reply={}, presence=True, proposals=True,
                        notices=[(victim.id, notice)], detach=[victim.id])
 
-    def invite(self, member_id: str, target: str) -> Effects:
-        self._host(member_id)
-        self.member(target).invited = True
-        return Effects(reply={}, presence=True)
+    def _drop_proposals(self, member_id: str) -> None:
+        for p in self.proposals.values():
+            if member_id in p.by:
+                p.by.remove(member_id)
+        self.proposals = {k: p for k, p in self.proposals.items() if p.by}
+
+    def invite(self, member_id: str, target: str, seat: Seat | None = None) -> Effects:
+        """``invite``: the host lets an advisor propose at an ``advice: invited`` table;
+        with ``seat`` (a competitive table), the host or that seat's player seats an
+        advisor or a watcher behind the seat: they see its view and propose its moves."""
+        if seat is None:
+            self._host(member_id)
+            self.member(target).invited = True
+            return Effects(reply={}, presence=True)
+        if not self.competitive:
+            raise ProtocolError("proto/bad_field", "Advisors sit behind a seat at a "
+                                "competitive table only; here every advisor advises the "
+                                "table.")
+        if seat >= self.game.seats:
+            raise ProtocolError("proto/bad_field", f"This table has {self.game.seats} "
+                                "seat(s).")
+        me = self.member(member_id)
+        if member_id != self.host and not (me.role == PLAYER and seat in me.seats):
+            raise ProtocolError("auth/denied", "Only the host or that seat's player can "
+                                "invite an advisor behind it.")
+        m = self.member(target)
+        if m.role == PLAYER or m.bot:
+            raise ProtocolError("auth/denied", "A player cannot sit behind another seat.")
+        if self.policy.advice == "nobody":
+            raise ProtocolError("advice/not_allowed")
+        self._drop_proposals(m.id)
+        m.role, m.behind, m.invited = ADVISOR, seat, True
+        return Effects(reply={}, presence=True, state=True, proposals=True)
 
     def set_role(self, member_id: str, target: str, role: str, seat: int | None) -> Effects:
         """Move a member between roles; giving a held seat hands it over."""
         self._host(member_id)
         m = self.member(target)
+        if m.bot:
+            raise ProtocolError("proto/bad_field", "A computer player only sits in its "
+                                "seat; kick it to empty the seat.")
         if role == PLAYER:
             if seat is None:
-                free = self.free_seats()
+                free = self.free_seats() or self.bot_seats()
                 if not free:
                     raise ProtocolError("room/full", "Every seat is taken; name the seat "
                                         "to hand over.")
@@ -426,20 +584,24 @@ class Room:
             if not 0 <= seat < self.game.seats:
                 raise ProtocolError("proto/bad_field", f"This game has {self.game.seats} "
                                     "seat(s).")
+            self._unseat_bot(seat)
             for other in self.members.values():
                 if other.id != m.id and seat in other.seats:
                     other.seats = tuple(s for s in other.seats if s != seat)
                     if not other.seats:
                         other.role = ADVISOR if self.policy.advice != "nobody" else WATCHER
-            m.seats = tuple(sorted({*m.seats, seat})) if m.role == PLAYER else (seat,)
+            # at a competitive table a person holds one seat: giving another moves them
+            keep = m.role == PLAYER and not self.competitive
+            m.seats = tuple(sorted({*m.seats, seat})) if keep else (seat,)
         else:
             if role == ADVISOR and self.policy.advice == "nobody":
                 raise ProtocolError("advice/not_allowed")
             m.seats = ()
-        m.role = role
-        return Effects(reply={}, presence=True, state=True)
+        m.role, m.behind = role, None
+        self._drop_proposals(m.id)
+        return Effects(reply={}, presence=True, state=True, proposals=True)
 
-    def next_deal(self, member_id: str, same: bool) -> Effects:
+    def next_deal(self, member_id: str, same: bool, now: float | None = None) -> Effects:
         """``next_deal``: once the deal is over, the host deals again in this room, a new
         secret deal or (``same``, a rematch) the same one, with a new salt and commitment.
         The finished deal goes into the tally; its record is no longer available."""
@@ -454,14 +616,18 @@ class Room:
         self.commitment = fairness.commitment(self.game.id, self.salt, self.seed)
         self.play = Play.start(self.game, self.seed)
         self.log = []
+        self.calls = []
         had = bool(self.proposals)
         self.proposals.clear()
         self.vote_deadline = None
         self.version += 1
+        self.moved_at = self.moved_at if now is None else now
         name = self.members[member_id].name
-        what = "the same deal again" if same else "a new deal"
+        # a round game's state is a whole match of deals: the room deals a new match
+        deal = "match" if self.competitive else "deal"
+        what = f"the same {deal} again" if same else f"a new {deal}"
         self.events.append({"version": self.version, "kind": "deal", "by": name,
-                            "text": f"{name} deals {what} (deal {self.deals_before + 1} "
+                            "text": f"{name} deals {what} ({deal} {self.deals_before + 1} "
                             "in this room)"})
         return Effects(reply={"version": self.version}, state=True, proposals=had)
 
@@ -499,8 +665,16 @@ class Room:
         """The one message that shows the table; the seed only once the game is over."""
         return outbound.state(self.id, self.version,
                               render(self.game, self.play.state, audience),
-                              self.events[-1] if self.events else None, self.fairness(),
-                              self.tally())
+                              self.event_for(self.events[-1], audience) if self.events
+                              else None, self.fairness(), self.tally())
+
+    def event_for(self, event: dict[str, Any], audience: Seat | None) -> dict[str, Any]:
+        """An event as ``audience`` may see it: where moves are not public (a round game's
+        codes may name the mover's own cards), a move's code only for its own seat."""
+        if self.game.description.moves_public or event.get("move") is None or \
+                event.get("seat") == audience:
+            return event
+        return {**event, "move": None}
 
     def presence_message(self) -> outbound.Presence:
         listed = [m for m in self.members.values() if m.role != WATCHER]
@@ -509,7 +683,8 @@ class Room:
             listed += watchers
         counts = {r: sum(1 for m in self.members.values() if m.role == r)
                   for r in (PLAYER, ADVISOR, WATCHER)}
-        counts["connected"] = sum(1 for m in self.members.values() if m.connected)
+        counts["connected"] = sum(1 for m in self.members.values()
+                                  if m.connected and not m.bot)  # people on a socket
         return outbound.presence(
             self.id, self.host, self.locked,
             [m.public(self.host) for m in listed[: self.limits.presence_list]], counts)
@@ -525,8 +700,10 @@ class Room:
                 "advisors": sum(1 for m in self.members.values() if m.role == ADVISOR),
                 "status": status, "locked": self.locked}
 
-    def events_since(self, version: int) -> list[dict[str, Any]] | None:
-        """The events after ``version``, or ``None`` when the log no longer has them."""
+    def events_since(self, version: int, audience: Seat | None = None
+                     ) -> list[dict[str, Any]] | None:
+        """The events after ``version`` as ``audience`` sees them (by default, as the
+        watchers do), or ``None`` when the log no longer has them."""
         if version > self.version:
             return None
         missing = self.version - version
@@ -534,14 +711,51 @@ class Room:
             return []
         if missing > len(self.events):
             return None
-        return list(self.events)[-missing:]
+        return [self.event_for(e, audience) for e in list(self.events)[-missing:]]
 
     def record(self) -> outbound.Record:
         if not self.over:
             raise ProtocolError("record/not_available")
         return outbound.record(self.id, self.game.id, dict(self.game.options), self.seed,
                                self.salt, self.commitment, list(self.log),
-                               render(self.game, self.play.state, None)["result"])
+                               render(self.game, self.play.state, None)["result"],
+                               list(self.calls))
+
+    # -- what the table does by itself -------------------------------------------------
+
+    def due(self) -> Due | None:
+        """The next move the table makes by itself, if the position stays as it is: a
+        computer player's (``think_ms`` after the last change of position) or the game's
+        clock's (:meth:`rules.game.Game.timer`), whichever comes first."""
+        if self.closed or self.over:
+            return None
+        return find_due(self.game, self.play.state, self.bot_seats(), self.moved_at,
+                        self.policy.think_ms, self.version)
+
+    def run_due(self, version: int, now: float, rand: int) -> Effects:
+        """Play what :meth:`due` names, if the table is still at ``version`` and it is
+        due by ``now``; else ``move/stale`` (another process played it, or the position
+        moved on: nothing to do). ``rand``: a random number for a computer player."""
+        due = self.due()
+        if version != self.version or due is None or due.at > now + DUE_SLACK:
+            raise ProtocolError("move/stale", "Nothing is due at this version.")
+        if due.kind == "timer":
+            return self._commit_timer(now)
+        bot = next(m for m in self.members.values() if m.bot and due.seat in m.seats)
+        view = render(self.game, self.play.state, due.seat)  # its own seat's view only
+        codes = [m["code"] for m in view["moves"].get(str(due.seat), ())]
+        if not codes:  # pragma: no cover - a seat to move has moves
+            raise ProtocolError("move/stale", "The computer player has no move.")
+        try:
+            code = self.game.bot_move(view, due.seat, rand)
+        except Exception:  # a policy's bug must not stop the table
+            code = ""
+        if code not in codes:
+            # never the code itself in a log line: it may name the seat's cards
+            log.warning("%s: bot_move for seat %d failed or gave no legal move; playing "
+                        "the first", self.game.id, due.seat)
+            code = codes[0]
+        return self.move(bot.id, self.version, code, now)
 
 
 def new_room(game_id: str, options: dict[str, Any], deal: int | None, policy: Policy,

@@ -12,8 +12,7 @@ from dataclasses import asdict
 from typing import Any
 
 from protocol.limits import Limits
-from rules import Play, make
-from rules.game import Move
+from rules import Move, Play, make
 
 from .room import Member, Policy, Proposal, Room
 
@@ -32,6 +31,7 @@ def dump(room: Room) -> dict[str, Any]:
         "proposals": [asdict(p) for p in room.proposals.values()],
         "vote_deadline": room.vote_deadline,
         "deals_before": room.deals_before, "won_before": room.won_before,
+        "moved_at": room.moved_at, "calls": [dict(c) for c in room.calls],
     }
 
 
@@ -53,7 +53,7 @@ def load(data: dict[str, Any], limits: Limits, previous: Room | None = None) -> 
     play: Play[Any] = room.play
     start = len(previous.log) if reuse and previous is not None else 0
     for entry in log[start:]:
-        play = play.push(Move(entry["move"]), entry["seat"])
+        play = play.replay_move(Move(entry["move"]), entry["seat"])
     room.play = play
     room.version = data["version"]
     room.host = data["host"]
@@ -64,8 +64,11 @@ def load(data: dict[str, Any], limits: Limits, previous: Room | None = None) -> 
                     for m in data["members"]}
     room.log = log
     room.events.extend(data["events"])
-    room.proposals = {p["move"]: Proposal(**p) for p in data["proposals"]}
+    proposals = [Proposal(**p) for p in data["proposals"]]
+    room.proposals = {p.key: p for p in proposals}
     room.vote_deadline = data["vote_deadline"]
     room.deals_before = int(data.get("deals_before", 0))  # absent in older records
     room.won_before = int(data.get("won_before", 0))
+    room.moved_at = float(data.get("moved_at", data["created_at"]))  # absent in older ones
+    room.calls = list(data.get("calls", ()))
     return room

@@ -27,6 +27,7 @@ from .commands import ROOM_COMMANDS
 from .fanout import Fanout
 from .metrics import Metrics
 from .room import PLAYER, Effects, Policy, Room, new_room
+from .scheduler import Scheduler
 from .store import Change, Store
 
 log = logging.getLogger("sympathy.server")
@@ -48,6 +49,9 @@ class Sessions:
         self.metrics = metrics
         self.fanout = fanout
         self._working = False
+        #: Plays computer players' moves and the games' clocks for this process's rooms.
+        self.scheduler = Scheduler(self.commit, lambda r: r in fanout.hub, limits.takeover,
+                                   metrics)
 
     async def dispatch(self, conn: Conn, req: Request) -> None:
         try:
@@ -91,7 +95,9 @@ class Sessions:
 
     async def on_games(self, conn: Conn, req: Request) -> None:
         games = [{"id": d.id, "title": d.title, "book": d.book.short, "source": d.source,
-                  "seats": d.seats, "seat_names": list(d.seat_names), "packs": d.packs,
+                  "seats": d.seats, "min_seats": d.min_seats, "max_seats": d.seats,
+                  "cooperative": d.cooperative, "realtime": d.realtime,
+                  "seat_names": list(d.seat_names), "packs": d.packs,
                   "variant_of": d.variant_of,
                   "options": [{"name": o.name, "default": o.default, "doc": o.doc,
                                "choices": list(o.choices)} for o in g.option_specs
@@ -147,7 +153,8 @@ class Sessions:
         room = await self.attach(conn, found.id, member.id)
         member = room.members[member.id]
         since = req.get("since")
-        events = room.events_since(since) if since is not None else None
+        events = room.events_since(since, room.audience(member.id)) \
+            if since is not None else None
         event("resumed", room=room.id, member=member.id, gap=None if since is None
               else room.version - since)
         self.reply(conn, outbound.resumed(
@@ -183,18 +190,26 @@ class Sessions:
         assert me is not None
         if me not in room.members:
             raise ProtocolError("room/not_joined")
-        now = time.time()
         if command.read_only:
-            fx = command.run(await self.store.load(room.id), me, req, now)
+            fx = command.run(await self.store.load(room.id), me, req, time.time())
             answer: Any = fx.answer if fx.work is None else await self._off_loop(fx.work)
             self.reply(conn, {**(answer or {}), "re": req.id})
             return
-        room, fx = await self.store.mutate(room.id, lambda r: command.run(r, me, req, now))
+        # the time is taken when the change runs at the room's sequencer (the store's
+        # commit): a call's time of arrival (server/calls.py)
+        room, fx = await self.store.mutate(
+            room.id, lambda r: command.run(r, me, req, time.time()))
         if fx.state:
             self.metrics.moves += command.is_move
+            # a round game's move code may name the mover's cards: never in a log line
+            public = room.game.description.moves_public
             event("move", room=room.id, version=room.version, kind=req.type,
-                  move=room.log[-1]["move"] if room.log and req.type != "undo" else None)
-        self.reply(conn, outbound.ok(req.id, **fx.reply))
+                  move=room.log[-1]["move"] if public and room.log and req.type != "undo"
+                  else None)
+        if fx.refusal is not None:
+            self.reply_error(conn, req.id, fx.refusal)
+        else:
+            self.reply(conn, outbound.ok(req.id, **fx.reply))
         await self.after_commit(room, fx)
 
     async def _off_loop(self, work: Callable[[Callable[[], float]], Any]) -> Any:
@@ -215,13 +230,20 @@ class Sessions:
         return room, fx
 
     async def after_commit(self, room: Room, fx: Effects) -> None:
-        await self.on_remote(room, fx)
+        """Perform the effects of a change this process committed."""
+        await self._perform(room, fx)
+        self.scheduler.note(room, mine=True)
         if fx.closed:
             event("room_closed", room=room.id)
 
     async def on_remote(self, room: Room, fx: Effects) -> None:
-        """Perform a committed change's effects for our sockets (ours, or another
-        process's heard through the store)."""
+        """Perform the effects of a change another process committed, heard through the
+        store (or of a recovery)."""
+        await self._perform(room, fx)
+        self.scheduler.note(room, mine=False)
+
+    async def _perform(self, room: Room, fx: Effects) -> None:
+        """Perform a committed change's effects for our sockets."""
         self.fanout.perform(room, fx)
         if fx.closed:
             # Nobody is in a closed room: stop hearing it. Its record stays, closed,
@@ -248,6 +270,7 @@ class Sessions:
             return
         if room_id not in self.fanout.hub:
             await self.store.unwatch(room_id)
+            self.scheduler.forget(room_id)
         try:
             await self.commit(room_id, lambda r: r.disconnect(member_id, time.time()))
         except ProtocolError:

@@ -1,0 +1,103 @@
+"""Calls that race (Snap): the first to reach the table wins; the record keeps them all.
+
+In a realtime game (``Description.realtime``) some moves are *calls*
+(:meth:`rules.game.Game.is_call`) that several seats may make at once. A call is never
+refused for naming an older version: the version says which position the caller reacted
+to (``seen``), and the call is judged against the position the table holds when the call
+reaches it. The room's sequencer decides the order: the store's compare-and-set, the same
+on one process or many (a call judged on a copy that another process's commit has
+overtaken is judged again on the committed room). A call's time of arrival is the time it
+was judged for the commit that kept it (the clock of the process holding the caller's
+socket), so the times in a room's record follow its order.
+
+- Legal now: played; the rules say what it does (a pending call, a tie, a wrong call).
+  Its rival, if any, is named with the margin.
+- Not legal now, the table has moved since the position the caller saw, and the latest
+  call made is one the caller had not seen or had seen only pending (its *rival*: made
+  at a version at least ``seen``): the call *lost* the race. It is kept in the room's
+  calls, everyone hears of it (a ``call`` message, with the margin in milliseconds), and
+  the caller is answered ``call/lost``.
+- Otherwise, not legal now: refused like any move (``move/illegal``: a wrong call, or a
+  call made on the very position that shows it lost), nothing kept.
+
+Every call kept (made or lost) is a ``call`` message to everyone and a line of the
+record's ``calls``: who, when (unix seconds to the microsecond), the version seen and
+reached, the outcome, and the call it followed with the margin.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from protocol import outbound
+from protocol.errors import ProtocolError
+from rules import Move
+
+from .members import PLAYER, Effects, Member
+
+if TYPE_CHECKING:
+    from .room import Room
+
+#: Lost calls kept per deal at most (a bound on the record; made calls are moves, which
+#: the game bounds).
+MAX_LOST = 1000
+
+
+def call(room: Room, member: Member, seen: int, move: Move, now: float,
+         advised_by: list[str]) -> Effects:
+    """A call by ``member``, who last saw version ``seen``, reaching the table at ``now``."""
+    if member.role != PLAYER:
+        raise ProtocolError("auth/denied", "Only a player in a seat can call.")
+    if seen > room.version:
+        raise ProtocolError("move/stale", f"The table is at version {room.version}; you "
+                            f"named {seen}.")
+    game, state = room.game, room.play.state
+    if room.over:
+        raise ProtocolError("move/game_over")
+    rival = _rival(room, seen)
+    movers = [s for s in member.seats if s in game.to_move(state)
+              and move in game.legal_moves(state, s)]
+    if movers:
+        fx = room._commit(movers[0], move.code, member.name, now, advised_by)
+        entry = _keep(room, movers[0], member.name, move, now, seen, "made", rival)
+        fx.call = _message(room, entry, rival)
+        return fx
+    if rival is None or not member.seats or seen >= room.version:
+        seat = room._seat_to_move(member)  # not your turn, or over
+        raise ProtocolError("move/illegal", game.why_illegal(state, move, seat))
+    entry = _keep(room, member.seats[0], member.name, move, now, seen, "lost", rival)
+    msg = _message(room, entry, rival)
+    return Effects(refusal=ProtocolError("call/lost", f"{rival['by']} called first, "
+                                         f"{entry['margin_ms']} ms before you."), call=msg)
+
+
+def _rival(room: Room, seen: int) -> dict[str, Any] | None:
+    """The latest call made, if the caller had not seen more than its own position."""
+    for c in reversed(room.calls):
+        if c["outcome"] == "made":
+            return c if c["version"] >= seen else None
+    return None
+
+
+def _keep(room: Room, seat: int, by: str, move: Move, now: float, seen: int, outcome: str,
+          rival: dict[str, Any] | None) -> dict[str, Any]:
+    entry = {"seat": seat, "by": by, "move": move.code, "at": round(now, 6), "seen": seen,
+             "version": room.version, "outcome": outcome,
+             "first": None if rival is None else rival["seat"],
+             "margin_ms": None if rival is None else round((now - rival["at"]) * 1000, 1)}
+    if outcome == "made" or sum(c["outcome"] == "lost" for c in room.calls) < MAX_LOST:
+        room.calls.append(entry)
+    return entry
+
+
+def _message(room: Room, entry: dict[str, Any], rival: dict[str, Any] | None
+             ) -> outbound.Call:
+    who = f"{entry['by']} ({room.game.seat_name(entry['seat'])})"
+    if rival is None:
+        text = f"{who} calls first"
+    else:
+        first = f"{rival['by']} ({room.game.seat_name(rival['seat'])})"
+        late = ": too late" if entry["outcome"] == "lost" else ""
+        text = f"{who} calls {entry['margin_ms']} ms after {first}{late}"
+    return outbound.call(room.id, room.version, entry["seat"], entry["by"], entry["move"],
+                         entry["outcome"], entry["first"], entry["margin_ms"], text)
