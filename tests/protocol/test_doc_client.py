@@ -15,6 +15,8 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from ..round_toy import toy_registered
+from ..server.test_rounds_room import matching_deal
 from ..support import Running
 
 DOC = (Path(__file__).parents[2] / "protocol" / "README.md").read_text()
@@ -93,7 +95,7 @@ async def test_defaults_order_of_frames_resume_and_closed_rooms(server: Running)
     assert joined["type"] == "joined"
     assert joined["policy"] == {"visibility": "unlisted", "advice": "anyone",
                                 "advice_mode": "player", "vote_after": 0, "undo": "on",
-                                "hints": "player", "autodrop": False}
+                                "hints": "player", "autodrop": False, "think_ms": 1000}
     documented("After `create` or `join` the connection receives `joined`, then `state`, "
                "then `presence`")
     assert [m["type"] for m in await ann.frames(2)] == ["state", "presence"]
@@ -151,3 +153,72 @@ async def test_past_the_budget_rate_limited_then_1008(server: Running) -> None:
     assert got[-1] == {"type": "error", "re": None, "code": "rate/limited",
                        "message": got[-1]["message"]}
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+
+
+@pytest.mark.limits(rate=100_000, burst=100_000)
+async def test_a_competitive_table_as_documented(server: Running) -> None:
+    with toy_registered():
+        await competitive_table(server)
+
+
+async def competitive_table(server: Running) -> None:
+    deal = matching_deal(players=3, ties=False)
+    ann = await Client.open(server.url, "Ann")
+    documented("`seats: all` is refused")
+    refused = await ann.call("create", game="toy_snap", seats="all")
+    assert refused["code"] == "proto/bad_field"
+    documented("a round game's `players` option sets the table's seats")
+    joined = await ann.call("create", game="toy_snap", deal=deal, think_ms=0,
+                            options={"players": 3, "ties": False})
+    room = joined["room"]
+    state = await ann.until(lambda m: m["type"] == "state")
+    assert state["view"]["seats"] == ["North", "East", "South"]
+    documented("a computer player sits in `seat`, or in every empty seat")
+    assert (await ann.call("bot", room=room, seat=2))["type"] == "ok"
+    presence = await ann.until(lambda m: m["type"] == "presence" and len(m["members"]) == 2)
+    assert [m["bot"] for m in presence["members"]] == [False, True]
+    documented("with no free seat, the first a computer player holds (the computer player "
+               "leaves")
+    bea = await Client.open(server.url, "Bea")
+    assert (await bea.call("join", code=joined["code"], role="player", seat=1))["seats"] \
+        == [1]
+    cy = await Client.open(server.url, "Cy")
+    assert (await cy.call("join", code=joined["code"], role="player"))["seats"] == [2]
+    xan = await Client.open(server.url, "Xan")
+    xj = await xan.call("join", code=joined["code"], role="advisor")
+    documented("An advisor behind no seat proposes nothing (`advice/not_allowed`)")
+    first = state["view"]["moves"]["0"][0]["code"]
+    assert (await xan.call("propose", room=room, version=0, move=first))["code"] == \
+        "advice/not_allowed"
+    documented("the host or that seat's player seats an advisor or a watcher behind the "
+               "seat (they become an advisor who sees that seat's view")
+    assert (await bea.call("invite", room=room, member=xj["member"], seat=0))["code"] == \
+        "auth/denied"
+    assert (await ann.call("invite", room=room, member=xj["member"], seat=0))["type"] == "ok"
+    behind = await xan.until(lambda m: m["type"] == "state" and "0" in m["view"]["moves"])
+    hands = [z for z in behind["view"]["zones"] if z["kind"] == "hand"]
+    assert [bool(z["up"]) for z in hands] == [True, False, False]
+    documented("at a competitive table its `move` is null except for the seat that moved")
+    await ann.call("move", room=room, version=0, move=first)
+    seen = await bea.until(lambda m: m["type"] == "state" and m["version"] == 1)
+    assert seen["last"]["seat"] == 0 and seen["last"]["move"] is None
+    mine = await ann.until(lambda m: m["type"] == "state" and m["version"] == 1)
+    assert mine["last"]["move"] == first
+    documented("never at a competitive table (`move/undo_refused`)")
+    assert (await ann.call("undo", room=room, version=1))["code"] == "move/undo_refused"
+    documented("not at a competitive table (`hint/not_allowed`)")
+    assert (await ann.call("hint", room=room))["code"] == "hint/not_allowed"
+    # East turns a card of the same rank: North and East may both call
+    assert list(seen["view"]["moves"]) == ["1"]  # Bea is told of her own moves only
+    await bea.call("move", room=room, version=1, move=seen["view"]["moves"]["1"][0]["code"])
+    documented("a call that lost its race is answered `call/lost`")
+    won = await ann.call("move", room=room, version=2, move="snap0")
+    assert won["type"] == "ok"
+    lost = await bea.call("move", room=room, version=2, move="snap1")
+    assert lost["code"] == "call/lost" and " ms before you" in lost["message"]
+    documented("Every call kept is a `call` message to everyone: who, `first` (whose call "
+               "came before it) and `margin_ms`")
+    calls = [await cy.until(lambda m: m["type"] == "call") for _ in range(2)]
+    assert [(c["seat"], c["outcome"], c["first"]) for c in calls] == \
+        [(0, "made", None), (1, "lost", 0)]
+    assert calls[1]["margin_ms"] >= 0

@@ -15,9 +15,11 @@ class ServeProcess:
         self.url = url
 
     @classmethod
-    async def start(cls, store: str, *extra: str) -> ServeProcess:
+    async def start(cls, store: str, *extra: str, toy: bool = False) -> ServeProcess:
+        """``toy``: the tests' Toy Snap is a registered game (tests/round_toy.py)."""
+        run = ["-c", _WITH_TOY] if toy else ["-m", "cli.main"]
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "cli.main", "serve", "--port", "0", "--store", store,
+            sys.executable, *run, "serve", "--port", "0", "--store", store,
             "--log-level", "WARNING", "--rate", "10000", "--burst", "10000", *extra,
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
         assert proc.stdout is not None
@@ -41,9 +43,15 @@ class ServeProcess:
         await self.proc.wait()
 
 
+#: ``sympathy serve`` with the tests' Toy Snap registered first (argv follows ``-c``).
+_WITH_TOY = ("import sys, runpy; from tests.round_toy import register_toy; register_toy(); "
+             "sys.argv[0] = 'sympathy'; runpy.run_module('cli.main', run_name='__main__')")
+
+
 @asynccontextmanager
-async def serving(store: str, n: int) -> AsyncIterator[list[ServeProcess]]:
-    procs = [await ServeProcess.start(store) for _ in range(n)]
+async def serving(store: str, n: int, *extra: str, toy: bool = False
+                  ) -> AsyncIterator[list[ServeProcess]]:
+    procs = [await ServeProcess.start(store, *extra, toy=toy) for _ in range(n)]
     try:
         yield procs
     finally:

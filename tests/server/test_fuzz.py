@@ -3,7 +3,8 @@
 Hypothesis draws sequences of messages of every type in ``protocol.messages.SCHEMAS``:
 each field good, of the wrong type, out of range or left out; unknown fields; bad ids;
 the real room id, join code, member id and version often enough to reach the room logic.
-A fuzzing member (an advisor) sends them to a real server beside a real table. For every
+A fuzzing member (an advisor) sends them to a real server beside a real table (Sympathy,
+and a competitive table of the tests' Toy Snap with a computer player). For every
 frame: exactly one answer (``re`` = its id, or ``re`` null when the id itself is bad), of
 a documented type; an error has a documented code, never ``server/error``; a refused
 command leaves the room's version as it was; the server stays up and the table's host
@@ -25,6 +26,8 @@ from protocol.errors import CODES
 from protocol.limits import Limits
 from protocol.messages import MAX_ID, SCHEMAS, Field
 
+from ..round_toy import ID as TOY
+from ..round_toy import toy_registered
 from ..support import start
 from .peer import Peer
 
@@ -92,11 +95,15 @@ def unread(m: dict[str, Any]) -> bool:
     return m.get("type") == "error" and m.get("re") is None
 
 
-async def fuzz(messages: list[dict[str, Any]], id_faults: list[int]) -> None:
+async def fuzz(messages: list[dict[str, Any]], id_faults: list[int], game: str) -> None:
     running, stop, task = await start(Limits(rate=100_000, burst=100_000))
     try:
         ann = await Peer.connect(running.url, "Ann")
-        joined = await ann.call("create", game="sympathy", seats="all")
+        if game == TOY:
+            joined = await ann.call("create", game=game, options={"players": 3})
+            assert (await ann.call("bot", room=joined["room"], seat=2))["type"] == "ok"
+        else:
+            joined = await ann.call("create", game=game, seats="all")
         room = running.app.store.cached(joined["room"])
         assert room is not None
         fuzzer = await Peer.connect(running.url, "Fuzz")
@@ -136,10 +143,10 @@ async def fuzz(messages: list[dict[str, Any]], id_faults: list[int]) -> None:
         # the table still plays
         state = await ann.latest_state()
         view = state["view"]
-        if view["status"] == "playing":
-            seat = view["to_move"][0]
+        if view["status"] == "playing" and view["moves"]:
+            seat = next(iter(view["moves"]))
             ok = await ann.call("move", room=joined["room"], version=state["version"],
-                                move=view["moves"][str(seat)][0]["code"])
+                                move=view["moves"][seat][0]["code"])
             assert ok["type"] == "ok" or ok["code"] in ("room/closed", "room/not_found"), ok
         assert (await ann.call("ping"))["type"] == "pong"
     finally:
@@ -147,10 +154,20 @@ async def fuzz(messages: list[dict[str, Any]], id_faults: list[int]) -> None:
         await asyncio.wait_for(task, 10)
 
 
-@given(messages=st.lists(message(), min_size=1, max_size=12),
-       id_faults=st.lists(st.sampled_from([0, 0, 0, 0, 0, 0, 1, 2]), min_size=1,
-                          max_size=4))
+MESSAGES = st.lists(message(), min_size=1, max_size=12)
+ID_FAULTS = st.lists(st.sampled_from([0, 0, 0, 0, 0, 0, 1, 2]), min_size=1, max_size=4)
+
+
+@given(messages=MESSAGES, id_faults=ID_FAULTS)
 @settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 def test_every_fuzzed_frame_gets_one_documented_answer_and_harms_nothing(
         messages: list[dict[str, Any]], id_faults: list[int]) -> None:
-    asyncio.run(fuzz(messages, id_faults))
+    asyncio.run(fuzz(messages, id_faults, "sympathy"))
+
+
+@given(messages=MESSAGES, id_faults=ID_FAULTS)
+@settings(max_examples=30, suppress_health_check=[HealthCheck.too_slow])
+def test_fuzzed_frames_at_a_competitive_table_with_a_computer_player(
+        messages: list[dict[str, Any]], id_faults: list[int]) -> None:
+    with toy_registered():
+        asyncio.run(fuzz(messages, id_faults, TOY))

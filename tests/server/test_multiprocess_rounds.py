@@ -1,0 +1,137 @@
+"""Round games on several server processes sharing one real Redis: calls that race from
+two processes, and computer players and the clock played once however many processes
+try."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import urllib.request
+from collections.abc import Iterator
+
+import pytest
+
+from protocol.errors import ProtocolError
+from protocol.limits import Limits
+from rules import Record
+from server.redis_store import RedisStore
+from server.room import PLAYER, WATCHER, Policy, new_room
+
+from ..redis_server import RedisServer
+from ..round_toy import toy_registered
+from .peer import Peer
+from .processes import ServeProcess, serving
+from .rounds import Table, newest, play, settle
+from .test_rounds_room import matching_deal
+
+
+@pytest.fixture(autouse=True)
+def _toy() -> Iterator[None]:
+    with toy_registered():
+        yield
+
+
+def calls_seen(peer: Peer) -> list[tuple[int, str, int | None]]:
+    return [(m["seat"], m["outcome"], m["first"]) for m in peer.seen if m["type"] == "call"]
+
+
+def metric(proc: ServeProcess, name: str) -> int:
+    port = proc.url.rsplit(":", 1)[1]
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as r:
+        text = r.read().decode()
+    return int(next(line.split()[1] for line in text.splitlines()
+                    if line.startswith(name + " ")))
+
+
+async def test_two_calls_from_two_processes_exactly_one_wins_everyone_agrees(
+        redis_server: RedisServer) -> None:
+    async with serving(redis_server.url, 2, toy=True) as (p1, p2):
+        north = await Peer.connect(p1.url, "Ann")
+        joined = await north.call("create", game="toy_snap", deal=matching_deal(ties=False),
+                                  options={"deals": 1, "ties": False})
+        room = joined["room"]
+        east = await Peer.connect(p2.url, "Bea")
+        assert (await east.call("join", code=joined["code"], role="player"))["seats"] == [1]
+        watchers = [await Peer.connect(p.url, f"W{k}") for k, p in enumerate((p1, p2))]
+        for w in watchers:
+            await w.call("join", code=joined["code"], role="watcher")
+        t = Table(room, joined["code"], north, {0: north, 1: east}, watchers[1],
+                  audiences=[(north, 0), (east, 1), (watchers[0], None), (watchers[1], None)])
+        for seat, person in ((0, north), (1, east)):
+            mine = await newest(person, seat)
+            ok = await person.call("move", room=room, version=seat,
+                                   move=mine["view"]["moves"][str(seat)][0]["code"])
+            assert ok["type"] == "ok", ok
+        for peer, _ in t.audiences:
+            assert (await newest(peer, 2))["view"]["to_move"] == [0, 1]
+        # both calls back to back, each to its own process: the first to commit wins
+        sent = [await north.send("move", room=room, version=2, move="snap0"),
+                await east.send("move", room=room, version=2, move="snap1")]
+        replies = [await p.wait(lambda m, r=r: m.get("re") == r)  # type: ignore[misc]
+                   for p, r in zip((north, east), sent, strict=True)]
+        oks = [s for s, r in enumerate(replies) if r["type"] == "ok"]
+        assert len(oks) == 1, replies
+        winner, loser = oks[0], 1 - oks[0]
+        assert replies[loser]["code"] == "call/lost"
+        for peer, _ in t.audiences:
+            await peer.wait(lambda m: m["type"] == "call" and m["outcome"] == "lost")
+            assert calls_seen(peer)[:2] == [(winner, "made", None), (loser, "lost", winner)]
+        final = await play(t, 9, max_steps=500)
+        assert final["view"]["status"] != "playing"
+        await settle(t)
+        record = await watchers[0].call("record", room=room)
+        assert [(c["seat"], c["outcome"], c["first"]) for c in record["calls"][:2]] == \
+            [(winner, "made", None), (loser, "lost", winner)]
+        assert [m["n"] for m in record["moves"]] == list(range(1, final["version"] + 1))
+
+
+async def test_computer_players_and_the_clock_move_once_when_two_processes_try(
+        redis_server: RedisServer) -> None:
+    # takeover 0: both processes play every due move at its due time
+    async with serving(redis_server.url, 2, "--takeover", "0", toy=True) as (p1, p2):
+        host = await Peer.connect(p1.url, "Ann")
+        joined = await host.call("create", game="toy_snap", think_ms=0, options={
+            "players": 3, "auto_turn": True, "pace_ms": 5, "tie_ms": 5, "deals": 1})
+        room = joined["room"]
+        far = await Peer.connect(p2.url, "Wes")
+        await far.call("join", code=joined["code"], role="watcher")
+        await far.wait(lambda m: m["type"] == "presence" and m["counts"]["connected"] == 2)
+        # the host leaves her seat to a computer player too: the table plays by itself
+        await host.call("set_role", room=room, member=joined["member"], role="watcher")
+        assert (await host.call("bot", room=room))["type"] == "ok"
+        final = await far.wait(lambda m: m["type"] == "state"
+                               and m["view"]["status"] != "playing", timeout=60)
+        record = await far.call("record", room=room)
+        moves = record["moves"]
+        assert [m["n"] for m in moves] == list(range(1, final["version"] + 1))
+        again = Record(record["game"], tuple(sorted(record["options"].items())),
+                       record["seed"], tuple((m["seat"], m["move"]) for m in moves)).replay()
+        assert again.game.outcome(again.state) is not None
+        played = [metric(p, "sympathy_due_moves_total") for p in (p1, p2)]
+        tried_twice = sum(metric(p, "sympathy_due_noops_total") for p in (p1, p2))
+        lost = sum(c["outcome"] == "lost" for c in record["calls"])
+        assert sum(played) == len(moves) + lost  # each due move committed exactly once
+        assert tried_twice > 0  # and the other process did try
+
+
+async def test_a_due_move_played_by_one_store_is_a_no_op_for_another(
+        redis_server: RedisServer) -> None:
+    limits = Limits()
+    one, two = RedisStore(redis_server.url, limits), RedisStore(redis_server.url, limits)
+    try:
+        room = new_room("toy_snap", {"players": 2}, 5, Policy(think_ms=0), limits, time.time())
+        host, _ = room.add_member(PLAYER, "Ann")
+        room.set_role(host.id, host.id, WATCHER, None)
+        room.add_bot(host.id, None)
+        await one.create(room)
+        await two.load(room.id)  # the other process's copy, at the same version
+        due = room.due()
+        assert due is not None and due.kind == "bot"
+        await one.mutate(room.id, lambda r: r.run_due(due.version, time.time(), 1))
+        with pytest.raises(ProtocolError) as err:  # judged again on the committed room
+            await two.mutate(room.id, lambda r: r.run_due(due.version, time.time(), 2))
+        assert err.value.code == "move/stale"
+        kept = await two.load(room.id)
+        assert kept.version == 1 and len(kept.log) == 1
+    finally:
+        await asyncio.gather(one.close(), two.close())

@@ -1,0 +1,75 @@
+"""Round games through real sockets: every round game plays a whole match with people and
+computer players, watched, with an advisor behind one seat; the games list; a new match
+in the same room."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from rules import Record, game_class
+from server import fairness
+
+from ..round_toy import toy_registered
+from ..support import Running
+from .peer import Peer
+from .rounds import ROUND_GAMES, check_frames, lean_options, open_table, play, seat_counts, settle
+
+
+@pytest.fixture(autouse=True)
+def _toy() -> Iterator[None]:
+    with toy_registered():
+        yield
+
+
+@pytest.mark.limits(rate=100_000, burst=100_000)
+async def test_the_games_list_says_seats_cooperation_and_real_time(server: Running) -> None:
+    peer = await Peer.connect(server.url, "Ann")
+    games = {g["id"]: g for g in (await peer.call("games"))["games"]}
+    for game_id in ROUND_GAMES:
+        d = game_class(game_id).description
+        g = games[game_id]
+        assert (g["min_seats"], g["max_seats"]) == d.seats_range
+        assert g["cooperative"] is False and g["realtime"] == d.realtime
+        assert "players" in {o["name"] for o in g["options"]}
+    assert games["toy_snap"]["realtime"] is True
+    assert (games["sympathy"]["min_seats"], games["sympathy"]["max_seats"],
+            games["sympathy"]["cooperative"]) == (2, 2, True)
+
+
+@pytest.mark.parametrize("game_id", ROUND_GAMES)
+@pytest.mark.limits(rate=100_000, burst=100_000)
+async def test_a_whole_match_with_people_computer_players_a_watcher_and_an_advisor(
+        server: Running, game_id: str) -> None:
+    lo, hi = seat_counts(game_id)
+    players = min(hi, max(lo, 3))
+    t = await open_table(server.url, game_id, lean_options(game_id, players), people=2,
+                         bots=players > 2, behind=1)
+    final = await play(t, 5, max_steps=5_000)
+    assert final["view"]["status"] != "playing", f"{game_id}: no end"
+    await settle(t)
+    room = server.app.store.cached(t.room)
+    assert room is not None and room.over
+    check_frames(t, room)  # nobody saw a card hidden from them, in any frame
+    match = final["view"]["public"]["match"]
+    assert len(match["scores"]) in (players, len(match.get("sides") or ()))
+    assert match["history"], "the match's deals are in its history"
+    # who played: people, computer players, the advisor's proposals taken
+    by = {m["by"] for m in room.log}
+    if players > 2:
+        assert any(b.startswith("Computer") for b in by), by
+    # the record, revealed at the end, replays to the same end; the seed was committed
+    fair = final["fair"]
+    assert fairness.verify(game_id, fair["salt"], fair["seed"], fair["commitment"])
+    rec = await t.watcher.call("record", room=t.room)
+    again = Record(rec["game"], tuple(sorted(rec["options"].items())), rec["seed"],
+                   tuple((m["seat"], m["move"]) for m in rec["moves"])).replay()
+    assert again.state == room.play.state
+    # a new match in the same room: a fresh secret seed and commitment
+    ok = await t.host.call("next_deal", room=t.room)
+    assert ok["type"] == "ok", ok
+    fresh = await t.watcher.state(ok["version"])
+    assert fresh["view"]["status"] == "playing" and set(fresh["fair"]) == {"commitment"}
+    assert fresh["fair"]["commitment"] != fair["commitment"]
+    assert "a new match" in fresh["last"]["text"]
