@@ -194,6 +194,7 @@ class RedisStore:
                 new_rev = await self._commit(work, rev, fx)
                 if new_rev >= 0:
                     raced = False
+                    await self._deliver_before(room_id, rev, new_rev)
                     return work, fx
                 raced = True
                 if -new_rev - 2 < rev:  # Redis is behind the copy we hold: it went back
@@ -206,6 +207,30 @@ class RedisStore:
         finally:
             if raced:
                 await self._code_follows_room(room_id, current.code)
+
+    async def _deliver_before(self, room_id: str, base: int, new_rev: int) -> None:
+        """A change committed on top of other processes' commits (up to ``base``) whose
+        effects have not been performed here yet: perform theirs first, so that every
+        member of the room gets its frames in commit order (a call that lost its race
+        after the call that won it). Only after a lost race: one stream read."""
+        entry = self.cache.get(room_id)
+        if entry is None or entry.delivered >= base or self._perform is None \
+                or room_id not in self.cache.watched:
+            return
+        done = entry.delivered
+        entry.delivered = max(done, new_rev)  # claimed: the listener will not redo these
+        found: list[tuple[bytes, dict[bytes, bytes]]] = await self.redis.xrange(
+            log_key(room_id), min="-", max="+")  # type: ignore[assignment]
+        self.round_trips += 1
+        fresh = [f for _, f in found if done < int(f[b"rev"]) <= base]
+        if [int(f[b"rev"]) for f in fresh] != list(range(done + 1, base + 1)):
+            # the stream no longer holds them all: resend the whole picture
+            await self._perform(entry.room, Effects(state=True, presence=True,
+                                                    proposals=True))
+            return
+        for f in fresh:
+            if f[b"node"].decode() != self.node:
+                await self._perform(entry.room, effects_codec.load(msgpack.unpackb(f[b"fx"])))
 
     async def _code_follows_room(self, room_id: str, code: str) -> None:
         """A refused compare-and-set still refreshed the join code's expiry (same

@@ -116,8 +116,8 @@ async def play(t: Table, choice_seed: int, max_steps: int) -> Msg:
         person = t.people[seat]
         mine = await newest(person, state["version"])
         codes = [m["code"] for m in mine["view"]["moves"].get(str(seat), ())]
-        if not codes:
-            state = await newest(t.watcher, state["version"])
+        if not codes:  # the person has seen the table move on: so will the watcher
+            state = await newest(t.watcher, max(mine["version"], state["version"] + 1))
             continue
         k, rng = rng.below(len(codes))
         if seat == t.behind and t.advisor is not None and k % 2 == 0:
@@ -129,20 +129,22 @@ async def play(t: Table, choice_seed: int, max_steps: int) -> Msg:
                 if got["type"] == "ok":
                     reply = await person.call("take", room=t.room, version=mine["version"],
                                               move=codes[k])
-                    state = await _after(t, state, reply)
+                    state = await _after(t, mine, reply)
                     continue
         reply = await person.call("move", room=t.room, version=mine["version"],
                                   move=codes[k])
-        state = await _after(t, state, reply)
+        state = await _after(t, mine, reply)
     return state
 
 
-async def _after(t: Table, state: Msg, reply: Msg) -> Msg:
+async def _after(t: Table, mine: Msg, reply: Msg) -> Msg:
+    """The watcher's state once it shows what the person's move (or its refusal) saw."""
     if reply["type"] == "ok":
         return await newest(t.watcher, reply["version"])
-    # the table moved meanwhile (a computer player, the clock, a faster call): look again
+    # the table had moved past what the person saw (a computer player, the clock, a
+    # faster call): the watcher will see that too
     assert reply["code"] in RACES | {"advice/no_proposal"}, reply
-    return await newest(t.watcher, state["version"])
+    return await newest(t.watcher, mine["version"] + 1)
 
 
 async def settle(t: Table) -> None:
