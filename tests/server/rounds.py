@@ -35,9 +35,13 @@ def lean_options(game_id: str, players: int) -> dict[str, Any]:
     return out
 
 
-def seat_counts(game_id: str) -> tuple[int, int]:
-    lo, hi = game_class(game_id).description.seats_range or (1, 1)
-    return lo, hi
+def seat_counts(game_id: str) -> list[int]:
+    """The sizes of table the game allows (its ``players`` option: a range, or choices:
+    All Fours is two or four)."""
+    cls = game_class(game_id)
+    lo, hi = cls.description.seats_range or (1, 1)
+    spec = next(o for o in cls.option_specs if o.name == "players")
+    return sorted(int(c) for c in spec.choices) if spec.choices else list(range(lo, hi + 1))
 
 
 @dataclass
