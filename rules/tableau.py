@@ -43,7 +43,7 @@ says the game is over. The re-deal's shuffle is :func:`rules.solo.reshuffle`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -133,6 +133,13 @@ class TableauGame(SoloGame[TabState]):
         """Whether ``c`` may go onto the (non-empty) pile ``dst``."""
         raise NotImplementedError
 
+    def marriage_index(self, st: TabState) -> dict[int, list[int]] | None:
+        """Optionally, where each card may be married at ``st``: the card's identity
+        (``card & 63``) -> the non-empty piles (ascending) whose top takes it, the same
+        answers as :meth:`marries`. A game with many piles gives it so that the legal
+        moves are found by lookup instead of trying every pair of piles. Default: none."""
+        return None
+
     def takes_space(self, st: TabState, src: int, dst: int) -> bool:
         """Whether the empty pile ``dst`` takes the top of ``src``. Default: never."""
         return False
@@ -165,6 +172,9 @@ class TableauGame(SoloGame[TabState]):
         """Every move but ``end``, as codes, in the documented order."""
         piles, codes = st.piles, self.pile_codes
         lc, lsrc, ldst = st.last
+        index = self.marriage_index(st)
+        spaces = [j for j, q in enumerate(piles) if not q] \
+            if type(self).takes_space is not TableauGame.takes_space else []
         for i, p in enumerate(piles):
             if not p:
                 continue
@@ -172,11 +182,18 @@ class TableauGame(SoloGame[TabState]):
             for kind in self.found_kinds:
                 if self.may_use(st, i, kind) and self.found_for(st, c, kind) >= 0:
                     yield f"{codes[i]}>{kind}"
-            for j, q in enumerate(piles):
+            if index is None:
+                targets: Iterable[int] = (
+                    j for j, q in enumerate(piles)
+                    if (self.marries(st, c, j) if q else self.takes_space(st, i, j)))
+            else:
+                found = index.get(c & 63, [])
+                into = [j for j in spaces if self.takes_space(st, i, j)]
+                targets = sorted(found + into) if into else found
+            for j in targets:
                 if j == i or (c == lc and i == ldst and j == lsrc):
                     continue
-                if self.marries(st, c, j) if q else self.takes_space(st, i, j):
-                    yield f"{codes[i]}>{codes[j]}"
+                yield f"{codes[i]}>{codes[j]}"
         if self.draw_privilege and not st.drawn:
             for p in piles:
                 for c in p[:-1]:

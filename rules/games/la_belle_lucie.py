@@ -98,18 +98,44 @@ class LaBelleLucie(TableauGame):
         """Every card in packets of three, dealt together; the last packet short."""
         return TabState(threes(cards, self.packets), ((),) * len(self.kinds), seed=seed)
 
+    #: The foundations last asked about and, per card identity, the one that takes it:
+    #: the foundations change only when a card goes up, while the packets' tops are
+    #: asked about at every move. Read once, replaced whole, keyed by the foundations
+    #: tuple it holds (see the memo of :class:`rules.solo.SoloGame`).
+    _found_memo: tuple[tuple[tuple[Card, ...], ...], dict[int, int]] | None = None
+
     def found_for(self, st: TabState, c: Card, kind: str) -> int:
-        return to_play(self.kinds, st.found, c)
+        memo = self._found_memo
+        if memo is None or memo[0] is not st.found:
+            memo = self._found_memo = (st.found, {})
+        known = memo[1]
+        f = known.get(c & 63)
+        if f is None:
+            # to_play looks at suit and rank only: the twin of a card gets the same answer
+            f = known[c & 63] = to_play(self.kinds, st.found, c)
+        return f
 
     def marries(self, st: TabState, c: Card, dst: int) -> bool:
         return marries(c, st.piles[dst][-1], self.line)
+
+    def marriage_index(self, st: TabState) -> dict[int, list[int]]:
+        # A card marries onto a top of its suit one above it (and with ``both`` one below
+        # too): identities one apart (rules.cadogan.marries). Two packs lay 35 packets,
+        # and trying every pair of them was most of the time of a move.
+        index: dict[int, list[int]] = {}
+        steps = (1, -1) if self.line == BOTH else (1,)
+        for j, q in enumerate(st.piles):
+            if q:
+                for d in steps:
+                    index.setdefault((q[-1] & 63) - d, []).append(j)
+        return index
 
     def can_redeal(self, st: TabState) -> bool:
         if st.redeals >= self.redeal_limit:
             return False
         if self.options["redeal"] == "any":
             return True
-        return all(to_play(self.kinds, st.found, p[-1]) < 0 for p in st.piles if p)
+        return all(self.found_for(st, p[-1], "f") < 0 for p in st.piles if p)
 
     def relay(self, st: TabState, cards: tuple[Card, ...]) -> TabState:
         return TabState(threes(cards, self.packets), st.found, redeals=st.redeals,

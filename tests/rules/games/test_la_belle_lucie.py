@@ -8,8 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from rules import make, render
 from rules.cards import Card, cards, packs, standard_pack
+from rules.common import END
+from rules.prng import Rng
 from rules.tableau import LOST, WON, TabState
 
 from .stacking import codes, play, stack
@@ -182,3 +186,29 @@ def test_both_variants_play_to_a_win_when_stacked() -> None:
                 break
             st = play(game, st, next(m for m in codes(game, st) if m.endswith(">f")))
         assert st.status == WON, game_id
+
+
+@pytest.mark.parametrize(("game_id", "options"), [
+    ("la_belle_lucie", {}), ("la_belle_lucie", {"marriage": "both"}),
+    ("house_in_the_wood", {}), ("house_on_the_hill", {})])
+def test_the_marriage_lookup_finds_the_moves_trying_every_pair_finds(
+        game_id: str, options: dict[str, Any]) -> None:
+    """The legal moves found by the marriage index (rules.tableau) are those found by
+    asking ``marries`` of every pair of packets, in the same order, along random play."""
+    game: Any = make(game_id, options)
+    rng = Rng.from_seed(1, stream=3)
+    for seed in range(3):
+        st = game.deal(seed)
+        for _ in range(400):
+            if game.outcome(st) is not None:
+                break
+            fast = [m.code for m in game.legal_moves(st, 0)]
+            game.marriage_index = lambda _st: None  # the shell's loop over every pair
+            try:
+                slow = list(game.codes(st))
+            finally:
+                del game.marriage_index
+            assert fast == [*slow, "end"], (seed, fast, slow)
+            moves = [m for m in game.legal_moves(st, 0) if m.code != "end"] or [END]
+            k, rng = rng.below(len(moves))
+            st = game.apply_unchecked(st, moves[k])
