@@ -31,6 +31,7 @@ The game asks for observation, so it offers no ``auto``. Legal moves, in order:
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -103,6 +104,18 @@ class DoubleJump(SoloGame[JumpState]):
         grade = GRADES.get(n)
         piles = "one pile" if n == 1 else f"{n} piles"
         return f"{piles}: {grade}" if grade else f"{piles}: more than four, a failure"
+
+    def solver_key(self, state: JumpState) -> Hashable:
+        """Only the top card of each pile is ever judged, and the pack is dealt in order:
+        positions with the same tops and as many cards left to lay are one for the
+        search."""
+        return tuple(p[-1] for p in state.piles), len(state.pack)
+
+    def order_moves(self, state: JumpState, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+        """Jumps before laying the next card, the rightmost first (nearest the end of the
+        row, where the next cards arrive)."""
+        return tuple(sorted(moves, key=lambda m: (m == DEAL, -numbers(m.code)[0]
+                                                  if m != DEAL else 0)))
 
     def zones(self, state: JumpState) -> tuple[Zone, ...]:
         out = [open_zone(f"r{i + 1}", "pile", p, f"pile {i + 1}", "row")

@@ -33,6 +33,7 @@ Move codes: ``t`` (turn up the next card), ``p>f<j>`` (the turned card to family
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from ..cards import ACE, Card, rank_of, suit_of
@@ -111,6 +112,36 @@ class Solitaire(PacketGame):
                 and any(st.piles)):
             out.append(REDEAL)
         return tuple(out)
+
+    # -- what the solver may use (rules/solver.py) ----------------------------------
+
+    def solver_key(self, st: Table) -> Hashable:
+        """Families built regardless of suit are alike when they hold as many cards, and
+        the four piles are alike: positions that differ only so are one for the search.
+        (Under ``follow_suit`` a re-deal gathers the piles in their order, so there the
+        state itself is the key.)"""
+        if self.suited:
+            return st
+        return (len(st.pack), st.turned, tuple(sorted(len(f) for f in st.found)),
+                tuple(sorted(st.piles)))
+
+    def order_moves(self, st: Table, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+        """Cards to the families first; then the turned card onto the pile where it hides
+        least, the book's advice (l.634-650): on the lowest card higher than itself, else
+        into a space, else on the highest card."""
+        def cost(move: Move) -> int:
+            code = move.code
+            if ">f" in code:
+                return 0
+            if not code.startswith("p>w"):
+                return 100  # turn, re-deal: alone or last
+            r = rank_of(st.turned)
+            pile = st.piles[int(code[3:]) - 1]
+            if not pile:
+                return 20
+            top = rank_of(pile[-1])
+            return top - r if top > r else 40 - top
+        return tuple(sorted(moves, key=cost))
 
     def say(self, state: Table, move: Move) -> str:
         if move.code == "redeal":

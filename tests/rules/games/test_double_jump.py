@@ -78,3 +78,14 @@ def test_the_result_is_graded() -> None:
     five = JumpState(piles("2H", "5D", "7S", "9C", "JH"), pack=())
     outcome = game.outcome(five)
     assert outcome is not None and outcome.summary == "5 piles: more than four, a failure"
+
+
+def test_the_solver_sees_only_the_tops_and_the_cards_left() -> None:
+    """Only a pile's top is ever judged: two rows with the same tops and as many cards
+    left to lay are one position for the search; jumps come before laying a card."""
+    game, st = laid("7S 2H 3D 7H")
+    under = JumpState(((5,), (9, 34), (3,)), st.pack)
+    other = JumpState(((5,), (34,), (7, 3)), st.pack)
+    assert game.solver_key(under) == game.solver_key(other)
+    assert game.solver_key(under) != game.solver_key(JumpState(under.piles, st.pack[:-1]))
+    assert [m.code for m in game.order_moves(st, game.legal_moves(st, 0))] == ["j1-4", "d"]

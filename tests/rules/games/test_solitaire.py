@@ -121,3 +121,35 @@ def test_the_pack_is_never_shown() -> None:
     pack = next(z for z in view["zones"] if z["id"] == "pack")
     assert pack["down"] == 52 and pack["up"] == []
     assert game.describe(game.deal(11), game.parse_move("t")) == "turn up the next card of the pack"
+
+
+def test_the_solver_takes_piles_and_alike_families_as_one_position() -> None:
+    """Solitaire's knowledge for the solver: the four piles are alike, and families built
+    regardless of suit are alike when they hold as many cards; under follow_suit (whose
+    re-lay gathers the piles in order) the position is its own key."""
+    game, st = stacked("solitaire", "AS 2H 3C AD 9S")
+    other = Table(st.seed, st.pack, st.turned, ((1,), (), (49,), ()), ((), (9,), (), (2, 3)))
+    one = Table(st.seed, st.pack, st.turned, ((17,), (), (), (33,)), ((2, 3), (), (9,), ()))
+    assert game.solver_key(one) == game.solver_key(other)
+    moved = Table(st.seed, st.pack, st.turned, ((17,), (), (), (33,)), ((2,), (3,), (9,), ()))
+    assert game.solver_key(one) != game.solver_key(moved)
+    suited: Any = make("solitaire_follow_suit")
+    assert suited.solver_key(one) is one
+
+
+def test_the_solver_orders_the_turned_card_where_it_hides_least() -> None:
+    game, st = stacked("solitaire", "AS 9H")
+    st = play(game, st, "t", "p>f1", "t")  # the nine of hearts is turned
+    st = Table(st.seed, st.pack, st.turned, st.found, ((5,), (), (12,), (10,)))
+    ordered = [m.code for m in game.order_moves(st, game.legal_moves(st, 0))]
+    # on the ten (the lowest card above it), then the queen, then the space, then the five
+    assert ordered == ["p>w4", "p>w3", "p>w2", "p>w1"]
+
+
+def test_the_solver_wins_a_deal_with_this_knowledge() -> None:
+    from rules.solver import Budget, replay_line, solve
+    game = make("solitaire")
+    found = solve(game, game.deal(5), Budget(2_000))
+    assert found.won
+    done = game.outcome(replay_line(game, game.deal(5), found.line))
+    assert done is not None and done.won
