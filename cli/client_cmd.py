@@ -12,7 +12,8 @@ import argparse
 import asyncio
 import os
 import sys
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from client.events import DEFAULT_SERVER
 from client.plain import PlainClient, run_plain, stdin_reader
@@ -23,6 +24,9 @@ from client.tokens import TokenStore
 
 from .games_cmd import parse_options
 
+if TYPE_CHECKING:
+    from client.tui.app import SympathyApp
+
 
 def add_commands(sub: Any) -> None:
     p = sub.add_parser("play", help="sit at a table (or open the lobby)")
@@ -30,12 +34,12 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--advise", action="store_true", help="join as an advisor")
     p.add_argument("--seat", type=int, default=None, help="the seat to take (0, 1, ...)")
     _common(p)
-    p.set_defaults(run=cmd_play)
+    p.set_defaults(run=cmd_play, plan=play_plan)
 
     p = sub.add_parser("watch", help="watch a table")
     p.add_argument("code")
     _common(p)
-    p.set_defaults(run=cmd_watch)
+    p.set_defaults(run=cmd_watch, plan=watch_plan)
 
     p = sub.add_parser("host", help="open a room and sit in it")
     p.add_argument("game")
@@ -48,7 +52,7 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--undo", choices=("off", "on", "past_reveal"), default="on")
     p.add_argument("--both", action="store_true", help="play every seat yourself")
     _common(p)
-    p.set_defaults(run=cmd_host)
+    p.set_defaults(run=cmd_host, plan=host_plan)
 
     p = sub.add_parser("replay", help="replay a saved game record move by move")
     p.add_argument("file", help="a record saved at the end of a game (s)")
@@ -64,20 +68,18 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ascii", action="store_true", help="suit letters instead of symbols")
 
 
-def cmd_play(args: argparse.Namespace) -> int:
+def play_plan(args: argparse.Namespace) -> Plan:
     if not args.code:
-        if args.plain:
-            raise SystemExit("the line mode needs a join code: sympathy play CODE --plain")
-        return _run(args, Plan("lobby"))
+        return Plan("lobby")
     role = "advisor" if args.advise else "player"
-    return _run(args, Plan("join", code=args.code.upper(), role=role, seat=args.seat))
+    return Plan("join", code=args.code.upper(), role=role, seat=args.seat)
 
 
-def cmd_watch(args: argparse.Namespace) -> int:
-    return _run(args, Plan("join", code=args.code.upper(), role="watcher"))
+def watch_plan(args: argparse.Namespace) -> Plan:
+    return Plan("join", code=args.code.upper(), role="watcher")
 
 
-def cmd_host(args: argparse.Namespace) -> int:
+def host_plan(args: argparse.Namespace) -> Plan:
     create: dict[str, Any] = {
         "options": parse_options(args.option),
         "visibility": "public" if args.public else "unlisted", "advice": args.advice,
@@ -85,7 +87,36 @@ def cmd_host(args: argparse.Namespace) -> int:
         "seats": "all" if args.both else "one"}
     if args.deal is not None:
         create["deal"] = args.deal
-    return _run(args, Plan("create", game=args.game, create=create))
+    return Plan("create", game=args.game, create=create)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    if not args.code and args.plain:
+        raise SystemExit("the line mode needs a join code: sympathy play CODE --plain")
+    return _run(args, play_plan(args))
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    return _run(args, watch_plan(args))
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    return _run(args, host_plan(args))
+
+
+def tui_app(argv: Sequence[str]) -> SympathyApp:
+    """The full-screen app that ``sympathy ARGV`` (``play``, ``watch`` or ``host``, without
+    ``--plain``) runs, not yet started: tests drive the very command line a user types."""
+    from .main import build_parser
+
+    args = build_parser().parse_args(argv)
+    return _app(args, args.plan(args))
+
+
+def _app(args: argparse.Namespace, plan: Plan) -> SympathyApp:
+    from client.tui.app import SympathyApp
+
+    return SympathyApp(args.server, args.name, plan, ascii=args.ascii)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -115,9 +146,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace, plan: Plan) -> int:
     if not args.plain:
-        from client.tui.app import SympathyApp
-
-        app = SympathyApp(args.server, args.name, plan, ascii=args.ascii)
+        app = _app(args, plan)
         app.run()
         return app.return_code or 0
     try:

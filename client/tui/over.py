@@ -47,15 +47,17 @@ class GameOver(ModalScreen[None]):
     def __init__(self, lines: list[str], *, host: bool, ascii: bool = False) -> None:
         super().__init__()
         self.lines, self.host, self.ascii = lines, host, ascii
-        self._closing = False
+        #: Not ``_closing``: that is Textual's own flag, and a screen that has it set
+        #: refuses every message, the one that removes it too (the app then hangs).
+        self.left = False
 
     def on_game_over_new_deal(self, _msg: NewDeal) -> None:
         self.close()
 
     def close(self) -> None:
         """Go back to the table (once: a second pop would take the table away too)."""
-        if not self._closing:
-            self._closing = True
+        if not self.left:
+            self.left = True
             self.dismiss(None)
 
     @property

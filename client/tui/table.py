@@ -94,7 +94,8 @@ class TableScreen(Screen[None]):
         self._shown_lines: list[str] = []
         self._cursor: str | None = None
         self._source: str | None = None
-        self._drawn_version = -1
+        #: The room version the screen shows now (-1 before the first state).
+        self.drawn_version = -1
         self._taking = False  # ``a`` pressed with several proposals: a number follows
         #: Its widgets are there to draw on: from the end of mount to unmount.
         self.ready = False
@@ -196,8 +197,8 @@ class TableScreen(Screen[None]):
                            for line, p in zip(proposal_marks(t.proposals, long=True),
                                               t.proposals, strict=True))
         moves = self.moves()
-        if t.version != self._drawn_version:
-            self._drawn_version, self._source = t.version, None
+        if t.version != self.drawn_version:
+            self.drawn_version, self._source = t.version, None
         marks = dict(zip((str(p.get("move")) for p in t.proposals),
                          proposal_marks(t.proposals), strict=True))
         lines = [f"{i:>2}. {clean(m.get('code'), 20):<6} {clean(m.get('text'), 100)}"
