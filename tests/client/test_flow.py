@@ -36,7 +36,7 @@ from .terminal import Terminal
 
 DEAL = 829
 #: The bound of each wait, and of the whole walk (a hang guard, not a speed target).
-WAIT, WHOLE = 10.0, 120.0
+WAIT, WHOLE = 10.0, 60.0
 DOWN = "\x1b[B"
 
 
