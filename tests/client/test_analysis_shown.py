@@ -18,6 +18,8 @@ from rules.common import AUTO
 from rules.solver import Budget
 from tests.server.conftest import Running
 
+from .screen import until
+
 
 def losing_line() -> list[str]:
     """Little Lots, deal 3, taking the last choice each time: a winnable deal, lost."""
@@ -39,8 +41,8 @@ async def test_the_game_over_screen_names_the_losing_move(server: Running,
         async with app.run_test(size=(120, 50)) as pilot:
             for move in codes:
                 await ann.move(move)
-            while not isinstance(app.screen, GameOver):
-                await pilot.pause()
+            await until(lambda: isinstance(app.screen, GameOver))
+            await pilot.pause()
             shown = str(app.screen.query_one("#over-text", Static).render())
     record = Play.start(make("little_lots"), 3).record
     for move in codes:

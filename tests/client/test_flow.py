@@ -9,7 +9,8 @@ their own tests in test_tui.py).
 
 Deal 829 is short: B opens, A takes the second of Xan's two proposals, then the first
 legal move each time ends the deal (lost) after 20 moves, two of them Bea's. Then the
-rematch (``r``), ``q``, and the same command again. Every wait is bounded; nothing
+rematch (``r``); everyone quits (``q``); Ann runs the same command again and is back in
+her seat. Every wait is bounded; nothing
 sleeps to synchronise: each step waits for what the next needs (the version drawn on
 the screen of whoever presses a key next). One bound covers the whole walk, so a
 frozen app fails the test instead of hanging it.
@@ -20,7 +21,6 @@ from __future__ import annotations
 import asyncio
 from contextlib import AsyncExitStack
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -31,20 +31,13 @@ from client.tui.over import GameOver
 from client.tui.table import TableScreen
 from tests.server.conftest import Running
 
-from .screen import screen_text
+from .screen import WAIT, screen_text, until
 from .terminal import Terminal
 
 DEAL = 829
-#: The bound of each wait, and of the whole walk (a hang guard, not a speed target).
-WAIT, WHOLE = 10.0, 60.0
+#: The bound of the whole walk (a hang guard, not a speed target).
+WHOLE = 60.0
 DOWN = "\x1b[B"
-
-
-async def until(what: Any, timeout: float = WAIT) -> None:
-    """Wait (bounded) until ``what()`` holds."""
-    async with asyncio.timeout(timeout):
-        while not what():
-            await asyncio.sleep(0.01)
 
 
 async def at_version(app: SympathyApp, version: int) -> None:
@@ -134,6 +127,11 @@ async def walk(url: str, account: dict[str, str], cy: Session) -> None:
             await pilot.pause()
             assert "Bea (B) to play: open" in screen_text(app)
             member = app.table.member
+            for term, said in ((bea, f"You left room {code}; your place is kept"),
+                               (wes, f"You stopped watching room {code}")):
+                term.type("q")  # a table joined or watched from the lobby quits on q
+                await term.wait_for(said, WAIT)
+                assert await term.exit_code(WAIT) == 0
 
             await pilot.press("q")
             await until(lambda: app.return_code is not None)

@@ -49,10 +49,14 @@ class BoardApp(App[None]):
         yield Board(self.ascii, id="board")
 
     def on_mount(self) -> None:
-        moves = [m for ms in (self.view.get("moves") or {}).values() for m in ms]
-        legal = set().union(*(move_zones(self.view, m) for m in moves)) if moves else set()
-        picked = move_zones(self.view, moves[0]) if moves else set()
-        self.query_one(Board).show(self.view, self.me, legal, picked)
+        self.draw(self.view, self.me)
+
+    def draw(self, view: Mapping[str, Any], me: int | None) -> None:
+        """Show ``view`` as the table would: every legal move's zones, the first picked."""
+        moves = [m for ms in (view.get("moves") or {}).values() for m in ms]
+        legal = set().union(*(move_zones(view, m) for m in moves)) if moves else set()
+        picked = move_zones(view, moves[0]) if moves else set()
+        self.query_one(Board).show(view, me, legal, picked)
 
 
 def test_sympathy_board_svg(snap_compare: Any) -> None:

@@ -183,18 +183,32 @@ async def test_question_mark_shows_the_rules_and_the_keys(server: Running,
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
 
 
-async def test_q_quits_from_the_game_over_screen(server: Running, tokens: TokenStore) -> None:
-    app = SympathyApp(server.url, "Ann", Plan("create", game="wandering_card",
-                                              create={"deal": 1}), tokens=tokens)
+async def test_the_game_over_screen_deals_again_and_q_quits(server: Running,
+                                                             tokens: TokenStore) -> None:
+    """La Forteresse, deal 3, ends after one move; the host's n deals a new (secret) deal
+    in the same room; at the end of that one, q quits from the game-over screen."""
+    app = SympathyApp(server.url, "Ann", Plan("create", game="la_forteresse",
+                                              create={"deal": 3}), tokens=tokens)
     async with app.run_test(size=SMALL) as pilot:
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         await settle(pilot, app, 0)
-        while not app.table.over:
-            v = app.table.version
-            await pilot.press("1")
-            await settle(pilot, app, v + 1)
-        await until(pilot, lambda: isinstance(app.screen, GameOver))
-        assert " q: quit" in screen_text(app)
+        for deal in (1, 2):
+            while not app.table.over:
+                v = app.table.version
+                await pilot.press("1")
+                await settle(pilot, app, v + 1)
+            await until(pilot, lambda: isinstance(app.screen, GameOver))
+            assert "n: next deal  r: rematch" in screen_text(app)
+            assert " q: quit" in screen_text(app)
+            if deal == 1:
+                commitment = app.table.fair["commitment"]
+                await pilot.press("n")
+                await until(pilot, lambda: isinstance(app.screen, TableScreen)
+                            and not app.table.over)
+                assert app.table.tally == {"deals": 1, "won": 0}
+                assert app.table.last is not None
+                assert "a new deal" in str(app.table.last["text"])
+                assert app.table.fair["commitment"] != commitment
         await pilot.press("q")
         await until(pilot, lambda: app.return_code is not None)
     assert app.return_code == 0
@@ -210,13 +224,15 @@ async def test_every_game_fits_80x24() -> None:
 
     from .test_snapshots import BoardApp, midgame
 
-    for cls in all_games():
-        view = midgame(cls.id, 42, 3, 0)
-        app = BoardApp(view, 0)
-        async with app.run_test(size=SMALL) as pilot:
-            await pilot.pause()
-            board = app.query_one(Board)
-            assert board.content_size.width == 78
+    games = all_games()
+    app = BoardApp(midgame(games[0].id, 42, 3, 0), 0)
+    async with app.run_test(size=SMALL) as pilot:  # one app: each board drawn in turn
+        await pilot.pause()
+        board = app.query_one(Board)
+        assert board.content_size.width == 78
+        for cls in games:
+            view = midgame(cls.id, 42, 3, 0)
+            app.draw(view, 0)  # drawn at once, at the width the board has
             lines = board.drawn.split("\n")
             widest = max(line.cell_len for line in lines)
             assert widest <= board.content_size.width, (cls.id, widest)
