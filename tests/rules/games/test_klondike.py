@@ -141,3 +141,33 @@ def test_a_stacked_deal_is_won() -> None:
         st = play(GAME, st, next((m for m in moves if m.endswith(">f")), "d"))
     out = GAME.outcome(st)
     assert out is not None and out.won and st.passes == 1
+
+
+def test_a_card_goes_up_safely_when_no_card_could_want_to_lie_on_it() -> None:
+    """Safe moves (for the solver and the table's autodrop): an ace or a two, or a card
+    whose two lower cards of the other colour are built; a three of spades is not safe
+    while a red two could still want it."""
+    st = state(["KH 3S", "2H", "QC"], down=(1, 0, 0), waste="AD",
+               fams=("AS 2S", "AH", "", ""))
+    assert [m.code for m in GAME.safe_moves(st)] == ["t2>f", "w>f"]
+    st = state(["KH 3S", "QC"], down=(1, 0), fams=("AS 2S", "AH 2H", "AD 2D", ""))
+    assert [m.code for m in GAME.safe_moves(st)] == ["t1>f"]
+    st = state(["KH 3S", "QC"], down=(1, 0), fams=("AS 2S", "AH 2H", "AD", ""))
+    assert GAME.safe_moves(st) == ()  # the two of diamonds might want the three
+
+
+def test_the_number_of_passes_is_no_part_of_the_solvers_position() -> None:
+    st = state(["KH 3S"], down=(1,), stock="4C", played=True)
+    later = KlondikeState(st.columns, st.down, st.stock, st.waste, st.families, passes=3,
+                          played=True)
+    assert GAME.solver_key(st) == GAME.solver_key(later)
+    assert GAME.solver_key(st) != GAME.solver_key(KlondikeState(
+        st.columns, st.down, st.stock, st.waste, st.families, played=False))
+
+
+def test_the_solver_wins_a_deal_with_this_knowledge() -> None:
+    from rules.solver import Budget, replay_line, solve
+    found = solve(GAME, GAME.deal(13), Budget(2_000))
+    assert found.won
+    done = GAME.outcome(replay_line(GAME, GAME.deal(13), found.line))
+    assert done is not None and done.won
