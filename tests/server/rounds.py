@@ -4,10 +4,13 @@ no frame showed anyone a card hidden from them."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules import all_games, game_class
+from rules import Move, all_games, game_class
+from rules import make as game_make
+from rules.cards import identity
 from rules.prng import Rng
 from server.room import Room
 
@@ -17,21 +20,24 @@ from .peer import Msg, Peer
 
 #: Every registered round game, and the tests' own Toy Snap (registered by a fixture).
 ROUND_GAMES = [*(g.id for g in all_games() if g.description.seats_range is not None), TOY]
-#: Options that keep a match short for a test (a game's own, where it has them).
-LEAN: dict[str, dict[str, Any]] = {TOY: {"deals": 1}}
+#: Those whose calls race (Snap), and Toy Snap.
+REALTIME_GAMES = [*(g.id for g in all_games() if g.description.seats_range is not None
+                    and g.description.realtime), TOY]
+#: Options that make a match short (each game's smallest): its target, its deals or
+#: rounds, its cap on turns or cards; and the quickest clock it allows.
+SHORT = ("target", "deals", "rounds", "max_deals", "max_turns", "max_cards", "pace_ms",
+         "tie_ms")
 #: Errors a player meets when the table moved under them (a computer player, the clock,
 #: a call that raced theirs): they look again.
 RACES = {"move/stale", "call/lost", "move/illegal", "move/not_your_turn", "move/game_over"}
 
 
 def lean_options(game_id: str, players: int) -> dict[str, Any]:
-    specs = {o.name: o for o in game_class(game_id).option_specs}
     out: dict[str, Any] = {"players": players}
-    for name, value in (("pace_ms", 20), ("tie_ms", 10)):  # a quick clock
-        spec = specs.get(name)
-        if spec is not None:
-            out[name] = max(value, spec.minimum or 0)
-    out.update(LEAN.get(game_id, {}))
+    for o in game_class(game_id).option_specs:
+        if o.name in SHORT and isinstance(o.default, int):
+            out[o.name] = min(int(c) for c in o.choices) if o.choices else \
+                (o.minimum if o.minimum is not None else 0)
     return out
 
 
@@ -177,17 +183,16 @@ def check_frame(room: Room, msg: Msg, at: Any, audience: int | None) -> None:
     kind = msg.get("type")
     where = f"{kind} frame to {audience}"
     over = kind == "record" or (kind == "state" and msg["view"]["status"] != "playing")
-    secret = set() if kind == "record" else secret_cards(room.game, at, audience)
+    seed = None if over else room.seed
     events = [msg["last"]] if kind == "state" and msg["last"] else []
     if kind == "resumed" and msg.get("events"):
         events += msg["events"]
-        # what was missed is told as it was: each event judged at its own position (a card
-        # turned up then and since turned down was seen by everyone)
-        for e in msg["events"]:
-            assert_hides(e, secret_cards(room.game, room.play.states[e["version"]],
-                                         audience), room.seed, where)
-        msg = {**msg, "events": None}
-    assert_hides(msg, secret, None if over else room.seed, where)
+    for e in events:  # each event as told when it happened (judged at its own move)
+        check_event(room, e, audience, seed, where)
+    msg = {**msg, "last": None} if kind == "state" else \
+        {**msg, "events": None} if kind == "resumed" else msg
+    secret = set() if kind == "record" else secret_cards(room.game, at, audience)
+    assert_hides(msg, secret, seed, where)
     if room.game.description.moves_public:
         return
     for e in events:  # a move's code reaches its own seat only
@@ -196,3 +201,118 @@ def check_frame(room: Room, msg: Msg, at: Any, audience: int | None) -> None:
         assert set(msg["view"]["moves"]) <= {str(audience)}, (where, msg["view"]["moves"])
     if kind == "proposals":
         assert audience is not None, where
+
+
+def check_event(room: Room, e: Msg, audience: int | None, seed: int | None,
+                where: str) -> None:
+    """An event tells a move as the table saw it: it names no card hidden from the
+    audience after the move, but for cards the move handled in view of the table (taken
+    from one place of the table to another, neither of them a hand: Beggar My Neighbour's
+    last card played before the pile is taken up, face down)."""
+    states = room.play.states
+    v = e.get("version", 0)
+    after = states[v]
+    secret = secret_cards(room.game, after, audience)
+    if e.get("kind") == "move" and v >= 1:
+        secret -= in_view(room, states[v - 1], after)
+    assert_hides(e, secret, seed, where + " (its event)")
+
+
+def in_view(room: Room, before: Any, after: Any) -> set[int]:
+    """Cards that moved from one zone to another between ``before`` and ``after``, both
+    zones on the table (not private)."""
+    def where_(state: Any) -> dict[int, tuple[str, bool]]:
+        return {identity(c): (z.id, z.private) for z in room.game.zones(state)
+                for c in z.cards}
+
+    was, now = where_(before), where_(after)
+    return {c for c, (zid, private) in now.items()
+            if c in was and was[c][0] != zid and not private and not was[c][1]}
+
+
+def race_options(game_id: str) -> dict[str, Any]:
+    """Two players turning by hand (calls are then the only race), the shortest tie
+    window the game allows."""
+    specs = {o.name: o for o in game_class(game_id).option_specs}
+    out: dict[str, Any] = {"players": 2}
+    if "auto_turn" in specs:
+        out["auto_turn"] = False
+    if "tie_ms" in specs:
+        out["tie_ms"] = specs["tie_ms"].minimum or 0
+    if "max_turns" in specs:  # long enough for a snap, short enough to finish
+        out["max_turns"] = max(60, specs["max_turns"].minimum or 0)
+    return out
+
+
+async def race(t: Table, v: int, north: str, east: str,
+               sent_one: Callable[[int], Awaitable[None]] | None = None,
+               ) -> tuple[list[Msg], list[Msg]]:
+    """North's call, then East's, sent back to back (``sent_one(n)`` is awaited after the
+    n-th is sent: a test may hold them at the sequencer); their replies, and the two
+    ``call`` messages (in the order everyone received them, checked to be the same for
+    all)."""
+    sent = []
+    for n, (seat, code) in enumerate(((0, north), (1, east)), 1):
+        sent.append(await t.people[seat].send("move", room=t.room, version=v, move=code))
+        if sent_one is not None:
+            await sent_one(n)
+    replies = [await p.wait(lambda m, r=r: m.get("re") == r)  # type: ignore[misc]
+               for p, r in zip((t.people[0], t.people[1]), sent, strict=True)]
+    told: list[list[Msg]] = []
+    for peer, _ in t.audiences:
+        for _ in range(2):
+            await peer.wait(lambda m: m.get("type") == "call" and m["version"] > v)
+        told.append([m for m in peer.seen if m.get("type") == "call" and m["version"] > v])
+    first = told[0][:2]
+    for seen in told:  # everyone was told the same
+        assert [(m["seat"], m["outcome"], m["first"], m["margin_ms"]) for m in seen[:2]] \
+            == [(m["seat"], m["outcome"], m["first"], m["margin_ms"]) for m in first]
+    return replies, first
+
+
+def one_first(replies: list[Msg], told: list[Msg]) -> int:
+    """Exactly one of the two calls reached the table first; the other names it, with
+    its margin, and its reply says how it fared. The first caller's seat."""
+    (a, b) = told
+    assert a["first"] is None and a["outcome"] == "made", told
+    assert b["first"] == a["seat"] != b["seat"] and b["margin_ms"] >= 0, told
+    winner = a["seat"]
+    assert replies[winner]["type"] == "ok", replies
+    later = replies[b["seat"]]
+    assert (later["type"], b["outcome"]) == ("ok", "made") or \
+        (later.get("code"), b["outcome"]) == ("call/lost", "lost"), (later, b)
+    return int(winner)
+
+
+async def to_a_double_call(t: Table, max_moves: int = 600) -> tuple[int, str, str] | None:
+    """Play on (each person's first move that is not a call; a lone call when nothing
+    else can be played) until both people, seats 0 and 1, may call at once: (version,
+    North's call, East's call), each the call the game's own computer player would make;
+    ``None`` when the match ends first."""
+    room = make_game(t)
+    for _ in range(max_moves):
+        state = await newest(t.watcher, 0)
+        if state["view"]["status"] != "playing":
+            return None
+        v = state["version"]
+        views = {s: await newest(p, v) for s, p in t.people.items()}
+        if any(x["version"] != v for x in views.values()):
+            continue  # someone saw more than the watcher yet: look again
+        moves = {s: [m["code"] for m in x["view"]["moves"].get(str(s), ())]
+                 for s, x in views.items()}
+        calls = {s: [c for c in codes if room.is_call(Move(c))] for s, codes in moves.items()}
+        if calls[0] and calls[1]:
+            picked = [room.bot_move(views[s]["view"], s, 0) for s in (0, 1)]
+            picked = [c if c in calls[s] else calls[s][0] for s, c in enumerate(picked)]
+            return v, picked[0], picked[1]
+        plain = [(s, c) for s, codes in moves.items() for c in codes if c not in calls[s]]
+        seat, code = plain[0] if plain else next((s, c[0]) for s, c in calls.items() if c)
+        reply = await t.people[seat].call("move", room=t.room, version=v, move=code)
+        await _after(t, views[seat], reply)
+    return None
+
+
+def make_game(t: Table) -> Any:
+    """The table's game, as the rules make it (to tell its calls)."""
+    joined = next(m for m in t.host.seen if m.get("type") == "joined")
+    return game_make(joined["game"], joined["options"])

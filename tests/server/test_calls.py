@@ -18,7 +18,18 @@ from server.store import Change, MemoryStore
 from ..round_toy import toy_registered
 from ..support import Running, start
 from .peer import Msg
-from .rounds import Table, newest, open_table, play, settle
+from .rounds import (
+    REALTIME_GAMES,
+    Table,
+    newest,
+    one_first,
+    open_table,
+    play,
+    race,
+    race_options,
+    settle,
+    to_a_double_call,
+)
 from .test_rounds_room import matching_deal
 
 
@@ -180,3 +191,32 @@ async def test_a_call_after_the_clock_settled_the_first_lost(
     state = await newest(t.watcher, v + 2)
     assert state["last"]["move"] is None and state["last"]["by"] == "the table"
     assert state["view"]["public"]["match"]["scores"] == [1, 0]
+
+
+@pytest.mark.parametrize("game_id", REALTIME_GAMES)
+async def test_in_every_realtime_game_the_call_first_at_the_sequencer_is_first(
+        held: tuple[Running, HeldStore], game_id: str) -> None:
+    running, store = held
+    for deal in range(1, 40):
+        t = await open_table(running.url, game_id, race_options(game_id), people=2,
+                             bots=False, behind=None, deal=deal)
+        found = await to_a_double_call(t)
+        if found is not None:
+            break
+    else:
+        raise AssertionError(f"{game_id}: no deal gave both players a call at once")
+    v, north, east = found
+
+    async def hold(n: int) -> None:
+        await store.wait_held(n)
+        if n == 2:  # both calls wait at the sequencer: let them through, East's first
+            store.holding = False
+            gates = store.gates[:]
+            store.gates.clear()
+            gates[1].set()
+            await asyncio.sleep(0)
+            gates[0].set()
+
+    store.holding = True  # from now on changes wait at the sequencer
+    replies, told = await race(t, v, north, east, hold)
+    assert one_first(replies, told) == 1  # East's reached the table first: East was first

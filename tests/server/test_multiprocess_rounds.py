@@ -8,6 +8,7 @@ import asyncio
 import time
 import urllib.request
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -21,7 +22,17 @@ from ..redis_server import RedisServer
 from ..round_toy import toy_registered
 from .peer import Peer
 from .processes import ServeProcess, serving
-from .rounds import Table, newest, play, settle
+from .rounds import (
+    REALTIME_GAMES,
+    Table,
+    newest,
+    one_first,
+    play,
+    race,
+    race_options,
+    settle,
+    to_a_double_call,
+)
 from .test_rounds_room import matching_deal
 
 
@@ -135,3 +146,40 @@ async def test_a_due_move_played_by_one_store_is_a_no_op_for_another(
         assert kept.version == 1 and len(kept.log) == 1
     finally:
         await asyncio.gather(one.close(), two.close())
+
+
+@pytest.mark.parametrize("game_id", REALTIME_GAMES)
+async def test_calls_racing_from_two_processes_in_every_realtime_game(
+        redis_server: RedisServer, game_id: str) -> None:
+    async with serving(redis_server.url, 2, toy=True) as (p1, p2):
+        for deal in range(1, 40):
+            t = await two_process_table(p1.url, p2.url, game_id, race_options(game_id), deal)
+            found = await to_a_double_call(t)
+            if found is not None:
+                break
+        else:
+            raise AssertionError(f"{game_id}: no deal gave both players a call at once")
+        v, north, east = found
+        replies, told = await race(t, v, north, east)
+        winner = one_first(replies, told)
+        final = await play(t, 2, max_steps=3_000)
+        assert final["view"]["status"] != "playing"
+        record = await t.watcher.call("record", room=t.room)
+        kept = [c for c in record["calls"] if c["version"] > v][:2]
+        assert [(c["seat"], c["outcome"], c["first"], c["margin_ms"]) for c in kept] == \
+            [(m["seat"], m["outcome"], m["first"], m["margin_ms"]) for m in told]
+        assert kept[0]["seat"] == winner and kept[1]["at"] >= kept[0]["at"]
+
+
+async def two_process_table(url1: str, url2: str, game_id: str, options: dict[str, Any],
+                            deal: int) -> Table:
+    """North on the first process, East and a watcher on the second."""
+    north = await Peer.connect(url1, "Ann")
+    joined = await north.call("create", game=game_id, deal=deal, options=options)
+    assert joined["type"] == "joined", joined
+    east = await Peer.connect(url2, "Bea")
+    assert (await east.call("join", code=joined["code"], role="player"))["seats"] == [1]
+    watcher = await Peer.connect(url2, "Wes")
+    await watcher.call("join", code=joined["code"], role="watcher")
+    return Table(joined["room"], joined["code"], north, {0: north, 1: east}, watcher,
+                 audiences=[(north, 0), (east, 1), (watcher, None)])
