@@ -30,6 +30,8 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--hint-deals", type=int, default=0,
                    help="also play this many deals by the hints alone (slow)")
     p.add_argument("--hint-nodes", type=int, default=2_000, help="search budget per hint")
+    p.add_argument("--hint-samples", type=int, default=4,
+                   help="samples of the hidden cards per hint (default 4)")
     p.add_argument("--markdown", action="store_true", help="print a table row per game")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_solve)
@@ -77,22 +79,36 @@ def solve_deals(game_id: str, options: dict[str, object], first: int, deals: int
             "nodes_per_second": round(spent / took) if took else 0}
 
 
+def hint_deal(game: Any, seed: int, nodes: int, samples: int = 4,
+              seconds: float | None = 1.0, max_moves: int = 3_000) -> tuple[bool, int]:
+    """Play deal ``seed`` taking every hint (the first legal move when the hint is
+    unknown); whether it was won, and how many moves it took.
+
+    Each hint gets ``samples`` samples of the hidden cards and ``nodes`` positions of
+    search in all; ``seconds=None`` leaves the clock out, so the same deal is played the
+    same way on any machine (the winnability table is made so). A game that is not over
+    after ``max_moves`` counts as lost."""
+    play: Play[Any] = Play.start(game, seed)
+    moves = 0
+    while game.outcome(play.state) is None and moves < max_moves:
+        seat = game.to_move(play.state)[0]
+        budget = Budget(nodes) if seconds is None else Budget.seconds(
+            time.monotonic, seconds, nodes)
+        h = hint(game, play.state, seat, budget, n=samples)
+        move = h.move if h.move is not None and h.move != AUTO else next(
+            m for m in game.legal_moves(play.state, seat) if m != AUTO)
+        play = play.push(move, seat)
+        moves += 1
+    done = game.outcome(play.state)
+    return bool(done and done.won), moves
+
+
 def hint_deals(game_id: str, options: dict[str, object], first: int, deals: int,
-               nodes: int) -> dict[str, Any]:
-    """Play ``deals`` deals taking every hint (the first legal move when the hint is
-    unknown); how many were won."""
+               nodes: int, samples: int = 4) -> dict[str, Any]:
+    """Play ``deals`` deals taking every hint (:func:`hint_deal`); how many were won."""
     game = make(game_id, options)
-    won = 0
-    for seed in range(first, first + deals):
-        play: Play[Any] = Play.start(game, seed)
-        while game.outcome(play.state) is None:
-            seat = game.to_move(play.state)[0]
-            h = hint(game, play.state, seat, Budget.seconds(time.monotonic, 1.0, nodes), n=4)
-            move = h.move if h.move is not None and h.move != AUTO else next(
-                m for m in game.legal_moves(play.state, seat) if m != AUTO)
-            play = play.push(move, seat)
-        done = game.outcome(play.state)
-        won += bool(done and done.won)
+    won = sum(hint_deal(game, seed, nodes, samples)[0]
+              for seed in range(first, first + deals))
     low, high = wilson(won, deals)
     return {"hint_deals": deals, "hint_won": won, "hint_interval": [low, high]}
 
@@ -108,7 +124,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
                               args.nodes, args.seconds)
             if args.hint_deals:
                 row.update(hint_deals(game_id, parse_options(args.option), args.seed,
-                                      args.hint_deals, args.hint_nodes))
+                                      args.hint_deals, args.hint_nodes,
+                                      args.hint_samples))
         except RulesError as exc:
             print(f"sympathy solve: {exc}")
             return 2
