@@ -19,6 +19,10 @@ arguments. A game module supplies:
 Private information is modelled per seat: a zone may belong to a seat and be *private*
 (a hand), so that its face-up cards are shown to that seat alone.
 
+A game may also declare *safe moves* (:meth:`Game.safe_moves`): moves that can never
+turn a winnable position into a lost one. The solver plays them without trying anything
+else, and a table with the ``autodrop`` option plays them by itself.
+
 A move *reveals* when it leaves fewer cards hidden than before (turning a card up,
 dealing from the stock face up). :meth:`Game.reveals` derives that from the zones; a game
 names its other *irreversible* moves (a shuffle) in :meth:`Game.irreversible`. Undo never
@@ -252,6 +256,21 @@ class Game(ABC, Generic[S]):
         the first seat of :meth:`to_move` that has it.
         """
         return self.apply_unchecked(state, move)
+
+    def safe_moves(self, state: S) -> tuple[Move, ...]:
+        """Legal moves that can never turn a winnable position into a lost one, the one
+        to play first first (default: none).
+
+        A move is safe when every line of play that wins from ``state`` can be turned
+        into one that wins after it, whatever the hidden cards are: a move that is the
+        only one (:class:`rules.solo.SoloGame` declares those), or a card to its family
+        when no card can ever need it where it lies and no later deal, re-deal or
+        shuffle hangs on where it lies. A game declares only what it can prove, and says
+        why in its docstring; ``tests/rules/test_safe_moves.py`` checks every declared
+        move against the solver. The solver plays the first and tries nothing else there
+        (:mod:`rules.solver`); a table with the ``autodrop`` option plays them by itself.
+        """
+        return ()
 
     def why_illegal(self, state: S, move: Move, seat: Seat) -> str:
         """A sentence saying why ``move`` is refused; games may say more."""

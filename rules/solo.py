@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from .cards import Card, name
-from .common import AUTO, autoplay
+from .common import AUTO, END, autoplay
 from .game import Game, Move, Outcome, Seat, Zone
 from .prng import Rng
 
@@ -88,6 +88,22 @@ class SoloGame(Game[S]):
             return None
         won = self.won(state)
         return Outcome(won, self.summary(state, won), (0,) if won else ())
+
+    def safe_moves(self, state: S) -> tuple[Move, ...]:
+        """The game's own safe moves (:meth:`family_safe`, none by default), else the
+        only move when there is one (``auto`` plays it; ``end`` gives up, which never
+        wins): every line that wins from here begins with it, so it cannot lose."""
+        own = self.family_safe(state)
+        if own:
+            return own
+        moves = [m for m in self._legal(state) if m != AUTO and m != END]
+        return (moves[0],) if len(moves) == 1 else ()
+
+    def family_safe(self, state: S) -> tuple[Move, ...]:
+        """Moves of this game that can never lose a winnable position (a card to its
+        family that nothing can need), each legal now; see
+        :meth:`rules.game.Game.safe_moves`. Default: none."""
+        return ()
 
     def apply_unchecked(self, state: S, move: Move) -> S:
         if move == AUTO:

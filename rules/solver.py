@@ -17,9 +17,10 @@ A game may add knowledge as optional methods, found by name (none is required):
 - ``solver_key(state)``: a cheaper hashable key, equal for states the search may treat
   as one (default: the frozen state itself);
 - ``order_moves(state, moves)``: the moves to try first come first;
-- ``safe_moves(state)``: moves that can never turn a winnable position into a lost one
-  (a card to its foundation when nothing can need it). The search plays the first of
-  them and tries nothing else there; the table's *autodrop* option plays them too;
+- ``safe_moves(state)`` (:meth:`rules.game.Game.safe_moves`, which every game has and
+  most leave empty): moves that can never turn a winnable position into a lost one (a
+  card to its foundation when nothing can need it). The search plays the first of them
+  and tries nothing else there; the table's *autodrop* option plays them too;
 - ``closed_form(state)``: ``True`` / ``False`` when the answer is known without search
   (Sympathy's cycle test), ``None`` otherwise.
 
@@ -120,9 +121,15 @@ class Knowledge:
         return cls(
             key if key is not None else _identity,
             None if order is None else _ordered(order),
-            getattr(game, "safe_moves", None) if safe else None,
+            game.safe_moves if safe and declares_safe_moves(game) else None,
             getattr(game, "closed_form", None),
         )
+
+
+def declares_safe_moves(game: Game[Any]) -> bool:
+    """Whether ``game`` overrides :meth:`~rules.game.Game.safe_moves` (else it has none,
+    and the search need not ask at every position)."""
+    return type(game).safe_moves is not Game.safe_moves
 
 
 def _identity(state: Any) -> Hashable:
@@ -274,5 +281,5 @@ def replay_line(game: Game[Any], state: Any, line: tuple[Step, ...]) -> Any:
 
 __all__ = [
     "LOST", "UNKNOWN", "WON", "Budget", "BudgetExhausted", "Knowledge", "Solution", "Step",
-    "choices", "exhaustive", "plain_search", "replay_line", "solve",
+    "choices", "declares_safe_moves", "exhaustive", "plain_search", "replay_line", "solve",
 ]

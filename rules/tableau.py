@@ -50,7 +50,7 @@ from typing import Any
 from .cards import SUIT_SYMBOLS, Card, code, name, parse, rank_of, suit_of
 from .common import END, REDEAL
 from .game import Move, Seat, Zone
-from .solo import SoloGame, reshuffle
+from .solo import SoloGame, replace_at, reshuffle
 
 PLAY, WON, LOST, ENDED = "play", "won", "lost", "ended"
 DEAL = Move("deal")
@@ -208,6 +208,35 @@ class TableauGame(SoloGame[TabState]):
             yield "deal"
         if self.can_redeal(st):
             yield "redeal"
+
+    def family_safe(self, st: TabState) -> tuple[Move, ...]:
+        """A pile's top card to its family, when that can lose nothing (the first such
+        pile in pile order), in a one-pack game with one kind of family.
+
+        Safe when no card left on the table may ever be married onto it (asked with
+        the card alone on its pile, where a game's marriage rule is most lenient), the
+        pack is dealt out and no re-deal is left. Then a winning line that leaves the
+        card where it lies plays the same moves after it has gone home: nothing was
+        ever put on it, the card under it is free sooner, and no deal or re-deal hangs
+        on where it lay; the card itself only waited for its family (a one-pack game:
+        it has one). A re-deal shuffles the cards left on the table, so while one is
+        left the set of those cards decides the shuffle, and nothing is declared safe.
+        """
+        if (st.status != PLAY or self.packs != 1 or len(self.found_kinds) != 1
+                or st.stock or st.redeals < self.redeal_limit):
+            return ()
+        kind = self.found_kinds[0]
+        table = [c for p in st.piles for c in p]
+        for i, p in enumerate(st.piles):
+            if not p:
+                continue
+            c = p[-1]
+            if not self.may_use(st, i, kind) or self.found_for(st, c, kind) < 0:
+                continue
+            alone = replace(st, piles=replace_at(st.piles, i, (c,)))
+            if not any(d != c and self.marries(alone, d, i) for d in table):
+                return (Move(f"{self.pile_codes[i]}>{kind}"),)
+        return ()
 
     def irreversible(self, before: TabState, move: Move, after: TabState) -> bool:
         # A re-deal shows a new shuffle: taking it back would let the player look and

@@ -14,11 +14,13 @@ Fooliana, Triangle, Staircase, Game of Seven).
   itself (``with_end``).
 - A move may not be answered by the move that only puts the same cards straight back
   (the state keeps that move's code, ``back``); undo does that better.
+- Safe moves (:func:`safe_home`): a card to its family when no card off the families
+  can ever be married onto it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol, TypeVar
 
 from ..cards import SUIT_NAMES, Card, is_red, name, rank_of, suit_of
@@ -87,6 +89,28 @@ def family_for(fams: Piles, c: Card, base: int = 1, wrap: bool = False) -> int:
                 f and step_rank(rank_of(f[-1]), 1, wrap=wrap) == rank_of(c)):
             return i
     return -1
+
+
+def safe_home(legal: Sequence[Move], candidates: Iterable[tuple[str, Card]], every: Pile,
+              families: Piles, fits: Fits) -> tuple[Move, ...]:
+    """The first of ``candidates`` (a move's code playing a card to its family, and the
+    card) that is legal and that no card off the ``families`` (of ``every`` card of the
+    game) may ever be married onto (``fits(d, c)``), as a safe move; else none.
+
+    Why that is safe, in a one-pack game whose families never give a card back and take
+    each card in one place: a line that wins from here leaves the card where it lies,
+    or carries it about, until it goes home; nothing is ever put on it, so the same line
+    without those moves wins after the card has gone home now (the cards under it are
+    free sooner, a space it leaves takes nothing it must). Each game says what else it
+    must rule out (a pack turned in threes, a re-deal) before it calls this.
+    """
+    home = {c for f in families for c in f}
+    off = [d for d in every if d not in home]
+    for code, c in candidates:
+        m = Move(code)
+        if m in legal and not any(fits(d, c) for d in off):
+            return (m,)
+    return ()
 
 
 def add(piles: Piles, i: int, c: Card) -> Piles:
@@ -183,6 +207,7 @@ def home(fams: Piles) -> int:
 __all__ = [
     "CS", "DEAL", "END", "ColumnGame", "ColumnState", "Fits", "Pile", "Piles", "add",
     "alt_down", "back_of", "family_for", "family_label", "family_zones", "home", "onto",
-    "put", "run_code", "run_length", "run_moves", "shifts_last", "suit_down", "take_run",
+    "put", "run_code", "run_length", "run_moves", "safe_home", "shifts_last", "suit_down",
+    "take_run",
     "with_end",
 ]

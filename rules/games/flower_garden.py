@@ -43,7 +43,7 @@ from ..description import CHENEY, Description
 from ..game import Move, Zone
 from ..registry import register
 from ..solo import open_zone, replace_at
-from ._columns import END, ColumnGame
+from ._columns import END, ColumnGame, safe_home
 from .reversible_sequences import moved
 
 GROUPS, SIZE = 6, 6
@@ -69,6 +69,11 @@ def run_length(group: tuple[Card, ...]) -> int:
     while n < len(group) and rank_of(group[-n - 1]) == rank_of(group[-n]) + 1:
         n += 1
     return n
+
+
+def _one_lower(c: Card, onto: Card) -> bool:
+    """``c`` may be married onto ``onto`` (one lower, any suit)."""
+    return rank_of(onto) == rank_of(c) + 1
 
 
 def goes_home(fams: Piles, c: Card) -> bool:
@@ -114,6 +119,17 @@ class FlowerGarden(ColumnGame[GardenState]):
         if found:
             found.append(END)
         return tuple(found)
+
+    def family_safe(self, state: GardenState) -> tuple[Move, ...]:
+        """A group's top or a Bouquet card to its family when no card one lower (of any
+        suit: marriages here take any suit) is still off the families
+        (:func:`._columns.safe_home`). The rule against bringing the Garden back to an
+        arrangement it has had changes nothing: a line that would repeat one without
+        the card can leave out the moves in between."""
+        cands = [(f"g{i + 1}>f", g[-1]) for i, g in enumerate(state.groups) if g]
+        cands += [(f"b{code(c).lower()}>f", c) for c in state.bouquet]
+        return safe_home(self.legal_moves(state, 0), cands, self.pack(), state.families,
+                         _one_lower)
 
     def play(self, state: GardenState, move: Move) -> GardenState:
         if move == END:

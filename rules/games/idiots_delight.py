@@ -61,6 +61,7 @@ from ._columns import (
     home,
     onto,
     put,
+    safe_home,
     shifts_last,
     with_end,
 )
@@ -120,6 +121,14 @@ class IdiotsDelight(ColumnGame[IdiotsDelightState]):
                 len(files[int(m[1:m.index(">")]) - 1]) > 1
 
         return with_end([Move(m) for m in shifts_last(out, shift) if m != state.back])
+
+    def family_safe(self, state: IdiotsDelightState) -> tuple[Move, ...]:
+        """A file's free card or a reserve card to its ace when neither card of the
+        other colour one lower is still off the aces (:func:`._columns.safe_home`)."""
+        cands = [(f"t{i + 1}>f", p[-1]) for i, p in enumerate(state.files) if p]
+        cands += [(f"{reserve_code(c)}>f", c) for c in state.reserve]
+        return safe_home(self.legal_moves(state, 0), cands, self.pack(), state.families,
+                         alt_down)
 
     def play(self, state: IdiotsDelightState, move: Move) -> IdiotsDelightState:
         if move == END:

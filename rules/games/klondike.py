@@ -77,6 +77,7 @@ from ._columns import (
     home,
     onto,
     put,
+    safe_home,
     with_end,
 )
 from .triangle import triangle, turn_up
@@ -155,6 +156,18 @@ class Klondike(ColumnGame[KlondikeState]):
         if state.stock or (state.waste and self._may_run_again(state)):
             out.append(DEAL.code)
         return with_end([Move(m) for m in out])
+
+    def family_safe(self, state: KlondikeState) -> tuple[Move, ...]:
+        """A column's top card to its foundation when neither card of the other colour
+        one lower is still off the foundations (nothing can be built on it):
+        :func:`._columns.safe_home`. The waste's top card too when the stock is turned
+        one card at a time; turned in threes, a card taken from the waste changes which
+        cards show on the next pass, so it is never declared safe."""
+        cands = [(f"t{i + 1}>f", p[-1]) for i, p in enumerate(state.columns) if p]
+        if state.waste and self.option("draw") == 1:
+            cands.append(("w>f", state.waste[-1]))
+        return safe_home(self.legal_moves(state, 0), cands, self.pack(), state.families,
+                         alt_down)
 
     def _may_run_again(self, state: KlondikeState) -> bool:
         return self.option("passes") == "until_no_play" and state.played

@@ -61,6 +61,7 @@ from ._columns import (
     home,
     onto,
     put,
+    safe_home,
     shifts_last,
     with_end,
 )
@@ -139,6 +140,15 @@ class Triangle(ColumnGame[TriangleState]):
             return not (len(cols[i]) == 1 or (down and len(cols[i]) - down == 1))
 
         return with_end([Move(m) for m in shifts_last(out, shift) if m != state.back])
+
+    def family_safe(self, state: TriangleState) -> tuple[Move, ...]:
+        """A column's top or a spare card to its family when neither card of the other
+        colour one lower is still off the families (:func:`._columns.safe_home`; that a
+        family's top may come back only adds to what the card can still do)."""
+        cands = [(f"t{i + 1}>f", p[-1]) for i, p in enumerate(state.columns) if p]
+        cands += [(f"{spare_code(c)}>f", c) for c in state.spare]
+        return safe_home(self.legal_moves(state, 0), cands, self.pack(), state.families,
+                         alt_down)
 
     def _take(self, st: TriangleState, src: str) -> tuple[Card, TriangleState]:
         if src.startswith("s"):
