@@ -265,15 +265,18 @@ class Hint(TypedDict):
     text: str
     samples: int
     scores: list[Map]
+    stale: bool
 
 
 MESSAGES["hint"] = Hint
 
 
-def hint(room: str, version: int, answer: Map) -> Hint:
+def hint(room: str, version: int, answer: Map, stale: bool = False) -> Hint:
+    """The hint for the position at ``version``; ``stale`` once the table has moved on
+    from it while the hint was being worked out."""
     return {"type": "hint", "room": room, "version": version,
             "verdict": answer["verdict"], "move": answer["move"], "text": answer["text"],
-            "samples": answer["samples"], "scores": answer["scores"]}
+            "samples": answer["samples"], "scores": answer["scores"], "stale": stale}
 
 
 def record(room: str, game: str, options: Map, seed: int, salt: str, commitment: str,

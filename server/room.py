@@ -346,35 +346,54 @@ class Room:
                                 "competitive table.")
         if self.game.outcome(self.play.state) is not None:
             raise ProtocolError("move/game_over")
+        # At an autodrop table the safe moves played after a move go back with it (taken
+        # back alone, the table would show a safe move it has not played); all or none.
+        k = len(self.log)
+        while k and self.log[k - 1]["by"] == AUTODROP:
+            k -= 1
+        if not k and self.log:
+            raise ProtocolError("move/undo_refused", "Only the moves the table played by "
+                                "itself are left, and it would play them again.")
+        play = self.play
         try:
-            self.play = self.play.undo(past_reveal=self.policy.undo == "past_reveal")
+            for _ in range(max(1, len(self.log) - k + 1)):
+                play = play.undo(past_reveal=self.policy.undo == "past_reveal")
         except RulesError as exc:
             raise ProtocolError(_rules_code(exc), str(exc)) from None
-        undone = self.log.pop()
+        self.play = play
+        undone, dropped = self.log[k - 1], len(self.log) - k
+        del self.log[k - 1:]
         self.version += 1
         self.moved_at = self.moved_at if now is None else now
+        also = f" and the {dropped} safe move{'s' * (dropped > 1)} the table played " \
+            "after it" if dropped else ""
         self.events.append({"version": self.version, "kind": "undo", "move": undone["move"],
                             "by": member.name, "text": f"{member.name} takes back "
-                            f"'{undone['move']}'"})
+                            f"'{undone['move']}'{also}"})
         had = bool(self.proposals)
         self.proposals.clear()
         self.vote_deadline = None
         return Effects(reply={"version": self.version}, state=True, proposals=had)
 
     def _autodrop(self, now: float) -> None:
-        """Play the moves the game declares safe (``safe_moves``, rules/solver.py), one
-        after another, each logged as made by ``autodrop``."""
-        safe = getattr(self.game, "safe_moves", None)
-        if safe is None:
-            return
+        """Play the moves the game declares safe (:meth:`rules.game.Game.safe_moves`),
+        one after another, each logged as made by ``autodrop``: after every move, and
+        when a deal begins (:func:`new_room`, :meth:`next_deal`)."""
         for _ in range(AUTODROP_LIMIT):
             state = self.play.state
-            movers = self.game.to_move(state)
-            legal = self.game.legal_moves(state, movers[0]) if movers else ()
-            moves = [m for m in safe(state) if m in legal] if legal else []
-            if not moves:
+            for seat in self.game.to_move(state):
+                legal = self.game.legal_moves(state, seat)
+                move = next((m for m in self.game.safe_moves(state) if m in legal), None)
+                if move is not None:
+                    self._commit(seat, move.code, AUTODROP, now, [])
+                    break
+            else:
                 return
-            self._commit(movers[0], moves[0].code, AUTODROP, now, [])
+
+    def start_deal(self, now: float) -> None:
+        """A deal begins: at an autodrop table, play its safe moves at once."""
+        if self.policy.autodrop:
+            self._autodrop(now)
 
     # -- hints -------------------------------------------------------------------------
 
@@ -629,6 +648,7 @@ class Room:
         self.events.append({"version": self.version, "kind": "deal", "by": name,
                             "text": f"{name} deals {what} ({deal} {self.deals_before + 1} "
                             "in this room)"})
+        self.start_deal(self.moved_at)
         return Effects(reply={"version": self.version}, state=True, proposals=had)
 
     def tally(self) -> dict[str, int]:
@@ -768,7 +788,9 @@ def new_room(game_id: str, options: dict[str, Any], deal: int | None, policy: Po
     seed = deal if deal is not None else secrets.randbits(64)
     if not 0 <= seed <= MAX_SEED:
         raise ProtocolError("proto/bad_field", "The deal number is out of range.")
-    return Room(game, seed, policy, limits, now)
+    room = Room(game, seed, policy, limits, now)
+    room.start_deal(now)
+    return room
 
 
 def _rules_code(exc: RulesError) -> str:

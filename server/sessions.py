@@ -192,7 +192,13 @@ class Sessions:
             raise ProtocolError("room/not_joined")
         if command.read_only:
             fx = command.run(await self.store.load(room.id), me, req, time.time())
-            answer: Any = fx.answer if fx.work is None else await self._off_loop(fx.work)
+            answer: Any = fx.answer
+            if fx.work is not None:
+                answer = await self._off_loop(fx.work)
+                # the table may have moved while the work ran: say so, never pass an old
+                # position's hint off as the current one's
+                if answer.get("version") != (await self.store.current(room.id)).version:
+                    answer = {**answer, "stale": True}
             self.reply(conn, {**(answer or {}), "re": req.id})
             return
         # the time is taken when the change runs at the room's sequencer (the store's

@@ -48,7 +48,7 @@ async def test_every_game_answers_a_hint_with_a_legal_move_or_unknown(
         assert answer["code"] == "move/game_over"
         return
     assert answer["type"] == "hint", answer
-    assert answer["version"] == state["version"]
+    assert answer["version"] == state["version"] and answer["stale"] is False
     moves = {m["code"]: m["text"] for m in view["moves"][str(view["to_move"][0])]}
     assert answer["verdict"] in ("hint", "unknown")
     if answer["move"] is not None:
@@ -105,20 +105,68 @@ async def test_a_hint_for_someone_else_s_turn_is_refused(server: Running) -> Non
 @pytest.mark.parametrize("autodrop", [False, True])
 async def test_autodrop_plays_the_moves_the_game_declares_safe(server: Running,
                                                               autodrop: bool) -> None:
-    player, room, state = await table(server, "sympathy", autodrop=autodrop)
-    ok = await player.call("move", room=room, version=state["version"], move="open")
-    after = await player.latest_state()
+    player = await Peer.connect(server.url, "P")
+    joined = await player.call("create", game="sympathy", seats="all", deal=7,
+                               autodrop=autodrop)
+    state = await player.latest_state()
     game: Any = make("sympathy")
     won = bool(game.closed_form(game.deal(7)))
     if not autodrop:
+        assert state["version"] == 0 and state["view"]["status"] == "playing"
+        ok = await player.call("move", room=joined["room"], version=0, move="open")
+        after = await player.latest_state()
         assert ok["version"] == 1 and after["view"]["status"] == "playing"
         return
-    # under the exact rule every move is safe: the table plays itself to the end
-    assert after["view"]["status"] == ("won" if won else "lost")
-    record = await player.call("record", room=room)
-    assert record["moves"][0]["by"] == "P"
-    assert {m["by"] for m in record["moves"][1:]} == {"autodrop"}
-    assert ok["version"] == len(record["moves"])
+    # under the exact rule every move is safe: the table plays itself to the end as
+    # soon as the deal is made
+    assert state["view"]["status"] == ("won" if won else "lost")
+    record = await player.call("record", room=joined["room"])
+    assert {m["by"] for m in record["moves"]} == {"autodrop"}
+    assert state["version"] == len(record["moves"])
+
+
+async def test_two_hints_at_once_and_a_table_that_moves_during_a_hint(
+        server: Running, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The interleavings are forced: the first hint's work waits on an event (the real
+    hint runs once it is let go), so the test never leans on timing."""
+    import asyncio
+    import threading
+
+    import server.room as room_module
+
+    started, release = threading.Event(), threading.Event()
+    real = room_module.hint  # type: ignore[attr-defined]
+
+    def held(*args: Any, **kwargs: Any) -> Any:
+        started.set()
+        release.wait(30)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(room_module, "hint", held)
+    player, room, state = await table(server, "little_lots", deal=3, hints="all")
+    advisor = await Peer.connect(server.url, "Adv")
+    joined = await advisor.call("join", code=await _code(player, room), role="advisor")
+    assert joined["type"] == "joined"
+    first = await advisor.send("hint", room=room)
+    assert await asyncio.to_thread(started.wait, 30)
+    # a second hint while the first is worked out, from the same room (or another):
+    # hint/busy, and nothing changes
+    busy = await player.call("hint", room=room)
+    assert (busy["type"], busy["code"]) == ("error", "hint/busy")
+    other, room2, _ = await table(server, "little_lots", deal=4)
+    busy2 = await other.call("hint", room=room2)
+    assert busy2["code"] == "hint/busy"
+    assert not [m for m in player.seen if m.get("type") == "state" and m["version"] > 0]
+    # the table moves on while the first hint is still being worked out
+    code = state["view"]["moves"]["0"][0]["code"]
+    ok = await player.call("move", room=room, version=0, move=code)
+    assert ok["version"] == 1
+    release.set()
+    old = await advisor.wait(lambda m: m.get("re") == first)
+    assert old["type"] == "hint" and old["version"] == 0 and old["stale"] is True
+    # once it is done, the next hint is for the table as it is, and current
+    now = await player.call("hint", room=room)
+    assert now["type"] == "hint" and now["version"] == 1 and now["stale"] is False
 
 
 @pytest.mark.limits(rate=100_000, burst=100_000)
