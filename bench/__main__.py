@@ -21,12 +21,13 @@ from typing import Any
 from websockets.version import version as websockets_version
 
 from . import sections
-from .procs import Redis, raise_nofile
+from .procs import Cluster, Redis, raise_nofile
+from .redis_bench import writes
 from .report import markdown
 from .rules_bench import rules
 from .solver_bench import solver
 
-SECTIONS = ("fanout", "throughput", "connections", "across", "rules", "solver")
+SECTIONS = ("fanout", "throughput", "connections", "across", "rules", "solver", "writes")
 #: The largest fan-out the bench tries, whatever the limits allow: joining N watchers
 #: sends N presence frames per join (N²/2 in all), which bounds the time it takes.
 FANOUT_CAP = 2500
@@ -36,7 +37,7 @@ def config(mode: str, nofile: int) -> sections.Config:
     if mode == "smoke":
         return sections.Config(fanout_n=[5], fanout_moves=5, rooms=[2], seconds=1.0,
                                conns=20, cross_moves=10, procs=1, rules_seconds=0.002,
-                               solver_seconds=0.01)
+                               solver_seconds=0.01, crowds=(2, 20))
     if mode == "quick":
         return sections.Config(fanout_n=[100, 1000], fanout_moves=20, rooms=[100],
                                seconds=4.0, conns=2000, cross_moves=100,
@@ -92,8 +93,9 @@ def run(mode: str, only: list[str], rooms: list[int] | None = None) -> dict[str,
     if cfg.fanout_max:
         result["notes"].append(f"Fan-out's largest N ({cfg.fanout_max:,}) is set by "
                                f"{cfg.max_n_reason}.")
-    need_redis = {"throughput", "across"} & set(only)
+    need_redis = {"throughput", "across", "writes"} & set(only)
     redis = Redis() if need_redis else None
+    cluster = Cluster() if {"throughput", "writes"} & set(only) else None
     try:
         for name in only:
             t0 = time.monotonic()
@@ -107,7 +109,11 @@ def run(mode: str, only: list[str], rooms: list[int] | None = None) -> dict[str,
                     rows, raw = sections.fanout(cfg)
                 elif name == "throughput":
                     assert redis is not None
-                    rows, raw = sections.throughput(cfg, redis)
+                    rows, raw = sections.throughput(cfg, redis, cluster)
+                elif name == "writes":
+                    assert redis is not None
+                    rows, raw = writes(redis.url, cluster.url if cluster else None,
+                                       cfg.crowds)
                 elif name == "connections":
                     rows, raw = sections.connections(cfg)
                 else:
@@ -120,6 +126,8 @@ def run(mode: str, only: list[str], rooms: list[int] | None = None) -> dict[str,
     finally:
         if redis is not None:
             redis.stop()
+        if cluster is not None:
+            cluster.stop()
     result["seconds"] = time.monotonic() - started
     return result
 

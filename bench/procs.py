@@ -19,7 +19,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from tests.redis_server import RedisServer
+from tests.redis_server import RedisClusterServer, RedisServer
 
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 _ctx = multiprocessing.get_context("spawn")
@@ -185,3 +185,24 @@ def stop_all(*things: Child | Served | Redis | None) -> None:
     for t in things:
         if t is not None:
             t.stop()
+
+
+class Cluster:
+    """A private Redis Cluster of three masters on free ports, without persistence."""
+
+    def __init__(self) -> None:
+        self.dir = tempfile.TemporaryDirectory(prefix="sympathy-bench-cluster-")
+        self.server = RedisClusterServer(Path(self.dir.name))
+        try:
+            self.server.start()
+        except RuntimeError:
+            self.dir.cleanup()
+            raise
+
+    @property
+    def url(self) -> str:
+        return self.server.url
+
+    def stop(self) -> None:
+        self.server.stop()
+        self.dir.cleanup()

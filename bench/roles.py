@@ -162,31 +162,40 @@ async def bots(ctl: Control, url: str, rooms: int, first_deal: int = 0) -> None:
     await _stopped(ctl)
 
 
-async def redis_loop(ctl: Control, url: str, rooms: int, data_size: int,
+async def redis_loop(ctl: Control, url: str, rooms: int, fields: list[tuple[str, int]],
                      fx_size: int) -> None:
     """The Redis baseline: per room, what one move costs in Redis, in a tight loop.
 
-    One pipelined round trip per move, as the store does it: the compare-and-set script
-    (read the revision, write the record, append the stream entry, publish the doorbell)
-    and the join code's expiry; a subscriber hears every doorbell, as the server's
-    listener does. Reports ``("done", moves, latencies_ns)``.
+    One round trip per move, as the store makes it: the compare-and-set script (read the
+    revision, write the fields a move writes, append the stream entry, ring the doorbell)
+    with ``fields`` (name, bytes) of the size a move writes; on one Redis or a cluster
+    (``redis-cluster://``), with the store's bound on calls in flight; a subscriber per
+    master hears every doorbell (``SSUBSCRIBE``), as the server's listener does. Reports
+    ``("done", moves, latencies_ns)``.
     """
-    import redis.asyncio as aioredis
+    from server import redis_conn
+    from server.redis_store import CAS, bell, log_key, room_key
 
-    from server.redis_store import CAS, bell, code_key, log_key, room_key
-
-    # the store's pool (server.redis_store.POOL_SIZE): a call waits for one of 100
-    r = aioredis.Redis.from_pool(aioredis.BlockingConnectionPool.from_url(
-        url, max_connections=100, timeout=5.0))
-    cas = r.register_script(CAS)
-    data, fx = b"d" * data_size, b"f" * fx_size
+    r = redis_conn.connect(url)
+    slots = asyncio.Semaphore(redis_conn.POOL_SIZE)
+    sha = await r.script_load(CAS)
+    values = [x for name, size in fields for x in (name, b"v" * size)]
+    fx = b"f" * fx_size
     run = secrets.token_hex(4)  # fresh keys for every run on the same Redis
     ids = [f"bench-{run}-{i:05d}" for i in range(rooms)]
-    pubsub = r.pubsub(ignore_subscribe_messages=True)
-    await pubsub.subscribe(*(bell(i) for i in ids))
+    by_shard: dict[str, list[str]] = {}
+    for i in ids:
+        by_shard.setdefault(redis_conn.shard_of(r, bell(i)), []).append(i)
     heard = 0
+    subscribers = []
+    for name, members in by_shard.items():
+        client, owned = redis_conn.shard_client(r, name)
+        pubsub = client.pubsub(ignore_subscribe_messages=True)
+        for i in members:
+            await pubsub.ssubscribe(bell(i))
+        subscribers.append((client, owned, pubsub))
 
-    async def hear() -> None:
+    async def hear(pubsub: Any) -> None:
         nonlocal heard
         while True:
             if await pubsub.get_message(timeout=0.5) is not None:
@@ -201,20 +210,22 @@ async def redis_loop(ctl: Control, url: str, rooms: int, data_size: int,
         rev = -1
         while time.monotonic() < deadline:
             t0 = time.monotonic_ns()
-            async with r.pipeline(transaction=False) as pipe:
-                await cas(keys=[room_key(room_id), log_key(room_id)],
-                          args=[rev, data, fx, "bench", 256, 86_400_000, bell(room_id)],
-                          client=pipe)
-                pipe.pexpire(code_key(room_id), 86_400_000)
-                ok, rev = (await pipe.execute())[0]
+            async with slots:
+                ok, rev = await r.execute_command(
+                    "EVALSHA", sha, 2, room_key(room_id), log_key(room_id), rev,
+                    86_400_000, "bench", 256, fx, bell(room_id), len(fields), *values, 0)
             assert ok
             lats.append(time.monotonic_ns() - t0)
 
-    listener = asyncio.create_task(hear())
+    listeners = [asyncio.create_task(hear(p)) for _, _, p in subscribers]
     await asyncio.gather(*(loop(i) for i in ids))
-    listener.cancel()
+    for t in listeners:
+        t.cancel()
     ctl.send("done", len(lats), lats)
-    await pubsub.aclose()  # type: ignore[no-untyped-call]
+    for client, owned, pubsub in subscribers:
+        await pubsub.aclose()
+        if owned:
+            await client.aclose()
     await r.aclose()
     await _stopped(ctl)
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import msgpack
 
-from .procs import Child, Redis, Served, bare, stop_all, sympathy
+from .procs import Child, Cluster, Redis, Served, bare, stop_all, sympathy
 
 Row = dict[str, Any]
 
@@ -31,6 +31,8 @@ class Config:
     rules_seconds: float = 0.2
     solver_seconds: float = 3.0
     max_n_reason: str = ""
+    #: Section 7: the watchers of the room whose moves' writes are measured
+    crowds: tuple[int, int] = (10, 1000)
 
 
 def pct(values: list[float], q: float) -> float:
@@ -126,11 +128,11 @@ def fanout(cfg: Config) -> tuple[list[Row], dict[str, Any]]:
 
 # -- 2. throughput --------------------------------------------------------------------------
 
-def record_sizes() -> tuple[int, int]:
-    """Bytes of a Sympathy room record mid-game, and of one move's effects, as Redis
-    stores them."""
+def move_write() -> tuple[list[tuple[str, int]], int]:
+    """The fields a mid-game Sympathy move writes to Redis (name, bytes of the value), and
+    the bytes of its effects: what the raw loop writes per move."""
     from protocol.limits import Limits
-    from server import effects_codec, room_codec
+    from server import effects_codec, redis_record
     from server.room import PLAYER, Policy, new_room
 
     from .client import first_move
@@ -139,15 +141,20 @@ def record_sizes() -> tuple[int, int]:
     a, _ = room.add_member(PLAYER, "A")
     b, _ = room.add_member(PLAYER, "B")
     fx = None
+    written = redis_record.diff(None, None, room).written
+    d = None
     for _ in range(40):
         st = room.state_message(None)
         if st["view"]["status"] != "playing":
             break
         seat, move = first_move(dict(st))
-        fx = room.move(a.id if seat == 0 else b.id, room.version, move, 0.0)
-    data = msgpack.packb(room_codec.dump(room), use_bin_type=True)
-    assert fx is not None
-    return len(data), len(msgpack.packb(effects_codec.dump(fx), use_bin_type=True))
+        work = redis_record.clone(room)
+        fx = work.move(a.id if seat == 0 else b.id, work.version, move, 0.0)
+        d = redis_record.diff(room, written, work)
+        room, written = work, d.written
+    assert fx is not None and d is not None
+    fields = [(k, len(v)) for k, v in d.sets]
+    return fields, len(msgpack.packb(effects_codec.dump(fx), use_bin_type=True))
 
 
 def _bots_run(store: str, rooms: int, seconds: float, procs: int) -> dict[str, Any]:
@@ -172,9 +179,9 @@ def _bots_run(store: str, rooms: int, seconds: float, procs: int) -> dict[str, A
         stop_all(*kids, srv)
 
 
-def _redis_loop_run(url: str, rooms: int, seconds: float, data: int, fx: int
-                    ) -> dict[str, Any]:
-    kid = Child("redis_loop", url=url, rooms=rooms, data_size=data, fx_size=fx)
+def _redis_loop_run(url: str, rooms: int, seconds: float, fields: list[tuple[str, int]],
+                    fx: int) -> dict[str, Any]:
+    kid = Child("redis_loop", url=url, rooms=rooms, fields=fields, fx_size=fx)
     try:
         kid.expect("ready", 120)
         kid.send("go", seconds)
@@ -186,26 +193,45 @@ def _redis_loop_run(url: str, rooms: int, seconds: float, data: int, fx: int
         kid.stop()
 
 
-def throughput(cfg: Config, redis: Redis) -> tuple[list[Row], dict[str, Any]]:
+def throughput(cfg: Config, redis: Redis, cluster: Cluster | None = None
+               ) -> tuple[list[Row], dict[str, Any]]:
     rows: list[Row] = []
-    data, fx = record_sizes()
-    raw: dict[str, Any] = {"record_bytes": data, "effects_bytes": fx}
+    fields, fx = move_write()
+    raw: dict[str, Any] = {"move_fields": fields, "effects_bytes": fx}
     for r in cfg.rooms:
         mem = _bots_run("memory", r, cfg.seconds, cfg.procs)
-        red = _bots_run(redis.url, r, cfg.seconds, cfg.procs)
-        loop = _redis_loop_run(redis.url, r, cfg.seconds, data, fx)
-        raw[str(r)] = {"memory": mem, "redis": red, "redis_loop": loop}
-        ratio = red["moves_per_s"] / loop["moves_per_s"] if loop["moves_per_s"] else 0.0
         rows += [
             row("2. throughput", f"R={r}: memory store, moves/s", mem["moves_per_s"], None,
                 "/s"),
             row("2. throughput", f"R={r}: memory store, p99 move", mem["p99_ms"], None, "ms"),
-            row("2. throughput", f"R={r}: Redis store, moves/s (baseline: raw redis-py loop)",
-                red["moves_per_s"], loop["moves_per_s"], "/s", ">= 0.5x", ratio >= 0.5),
-            row("2. throughput", f"R={r}: Redis store, p99 move", red["p99_ms"],
-                loop["p99_ms"], "ms"),
         ]
+        raw[str(r)] = {"memory": mem}
+        for name, url in (("Redis", redis.url),
+                          ("Redis Cluster (3 masters)", cluster.url if cluster else "")):
+            if not url:
+                continue
+            red = _bots_run(url, r, cfg.seconds, cfg.procs)
+            loop = _redis_loop_run(url, r, cfg.seconds, fields, fx)
+            key = "redis" if name == "Redis" else "cluster"
+            raw[str(r)] |= {key: red, f"{key}_loop": loop}
+            ratio = red["moves_per_s"] / loop["moves_per_s"] if loop["moves_per_s"] else 0.0
+            print(f"bench: R={r} {name}: {red['moves_per_s']:.0f} moves/s, raw loop "
+                  f"{loop['moves_per_s']:.0f}/s ({ratio:.2f}x; load {_load()})",
+                  file=sys.stderr, flush=True)
+            rows += [
+                row("2. throughput", f"R={r}: {name} store, moves/s (baseline: raw "
+                    "redis-py loop)", red["moves_per_s"], loop["moves_per_s"], "/s",
+                    ">= 0.5x", ratio >= 0.5),
+                row("2. throughput", f"R={r}: {name} store, p99 move", red["p99_ms"],
+                    loop["p99_ms"], "ms"),
+            ]
     return rows, raw
+
+
+def _load() -> str:
+    """The load average over the last minute (the machine is shared)."""
+    with open("/proc/loadavg") as f:
+        return f.read().split()[0]
 
 
 # -- 3. connections ---------------------------------------------------------------------------

@@ -18,7 +18,8 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 picks a free one)")
     p.add_argument("--store", default="memory",
-                   help="memory (the default: one process) or redis://HOST:PORT/DB")
+                   help="memory (the default: one process), redis://HOST:PORT/DB, or "
+                   "redis-cluster://HOST:PORT[,HOST:PORT...] (any masters of a cluster)")
     p.add_argument("--log-level", default="INFO", help="DEBUG, INFO, WARNING or ERROR")
     for f in dataclasses.fields(Limits):
         p.add_argument(f"--{f.name.replace('_', '-')}", type=type(f.default), default=None,
@@ -42,12 +43,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     store: Store
     if args.store == "memory":
         store = MemoryStore(limits.max_rooms)
-    elif args.store.startswith(("redis://", "rediss://", "unix://")):
+    elif args.store.startswith(("redis://", "rediss://", "unix://", "redis-cluster://")):
         from server.redis_store import RedisStore
 
         store = RedisStore(args.store, limits)
     else:
-        raise SystemExit(f"unknown store {args.store!r}: memory or redis://HOST:PORT/DB")
+        raise SystemExit(f"unknown store {args.store!r}: memory, redis://HOST:PORT/DB or "
+                         "redis-cluster://HOST:PORT")
     app = GameServer(store, limits)
 
     async def main() -> None:

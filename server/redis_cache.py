@@ -15,6 +15,7 @@ import gc
 import time
 from dataclasses import dataclass, field
 
+from .redis_record import Written
 from .room import Room
 
 #: Seconds an unwatched room's copy is kept after its last use.
@@ -27,15 +28,17 @@ TRIM_EVERY = 30.0
 class Cached:
     """This process's copy of a room, and how far its effects have been delivered here.
 
-    ``rev`` is the revision of ``room``; ``delivered`` is the revision up to which the
-    effects of every commit have been performed for this process's sockets. They differ
-    when the copy was reloaded (after a lost race) ahead of the doorbells: the listener
-    then still performs the commits in between.
+    ``rev`` is the revision of ``room``; ``written`` what Redis holds of it beside the
+    room (``None``: unknown; the next commit writes the whole record); ``delivered`` is
+    the revision up to which the effects of every commit have been performed for this
+    process's sockets. They differ when the copy was reloaded (after a lost race) ahead
+    of the doorbells: the listener then still performs the commits in between.
     """
 
     rev: int
     room: Room
     delivered: int
+    written: Written | None = None
     used: float = field(default_factory=time.monotonic)
 
 
@@ -60,22 +63,23 @@ class RoomCache:
         entry = self.get(room_id)
         return entry.room if entry else None
 
-    def keep(self, room: Room, rev: int) -> None:
+    def keep(self, room: Room, rev: int, written: Written | None) -> None:
         """Keep ``room`` at ``rev`` unless the copy held is newer."""
         entry = self.get(room.id)
         if entry is None:
-            self.entries[room.id] = Cached(rev, room, rev)
+            self.entries[room.id] = Cached(rev, room, rev, written)
         elif rev >= entry.rev:
-            entry.rev, entry.room = rev, room
+            entry.rev, entry.room, entry.written = rev, room, written
 
-    def replace(self, room: Room, rev: int) -> None:
+    def replace(self, room: Room, rev: int, written: Written | None) -> None:
         """Hold ``room`` at ``rev`` even if the copy held claims a later revision (Redis
         went back in time: its revisions start again from an older point)."""
         entry = self.get(room.id)
         if entry is None:
-            self.entries[room.id] = Cached(rev, room, rev)
+            self.entries[room.id] = Cached(rev, room, rev, written)
         else:
             entry.rev, entry.room, entry.delivered = rev, room, rev
+            entry.written = written
 
     def drop(self, room_id: str) -> Cached | None:
         return self.entries.pop(room_id, None)

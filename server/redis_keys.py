@@ -1,20 +1,22 @@
 """The Redis keys of a room, the compare-and-set script, and byte helpers.
 
-Keys of one room share the hash tag ``{room-id}``, so its compare-and-set script and its
-stream live on one slot (the same code runs on Redis Cluster):
+Keys of one room share the hash tag ``{room-id}``, so its compare-and-set script, its
+stream and its doorbell live on one slot, and on a Redis Cluster on one shard:
 
-- ``sym:{R}:room``  hash: ``rev`` (every committed change adds one) and ``data`` (the
-  room's record, MessagePack: see :mod:`server.room_codec`);
+- ``sym:{R}:room``  hash: ``rev`` (every committed change adds one) and the room's
+  record as small fields (:mod:`server.redis_record`);
 - ``sym:{R}:log``   stream, bounded: one entry per commit: ``rev``, ``node``, ``fx`` (the
   effects other processes perform for their sockets);
-- ``sym:{R}:bell``  pub/sub channel: ``<rev>:<node>`` after each commit (the new revision
-  and the process that committed it).
+- ``sym:{R}:bell``  sharded pub/sub channel (``SPUBLISH``): ``<rev>:<node>`` after each
+  commit (the new revision and the process that committed it).
 
-Global keys: ``sym:code:<CODE>`` (join code → room id), ``sym:lobby`` (sorted set of
-public room ids by expiry time), ``sym:lobby:info`` (their lobby lines),
-``sym:node:<NODE>`` (a server process's heartbeat), ``sym:node:<NODE>:rooms`` (the rooms
-it holds sockets in), ``sym:nodes`` (the processes) and ``sym:reap:<NODE>`` (who is marking
-a dead process's members away).
+Keys shared by all rooms, each group in one slot of its own so that nothing needs a
+cross-slot command on a cluster: ``sym:code:<CODE>`` (join code → room id; one key per
+code), ``sym:{lobby}:rooms`` (sorted set of public room ids by expiry time) and
+``sym:{lobby}:info`` (their lobby lines), and the server processes: ``sym:{procs}:nodes``
+(every process that has beaten), ``sym:{procs}:beat:<NODE>`` (a heartbeat),
+``sym:{procs}:rooms:<NODE>`` (the rooms it holds sockets in) and
+``sym:{procs}:reap:<NODE>`` (who is marking a dead process's members away).
 """
 
 from __future__ import annotations
@@ -25,25 +27,44 @@ import msgpack
 
 from protocol.errors import ProtocolError
 
-#: Compare and set a room's record at a revision; in the same atomic step append the
-#: change's effects to the room's stream and ring its doorbell.
-#: KEYS: room, log. ARGV: rev, data, fx, node, maxlen, ttl_ms, bell channel.
+#: Compare and set a room's record at a revision, writing only the fields a change
+#: alters (:mod:`server.redis_record`); in the same atomic step append the change's
+#: effects to the room's stream and ring its doorbell (sharded pub/sub: on a cluster it
+#: reaches only the shard that holds the room).
+#: KEYS: room, log. ARGV: rev, ttl_ms, node, maxlen, fx, bell channel, then the number of
+#: fields to set and their names and values, then the number to delete and their names.
 CAS = """
 local rev = tonumber(redis.call('HGET', KEYS[1], 'rev') or '-1')
 if rev ~= tonumber(ARGV[1]) then return {0, rev} end
 local new = rev + 1
-redis.call('HSET', KEYS[1], 'rev', new, 'data', ARGV[2])
-redis.call('PEXPIRE', KEYS[1], ARGV[6])
-redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[5], '*', 'rev', new, 'node', ARGV[4],
-           'fx', ARGV[3])
-redis.call('PEXPIRE', KEYS[2], ARGV[6])
-redis.call('PUBLISH', ARGV[7], new .. ':' .. ARGV[4])
+redis.call('HSET', KEYS[1], 'rev', new)
+local i = 8
+local left = tonumber(ARGV[7])
+while left > 0 do
+  local n = math.min(left, 100)
+  redis.call('HSET', KEYS[1], unpack(ARGV, i, i + 2 * n - 1))
+  i = i + 2 * n
+  left = left - n
+end
+left = tonumber(ARGV[i])
+i = i + 1
+while left > 0 do
+  local n = math.min(left, 200)
+  redis.call('HDEL', KEYS[1], unpack(ARGV, i, i + n - 1))
+  i = i + n
+  left = left - n
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[4], '*', 'rev', new, 'node', ARGV[3],
+           'fx', ARGV[5])
+redis.call('PEXPIRE', KEYS[2], ARGV[2])
+redis.call('SPUBLISH', ARGV[6], new .. ':' .. ARGV[3])
 return {1, new}
 """
 
-LOBBY, LOBBY_INFO = "sym:lobby", "sym:lobby:info"
+LOBBY, LOBBY_INFO = "sym:{lobby}:rooms", "sym:{lobby}:info"
 #: The set of server processes that have beaten at least once.
-NODES = "sym:nodes"
+NODES = "sym:{procs}:nodes"
 
 
 def room_key(room_id: str) -> str:
@@ -69,16 +90,16 @@ def parse_ring(data: bytes | str) -> tuple[int, str]:
 
 
 def node_key(node: str) -> str:
-    return f"sym:node:{node}"
+    return f"sym:{{procs}}:beat:{node}"
 
 
 def node_rooms_key(node: str) -> str:
     """The rooms a process holds sockets in (for marking its members away if it dies)."""
-    return f"sym:node:{node}:rooms"
+    return f"sym:{{procs}}:rooms:{node}"
 
 
 def reap_key(node: str) -> str:
-    return f"sym:reap:{node}"
+    return f"sym:{{procs}}:reap:{node}"
 
 
 def code_key(code: str) -> str:

@@ -1,11 +1,16 @@
 """Hearing other processes: doorbells, catching up from a room's stream, dead processes.
 
-The listener subscribes to the doorbell of every room this process watches. A doorbell
-past what has been delivered here reads the room's stream and record in one pipelined
-round trip and performs the new commits' effects for this process's sockets. Pub/sub
-drops messages when its connection drops, so a periodic check compares revisions too.
-The same check beats this process's heartbeat and marks away the members of processes
-whose heartbeat stopped (killed).
+The listener subscribes (``SSUBSCRIBE``: sharded pub/sub) to the doorbell of every room
+this process watches, on the master that holds the room's slot: one Redis, or on a
+cluster one pub/sub connection per master holding watched rooms, each read by a task of
+its own. A doorbell past what has been delivered here reads the room's newest stream
+entries and its record in one pipelined round trip and performs the new commits' effects
+for this process's sockets. Pub/sub drops messages when its connection drops, so a
+periodic check compares revisions too. The same check beats this process's heartbeat
+and marks away the members of processes whose heartbeat stopped (killed).
+
+Everything the listener does to rooms (doorbells, checks) runs one at a time, under one
+lock: only the reading of the pub/sub connections runs side by side.
 """
 
 from __future__ import annotations
@@ -14,15 +19,16 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
 import msgpack
 from redis.exceptions import RedisError
 
 from protocol.errors import ProtocolError
 
-from . import effects_codec, room_codec
-from .redis_keys import bell, log_key, parse_ring, raw, room_key, room_of_bell
+from . import effects_codec, redis_conn, redis_record
+from .redis_keys import bell, log_key, parse_ring, room_key, room_of_bell
 from .room import Effects
 from .store import Listener
 
@@ -36,6 +42,57 @@ MIN_DELAY, MAX_DELAY = 0.05, 1.0
 #: How often a process checks its watched rooms' revisions when pub/sub is quiet, and
 #: says it is alive.
 CHECK_EVERY = 2.0
+#: How long a pub/sub reader waits for a message before it looks at its subscriptions.
+POLL = 0.1
+#: Stream entries read past those a doorbell says are missing (more may have come).
+SLACK = 8
+
+Ring = Callable[[str, bytes], Awaitable[None]]
+
+
+class Shard:
+    """The doorbells of the watched rooms whose slots one master holds."""
+
+    def __init__(self, store: RedisStore, name: str) -> None:
+        self.name = name
+        self.client, self.owned = redis_conn.shard_client(store.redis, name)
+        self.pubsub: Any = self.client.pubsub(ignore_subscribe_messages=True)
+        self.want: set[str] = set()
+        self.have: set[str] = set()
+        self.changed = asyncio.Event()
+
+    async def run(self, ring: Ring) -> None:
+        await self.pubsub.ping()
+        me = asyncio.current_task()
+        while True:
+            if me is not None and me.cancelling():
+                # redis-py's read with a timeout can swallow a cancellation that meets
+                # its timeout (seen on Python 3.11): stop all the same
+                raise asyncio.CancelledError
+            if self.want != self.have:
+                want = set(self.want)
+                # one channel a command: channels of different slots may not share one
+                for r in want - self.have:
+                    await self.pubsub.ssubscribe(bell(r))
+                for r in self.have - want:
+                    await self.pubsub.sunsubscribe(bell(r))
+                self.have = want
+            self.changed.clear()
+            if self.have:
+                msg = await self.pubsub.get_message(timeout=POLL)
+                if msg is not None and msg.get("type") in ("smessage", "message"):
+                    await ring(room_of_bell(msg["channel"].decode()), msg["data"])
+            else:
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(0.5):
+                        await self.changed.wait()
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.pubsub.aclose()
+        if self.owned:
+            with contextlib.suppress(Exception):
+                await self.client.aclose()
 
 
 class RedisListener:
@@ -45,6 +102,7 @@ class RedisListener:
         self.redis = store.redis
         self.listener = listener
         self._went_round = False
+        self._lock = asyncio.Lock()
 
     async def run(self) -> None:
         """Forever: hear doorbells, catch up from streams, reconnect with backoff."""
@@ -52,66 +110,93 @@ class RedisListener:
         while True:
             try:
                 await self._listen_once()
-            except (RedisError, OSError) as exc:
+            except (RedisError, OSError, ExceptionGroup) as exc:
+                lost = _connection_lost(exc)
+                if lost is None:
+                    raise
                 log.warning("redis listener lost its connection (%s); retrying in %.1fs",
-                            type(exc).__name__, delay)
+                            type(lost).__name__, delay)
                 # A restarted Redis leaves every pooled connection dead: drop them all
                 # now rather than meet them one by one, each with a longer backoff.
                 with contextlib.suppress(RedisError, OSError):
-                    await self.redis.connection_pool.disconnect()
+                    await _disconnect(self.redis)
                 await asyncio.sleep(delay)
                 delay = MIN_DELAY if self._went_round else min(delay * 2, MAX_DELAY)
 
     async def _listen_once(self) -> None:
-        pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        subscribed: set[str] = set()
         self._went_round = False
+        shards: dict[str, Shard] = {}
+        where: dict[str, Shard] = {}  # watched room -> its shard
         try:
-            await pubsub.ping()
-            # Anything may have happened while we were not listening: catch up first.
-            for room_id in list(self.cache.watched):
-                await self.catch_up(room_id)
-            last_check = time.monotonic()
-            while True:
-                self.store.listener_seen = time.monotonic()
-                self._went_round = True
-                want = set(self.cache.watched)
-                if want - subscribed:
-                    await pubsub.subscribe(*(bell(r) for r in want - subscribed))
-                if subscribed - want:
-                    await pubsub.unsubscribe(*(bell(r) for r in subscribed - want))
-                subscribed = want
-                self.cache.wake.clear()
-                msg = None
-                if subscribed:
-                    msg = await pubsub.get_message(timeout=0.5)
-                else:
+            await self.redis.ping()
+            async with asyncio.TaskGroup() as tg:
+                # Anything may have happened while we were not listening: catch up first.
+                for room_id in list(self.cache.watched):
+                    await self.catch_up(room_id)
+                last_check = time.monotonic()
+                everything = False
+                while True:
+                    self.store.listener_seen = time.monotonic()
+                    self._went_round = True
+                    self.cache.wake.clear()
+                    self._place(shards, where, tg, everything)
+                    everything = False
                     with contextlib.suppress(TimeoutError):
                         async with asyncio.timeout(0.5):
                             await self.cache.wake.wait()
-                if msg is not None and msg.get("type") == "message":
-                    await self._ring(room_of_bell(msg["channel"].decode()), msg["data"])
-                if time.monotonic() - last_check > CHECK_EVERY:
-                    last_check = time.monotonic()
-                    await self.store.beat()
-                    await self._check_revisions()
-                    await self.store.reap()
-                    self.cache.evict()
+                    if time.monotonic() - last_check > CHECK_EVERY:
+                        last_check = time.monotonic()
+                        everything = self.store.cluster  # slots may have moved
+                        async with self._lock:
+                            await self.store.beat()
+                            await self._check_revisions()
+                            await self.store.reap()
+                            self.cache.evict()
         finally:
-            with contextlib.suppress(Exception):
-                await pubsub.aclose()  # type: ignore[no-untyped-call]
+            for shard in shards.values():
+                await shard.close()
+
+    def _place(self, shards: dict[str, Shard], where: dict[str, Shard],
+               tg: asyncio.TaskGroup, everything: bool) -> None:
+        """Subscribe to the watched rooms' doorbells where they ring, and no others
+        (``everything``: look again where each room rings, else only for new ones)."""
+        watched = self.cache.watched
+        for room_id in [r for r in where if r not in watched]:
+            shard = where.pop(room_id)
+            shard.want.discard(room_id)
+            shard.changed.set()
+        for room_id in watched:
+            old = where.get(room_id)
+            if old is not None and not everything:
+                continue
+            name = redis_conn.shard_of(self.redis, bell(room_id))
+            if old is not None and old.name == name:
+                continue
+            if old is not None:
+                old.want.discard(room_id)
+                old.changed.set()
+            new = shards.get(name)
+            if new is None:
+                new = shards[name] = Shard(self.store, name)
+                tg.create_task(new.run(self._ring))
+            new.want.add(room_id)
+            new.changed.set()
+            where[room_id] = new
 
     async def _ring(self, room_id: str, data: bytes) -> None:
         rev, node = parse_ring(data)
-        entry = self.cache.get(room_id)
-        if entry is None:
-            return
-        if node == self.store.node and rev == entry.delivered + 1:
-            # Our own commit, next in line: the command that made it performs its
-            # effects here (a move is one round trip: no stream read for its doorbell).
-            entry.delivered = rev
-        elif rev != entry.delivered:
-            await self.catch_up(room_id)
+        async with self._lock:
+            entry = self.cache.get(room_id)
+            if entry is None:
+                return
+            if node == self.store.node and rev == entry.delivered + 1:
+                # Our own commit, next in line: the command that made it performs its
+                # effects here (a move is one round trip: no stream read for its doorbell).
+                entry.delivered = rev
+            elif rev > entry.delivered:
+                await self.catch_up(room_id, missing=rev - entry.delivered)
+            elif rev != entry.delivered:
+                await self.catch_up(room_id)
 
     async def _check_revisions(self) -> None:
         rooms = list(self.cache.watched)
@@ -125,13 +210,14 @@ class RedisListener:
             if rev is None or int(rev) != self.cache.delivered(r):
                 await self.catch_up(r)
 
-    async def catch_up(self, room_id: str) -> None:
-        """Perform the commits this process has not delivered, from the room's stream.
+    async def catch_up(self, room_id: str, missing: int = 0) -> None:
+        """Perform the commits this process has not delivered, from the room's stream
+        (``missing``: how many a doorbell says there are; 0: read the stream whole).
 
         A room that cannot be read (a record this version cannot load) is logged and
         skipped: one bad room never stops the others' fan-out."""
         try:
-            await self._catch_up(room_id)
+            await self._catch_up(room_id, missing)
         except (RedisError, OSError):
             raise
         except ProtocolError:
@@ -139,28 +225,37 @@ class RedisListener:
         except Exception:
             log.exception("cannot catch up room %s; skipping it", room_id)
 
-    async def _catch_up(self, room_id: str) -> None:
+    async def _catch_up(self, room_id: str, missing: int) -> None:
         entry = self.cache.get(room_id)
         if entry is None or room_id not in self.cache.watched:
             return
         async with self.redis.pipeline(transaction=False) as pipe:
-            # the stream is short (event_log entries): read it whole, keep what is new
-            pipe.xrange(log_key(room_id), min="-", max="+")
-            pipe.hmget(room_key(room_id), ["rev", "data"])
-            entries, (rev, data) = await pipe.execute()
+            if missing:  # the newest entries only
+                pipe.xrevrange(log_key(room_id), count=missing + SLACK)
+            else:  # the stream is short (event_log entries): read it whole
+                pipe.xrange(log_key(room_id), min="-", max="+")
+            pipe.hgetall(room_key(room_id))
+            entries, fields = await pipe.execute()
+        if missing:
+            entries.reverse()
         self.store.round_trips += 1
         entry = self.cache.get(room_id)
         if entry is None or room_id not in self.cache.watched:
             return
-        if rev is None or data is None or int(rev) < entry.delivered:
+        rev = fields.get(b"rev")
+        if rev is None or int(rev) < entry.delivered:
             await self.store.reconcile(room_id)  # Redis is behind what we delivered
             return
-        room = room_codec.load(msgpack.unpackb(raw(data)), self.store.limits,
-                               previous=entry.room)
-        self.cache.keep(room, int(rev))
+        got, room, written = redis_record.load(fields, self.store.limits,
+                                               previous=entry.room)
+        self.cache.keep(room, got, written)
         done = entry.delivered
         fresh = [f for _, f in entries if done < int(f[b"rev"]) <= entry.rev]
         revs = [int(f[b"rev"]) for f in fresh]
+        if missing and (not revs or revs[0] != done + 1) and entry.rev > done:
+            # more came than the doorbell said: read the stream whole
+            await self._catch_up(room_id, 0)
+            return
         entry.delivered = max(entry.rev, done)
         if not revs:
             return
@@ -176,3 +271,23 @@ class RedisListener:
             if f[b"node"].decode() != self.store.node:
                 await self.listener(entry.room,
                                     effects_codec.load(msgpack.unpackb(f[b"fx"])))
+
+
+def _connection_lost(exc: BaseException) -> BaseException | None:
+    """The Redis error behind ``exc`` (the tasks of the listener raise in groups), or
+    ``None`` when it is something else."""
+    if isinstance(exc, BaseExceptionGroup):
+        found = [_connection_lost(e) for e in exc.exceptions]
+        if found and all(f is not None for f in found):
+            return found[0]
+        return None
+    return exc if isinstance(exc, (RedisError, OSError)) else None
+
+
+async def _disconnect(client: Any) -> None:
+    pool = getattr(client, "connection_pool", None)
+    if pool is not None:
+        await pool.disconnect()
+    else:  # a cluster: every master's connections
+        for node in client.get_nodes():
+            await node.disconnect()

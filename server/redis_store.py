@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import hashlib
 import logging
 import secrets
 import time
@@ -36,17 +37,14 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 import msgpack
-import redis.asyncio as aioredis
-from redis.backoff import ExponentialBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError, RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
-from redis.retry import Retry
 
 from protocol.errors import ProtocolError
 from protocol.limits import Limits
 
-from . import effects_codec, room_codec
+from . import effects_codec, redis_conn, redis_record
 from .redis_cache import RoomCache
 from .redis_keys import (
     CAS,
@@ -66,6 +64,7 @@ from .redis_keys import (
     text,
 )
 from .redis_listener import CHECK_EVERY, RedisListener
+from .redis_record import Diff, Written
 from .room import Effects, Room, new_code
 from .store import Change, Listener, normal_code
 
@@ -80,15 +79,15 @@ MAX_TRIES = 8
 #: one room can change in the second of writes a Redis may lose (only players whose turn
 #: it is move, each within a budget of 20 messages a second, at most 8 seats).
 RECOVERY_JUMP = 1000
-#: Connections to Redis per process, and how long a call waits for one (seconds).
-POOL_SIZE = 100
-POOL_WAIT = 5.0
 #: Pauses before retrying a call that met a dead connection (a restarted Redis leaves
 #: every pooled connection dead; each failure drops one, the retry takes a fresh one).
 RETRY_PAUSES = (0.02, 0.1, 0.3)
 T = TypeVar("T")
 
 __all__ = ["CAS", "RedisStore", "bell", "code_key", "log_key", "room_key"]
+
+
+_NOTHING = effects_codec.dump(Effects())
 
 
 def _drop_nodes(room: Room, dead: set[str], now: float) -> Effects:
@@ -101,16 +100,12 @@ class RedisStore:
         self.limits = limits
         self.live_ttl = live_ttl
         self.node = secrets.token_hex(4)
-        # A blocking pool: past POOL_SIZE calls at once, a call waits for a connection
-        # (redis-py's default pool raises "Too many connections" past 100, which the
-        # bench met with a thousand rooms moving at once).
-        pool = aioredis.BlockingConnectionPool.from_url(
-            url, max_connections=POOL_SIZE, timeout=POOL_WAIT,
-            socket_timeout=2.0, socket_connect_timeout=2.0, health_check_interval=10,
-            retry=Retry(ExponentialBackoff(cap=0.5, base=0.02), 2),
-            retry_on_error=[RedisConnectionError, RedisTimeoutError])
-        self.redis = aioredis.Redis.from_pool(pool)
-        self._cas = self.redis.register_script(CAS)
+        self.cluster = redis_conn.is_cluster(url)
+        self.redis: redis_conn.Client = redis_conn.connect(url)
+        self._cas_sha = hashlib.sha1(CAS.encode()).hexdigest()
+        # A cluster client raises past its connections per master instead of waiting:
+        # calls in flight wait here instead.
+        self._slots = asyncio.Semaphore(redis_conn.POOL_SIZE)
         self.cache = RoomCache()
         self._beaten = -1e9
         self.round_trips = 0
@@ -124,7 +119,10 @@ class RedisStore:
         """Run ``fn``, retrying dead connections; Redis away: ``service/unavailable``."""
         for pause in (*RETRY_PAUSES, None):
             try:
-                return await fn()
+                if not self.cluster:
+                    return await fn()
+                async with self._slots:
+                    return await fn()
             except (RedisConnectionError, RedisTimeoutError) as exc:
                 if pause is None:
                     raise self._down(exc) from None
@@ -148,7 +146,7 @@ class RedisStore:
             room.code = new_code()
         else:  # pragma: no cover - 31**6 codes
             raise ProtocolError("room/limit")
-        await self._commit(room, -1, Effects())
+        await self._commit(room, -1, Effects(), redis_record.diff(None, None, room), None)
 
     async def load(self, room_id: str) -> Room:
         return (await self._call(lambda: self._fetch(room_id)))[1]
@@ -172,12 +170,12 @@ class RedisStore:
     async def _mutate(self, room_id: str, change: Change) -> tuple[Room, Effects]:
         cached = self.cache.get(room_id)
         fresh = cached is None
-        rev, current = (cached.rev, cached.room) if cached else await self._fetch(room_id)
+        rev, current, written = (cached.rev, cached.room, cached.written) if cached \
+            else await self._fetch(room_id)
         raced = False
         try:
             for _ in range(MAX_TRIES):
-                before = room_codec.dump(current)
-                work = room_codec.load(before, self.limits, previous=current)
+                work = redis_record.clone(current)  # the committed room is never touched
                 try:
                     fx = change(work)  # may raise: nothing is written
                 except ProtocolError:
@@ -185,22 +183,22 @@ class RedisStore:
                         raise
                     # Judged on a copy that may be behind: only the committed room's
                     # answer counts (a move at the version others reached is not stale).
-                    rev, current = await self._fetch(room_id)
+                    rev, current, written = await self._fetch(room_id)
                     fresh = True
                     continue
-                if room_codec.dump(work) == before and \
-                        effects_codec.dump(fx) == effects_codec.dump(Effects()):
+                d = redis_record.diff(current, written, work)
+                if d.empty and effects_codec.dump(fx) == _NOTHING:
                     return current, fx  # nothing to keep and nothing to tell
-                new_rev = await self._commit(work, rev, fx)
+                new_rev, _ = await self._commit(work, rev, fx, d, current)
                 if new_rev >= 0:
                     raced = False
                     await self._deliver_before(room_id, rev, new_rev)
                     return work, fx
                 raced = True
                 if -new_rev - 2 < rev:  # Redis is behind the copy we hold: it went back
-                    rev, current = await self._reconcile(room_id)
+                    rev, current, written = await self._reconcile(room_id)
                 else:  # lost a race: reload, run again
-                    rev, current = await self._fetch(room_id)
+                    rev, current, written = await self._fetch(room_id)
                 fresh = True
             raise ProtocolError("move/stale", "The table is very busy; look again and "
                                 "retry.")
@@ -370,69 +368,90 @@ class RedisStore:
         live = any(m.connected for m in room.members.values())
         return int(1000 * (self.live_ttl if live else room.limits.room_ttl))
 
-    async def _fetch(self, room_id: str) -> tuple[int, Room]:
+    async def _fetch(self, room_id: str) -> tuple[int, Room, Written | None]:
         """The room as Redis has it now (one round trip), kept in the cache."""
         self.round_trips += 1
-        rev, data = await self.redis.hmget(room_key(room_id), ["rev", "data"])
+        fields = await self.redis.hgetall(room_key(room_id))
+        rev = fields.get(b"rev")
         previous = self.cache.get(room_id)
         if previous is not None and (rev is None or int(rev) < previous.rev):
             return await self._reconcile(room_id)  # Redis is behind our copy
-        if rev is None or data is None:
+        if rev is None or len(fields) < 2:
             self.cache.drop(room_id)
             raise ProtocolError("room/not_found")
-        room = room_codec.load(msgpack.unpackb(raw(data)), self.limits,
-                               previous=previous.room if previous else None)
+        got, room, written = redis_record.load(
+            fields, self.limits, previous=previous.room if previous else None)
         if room.closed:
             self.cache.drop(room_id)
             raise ProtocolError("room/closed")
-        self.cache.keep(room, int(rev))
-        return int(rev), room
+        self.cache.keep(room, got, written)
+        return got, room, written
 
-    async def _commit(self, room: Room, rev: int, fx: Effects) -> int:
-        """Compare and set ``room`` at ``rev``; one pipelined round trip. The new
-        revision, or ``-2 - r`` when Redis holds revision ``r`` instead (``r`` = -1:
-        no such room)."""
+    async def _commit(self, room: Room, rev: int, fx: Effects, d: Diff,
+                      old: Room | None) -> tuple[int, Written]:
+        """Compare and set ``room`` at ``rev``, writing the fields of ``d``; one
+        pipelined round trip. The new revision (and what Redis now holds), or ``-2 - r``
+        when Redis holds revision ``r`` instead (``r`` = -1: no such room)."""
         ttl = self._ttl_ms(room)
+        sets, written = d.sets, d.written
+        at, code_ttl = written.code
+        now = time.time()
+        # The join code lives in a key (and a slot) of its own: its expiry is pushed
+        # forward only when the room's time to live changes (exactly), and otherwise
+        # once a quarter of it has passed (by a quarter more: the code may outlive an
+        # idle room by that, never the other way round).
+        code_px = ttl if code_ttl != ttl else \
+            ttl + ttl // 4 if now - at > ttl / 4000 else 0
+        if code_px:
+            field, written = redis_record.code_field(written, now, ttl)
+            sets = [*sets, field]
         args: list[bytes | str | int] = [
-            rev, pack(room_codec.dump(room)), pack(effects_codec.dump(fx)), self.node,
-                self.limits.event_log, ttl, bell(room.id)]
+            rev, ttl, self.node, self.limits.event_log, pack(effects_codec.dump(fx)),
+            bell(room.id), len(sets)]
+        for k, v in sets:
+            args += (k, v)
+        args.append(len(d.dels))
+        args += d.dels
         for _ in range(2):
-            # EVALSHA straight away (redis-py's Script in a pipeline would first ask
-            # SCRIPT EXISTS: a second round trip); load the script only on NOSCRIPT,
-            # which happens once per Redis start.
+            # EVALSHA straight away; load the script only on NOSCRIPT, which happens
+            # once per Redis start (on a cluster: once per master).
             self.round_trips += 1
-            async with self.redis.pipeline(transaction=False) as pipe:
-                pipe.evalsha(self._cas.sha, 2, room_key(room.id), log_key(room.id), *args)
-                pipe.pexpire(code_key(room.code), ttl)
-                try:
+            cas = ("EVALSHA", self._cas_sha, 2, room_key(room.id), log_key(room.id), *args)
+            try:
+                if not code_px:
+                    ok, new_rev = await self.redis.execute_command(*cas)
+                    break
+                # (a cluster's pipeline sends each master its commands at once)
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    pipe.execute_command(*cas)
+                    pipe.pexpire(code_key(room.code), code_px)
                     ok, new_rev = (await pipe.execute())[0]
                     break
-                except NoScriptError:
-                    await self.redis.script_load(CAS)
+            except NoScriptError:
+                await self.redis.script_load(CAS)
         else:  # pragma: no cover - the script was just loaded
             raise RedisError("the compare-and-set script could not be loaded")
         new_rev = int(new_rev)
         if not ok:
-            return -2 - new_rev
+            return -2 - new_rev, written
         entry = self.cache.get(room.id)
-        old = entry.room if entry is not None else None
         if entry is not None and entry.delivered >= rev:
             # our caller performs this commit's effects here
             entry.delivered = max(entry.delivered, new_rev)
-        self.cache.keep(room, new_rev)
+        self.cache.keep(room, new_rev, written)
         if room.policy.visibility == "public" and (
                 old is None or rev < 0 or old.info() != room.info()
                 or self._ttl_ms(old) != ttl or int(new_rev) % 50 == 0):
             # the lobby line changes rarely (seats, watchers, status, everyone gone): a
             # second round trip only then, and now and again to push its expiry forward
             await self._list(room, ttl)
-        return new_rev
+        return new_rev, written
 
     async def reconcile(self, room_id: str) -> None:
         """The listener saw Redis behind what it delivered: recover (see below)."""
         await self._call(lambda: self._reconcile(room_id))
 
-    async def _reconcile(self, room_id: str) -> tuple[int, Room]:
+    async def _reconcile(self, room_id: str) -> tuple[int, Room, Written | None]:
         """Our copy of the room is ahead of Redis: Redis lost writes. Take the room
         Redis has (or ours, if Redis lost it), make its version jump past every version
         shown, commit it, and resync this process's clients; other processes holding
@@ -440,33 +459,38 @@ class RedisStore:
         """
         for _ in range(MAX_TRIES):
             mine = self.cache.get(room_id)
-            rev, data = await self.redis.hmget(room_key(room_id), ["rev", "data"])
+            fields = await self.redis.hgetall(room_key(room_id))
+            rev = fields.get(b"rev")
             if mine is None or (rev is not None and int(rev) >= mine.rev):
                 return await self._fetch(room_id)  # not behind (any more)
-            if (rev is None or data is None) and room_id not in self.cache.watched:
+            if rev is None and room_id not in self.cache.watched:
                 self.cache.drop(room_id)  # expired while we held a passing copy
                 raise ProtocolError("room/not_found")
-            if rev is None or data is None:  # the room itself was lost: restore ours
-                base, base_rev = room_codec.load(room_codec.dump(mine.room), self.limits), -1
+            before: Room | None
+            written: Written | None
+            if rev is None:  # the room itself was lost: restore ours
+                before, written, base_rev = None, None, -1
+                base = redis_record.clone(mine.room)
                 await self.redis.set(code_key(base.code), base.id, nx=True,
                                      px=self._ttl_ms(base))
             else:
-                base = room_codec.load(msgpack.unpackb(raw(data)), self.limits)
-                base_rev = int(rev)
+                base_rev, before, written = redis_record.load(fields, self.limits)
+                base = redis_record.clone(before)
             if base.version <= mine.room.version or base_rev < 0:
                 base.version = max(base.version, mine.room.version) + RECOVERY_JUMP
             fx = Effects(state=True, presence=True, proposals=True)
-            new_rev = await self._commit(base, base_rev, fx)
+            d = redis_record.diff(before, written, base)
+            new_rev, done = await self._commit(base, base_rev, fx, d, before)
             if new_rev < 0:
                 continue  # someone committed meanwhile: look again
-            self.cache.replace(base, new_rev)
+            self.cache.replace(base, new_rev, done)
             self.recoveries += 1
             log.warning("redis went back in time for room %s (revision %d, ours %d): "
                         "reloaded at version %d; resyncing", room_id, base_rev, mine.rev,
                         base.version)
             if self._perform is not None and room_id in self.cache.watched:
                 await self._perform(base, fx)
-            return new_rev, base
+            return new_rev, base, done
         raise ProtocolError("move/stale", "The table is very busy; look again and retry.")
 
     async def _list(self, room: Room, ttl_ms: int) -> None:

@@ -4,6 +4,10 @@ The record holds what the room needs to come back exactly: the game with its opt
 the secret seed and salt, the moves (the game state is their replay), the members with
 their token hashes, policies, proposals and the bounded event log. It never leaves the
 server: members see only what :meth:`server.room.Room.state_message` makes.
+
+:func:`head` is everything but the three parts that grow (members, the move log, the
+event log): the Redis store keeps each item of the head, each member, each move and each
+event apart (:mod:`server.redis_record`), so a change writes only what it alters.
 """
 
 from __future__ import annotations
@@ -17,22 +21,32 @@ from rules import Move, Play, make
 from .room import Member, Policy, Proposal, Room
 
 FORMAT = 1
+#: The parts of :func:`dump` that are not in :func:`head`.
+PARTS = ("members", "log", "events")
 
 
-def dump(room: Room) -> dict[str, Any]:
+def head(room: Room) -> dict[str, Any]:
+    """The room but its members, move log and event log."""
     return {
         "format": FORMAT, "id": room.id, "code": room.code, "game": room.game.id,
         "options": dict(room.game.options), "seed": room.seed, "salt": room.salt,
         "version": room.version, "host": room.host, "locked": room.locked,
         "closed": room.closed, "created_at": room.created_at,
         "empty_since": room.empty_since, "policy": asdict(room.policy),
-        "members": [asdict(m) for m in room.members.values()],
-        "log": [dict(e) for e in room.log], "events": [dict(e) for e in room.events],
         "proposals": [asdict(p) for p in room.proposals.values()],
         "vote_deadline": room.vote_deadline,
         "deals_before": room.deals_before, "won_before": room.won_before,
         "moved_at": room.moved_at, "calls": [dict(c) for c in room.calls],
     }
+
+
+def member(m: Member) -> dict[str, Any]:
+    return asdict(m)
+
+
+def dump(room: Room) -> dict[str, Any]:
+    return {**head(room), "members": [member(m) for m in room.members.values()],
+            "log": [dict(e) for e in room.log], "events": [dict(e) for e in room.events]}
 
 
 def load(data: dict[str, Any], limits: Limits, previous: Room | None = None) -> Room:

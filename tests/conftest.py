@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, settings
 
 from protocol.limits import Limits
 
-from .redis_server import RedisServer
+from .redis_server import RedisClusterServer, RedisServer
 from .support import Running, start
 
 # Hypothesis never judges by wall-clock time: CI machines are shared.
@@ -44,6 +44,27 @@ def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServ
         yield srv
     finally:
         srv.stop()
+
+
+@pytest.fixture(scope="session")
+def redis_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisClusterServer]:
+    """One private Redis Cluster of three masters for the session (started on first use:
+    a few seconds)."""
+    srv = RedisClusterServer(tmp_path_factory.mktemp("redis-cluster"))
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture(params=["redis", "cluster"])
+def redis_url(request: pytest.FixtureRequest) -> str:
+    """The URL of the session's Redis, then of its Redis Cluster: a test taking it runs
+    on both."""
+    name = "redis_server" if request.param == "redis" else "redis_cluster"
+    url: str = request.getfixturevalue(name).url
+    return url
 
 
 @pytest.fixture

@@ -1,15 +1,27 @@
-"""A private redis-server for tests and benchmarks: a free port on 127.0.0.1, its own
-directory, never the machine's 6379. The append-only file is on by default, so a restart
-keeps the data; benchmarks turn it off.
+"""Private redis-servers for tests and benchmarks: free ports on 127.0.0.1, their own
+directories, never the machine's 6379. One Redis (:class:`RedisServer`), or a Redis
+Cluster of three masters (:class:`RedisClusterServer`). The append-only file is on by
+default, so a restart keeps the data; benchmarks turn it off. Every redis-server started
+here is also stopped by the kernel if the process that started it dies
+(``PR_SET_PDEATHSIG``): a test run killed half-way leaves none behind.
 """
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import shutil
+import signal
 import socket
 import subprocess
 import time
 from pathlib import Path
+from typing import Any
+
+import redis
+
+#: Hash slots of a Redis Cluster.
+SLOTS = 16384
 
 
 def free_port() -> int:
@@ -19,14 +31,23 @@ def free_port() -> int:
         return port
 
 
+def _die_with_parent() -> None:  # pragma: no cover - runs in the child
+    """In the child before exec: SIGTERM when the parent goes (Linux's prctl)."""
+    name = ctypes.util.find_library("c")
+    if name is not None:
+        ctypes.CDLL(name).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
 class RedisServer:
-    def __init__(self, directory: Path, appendonly: bool = True) -> None:
+    def __init__(self, directory: Path, appendonly: bool = True,
+                 extra: tuple[str, ...] = ()) -> None:
         binary = shutil.which("redis-server")
         if binary is None:
             raise RuntimeError("redis-server is not installed: `make test` installs it")
         self.binary = binary
         self.dir = directory
         self.appendonly = appendonly
+        self.extra = extra
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -35,13 +56,16 @@ class RedisServer:
         return f"redis://127.0.0.1:{self.port}/0"
 
     def start(self) -> None:
+        self.dir.mkdir(parents=True, exist_ok=True)
         self.proc = subprocess.Popen(
             [self.binary, "--port", str(self.port), "--bind", "127.0.0.1",
              "--dir", str(self.dir),
              *(["--appendonly", "yes", "--appendfsync", "always"] if self.appendonly
                else ["--appendonly", "no"]),
-             "--save", "", "--daemonize", "no", "--logfile", str(self.dir / "redis.log")],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+             "--save", "", "--daemonize", "no", "--logfile", str(self.dir / "redis.log"),
+             *self.extra],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            preexec_fn=_die_with_parent)
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             try:
@@ -68,3 +92,66 @@ class RedisServer:
             self.proc.kill()
             self.proc.wait()
             self.proc = None
+
+
+class RedisClusterServer:
+    """A Redis Cluster of ``masters`` masters (no replicas) on this machine: each a
+    redis-server in cluster mode with its own port, bus port and directory; the slots
+    split evenly between them; ready once every master says ``cluster_state:ok``."""
+
+    def __init__(self, directory: Path, masters: int = 3, appendonly: bool = False) -> None:
+        self.dir = directory
+        self.nodes: list[RedisServer] = []
+        self.buses: list[int] = []
+        for i in range(masters):
+            where = directory / f"master-{i}"
+            self.buses.append(free_port())
+            self.nodes.append(RedisServer(where, appendonly, extra=(
+                "--cluster-enabled", "yes", "--cluster-port", str(self.buses[-1]),
+                "--cluster-config-file", str(where / "nodes.conf"),
+                "--cluster-node-timeout", "5000")))
+
+    @property
+    def url(self) -> str:
+        return "redis-cluster://" + ",".join(f"127.0.0.1:{n.port}" for n in self.nodes)
+
+    @property
+    def ports(self) -> list[int]:
+        return [n.port for n in self.nodes]
+
+    def start(self, timeout: float = 30) -> None:
+        try:
+            for n in self.nodes:
+                n.start()
+            clients: list[Any] = [redis.Redis(port=n.port, socket_timeout=5)
+                                  for n in self.nodes]
+            try:
+                per = SLOTS // len(self.nodes)
+                for i, c in enumerate(clients):
+                    last = SLOTS - 1 if i == len(clients) - 1 else (i + 1) * per - 1
+                    c.execute_command("CLUSTER", "ADDSLOTSRANGE", i * per, last)
+                for n, bus in zip(self.nodes[1:], self.buses[1:], strict=True):
+                    clients[0].execute_command("CLUSTER", "MEET", "127.0.0.1", n.port, bus)
+                deadline = time.monotonic() + timeout
+                while not all(_ready(c, len(self.nodes)) for c in clients):
+                    if time.monotonic() > deadline:
+                        raise RuntimeError("the Redis Cluster did not become ready")
+                    time.sleep(0.05)
+            finally:
+                for c in clients:
+                    c.close()
+        except BaseException:
+            self.stop()
+            raise
+
+    def stop(self) -> None:
+        for n in self.nodes:
+            n.stop()
+
+
+def _ready(client: Any, masters: int) -> bool:
+    info = client.execute_command("CLUSTER", "INFO")
+    text = info.decode() if isinstance(info, bytes) else str(info)
+    fields = dict(line.split(":", 1) for line in text.split() if ":" in line)
+    return fields.get("cluster_state") == "ok" and \
+        fields.get("cluster_known_nodes") == str(masters)

@@ -1,4 +1,6 @@
-"""Several server processes sharing one real Redis, with real sockets on 127.0.0.1."""
+"""Several server processes sharing one real Redis, with real sockets on 127.0.0.1; the
+same tests on a Redis Cluster of three masters (``redis_url``), but for a restart of
+Redis (one server's files)."""
 
 from __future__ import annotations
 
@@ -42,8 +44,8 @@ def replay(record: dict[str, Any]) -> Any:
 
 
 async def test_two_players_on_two_processes_and_a_watcher_on_a_third(
-        redis_server: RedisServer) -> None:
-    async with serving(redis_server.url, 3) as (p1, p2, p3):
+        redis_url: str) -> None:
+    async with serving(redis_url, 3) as (p1, p2, p3):
         ann = await Peer.connect(p1.url, "Ann")
         joined = await ann.call("create", game="sympathy")
         bea = await Peer.connect(p2.url, "Bea")
@@ -64,8 +66,8 @@ async def test_two_players_on_two_processes_and_a_watcher_on_a_third(
         assert replay(record).game.outcome(replay(record).state) is not None
 
 
-async def test_a_killed_process_loses_no_acknowledged_move(redis_server: RedisServer) -> None:
-    async with serving(redis_server.url, 3) as (p1, p2, p3):
+async def test_a_killed_process_loses_no_acknowledged_move(redis_url: str) -> None:
+    async with serving(redis_url, 3) as (p1, p2, p3):
         ann = await Peer.connect(p1.url, "Ann")
         joined = await ann.call("create", game="sympathy")
         room = joined["room"]
@@ -125,8 +127,8 @@ async def test_redis_restarted_mid_game_the_room_is_still_there(
 
 
 async def test_simultaneous_moves_on_two_processes_one_wins_each_version(
-        redis_server: RedisServer) -> None:
-    async with serving(redis_server.url, 2) as (p1, p2):
+        redis_url: str) -> None:
+    async with serving(redis_url, 2) as (p1, p2):
         one = await Peer.connect(p1.url, "Ann")
         joined = await one.call("create", game="sympathy", seats="all")
         room = joined["room"]
@@ -150,7 +152,7 @@ async def test_simultaneous_moves_on_two_processes_one_wins_each_version(
             wins += 1
             state = await two.state(oks[0]["version"])
         assert state["version"] == wins > 5
-        store = RedisStore(redis_server.url, Limits())
+        store = RedisStore(redis_url, Limits())
         try:
             kept = await store.load(room)
             assert [e["n"] for e in kept.log] == list(range(1, wins + 1))  # no gap

@@ -1,4 +1,5 @@
-"""One contract, two stores: the memory store and the Redis store behave the same."""
+"""One contract, two stores: the memory store and the Redis store behave the same, and
+the Redis store the same on one Redis and on a Redis Cluster of three masters."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-import redis.asyncio as aioredis
+from redis.asyncio.cluster import RedisCluster
 
 from protocol.errors import ProtocolError
 from protocol.limits import Limits
+from server import redis_conn
 from server.redis_store import RedisStore
 from server.room import PLAYER, Effects, Policy, Room, new_room
 from server.store import MemoryStore, Store
@@ -18,14 +20,15 @@ from server.store import MemoryStore, Store
 from ..redis_server import RedisServer
 
 
-@pytest.fixture(params=["memory", "redis"])
+@pytest.fixture(params=["memory", "redis", "cluster"])
 async def store(request: pytest.FixtureRequest) -> AsyncIterator[Store]:
     limits = Limits()
     s: Store
     if request.param == "memory":
         s = MemoryStore(limits.max_rooms)
     else:
-        s = RedisStore(request.getfixturevalue("redis_server").url, limits)
+        where = "redis_server" if request.param == "redis" else "redis_cluster"
+        s = RedisStore(request.getfixturevalue(where).url, limits)
     try:
         yield s
     finally:
@@ -78,8 +81,8 @@ async def test_the_lobby_lists_public_rooms_and_remove_forgets(store: Store) -> 
         await store.by_code(public.code)
 
 
-async def test_two_processes_racing_on_one_version_one_wins(redis_server: RedisServer) -> None:
-    a, b = RedisStore(redis_server.url, Limits()), RedisStore(redis_server.url, Limits())
+async def test_two_processes_racing_on_one_version_one_wins(redis_url: str) -> None:
+    a, b = RedisStore(redis_url, Limits()), RedisStore(redis_url, Limits())
     try:
         room, me = a_room()
         await a.create(room)
@@ -96,8 +99,8 @@ async def test_two_processes_racing_on_one_version_one_wins(redis_server: RedisS
         await b.close()
 
 
-async def test_another_process_hears_the_effects(redis_server: RedisServer) -> None:
-    a, b = RedisStore(redis_server.url, Limits()), RedisStore(redis_server.url, Limits())
+async def test_another_process_hears_the_effects(redis_url: str) -> None:
+    a, b = RedisStore(redis_url, Limits()), RedisStore(redis_url, Limits())
     heard: asyncio.Queue[tuple[int, Effects]] = asyncio.Queue()
 
     async def listener(room: Room, fx: Effects) -> None:
@@ -123,16 +126,24 @@ async def test_another_process_hears_the_effects(redis_server: RedisServer) -> N
         await b.close()
 
 
-async def test_keys_expire_and_nothing_leaks(redis_server: RedisServer) -> None:
+async def every_key(raw: Any, pattern: str) -> list[bytes]:
+    """The keys matching ``pattern`` (on a cluster: on every master)."""
+    if isinstance(raw, RedisCluster):
+        found: Any = await raw.keys(pattern, target_nodes=RedisCluster.PRIMARIES)
+        return list(found)
+    return list(await raw.keys(pattern))
+
+
+async def test_keys_expire_and_nothing_leaks(redis_url: str) -> None:
     limits = Limits(room_ttl=0.5)
-    s = RedisStore(redis_server.url, limits)
-    raw: Any = aioredis.Redis.from_url(redis_server.url)
+    s = RedisStore(redis_url, limits)
+    raw: Any = redis_conn.connect(redis_url)
     try:
         room, me = a_room("public")
         room.limits = limits
         await s.create(room)
         await s.mutate(room.id, lambda r: r.move(me, 0, "open", 1.0))
-        assert await raw.keys(f"*{room.id}*")
+        assert await every_key(raw, f"*{room.id}*")
         def everyone_gone(r: Room) -> Effects:
             r.set_connected(me, False, 2.0)
             return Effects(presence=True)
@@ -140,10 +151,10 @@ async def test_keys_expire_and_nothing_leaks(redis_server: RedisServer) -> None:
         await s.mutate(room.id, everyone_gone)
         await asyncio.sleep(1.2)
         await s.lobby(10)  # reading the lobby drops its expired lines
-        assert await raw.keys(f"*{room.id}*") == []
+        assert await every_key(raw, f"*{room.id}*") == []
         assert await raw.get(f"sym:code:{room.code}") is None
-        assert await raw.hget("sym:lobby:info", room.id) is None
-        assert await raw.zscore("sym:lobby", room.id) is None
+        assert await raw.hget("sym:{lobby}:info", room.id) is None
+        assert await raw.zscore("sym:{lobby}:rooms", room.id) is None
     finally:
         await s.close()
         await raw.aclose()
@@ -172,8 +183,8 @@ async def test_redis_away_answers_service_unavailable(redis_private: RedisServer
 
 
 async def test_a_copy_behind_the_room_does_not_refuse_a_current_move(
-        redis_server: RedisServer) -> None:
-    a, b = RedisStore(redis_server.url, Limits()), RedisStore(redis_server.url, Limits())
+        redis_url: str) -> None:
+    a, b = RedisStore(redis_url, Limits()), RedisStore(redis_url, Limits())
     try:
         room, me = a_room()
         await a.create(room)

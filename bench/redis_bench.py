@@ -1,0 +1,102 @@
+"""Section 7, Redis writes: what one move costs Redis, measured on the store itself.
+
+A room on the bench's Redis (and on its cluster) with one player holding every seat and
+W watchers (10, then 1,000); the player makes first legal moves through
+:meth:`server.redis_store.RedisStore.mutate`, as the server does for a ``move``. Figures:
+bytes sent to Redis per move (``total_net_input_bytes`` of ``INFO stats`` before and
+after, summed over the masters, less what the ``INFO`` calls themselves send), and the
+Redis CPU per move (``used_cpu_sys`` + ``used_cpu_user``). The baseline of the bytes is
+the same figure with 10 watchers: a move must write the same whatever the crowd.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from protocol.limits import Limits
+
+Row = dict[str, Any]
+
+
+async def _stats(raw: Any) -> tuple[int, float]:
+    """(bytes received, CPU seconds) of one Redis or, summed, of a cluster's masters."""
+    from redis.asyncio.cluster import RedisCluster
+
+    if isinstance(raw, RedisCluster):
+        got = await raw.info("all", target_nodes=RedisCluster.PRIMARIES)
+        infos = list(got.values())
+    else:
+        infos = [await raw.info("all")]
+    return (sum(int(i["total_net_input_bytes"]) for i in infos),
+            sum(float(i["used_cpu_sys"]) + float(i["used_cpu_user"]) for i in infos))
+
+
+async def bytes_per_move(url: str, watchers: int, moves: int = 40) -> dict[str, Any]:
+    """Bytes sent to Redis and Redis CPU per move, in a room with ``watchers``."""
+    from server import redis_conn
+    from server.redis_store import RedisStore
+    from server.room import PLAYER, WATCHER, Effects, Policy, Room, new_room
+
+    limits = Limits(max_members=watchers + 10)
+    store = RedisStore(url, limits)
+    raw = redis_conn.connect(url)
+    try:
+        room = new_room("sympathy", {}, 2, Policy(), limits, time.time())
+        player, _ = room.add_member(PLAYER, "p", all_seats=True)
+        await store.create(room)
+
+        def crowd(r: Room) -> Effects:
+            for i in range(watchers):
+                r.add_member(WATCHER, f"w{i}")
+            return Effects(presence=True)
+
+        await store.mutate(room.id, crowd)
+
+        def move(r: Room) -> Effects:
+            seat = r.game.to_move(r.play.state)[0]
+            code = r.game.legal_moves(r.play.state, seat)[0].code
+            return r.move(player.id, r.version, code, time.time())
+
+        for _ in range(3):  # warm: the script loaded, the copy current
+            await store.mutate(room.id, move)
+        b0, _ = await _stats(raw)
+        b1, c1 = await _stats(raw)
+        info_bytes = b1 - b0
+        done = 0
+        for _ in range(moves):
+            after, _ = await store.mutate(room.id, move)
+            done += 1
+            if after.over:
+                break
+        b2, c2 = await _stats(raw)
+        return {"watchers": watchers, "moves": done,
+                "bytes_per_move": (b2 - b1 - info_bytes) / done,
+                "redis_cpu_us_per_move": 1e6 * (c2 - c1) / done}
+    finally:
+        await store.close()
+        await raw.aclose()
+
+
+def writes(redis_url: str, cluster_url: str | None, crowds: tuple[int, int] = (10, 1000)
+           ) -> tuple[list[Row], dict[str, Any]]:
+    from .sections import row
+
+    rows: list[Row] = []
+    raw: dict[str, Any] = {}
+    for name, url in (("Redis", redis_url), ("Redis Cluster", cluster_url)):
+        if not url:
+            continue
+        small, big = (asyncio.run(bytes_per_move(url, n)) for n in crowds)
+        raw[name] = {"small": small, "big": big}
+        r = big["bytes_per_move"] / small["bytes_per_move"]
+        rows += [
+            row("7. Redis writes", f"{name}: bytes sent per move, {crowds[1]:,} watchers "
+                f"(baseline: {crowds[0]} watchers)", big["bytes_per_move"],
+                small["bytes_per_move"], "B", "<= 1.1x", r <= 1.1),
+            row("7. Redis writes", f"{name}: Redis CPU per move, {crowds[1]:,} watchers "
+                f"(baseline: {crowds[0]} watchers)", big["redis_cpu_us_per_move"],
+                small["redis_cpu_us_per_move"], "µs"),
+        ]
+    return rows, raw

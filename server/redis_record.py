@@ -1,0 +1,208 @@
+"""A room in Redis as one hash of small fields, so that a change writes what it alters.
+
+A move writes a few hundred bytes however many members the room has: the new version,
+one entry of the move log, one event, the counters. Fields of ``sym:{R}:room``:
+
+- ``rev``        the revision the compare-and-set compares (every commit adds one);
+- ``h:<name>``   one item of the room's head (:func:`server.room_codec.head`): version,
+  host, policy, proposals, ...;
+- ``c``          counters: ``[moves, next event number, events kept, next member number]``;
+- ``k``          when the join code's expiry was last pushed forward, and to what TTL;
+- ``m:<id>``     one member: the order they joined in, and their fields;
+- ``l:<n>``      the ``n``-th entry of the move log (from 1);
+- ``e:<n>``      an event of the bounded event log, by a number that only grows.
+
+:func:`clone` copies a committed room for a change to work on (members, logs and
+proposals copied, the game and its play shared: a play is never changed in place);
+:func:`diff` compares the changed copy with the committed room and says which fields to
+set and which to delete. Committed rooms are never changed in place, so :func:`diff`
+finds what a change appended by identity, and an unchanged member by comparing fields.
+Entries of the move and event logs must not be changed once appended.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import operator
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgpack
+
+from protocol.limits import Limits
+
+from . import room_codec
+from .room import Member, Room
+
+REV = b"rev"
+COUNTS = "c"
+CODE = "k"
+#: A field written by the record of an older version (the whole room as one value).
+LEGACY = "data"
+
+_MEMBER_FIELDS = tuple(f.name for f in dataclasses.fields(Member))
+_row = operator.attrgetter(*_MEMBER_FIELDS)
+#: Room attributes shared between a committed room and the copy a change works on.
+_SHARED = frozenset({"game", "play", "limits"})
+_COPIED = frozenset({"members", "log", "events", "proposals", "policy"})
+_IMMUTABLE = (str, int, float, bool, bytes, tuple, frozenset, type(None))
+
+
+def pack(obj: Any) -> bytes:
+    out: bytes = msgpack.packb(obj, use_bin_type=True)
+    return out
+
+
+@dataclass(slots=True, frozen=True)
+class Written:
+    """What Redis holds of a committed room, beside the room itself: the packed head
+    items, the counters, each member's join number, and the join code's refresh."""
+
+    head: dict[str, bytes] = field(default_factory=dict)
+    moves: int = 0
+    next_event: int = 0
+    events: int = 0
+    next_member: int = 0
+    order: dict[str, int] = field(default_factory=dict)
+    #: (wall-clock time the code's expiry was last pushed, the TTL in ms it was given)
+    code: tuple[float, int] = (0.0, 0)
+
+    def counts(self) -> list[int]:
+        return [self.moves, self.next_event, self.events, self.next_member]
+
+
+@dataclass(slots=True)
+class Diff:
+    """The fields a commit sets and deletes, and what Redis holds once it is done."""
+
+    sets: list[tuple[str, bytes]]
+    dels: list[str]
+    written: Written
+
+    @property
+    def empty(self) -> bool:
+        return not self.sets and not self.dels
+
+    def size(self) -> int:
+        """Bytes of field names and values (what the commit sends, near enough)."""
+        return sum(len(k) + len(v) for k, v in self.sets) + sum(len(k) for k in self.dels)
+
+
+def clone(room: Room) -> Room:
+    """A copy of a committed room for a change to work on; the room is not touched."""
+    new = Room.__new__(Room)
+    attrs = dict(room.__dict__)
+    attrs["members"] = {k: Member(*_row(m)) for k, m in room.members.items()}
+    attrs["log"] = list(room.log)
+    attrs["events"] = deque(room.events, maxlen=room.events.maxlen)
+    attrs["proposals"] = copy.deepcopy(room.proposals) if room.proposals else {}
+    attrs["policy"] = copy.copy(room.policy)
+    for name, value in room.__dict__.items():
+        # what a room gains later is copied whole unless it cannot change
+        if name not in _SHARED and name not in _COPIED and not isinstance(value, _IMMUTABLE):
+            attrs[name] = copy.deepcopy(value)
+    new.__dict__.update(attrs)
+    return new
+
+
+def _appended(before: list[Any] | deque[Any], after: list[Any] | deque[Any]) -> int:
+    """How many leading entries of ``after`` are ``before``'s own (by identity)."""
+    n = min(len(before), len(after))
+    if n and after[n - 1] is before[n - 1]:
+        return n  # entries are appended or popped, never changed: the common case
+    k = 0
+    while k < n and after[k] is before[k]:
+        k += 1
+    return k
+
+
+def diff(before: Room | None, written: Written | None, after: Room) -> Diff:
+    """The fields that turn the record of ``before`` (``None``: no record, or one of
+    unknown shape) into the record of ``after``."""
+    full = before is None or written is None
+    old = written if written is not None and before is not None else Written()
+    sets: list[tuple[str, bytes]] = []
+    dels: list[str] = [LEGACY] if full else []
+    # the head: one field per item
+    head = {k: pack(v) for k, v in room_codec.head(after).items()}
+    for k, v in head.items():
+        if old.head.get(k) != v:
+            sets.append((f"h:{k}", v))
+    dels += [f"h:{k}" for k in old.head if k not in head]
+    # the move log
+    kept = 0 if before is None or full else _appended(before.log, after.log)
+    sets += [(f"l:{n + 1}", pack(after.log[n])) for n in range(kept, len(after.log))]
+    dels += [f"l:{n + 1}" for n in range(len(after.log), old.moves)]
+    # the event log: numbered, so that what falls off the end can be deleted
+    events = list(after.events)
+    if before is None or full or not before.events:
+        new = len(events)
+    else:
+        last = before.events[-1]
+        at = next((i for i in range(len(events) - 1, -1, -1) if events[i] is last), None)
+        new = len(events) if at is None else len(events) - 1 - at
+    first_new = old.next_event
+    sets += [(f"e:{first_new + i}", pack(events[len(events) - new + i]))
+             for i in range(new)]
+    next_event = first_new + new
+    start_old, start_new = old.next_event - old.events, next_event - len(events)
+    dels += [f"e:{n}" for n in range(start_old, min(start_new, old.next_event))]
+    # members: the changed ones
+    order, next_member = old.order, old.next_member
+    was = before.members if before is not None and not full else {}
+    changed = [m for k, m in after.members.items()
+               if (o := was.get(k)) is None or _row(o) != _row(m)]
+    gone = [k for k in was if k not in after.members]
+    if changed or gone:
+        order = dict(order)
+        for k in gone:
+            order.pop(k, None)
+            dels.append(f"m:{k}")
+        for m in changed:
+            if m.id not in order:
+                order[m.id] = next_member
+                next_member += 1
+            sets.append((f"m:{m.id}", pack({"_n": order[m.id], **room_codec.member(m)})))
+    done = Written(head, len(after.log), next_event, len(events), next_member, order,
+                   old.code)
+    if full or done.counts() != old.counts():
+        sets.append((COUNTS, pack(done.counts())))
+    return Diff(sets, dels, done)
+
+
+def code_field(written: Written, at: float, ttl_ms: int) -> tuple[tuple[str, bytes], Written]:
+    """The field saying the join code's expiry was pushed at ``at`` to ``ttl_ms``."""
+    return (CODE, pack([at, ttl_ms])), dataclasses.replace(written, code=(at, ttl_ms))
+
+
+class Unreadable(ValueError):
+    """A record this version cannot read (written by another version, or incomplete)."""
+
+
+def load(fields: dict[bytes, bytes], limits: Limits, previous: Room | None = None
+         ) -> tuple[int, Room, Written | None]:
+    """The revision, the room and what Redis holds of it, from the hash's fields (a
+    record of an older version: no :class:`Written`, so the next commit writes it all)."""
+    text = {k.decode(): v for k, v in fields.items()}
+    rev = int(text.pop("rev"))
+    if LEGACY in text and COUNTS not in text:
+        return rev, room_codec.load(msgpack.unpackb(text[LEGACY]), limits, previous), None
+    try:
+        moves, next_event, events, next_member = msgpack.unpackb(text[COUNTS])
+        head_raw = {k[2:]: v for k, v in text.items() if k.startswith("h:")}
+        data: dict[str, Any] = {k: msgpack.unpackb(v) for k, v in head_raw.items()}
+        members = sorted((msgpack.unpackb(v) for k, v in text.items()
+                          if k.startswith("m:")), key=operator.itemgetter("_n"))
+        data["members"] = [{k: v for k, v in m.items() if k != "_n"} for m in members]
+        data["log"] = [msgpack.unpackb(text[f"l:{n + 1}"]) for n in range(moves)]
+        data["events"] = [msgpack.unpackb(text[f"e:{n}"])
+                          for n in range(next_event - events, next_event)]
+        code = tuple(msgpack.unpackb(text[CODE])) if CODE in text else (0.0, 0)
+    except (KeyError, ValueError, TypeError) as exc:
+        raise Unreadable(f"room record incomplete or unknown: {exc!r}") from None
+    room = room_codec.load(data, limits, previous)
+    written = Written(head_raw, moves, next_event, events, next_member,
+                      {m["id"]: m["_n"] for m in members}, (float(code[0]), int(code[1])))
+    return rev, room, written
