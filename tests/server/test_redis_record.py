@@ -4,6 +4,7 @@ bytes however many watch. On one Redis and on a Redis Cluster (``redis_url``).""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -14,7 +15,7 @@ from server import redis_conn, redis_record
 from server.redis_keys import room_key
 from server.redis_store import RedisStore
 from server.room import ADVISOR, PLAYER, WATCHER, Effects, Policy, Room, new_room
-from server.room_codec import dump
+from server.room_codec import dump, head
 
 from .test_room_codec import busy_room, same
 
@@ -109,7 +110,7 @@ async def test_the_record_comes_back_whole_after_every_kind_of_change(redis_url:
             loaded = await b.load(room.id)
             same(committed, loaded)
             fields = await hash_of(redis_url, room.id)
-            expected = {"rev", "c", "k", *(f"h:{k}" for k in redis_record.room_codec.head(
+            expected = {"rev", "c", "k", *(f"h:{k}" for k in head(
                 committed)), *(f"m:{m}" for m in committed.members),
                 *(f"l:{n + 1}" for n in range(len(committed.log)))}
             names = {k.decode() for k in fields}
@@ -121,11 +122,16 @@ async def test_the_record_comes_back_whole_after_every_kind_of_change(redis_url:
 
 
 async def sent_bytes(raw: Any) -> int:
+    infos: list[Any]
     if isinstance(raw, RedisCluster):
-        infos = (await raw.info("stats", target_nodes=RedisCluster.PRIMARIES)).values()
+        infos = list((await raw.info("stats", target_nodes=RedisCluster.PRIMARIES)).values())
     else:
         infos = [await raw.info("stats")]
     return sum(int(i["total_net_input_bytes"]) for i in infos)
+
+
+def move(r: Room, me: str, version: int) -> Effects:
+    return r.move(me, version, first_move(r), 1.0)
 
 
 async def test_a_move_sends_redis_the_same_bytes_however_many_watch(redis_url: str) -> None:
@@ -140,9 +146,9 @@ async def test_a_move_sends_redis_the_same_bytes_however_many_watch(redis_url: s
             for i in range(watchers):
                 room.add_member(WATCHER, f"w{i:03d}")
             await store.create(room)
-            await store.mutate(room.id, lambda r: r.move(ann.id, 0, "open", 1.0))
+            await store.mutate(room.id, functools.partial(move, me=ann.id, version=0))
             before = await sent_bytes(raw)
-            await store.mutate(room.id, lambda r: r.move(ann.id, 1, first_move(r), 1.0))
+            await store.mutate(room.id, functools.partial(move, me=ann.id, version=1))
             sent.append(await sent_bytes(raw) - before)
         small, big = sent
         assert small < 2000 and abs(big - small) <= 16, sent
