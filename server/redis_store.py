@@ -218,7 +218,7 @@ class RedisStore:
         done = entry.delivered
         entry.delivered = max(done, new_rev)  # claimed: the listener will not redo these
         found: list[tuple[bytes, dict[bytes, bytes]]] = await self.redis.xrange(
-            log_key(room_id), min="-", max="+")  # type: ignore[assignment]
+            log_key(room_id), min="-", max="+")
         self.round_trips += 1
         fresh = [f for _, f in found if done < int(f[b"rev"]) <= base]
         if [int(f[b"rev"]) for f in fresh] != list(range(done + 1, base + 1)):
