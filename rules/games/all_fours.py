@@ -62,9 +62,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ..cards import (
-    ACE,
     JACK,
-    KING,
     QUEEN,
     RANK_WORDS,
     SUIT_NAMES,
@@ -80,19 +78,13 @@ from ..description import VINTAGE, Description
 from ..game import Game, Move, Option, Outcome, Seat, Zone
 from ..registry import register
 from ..round import Match, deal_round, hand_zone, left_of, match_outcome
+from ._tricks import COUNT, choose, value, winning
 
 HOLD, BEG, TAKE1, REFUSE, DEAL = (Move(c) for c in ("hold", "beg", "take1", "refuse", "deal"))
-#: Toward "Game" (l.289): ace four, king three, queen two, knave one, ten ten.
-COUNT = {ACE: 4, KING: 3, QUEEN: 2, JACK: 1, 10: 10}
 TRICKS = 6
 MAX_DEALS = 60
 
 BEGGING, BEGGED, PLAY, BETWEEN, OVER = "begging", "begged", "play", "between", "over"
-
-
-def value(c: Card) -> int:
-    """Ace high, deuce low."""
-    return 14 if rank_of(c) == ACE else rank_of(c)
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,14 +276,7 @@ class AllFours(Game[FoursState]):
                     leader=winner, turn=winner)
         return self._tally(s) if len(s.tricks) == TRICKS else s
 
-    @staticmethod
-    def winning(trick: Sequence[Card], trumps: int) -> int:
-        """The index of the card that wins ``trick``: the highest trump, else the highest
-        card of the suit led."""
-        led = suit_of(trick[0])
-        best = max(range(len(trick)), key=lambda i: (
-            suit_of(trick[i]) == trumps, suit_of(trick[i]) == led, value(trick[i])))
-        return best
+    winning = staticmethod(winning)
 
     def holder(self, s: FoursState, c: Card) -> Seat:
         """The seat that was dealt ``c`` (it played it, or holds it still)."""
@@ -452,34 +437,8 @@ class AllFours(Game[FoursState]):
             return codes[0]
         cards = [parse(c[1:]) for c in codes]
         trick = [parse(c) for c in zones["trick"]["up"]]
-        return "p" + code(self._choose(cards, trick, trumps, seat, len(view["seats"]),
-                                       pub["leader"])).lower()
-
-    def _choose(self, cards: list[Card], trick: list[Card], trumps: int, seat: Seat,
-                n: int, leader: Seat) -> Card:
-        def worth(c: Card) -> tuple[int, int, int]:  # what throwing c away gives up
-            return (rank_of(c) == JACK and suit_of(c) == trumps, COUNT.get(rank_of(c), 0)
-                    + (suit_of(c) == trumps) * 5, value(c))
-
-        if not trick:
-            mine = sorted((c for c in cards if suit_of(c) == trumps), key=value)
-            if len(mine) >= 2 and value(mine[-1]) >= KING:
-                return mine[-1]  # draw trumps with the top ones, hunting the knave
-            aces = [c for c in cards if rank_of(c) == ACE and suit_of(c) != trumps]
-            return aces[0] if aces else min(cards, key=worth)
-        best = self.winning(trick, trumps)
-        partner = n == 4 and (leader + best) % n == (seat + 2) % n
-        if partner:  # give the partner's trick the most it can take
-            return max(cards, key=lambda c: (COUNT.get(rank_of(c), 0) if not (
-                suit_of(c) == trumps and rank_of(c) == JACK) else -1, -value(c)))
-        winners = [c for c in cards if self.winning([*trick, c], trumps) == len(trick)]
-        at_stake = sum(COUNT.get(rank_of(c), 0) for c in trick) + 10 * any(
-            rank_of(c) == JACK and suit_of(c) == trumps for c in trick)
-        cheap = [c for c in winners if suit_of(c) != trumps or at_stake >= 3]
-        if cheap:
-            return min(cheap, key=lambda c: (suit_of(c) == trumps, value(c)))
-        return min(cards, key=worth)
-
+        return "p" + code(choose(cards, trick, trumps, seat, len(view["seats"]),
+                                 pub["leader"])).lower()
 
 def _sort(hand: tuple[Card, ...]) -> tuple[Card, ...]:
     return tuple(sorted(hand, key=lambda c: (suit_of(c), value(c))))
