@@ -33,7 +33,7 @@ from rules.hint import hint
 from rules.prng import MAX_SEED
 from rules.solver import Budget
 
-from . import calls, fairness
+from . import advice, calls, fairness, seating
 from .clock import Due, find_due
 from .members import (
     ADVISOR,
@@ -46,7 +46,6 @@ from .members import (
     Proposal,
     hash_token,
     new_code,
-    proposal_key,
 )
 from .text import clean
 
@@ -116,47 +115,7 @@ class Room:
     def add_member(self, role: str, name: str, seat: int | None = None,
                    all_seats: bool = False) -> tuple[Member, str]:
         """A new member and their token (given once; only its hash is kept)."""
-        if self.closed:
-            raise ProtocolError("room/closed")
-        if self.locked and self.members:
-            raise ProtocolError("room/locked")
-        if len(self.members) >= self.limits.max_members:
-            raise ProtocolError("room/full", "The room is full.")
-        seats: tuple[Seat, ...] = ()
-        if role == PLAYER:
-            if all_seats and self.competitive:
-                raise ProtocolError("proto/bad_field", "At a competitive table each person "
-                                    "holds one seat; the host may fill the others with "
-                                    "computer players ('bot').")
-            # a person may take a seat a computer player holds: it leaves the table
-            free, bots = self.free_seats(), self.bot_seats()
-            if seat is not None and seat >= self.game.seats:
-                raise ProtocolError("proto/bad_field", f"This table has {self.game.seats} "
-                                    "seat(s).")
-            if all_seats:
-                seats = tuple(free)
-            elif seat is not None:
-                if seat not in free and seat not in bots:
-                    raise ProtocolError("room/full", f"Seat {seat} is not free.")
-                seats = (seat,)
-            elif free or bots:
-                seats = (free[0] if free else bots[0],)
-            if not seats:
-                raise ProtocolError("room/full", "Every seat is taken; join as an advisor "
-                                    "or a watcher.")
-        elif role == ADVISOR and self.policy.advice == "nobody":
-            raise ProtocolError("advice/not_allowed", "This table takes no advice; join as "
-                                "a watcher.")
-        token = secrets.token_urlsafe(24)
-        member = Member(secrets.token_hex(6), clean(name, self.limits.max_name) or role,
-                        role, hash_token(token), seats)
-        for s in seats:
-            self._unseat_bot(s)
-        self.members[member.id] = member
-        if not self.host:
-            self.host = member.id
-        self.empty_since = None
-        return member, token
+        return seating.add_member(self, role, name, seat, all_seats)
 
     def join(self, role: str, name: str, seat: int | None = None,
              all_seats: bool = False) -> Effects:
@@ -189,32 +148,10 @@ class Room:
 
     def bot_seats(self) -> list[Seat]:
         """The seats computer players hold (a person joining may take them)."""
-        return sorted(s for m in self.members.values() if m.bot for s in m.seats)
-
-    def _unseat_bot(self, seat: Seat) -> None:
-        for m in list(self.members.values()):
-            if m.bot and seat in m.seats:
-                del self.members[m.id]
-                self._drop_proposals(m.id)
+        return seating.bot_seats(self)
 
     def add_bot(self, member_id: str, seat: Seat | None) -> Effects:
-        """``bot``: the host seats a computer player in ``seat``, or in every empty seat."""
-        self._host(member_id)
-        if seat is not None and seat >= self.game.seats:
-            raise ProtocolError("proto/bad_field", f"This table has {self.game.seats} "
-                                "seat(s).")
-        free = self.free_seats()
-        wanted = free if seat is None else [seat]
-        if not wanted or any(s not in free for s in wanted):
-            raise ProtocolError("room/full", "That seat is not empty." if seat is not None
-                                else "No seat is empty.")
-        if len(self.members) + len(wanted) > self.limits.max_members:
-            raise ProtocolError("room/full", "The room is full.")
-        for s in wanted:
-            bot = Member(secrets.token_hex(6), f"Computer ({self.game.seat_name(s)})",
-                         PLAYER, "", (s,), bot=True)
-            self.members[bot.id] = bot
-        return Effects(reply={}, presence=True)
+        return seating.add_bot(self, member_id, seat)
 
     def by_token(self, token: str) -> Member:
         digest = hash_token(token)
@@ -427,99 +364,22 @@ class Room:
     # -- advice ------------------------------------------------------------------------
 
     def propose(self, member_id: str, version: int, code: str, now: float) -> Effects:
-        member = self.member(member_id)
-        if member.role != ADVISOR or self.policy.advice == "nobody" or (
-                self.policy.advice == "invited" and not member.invited):
-            raise ProtocolError("advice/not_allowed")
-        if self.competitive and member.behind is None:
-            # judging a plain advisor's proposal would tell them about a hand
-            raise ProtocolError("advice/not_allowed", "At a competitive table an advisor "
-                                "sits behind one seat: ask the host or that seat's player "
-                                "to invite you behind it.")
-        self._check_version(version)
-        move = self.game.parse_move(code)
-        state = self.play.state
-        seats = [member.behind] if member.behind is not None else self.game.to_move(state)
-        legal = [m for s in seats if s in self.game.to_move(state)
-                 for m in self.game.legal_moves(state, s)]
-        if move not in legal:
-            raise ProtocolError("advice/illegal", f"'{move.code}' is not a legal move now.")
-        key = proposal_key(member.behind, move.code)
-        p = self.proposals.get(key)
-        if p is None:
-            self.proposals[key] = Proposal(move.code, [member.id], now, member.behind)
-            if self.policy.advice_mode == "vote" and self.policy.vote_after and \
-                    self.vote_deadline is None:
-                self.vote_deadline = now + self.policy.vote_after
-        elif member.id not in p.by:
-            p.by.append(member.id)
-        return Effects(reply={"version": self.version}, proposals=True)
+        return advice.propose(self, member_id, version, code, now)
 
     def take(self, member_id: str, version: int, code: str, now: float) -> Effects:
-        member = self.member(member_id)
-        self._check_version(version)
-        seat = self._seat_to_move(member)
-        p = self.proposals.get(proposal_key(seat if self.competitive else None,
-                                            self.game.parse_move(code).code))
-        if p is None:
-            raise ProtocolError("advice/no_proposal")
-        names = [self.members[i].name for i in p.by if i in self.members]
-        return self.move(member_id, version, p.move, now, advised_by=names)
+        return advice.take(self, member_id, version, code, now)
 
     def vote(self, member_id: str, version: int, now: float) -> Effects:
-        member = self.member(member_id)
-        self._check_version(version)
-        seat = self._seat_to_move(member)
-        best = self._best_proposal(seat if self.competitive else None)
-        if best is None:
-            raise ProtocolError("advice/no_proposal", "There is no proposal to vote on.")
-        names = [self.members[i].name for i in best.by if i in self.members]
-        return self._commit(seat, best.move, member.name, now, names)
-
-    def _best_proposal(self, seat: Seat | None = None) -> Proposal | None:
-        """The most-proposed move (ties: the earliest), for ``seat`` at a competitive
-        table."""
-        found = [p for p in self.proposals.values() if p.seat == seat]
-        if not found:
-            return None
-        return max(found, key=lambda p: (len(p.by), -p.first_at))
+        return advice.vote(self, member_id, version, now)
 
     def tick(self, now: float) -> Effects | None:
-        """Play the vote when its deadline has passed (vote mode with a time)."""
-        if self.vote_deadline is None or now < self.vote_deadline:
-            return None
-        movers = self.game.to_move(self.play.state)
-        bots = set(self.bot_seats())
-        seat = next((s for s in movers if s not in bots), None)
-        best = self._best_proposal(seat if self.competitive else None)
-        if best is None or seat is None:
-            self.vote_deadline = None
-            return None
-        names = [self.members[i].name for i in best.by if i in self.members]
-        return self._commit(seat, best.move, "the vote", now, names)
+        return advice.tick(self, now)
 
     def proposals_audience(self, member_id: str) -> tuple[bool, Seat | None]:
-        """Whether the member is sent proposals, and for which seat (``None``: every
-        proposal, at a cooperative table). At a competitive table a seat's proposals go to
-        its player and the advisors behind it only."""
-        m = self.members.get(member_id)
-        if m is None or m.role not in (PLAYER, ADVISOR) or m.bot:
-            return False, None
-        if not self.competitive:
-            return True, None
-        seat = self.audience(member_id)
-        return seat is not None, seat
+        return advice.proposals_audience(self, member_id)
 
     def proposals_message(self, seat: Seat | None = None) -> outbound.Proposals:
-        """The proposals open now (for ``seat`` at a competitive table)."""
-        items = []
-        mine = [p for p in self.proposals.values() if p.seat == seat]
-        for p in sorted(mine, key=lambda p: (-len(p.by), p.first_at)):
-            move = self.game.parse_move(p.move)
-            items.append({"move": p.move, "text": self.game.describe(self.play.state, move),
-                          "by": [self.members[i].name for i in p.by if i in self.members],
-                          "votes": len(p.by)})
-        return outbound.proposals(self.id, self.version, items, self.vote_deadline)
+        return advice.proposals_message(self, seat)
 
     # -- chat and host controls --------------------------------------------------------
 
@@ -547,78 +407,16 @@ class Room:
             raise ProtocolError("auth/denied", "The host cannot kick themselves; close the "
                                 "room instead.")
         del self.members[victim.id]
-        self._drop_proposals(victim.id)
+        advice.drop_proposals(self, victim.id)
         notice = outbound.kicked(self.id, "The host removed you.")
         return Effects(reply={}, presence=True, proposals=True,
                        notices=[(victim.id, notice)], detach=[victim.id])
 
-    def _drop_proposals(self, member_id: str) -> None:
-        for p in self.proposals.values():
-            if member_id in p.by:
-                p.by.remove(member_id)
-        self.proposals = {k: p for k, p in self.proposals.items() if p.by}
-
     def invite(self, member_id: str, target: str, seat: Seat | None = None) -> Effects:
-        """``invite``: the host lets an advisor propose at an ``advice: invited`` table;
-        with ``seat`` (a competitive table), the host or that seat's player seats an
-        advisor or a watcher behind the seat: they see its view and propose its moves."""
-        if seat is None:
-            self._host(member_id)
-            self.member(target).invited = True
-            return Effects(reply={}, presence=True)
-        if not self.competitive:
-            raise ProtocolError("proto/bad_field", "Advisors sit behind a seat at a "
-                                "competitive table only; here every advisor advises the "
-                                "table.")
-        if seat >= self.game.seats:
-            raise ProtocolError("proto/bad_field", f"This table has {self.game.seats} "
-                                "seat(s).")
-        me = self.member(member_id)
-        if member_id != self.host and not (me.role == PLAYER and seat in me.seats):
-            raise ProtocolError("auth/denied", "Only the host or that seat's player can "
-                                "invite an advisor behind it.")
-        m = self.member(target)
-        if m.role == PLAYER or m.bot:
-            raise ProtocolError("auth/denied", "A player cannot sit behind another seat.")
-        if self.policy.advice == "nobody":
-            raise ProtocolError("advice/not_allowed")
-        self._drop_proposals(m.id)
-        m.role, m.behind, m.invited = ADVISOR, seat, True
-        return Effects(reply={}, presence=True, state=True, proposals=True)
+        return seating.invite(self, member_id, target, seat)
 
     def set_role(self, member_id: str, target: str, role: str, seat: int | None) -> Effects:
-        """Move a member between roles; giving a held seat hands it over."""
-        self._host(member_id)
-        m = self.member(target)
-        if m.bot:
-            raise ProtocolError("proto/bad_field", "A computer player only sits in its "
-                                "seat; kick it to empty the seat.")
-        if role == PLAYER:
-            if seat is None:
-                free = self.free_seats() or self.bot_seats()
-                if not free:
-                    raise ProtocolError("room/full", "Every seat is taken; name the seat "
-                                        "to hand over.")
-                seat = free[0]
-            if not 0 <= seat < self.game.seats:
-                raise ProtocolError("proto/bad_field", f"This game has {self.game.seats} "
-                                    "seat(s).")
-            self._unseat_bot(seat)
-            for other in self.members.values():
-                if other.id != m.id and seat in other.seats:
-                    other.seats = tuple(s for s in other.seats if s != seat)
-                    if not other.seats:
-                        other.role = ADVISOR if self.policy.advice != "nobody" else WATCHER
-            # at a competitive table a person holds one seat: giving another moves them
-            keep = m.role == PLAYER and not self.competitive
-            m.seats = tuple(sorted({*m.seats, seat})) if keep else (seat,)
-        else:
-            if role == ADVISOR and self.policy.advice == "nobody":
-                raise ProtocolError("advice/not_allowed")
-            m.seats = ()
-        m.role, m.behind = role, None
-        self._drop_proposals(m.id)
-        return Effects(reply={}, presence=True, state=True, proposals=True)
+        return seating.set_role(self, member_id, target, role, seat)
 
     def next_deal(self, member_id: str, same: bool, now: float | None = None) -> Effects:
         """``next_deal``: once the deal is over, the host deals again in this room, a new
