@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import re
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
 from rules import Game, all_games, make, render
-from rules.cards import code, identity, name
-from rules.game import Move, Seat
+from rules.cards import code, identity, name, standard_pack
+from rules.game import Move, Seat, Zone
 from rules.prng import Rng
 
 #: A game must end within its description's bound, or this many moves of random play
@@ -26,8 +28,14 @@ def configurations(*, distinct: bool = False) -> list[tuple[str, dict[str, objec
                 for cls in all_games() if cls.description.variant_of}
     for cls in all_games():
         out.append((cls.id, {}))
+        seats = cls.description.seats_range
+        if seats is not None:
+            # a round game: every size of table it allows
+            default = make(cls.id).seats
+            out.extend((cls.id, {"players": n}) for n in range(seats[0], seats[1] + 1)
+                       if n != default)
         for opt in cls.option_specs:
-            if opt.name in cls.description.fixed:
+            if opt.name in cls.description.fixed or opt.name == "players":
                 continue
             for c in opt.choices:
                 if c == opt.default:
@@ -50,18 +58,27 @@ def table_cards(game: Game[Any], state: Any) -> Counter[int]:
 
 def random_states(game: Game[Any], seed: int, choice_seed: int
                   ) -> Iterator[tuple[Any, Seat, Move, Any]]:
-    """Play deal ``seed`` with random legal moves (checked), yielding each step."""
+    """Play deal ``seed`` with random legal moves (checked), yielding each step. The move
+    the table's clock has due (``game.timer``: a card turned at the table's pace, a call
+    settled) is one more choice beside the legal moves; ``Play.replay_move`` replays
+    either kind."""
     rng = Rng.from_seed(choice_seed)
     state = game.deal(seed)
     limit = game.description.bound or MAX_MOVES
     for _ in range(limit):
         if game.outcome(state) is not None:
+            assert game.timer(state) is None, f"{game.id}: a timer after the end"
             return
-        legal = game.all_legal(state)
-        assert legal, f"{game.id}: no legal move but no outcome"
-        k, rng = rng.below(len(legal))
-        seat, move = legal[k]
-        after = game.apply(state, move, seat)
+        steps = [(s, m, False) for s, m in game.all_legal(state)]
+        due = game.timer(state)
+        if due is not None:
+            assert due[0] >= 0 and due[2] not in game.legal_moves(state, due[1]), \
+                f"{game.id}: a timer move is never a legal move"
+            steps.append((due[1], due[2], True))
+        assert steps, f"{game.id}: no legal move, nothing due and no outcome"
+        k, rng = rng.below(len(steps))
+        seat, move, timed = steps[k]
+        after = game.apply_timer(state) if timed else game.apply(state, move, seat)
         yield state, seat, move, after
         state = after
     raise AssertionError(f"{game.id} deal {seed}: no end after {limit} moves")
@@ -92,15 +109,17 @@ def ints_in(value: object) -> Iterator[int]:
             yield from ints_in(v)
 
 
-def secret_cards(game: Game[Any], state: Any, audience: int | None) -> set[int]:
+def secret_cards(game: Game[Any], state: Any, audience: int | None,
+                 zones: tuple[Zone, ...] | None = None) -> set[int]:
     """Identities of cards hidden from ``audience`` with no visible twin.
 
     With two packs a face-down card may have a visible twin, whose name is then fair to
-    show; private zones are hidden from every audience but their owner.
+    show; private zones are hidden from every audience but their owner. ``zones``:
+    ``game.zones(state)`` when the caller has them.
     """
     visible: set[int] = set()
     hidden: set[int] = set()
-    for z in game.zones(state):
+    for z in game.zones(state) if zones is None else zones:
         if z.private and audience != z.owner:
             hidden.update(identity(c) for c in z.cards)
         else:
@@ -109,8 +128,37 @@ def secret_cards(game: Game[Any], state: Any, audience: int | None) -> set[int]:
     return hidden - visible
 
 
+#: Every card name (``"10♥"``, ``"A♠"``) in a text, and every card code that is a whole
+#: JSON string (``"AS"``).
+_NAME = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]")
+_CODE = re.compile(r'"([2-9TAJQK][SHDC])"')
+_BY_NAME = {name(c): c for c in standard_pack()}
+_BY_CODE = {code(c): c for c in standard_pack()}
+
+
 def assert_hides(message: object, secret: set[int], seed: int | None, where: str) -> None:
     """No string of ``message`` is or contains a secret card, and the seed is absent."""
+    try:
+        whole = json.dumps(message, ensure_ascii=False)
+    except (TypeError, ValueError):
+        _assert_hides_walk(message, secret, seed, where)
+        return
+    # Plain data: every card name, and every string that is a card code, found in the
+    # message's JSON text in one pass each. A card's name holds no JSON syntax, so a
+    # match lies within one string; a code matches a whole string only with its quotes.
+    # The seed's digits are searched as text: found as a number or inside a string.
+    shown = {_BY_NAME[n] for n in _NAME.findall(whole)}
+    shown.update(_BY_CODE[c] for c in _CODE.findall(whole))
+    for c in shown & secret:
+        _assert_hides_walk(message, {c}, None, where)
+        raise AssertionError(f"{where} names {name(c)}: {whole[:200]!r}...")
+    if seed is not None:
+        assert str(seed) not in whole, f"{where} carries the seed"
+
+
+def _assert_hides_walk(message: object, secret: set[int], seed: int | None,
+                       where: str) -> None:
+    """:func:`assert_hides` by walking every string and number (any message)."""
     texts = list(strings_in(message))
     # one search per card through all the strings at once (no card's name or code holds
     # the separator, so no match can straddle two strings)
@@ -125,11 +173,21 @@ def assert_hides(message: object, secret: set[int], seed: int | None, where: str
         assert str(seed) not in whole, f"{where} carries the seed"
 
 
-def assert_no_hidden_card(game: Game[Any], state: Any, seed: int) -> None:
-    """No view (watcher, or any seat) shows a card hidden from it, nor the seed."""
-    for audience in (None, *range(game.seats)):
+def assert_no_hidden_card(game: Game[Any], state: Any, seed: int,
+                          step: int | None = None) -> None:
+    """No view (watcher, or any seat) shows a card hidden from it, nor the seed.
+
+    With ``step`` (the number of a step of play) a table of more than two seats shows
+    the watcher's view and one seat's, the seats taking turns from step to step, so a
+    long match of a round game checks every audience often without rendering every
+    view of every position."""
+    zones = game.zones(state)
+    audiences: tuple[int | None, ...] = (None, *range(game.seats))
+    if step is not None and game.seats > 2:
+        audiences = (None, step % game.seats)
+    for audience in audiences:
         view = render(game, state, audience)
-        assert_hides(view, secret_cards(game, state, audience), seed,
+        assert_hides(view, secret_cards(game, state, audience, zones), seed,
                      f"{game.id}: view for {audience}")
 
 

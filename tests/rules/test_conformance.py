@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules import (
+    Game,
     GameOver,
     IllegalMove,
     NotYourTurn,
@@ -45,6 +47,9 @@ def deep(config: tuple[str, dict[str, object]]) -> settings:
     positions per example."""
     bound = make_game(config).description.bound
     n = 10 if bound is None or bound <= LONG else max(4, 10 * LONG // bound)
+    if "players" in config[1]:
+        # a round game at another size of table than its default: fewer matches
+        n = min(n, 2)
     return settings(suite, max_examples=n)
 each_config = pytest.mark.parametrize("config", CONFIGS, ids=[config_id(c) for c in CONFIGS])
 Config = tuple[str, dict[str, object]]
@@ -109,22 +114,49 @@ def test_random_play_keeps_every_law(config: Config) -> None:
 
 def random_play(config: Config, seed: int, choices: int) -> None:
     game = make_game(config)
+    round_game = game.description.seats_range is not None
     cards = table_cards(game, game.deal(seed))
     play = Play.start(game, seed)
-    for state, seat, move, after in random_states(game, seed, choices):
+    for step, (state, seat, move, after) in enumerate(random_states(game, seed, choices)):
         # every legal move applies, cards are conserved, views leak nothing
         assert table_cards(game, after) == cards
-        assert_no_hidden_card(game, state, seed)
-        play = play.push(move, seat)
+        assert_no_hidden_card(game, state, seed, step)
+        if round_game and seat in game.to_move(state):
+            # a computer player in the mover's seat picks one of its legal moves
+            legal = {m.code for m in game.legal_moves(state, seat)}
+            assert game.bot_move(render(game, state, seat), seat, step) in legal
+        play = play.replay_move(move, seat)
         assert play.state == after
     assert game.outcome(play.state) is not None
     assert_no_hidden_card(game, play.state, seed)
+    if round_game:
+        assert_match_shape(game, game.deal(seed), over=False)
+        assert_match_shape(game, play.state, over=True)
     # replay equals play; the record survives a round trip through JSON
     record = Record.from_dict(json.loads(json.dumps(play.record.to_dict())))
     assert record == play.record
     assert record.replay().state == play.state
     with pytest.raises(GameOver):
         game.apply(play.state, Move("open"), 0)
+
+
+def assert_match_shape(game: Game[Any], state: Any, over: bool) -> None:
+    """A round game's ``public()["match"]`` is the contract's (ROUND-CONTRACT.md, 5), and
+    a finished match names its winners and has its deals in the history."""
+    match = render(game, state, None)["public"]["match"]
+    assert set(match) - {"sides"} == {"deal", "dealer", "scores", "score_label", "target",
+                                      "history"}
+    sides = match.get("sides")
+    assert len(match["scores"]) == (game.seats if sides is None else len(sides))
+    assert match["score_label"] in ("cards", "counters", "points")
+    assert match["deal"] >= 1 and 0 <= match["dealer"] < game.seats
+    outcome = game.outcome(state)
+    if over:
+        assert outcome is not None and outcome.won and outcome.winners
+        assert all(game.seat_name(s) in outcome.summary for s in outcome.winners)
+        assert match["history"] and match["history"][-1]["deal"] == match["deal"]
+    else:
+        assert outcome is None and match["deal"] == 1 and not match["history"]
 
 
 @each_config
@@ -164,7 +196,7 @@ def undo_steps(config: Config, seed: int, choices: int) -> None:
     play = Play.start(game, seed)
     for _, seat, move, _ in random_states(game, seed, choices):
         before = play
-        play = play.push(move, seat)
+        play = play.replay_move(move, seat)
         if play.revealed[-1]:
             with pytest.raises(UndoRefused):
                 play.undo()
