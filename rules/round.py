@@ -9,7 +9,8 @@ sheet:
   match seed (private: never in a view), the deal number (1-based), the dealer (who moves
   round to the left from deal to deal), a score per seat (or per side), and the history
   of finished deals. :meth:`Match.public` is ``public(state)["match"]`` as the contract
-  spells it; :meth:`Match.cards` shuffles the current deal's pack.
+  spells it; :meth:`Match.cards` shuffles the current deal's pack, :meth:`Match.secret_order`
+  puts cards in an order no player can know.
 - :func:`deal_cards`: deal ``k``'s shuffle, derived from the match seed with
   :mod:`rules.prng` (stream ``k - 1``, so deal 1 is exactly what ``Game.deal(seed)``
   shuffles and ``layout()`` with a stacked pack plays the first deal as written).
@@ -34,6 +35,8 @@ from .cards import Card
 from .game import Outcome, Seat, Zone
 
 ScoreLabel = Literal["cards", "counters", "points"]
+#: The first prng stream of :meth:`Match.secret_order` (the deals use 0, 1, 2, ...).
+SECRET_STREAMS = 1 << 40
 T = TypeVar("T")
 
 
@@ -71,18 +74,21 @@ def deal_cards(seed: int, deal: int, pack: Sequence[Card]) -> tuple[Card, ...]:
 
 
 def deal_round(cards: Sequence[Card], seats: int, first: Seat,
-               count: int | None = None) -> tuple[tuple[Card, ...], ...]:
+               count: int | None = None, in_play: Sequence[bool] | None = None
+               ) -> tuple[tuple[Card, ...], ...]:
     """Deal ``cards`` (first card dealt first) one at a time round the table, starting
     with ``first`` and going left: ``count`` cards each, or the whole of ``cards`` (then
     the seats served first hold one more when they do not go round equally). Each hand
-    lists its cards in the order received; ``hands[s]`` is seat ``s``'s."""
-    total = len(cards) if count is None else count * seats
+    lists its cards in the order received; ``hands[s]`` is seat ``s``'s. With
+    ``in_play``, only the seats still in play are dealt to (the others get nothing)."""
+    order = [s for s in seats_from(first, seats) if in_play is None or in_play[s]]
+    total = len(cards) if count is None else count * len(order)
     if total > len(cards):
-        raise ValueError(f"{count} cards each for {seats} seats needs {total} cards, "
+        raise ValueError(f"{count} cards each for {len(order)} seats needs {total} cards, "
                          f"not {len(cards)}")
     hands: list[list[Card]] = [[] for _ in range(seats)]
     for i, c in enumerate(cards[:total]):
-        hands[(first + i) % seats].append(c)
+        hands[order[i % len(order)]].append(c)
     return tuple(tuple(h) for h in hands)
 
 
@@ -141,6 +147,12 @@ class Match:
         """This deal's shuffled pack (:func:`deal_cards`)."""
         return deal_cards(self.seed, self.deal, pack)
 
+    def secret_order(self, cards: Sequence[Card], k: int) -> tuple[Card, ...]:
+        """``cards`` in an order nobody at the table can know: the ``k``-th secret
+        shuffle of this deal (a hand offered face down to be drawn from, as Old Maid's).
+        Its streams lie apart from the deals' (:func:`deal_cards`)."""
+        return prng.shuffle(self.seed, cards, stream=SECRET_STREAMS + (self.deal << 20) + k)
+
     def with_scores(self, scores: Sequence[int]) -> Match:
         return replace(self, scores=tuple(scores))
 
@@ -157,9 +169,19 @@ class Match:
         return replace(self, scores=now,
                        history=(*self.history, DealResult(self.deal, summary, now)))
 
-    def next_deal(self) -> Match:
-        """The next deal: its number one more, the deal passed to the dealer's left."""
-        return replace(self, deal=self.deal + 1, dealer=left_of(self.dealer, self.seats))
+    def next_deal(self, in_play: Sequence[bool] | None = None) -> Match:
+        """The next deal: its number one more, the deal passed to the dealer's left (to
+        the nearest seat still in play, with ``in_play``)."""
+        dealer = left_of(self.dealer, self.seats) if in_play is None \
+            else self.first_in_play(in_play)
+        return replace(self, deal=self.deal + 1, dealer=dealer)
+
+    def first_in_play(self, in_play: Sequence[bool]) -> Seat:
+        """The nearest seat left of the dealer still in play."""
+        first = next_in_play(self.dealer, in_play)
+        if first is None:
+            raise ValueError("no seat in play to deal")
+        return first
 
     def public(self, label: ScoreLabel, target: int | None = None,
                sides: Sequence[Sequence[Seat]] | None = None,

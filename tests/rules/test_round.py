@@ -110,3 +110,26 @@ def test_a_computer_players_pick_follows_its_draw() -> None:
     with pytest.raises(ValueError):
         pick([], 1)
 
+
+
+def test_a_secret_order_is_fixed_by_the_match_and_differs_by_deal_and_draw() -> None:
+    m = Match.start(31, 3)
+    hand = PACK[:10]
+    assert m.secret_order(hand, 0) == m.secret_order(hand, 0)
+    orders = {m.secret_order(hand, k) for k in range(4)} | {
+        m.next_deal().secret_order(hand, 0)}
+    assert len(orders) == 5 and all(sorted(o) == sorted(hand) for o in orders)
+    assert m.secret_order(PACK, 0) not in {deal_cards(31, k, PACK) for k in (1, 2, 3)}
+
+
+def test_a_deal_may_pass_over_seats_out_of_play() -> None:
+    live = [True, False, True, True]
+    hands = deal_round(PACK[:7], 4, first=2, in_play=live)
+    assert hands[1] == () and hands[2] == (PACK[0], PACK[3], PACK[6])
+    assert hands[3] == (PACK[1], PACK[4]) and hands[0] == (PACK[2], PACK[5])
+    assert [len(h) for h in deal_round(PACK, 4, 0, count=5, in_play=live)] == [5, 0, 5, 5]
+    m = Match.start(1, 4)  # the dealer is North; East is out of play
+    assert m.first_in_play(live) == 2
+    assert m.next_deal(live).dealer == 2 and m.next_deal().dealer == 1
+    with pytest.raises(ValueError):
+        m.next_deal([False] * 4)
