@@ -32,8 +32,7 @@ def configurations(*, distinct: bool = False) -> list[tuple[str, dict[str, objec
         if seats is not None:
             # a round game: every size of table it allows
             default = make(cls.id).seats
-            out.extend((cls.id, {"players": n}) for n in range(seats[0], seats[1] + 1)
-                       if n != default)
+            out.extend((cls.id, {"players": n}) for n in table_sizes(cls) if n != default)
         for opt in cls.option_specs:
             if opt.name in cls.description.fixed or opt.name == "players":
                 continue
@@ -45,6 +44,16 @@ def configurations(*, distinct: bool = False) -> list[tuple[str, dict[str, objec
                     continue
                 out.append((cls.id, {opt.name: c}))
     return out
+
+
+def table_sizes(cls: type[Game[Any]]) -> tuple[int, ...]:
+    """The sizes of table a round game allows: its ``players`` option's choices, or
+    every size of its range of seats."""
+    spec = next(o for o in cls.option_specs if o.name == "players")
+    if spec.choices:
+        return tuple(int(c) for c in spec.choices)
+    lo, hi = cls.description.seats_range or (1, 1)
+    return tuple(range(lo, hi + 1))
 
 
 def config_id(config: tuple[str, dict[str, object]]) -> str:
