@@ -93,24 +93,26 @@ def family_for(fams: Piles, c: Card, base: int = 1, wrap: bool = False) -> int:
 
 def safe_home(legal: Sequence[Move], candidates: Iterable[tuple[str, Card]], every: Pile,
               families: Piles, fits: Fits) -> tuple[Move, ...]:
-    """The first of ``candidates`` (a move's code playing a card to its family, and the
-    card) that is legal and that no card off the ``families`` (of ``every`` card of the
-    game) may ever be married onto (``fits(d, c)``), as a safe move; else none.
+    """Those of ``candidates`` (a move's code playing a card to its family, and the
+    card) that are legal and that no card off the ``families`` (of ``every`` card of
+    the game) other than an ace may ever be married onto (``fits(d, c)``), in order.
 
-    Why that is safe, in a one-pack game whose families never give a card back and take
-    each card in one place: a line that wins from here leaves the card where it lies,
-    or carries it about, until it goes home; nothing is ever put on it, so the same line
-    without those moves wins after the card has gone home now (the cards under it are
+    Why that is safe, in a one-pack game whose families take each card in one place and
+    take an ace whenever it can move: a line that wins from here leaves the card where
+    it lies, or carries it about, until it goes home; nothing is ever put on it but an
+    ace, which could as well have gone home, so the same line without those moves (an
+    ace sent home instead) wins after the card has gone home now (the cards under it are
     free sooner, a space it leaves takes nothing it must). Each game says what else it
     must rule out (a pack turned in threes, a re-deal) before it calls this.
     """
     home = {c for f in families for c in f}
-    off = [d for d in every if d not in home]
+    off = [d for d in every if d not in home and rank_of(d) != 1]
+    out = []
     for code, c in candidates:
         m = Move(code)
         if m in legal and not any(fits(d, c) for d in off):
-            return (m,)
-    return ()
+            out.append(m)
+    return tuple(out)
 
 
 def add(piles: Piles, i: int, c: Card) -> Piles:

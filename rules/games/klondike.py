@@ -59,7 +59,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..cards import KING, Card, name, rank_of, suit_of
+from ..cards import KING, Card, name, rank_of
 from ..description import HOYLE, Description
 from ..game import Move, Option, Zone
 from ..registry import register, variant
@@ -158,11 +158,12 @@ class Klondike(ColumnGame[KlondikeState]):
         return with_end([Move(m) for m in out])
 
     def family_safe(self, state: KlondikeState) -> tuple[Move, ...]:
-        """A column's top card to its foundation when neither card of the other colour
-        one lower is still off the foundations (nothing can be built on it):
-        :func:`._columns.safe_home`. The waste's top card too when the stock is turned
-        one card at a time; turned in threes, a card taken from the waste changes which
-        cards show on the next pass, so it is never declared safe."""
+        """A column's top card to its foundation when no card could ever want to lie on
+        it (:func:`._columns.safe_home`): an ace or a two, or a card whose two lower
+        cards of the other colour are built already (the usual rule of safe play). The
+        waste's top card too when the stock is turned one card at a time; turned in
+        threes, a card taken from the waste changes which cards show on every later
+        pass (a player may keep one there for that), so it is left to the player."""
         cands = [(f"t{i + 1}>f", p[-1]) for i, p in enumerate(state.columns) if p]
         if state.waste and self.option("draw") == 1:
             cands.append(("w>f", state.waste[-1]))
@@ -206,35 +207,6 @@ class Klondike(ColumnGame[KlondikeState]):
         in this pass does): positions that differ only so are one for the search."""
         return (state.columns, state.down, state.stock, state.waste, state.families,
                 state.played, state.ended)
-
-    def safe_moves(self, state: KlondikeState) -> tuple[Move, ...]:
-        """A card to its foundation when no card could ever want to lie on it: an ace or
-        a two, or a card whose two lower cards of the other colour are built already
-        (the usual rule of safe play). Nothing is gained by leaving it: it only holds
-        cards one lower of the other colour, it never moves with a group once its
-        foundation takes it, and playing it turns up the card under it or the waste's
-        next card."""
-        if state.ended:
-            return ()
-        fams = state.families
-        built = [len(f) for f in fams]  # foundation i is suit i (rules.games._columns)
-
-        def safe(c: Card) -> bool:
-            r = rank_of(c)
-            if r <= 2:
-                return True
-            other = (1, 2) if suit_of(c) in (0, 3) else (0, 3)  # the other colour's suits
-            return all(built[s] >= r - 1 for s in other)
-
-        out = []
-        one_up = not self.option("top_to_foundation")
-        for i, p in enumerate(state.columns):
-            if p and family_for(fams, p[-1]) >= 0 and safe(p[-1]) and not (
-                    one_up and len(p) - state.down[i] > 1):
-                out.append(Move(f"t{i + 1}>f"))
-        if state.waste and family_for(fams, state.waste[-1]) >= 0 and safe(state.waste[-1]):
-            out.append(Move("w>f"))
-        return tuple(out)
 
     def zones(self, state: KlondikeState) -> tuple[Zone, ...]:
         return (
