@@ -199,8 +199,11 @@ def check_frame(room: Room, msg: Msg, at: Any, audience: int | None) -> None:
         assert e.get("move") is None or e.get("seat") == audience, (where, e)
     if kind == "state":
         assert set(msg["view"]["moves"]) <= {str(audience)}, (where, msg["view"]["moves"])
-    if kind == "proposals":
+    if kind == "proposals":  # a seat's proposals reach its player and advisors only
         assert audience is not None, where
+        legal = {m.code for m in room.game.legal_moves(room.play.states[msg["version"]],
+                                                        audience)}
+        assert {i["move"] for i in msg["items"]} <= legal, (where, msg["items"])
 
 
 def check_event(room: Room, e: Msg, audience: int | None, seed: int | None,

@@ -128,7 +128,9 @@ async def test_two_calls_a_moment_apart_exactly_one_wins_and_everyone_agrees(
     running, store = held
     t, v = await at_a_match(running, ties=False)
     north, east = await both_call(t, store, v, [0, 1])
-    assert north["type"] == "ok"
+    # the winner's reply carries the new version only, never the position: every seat
+    # gets the position in the one broadcast of states
+    assert north == {"type": "ok", "re": north["re"], "version": v + 1}
     assert east["type"] == "error" and east["code"] == "call/lost"
     assert "P0 called first" in east["message"]
     await settle(t)

@@ -4,6 +4,8 @@ in the same room."""
 
 from __future__ import annotations
 
+import json
+import logging
 from collections.abc import Iterator
 
 import pytest
@@ -41,7 +43,8 @@ async def test_the_games_list_says_seats_cooperation_and_real_time(server: Runni
 @pytest.mark.parametrize("game_id", ROUND_GAMES)
 @pytest.mark.limits(rate=100_000, burst=100_000)
 async def test_a_whole_match_with_people_computer_players_a_watcher_and_an_advisor(
-        server: Running, game_id: str) -> None:
+        server: Running, game_id: str, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="sympathy")
     sizes = seat_counts(game_id)
     players = 3 if 3 in sizes else max(n for n in sizes if n <= 4)
     t = await open_table(server.url, game_id, lean_options(game_id, players), people=2,
@@ -55,6 +58,13 @@ async def test_a_whole_match_with_people_computer_players_a_watcher_and_an_advis
     match = final["view"]["public"]["match"]
     assert len(match["scores"]) in (players, len(match.get("sides") or ()))
     assert match["history"], "the match's deals are in its history"
+    # no log line names a card or carries a move's code (it may name the mover's cards)
+    for rec in caplog.records:
+        line = rec.getMessage()
+        assert not any(suit in line for suit in "♠♥♦♣"), line
+        if line.startswith("{"):
+            assert json.loads(line).get("move") is None, line
+    assert any('"event": "move"' in r.getMessage() for r in caplog.records)
     # computer players moved whenever their seats were to move
     bots = set(room.bot_seats())
     if any(set(room.game.to_move(s)) & bots for s in room.play.states):
