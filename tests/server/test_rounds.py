@@ -59,8 +59,8 @@ async def test_a_whole_match_with_people_computer_players_a_watcher_and_an_advis
     assert len(match["scores"]) in (players, len(match.get("sides") or ()))
     assert match["history"], "the match's deals are in its history"
     # no log line names a card or carries a move's code (it may name the mover's cards)
-    for rec in caplog.records:
-        line = rec.getMessage()
+    for logged in caplog.records:
+        line = logged.getMessage()
         assert not any(suit in line for suit in "♠♥♦♣"), line
         if line.startswith("{"):
             assert json.loads(line).get("move") is None, line
