@@ -98,6 +98,7 @@ async def test_people_on_one_account_keep_their_own_seats(
         assert await term.exit_code() == 0
     assert ann_tokens < tokens_in(saved)  # nobody wrote over Ann's seat; Bea's is there
     store = TokenStore(saved)
+    assert "Wes" not in {s.name for s in store.seats()}  # a watcher holds no seat
     ann, bea = store.by_code(server.url, code, "Ann"), store.by_code(server.url, code, "Bea")
     assert ann is not None and bea is not None and ann.member != bea.member
     async with Terminal(play_bea, env(tmp_path)) as term:

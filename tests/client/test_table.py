@@ -5,6 +5,7 @@ what each key does."""
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -84,9 +85,21 @@ async def test_black_cards_are_never_drawn_in_a_colour(server: Running,
 
 async def test_ascii_shows_no_suit_symbol_anywhere(server: Running,
                                                    tokens: TokenStore) -> None:
-    async with bea_at_sympathy(server, tokens, 6, ascii=True) as (app, pilot, _ann):
+    """Solitaire, deal 7, one move in: cards on the board, in the last move and in the
+    move list's descriptions, all in letters (and face-down counts without the block)."""
+    app = SympathyApp(server.url, "Ann", Plan("create", game="solitaire",
+                                              create={"deal": 7}), tokens=tokens, ascii=True)
+    async with app.run_test(size=SMALL) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await settle(pilot, app, 0)
+        await pilot.press("1")
+        await settle(pilot, app, 1)
         shown = screen_text(app)
-        assert "last: " in shown and "turns up" in shown
+        card = r"\b(10|[2-9AJQK])[SHDC]\b"
+        last = next(line for line in shown.splitlines() if line.startswith("last: "))
+        assert re.search(card, last), last
+        moves = shown.split("\nmoves\n")[1].splitlines()
+        assert any(re.search(rf"^ *\d+\. .*{card}", line) for line in moves), shown
         assert not set("♠♥♦♣▒") & set(shown), shown
         await pilot.press("question_mark")
         await until(pilot, lambda: isinstance(app.screen, RulesScreen))

@@ -7,6 +7,7 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import DataTable, OptionList, Select, Static
 
+from client.events import PresenceChanged
 from client.plan import Plan
 from client.session import Session
 from client.tokens import TokenStore
@@ -167,3 +168,24 @@ async def test_an_unreachable_server_ends_the_app_with_a_sentence(tokens: TokenS
     async with app.run_test():
         await until(lambda: app.return_code is not None)
     assert app.return_code == 2 and "cannot play at ws://127.0.0.1:9" in app.error
+
+
+async def test_a_table_screen_draws_nothing_before_it_is_mounted(
+        server: Running, tokens: TokenStore) -> None:
+    """Sitting from the lobby switches to a table screen while the session's events
+    flow; an event that reaches the screen before it has its widgets is left to its
+    mount, which draws the table whole (watching from the lobby crashed, NoMatches
+    '#title', when the join's events won that race)."""
+    async with Session(server.url, "Ann") as ann:
+        code = (await ann.create("sympathy"))["code"]
+        app = SympathyApp(server.url, "Wes", Plan("join", code=code, role="watcher"),
+                          tokens=tokens)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(lambda: isinstance(app.screen, TableScreen))
+            later = TableScreen()
+            app.push_screen(later)  # as the lobby does: not awaited, not mounted yet
+            await app.dispatch_event(PresenceChanged(app.table.members, app.table.counts))
+            await until(lambda: later.ready)
+            await pilot.pause()
+            assert "you: watcher" in text_of(pilot, "#title")
+
