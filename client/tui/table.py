@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.table import Table as Grid
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -156,6 +157,15 @@ class TableScreen(Screen[None]):
         """A line for the screen: with suit letters instead of symbols under ``--ascii``."""
         return Text(letters(line) if self.ascii else line)
 
+    def move_line(self, head: str, text: str) -> Grid:
+        """A move in the list: its number and code, then its description, which wraps
+        under itself (not under the number) when the list is narrow."""
+        grid = Grid.grid(padding=(0, 1))
+        grid.add_column(no_wrap=True)
+        grid.add_column(ratio=1)
+        grid.add_row(self.text(head), self.text(text))
+        return grid
+
     def moves(self) -> list[Mapping[str, Any]]:
         t = self.table
         if t.over:
@@ -201,15 +211,18 @@ class TableScreen(Screen[None]):
             self.drawn_version, self._source = t.version, None
         marks = dict(zip((str(p.get("move")) for p in t.proposals),
                          proposal_marks(t.proposals), strict=True))
-        lines = [f"{i:>2}. {clean(m.get('code'), 20):<6} {clean(m.get('text'), 100)}"
+        heads = [f"{i:>2}. {clean(m.get('code'), 20):<6}" for i, m in enumerate(moves, 1)]
+        texts = [clean(m.get("text"), 100)
                  + (f"  {marks[str(m.get('code'))]}" if str(m.get("code")) in marks else "")
-                 for i, m in enumerate(moves, 1)]
+                 for m in moves]
+        lines = [f"{h} {x}" for h, x in zip(heads, texts, strict=True)]
         box = self.query_one("#moves", OptionList)
         if lines != self._shown_lines:
             kept = box.highlighted
             same = [m.get("code") for m in moves] == [m.get("code") for m in self._shown_moves]
             self._shown_moves, self._shown_lines = moves, lines
-            box.set_options(Option(self.text(line)) for line in lines)
+            box.set_options(Option(self.move_line(h, x)) for h, x in zip(heads, texts,
+                                                                        strict=True))
             if moves:
                 box.highlighted = kept if same and kept is not None else 0
         head = "moves" if t.role == "player" else "moves to propose" if t.role == "advisor" \
