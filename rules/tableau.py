@@ -43,7 +43,7 @@ says the game is over. The re-deal's shuffle is :func:`rules.solo.reshuffle`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -237,6 +237,12 @@ class TableauGame(SoloGame[TabState]):
             if not any(d != c and self.marries(alone, d, i) for d in table):
                 return (Move(f"{self.pile_codes[i]}>{kind}"),)
         return ()
+
+    def solver_key(self, st: TabState) -> Hashable:
+        """For the solver (rules/solver.py): the position without ``last``. The one move
+        ``last`` forbids only leads to the position before, which the search entered
+        first, so positions that differ only in it are one."""
+        return replace(st, last=NO_LAST) if st.last != NO_LAST else st
 
     def irreversible(self, before: TabState, move: Move, after: TabState) -> bool:
         # A re-deal shows a new shuffle: taking it back would let the player look and

@@ -20,8 +20,9 @@ Fooliana, Triangle, Staircase, Game of Seven).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import Protocol, TypeVar
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import replace
+from typing import Any, Protocol, TypeVar, cast
 
 from ..cards import SUIT_NAMES, Card, is_red, name, rank_of, suit_of
 from ..common import END, step_rank
@@ -62,6 +63,13 @@ class ColumnGame(SoloGame[CS]):
             return f"all {total} cards in the families"
         why = "given up" if state.ended else "no move is left"
         return f"{home(state.families)} of {total} cards in the families; {why}"
+
+    def solver_key(self, state: CS) -> Hashable:
+        """For the solver (rules/solver.py): the position without ``back``, where a
+        game keeps it. The one move ``back`` forbids only leads to the position before,
+        which the search entered first, so positions that differ only in it are one."""
+        st: Any = state
+        return cast(Hashable, replace(st, back="") if getattr(st, "back", "") else st)
 
     def describe(self, state: CS, move: Move) -> str:
         if move == END:

@@ -6,6 +6,7 @@ top, three cards each.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -212,3 +213,11 @@ def test_the_marriage_lookup_finds_the_moves_trying_every_pair_finds(
             moves = [m for m in game.legal_moves(st, 0) if m.code != "end"] or [END]
             k, rng = rng.below(len(moves))
             st = game.apply_unchecked(st, moves[k])
+
+
+def test_the_solver_forgets_which_move_would_only_go_back() -> None:
+    game, st = lucie(["AS 2S 3D", "KH 5C 4H", "7D 8D 5H"])
+    after = game.apply(st, "2>3", 0)
+    assert after.last != (-1, -1, -1)
+    assert game.solver_key(after) == game.solver_key(replace(after, last=(-1, -1, -1)))
+    assert game.solver_key(after) != game.solver_key(st)

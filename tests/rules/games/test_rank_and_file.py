@@ -123,3 +123,14 @@ def test_a_king_and_an_ace_are_no_marriage() -> None:
     moves = codes(GAME, st)
     assert "t1>t2" not in moves and "t2>t1" not in moves
     assert {"t2>t3", "t3>t2"} <= set(moves)
+
+
+def test_the_solver_forgets_which_move_would_only_go_back() -> None:
+    """The column games keep the move that would put the last cards straight back
+    (``back``) to forbid it; the solver's key leaves it out (that move only leads to the
+    position before, which the search has seen), and keeps everything else."""
+    st = state(["KS 5H", "6C", "QD"])
+    after = play(GAME, st, "t1>t2")
+    assert after.back and GAME.solver_key(after) == GAME.solver_key(
+        JudgesState(after.columns, after.families, after.pack, rows=5))
+    assert GAME.solver_key(after) != GAME.solver_key(st)
