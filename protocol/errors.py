@@ -47,7 +47,10 @@ CODES: dict[str, str] = {
     "advice/illegal": "That proposal is not a legal move now.",
     "advice/no_proposal": "Nobody has proposed that move.",
     "hint/not_allowed": "Hints are not open to you at this table.",
-    "hint/busy": "The server is working out another hint; ask again in a moment.",
+    "hint/busy": "The server is working out another hint or analysis; ask again in a "
+                 "moment.",
+    "analysis/busy": "The server is working out another hint or analysis; ask again in a "
+                     "moment.",
     "game/unknown": "There is no such game.",
     "game/bad_options": "The game options are not valid.",
     "record/not_available": "The record is available when the game has ended.",

@@ -88,6 +88,7 @@ SCHEMAS: dict[str, dict[str, Field]] = {
     "chat": {"room": ROOM, "text": _s(2000)},
     "record": {"room": ROOM},
     "hint": {"room": ROOM},
+    "analysis": {"room": ROOM},
     "lock": {"room": ROOM, "locked": Field("bool")},
     "kick": {"room": ROOM, "member": _s(32)},
     "set_role": {"room": ROOM, "member": _s(32), "role": _e("player", "advisor", "watcher"),

@@ -279,6 +279,32 @@ def hint(room: str, version: int, answer: Map, stale: bool = False) -> Hint:
             "samples": answer["samples"], "scores": answer["scores"], "stale": stale}
 
 
+class Analysis(TypedDict):
+    type: Literal["analysis"]
+    re: NotRequired[int]
+    room: str
+    version: int
+    deal: str
+    lost_at: int | None
+    lost_move: str
+    keeper: str
+    proposals: list[Map]
+    lines: list[str]
+    stale: bool
+
+
+MESSAGES["analysis"] = Analysis
+
+
+def analysis(room: str, version: int, found: Map, stale: bool = False) -> Analysis:
+    """The solver's analysis of the finished game at ``version``
+    (:meth:`rules.analysis.Analysis.to_dict`)."""
+    return {"type": "analysis", "room": room, "version": version, "deal": found["deal"],
+            "lost_at": found["lost_at"], "lost_move": found["lost_move"],
+            "keeper": found["keeper"], "proposals": found["proposals"],
+            "lines": found["lines"], "stale": stale}
+
+
 def record(room: str, game: str, options: Map, seed: int, salt: str, commitment: str,
            moves: list[Map], result: str | None, calls: list[Map]) -> Record:
     return {"type": "record", "room": room, "game": game, "options": options, "seed": seed,

@@ -51,6 +51,8 @@ ROOM_COMMANDS: dict[str, RoomCommand] = {
     "chat": RoomCommand(lambda r, me, q, now: r.chat(me, q["text"], now)),
     "record": RoomCommand(_record, read_only=True),
     "hint": RoomCommand(lambda r, me, q, now: Effects(work=r.hint_job(me)), read_only=True),
+    "analysis": RoomCommand(lambda r, me, q, now: Effects(work=r.analysis_job(me)),
+                            read_only=True),
     "lock": RoomCommand(lambda r, me, q, now: r.lock(me, q["locked"])),
     "kick": RoomCommand(lambda r, me, q, now: r.kick(me, q["member"])),
     "set_role": RoomCommand(

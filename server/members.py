@@ -88,9 +88,9 @@ class Effects:
     closed: bool = False
     #: A message that answers the request in place of ``ok`` (read-only commands).
     answer: outbound.Record | None = None
-    #: Work that makes the answer, too slow for the event loop (a hint): the shell runs
-    #: it in a thread, passing it a monotonic clock.
-    work: Callable[[Callable[[], float]], outbound.Hint] | None = None
+    #: Work that makes the answer, too slow for the event loop (a hint, an analysis):
+    #: the shell runs it in a thread, passing it a monotonic clock.
+    work: Callable[[Callable[[], float]], outbound.Hint | outbound.Analysis] | None = None
     #: A call of a realtime game reached the table: everyone hears of it.
     call: outbound.Call | None = None
     #: The command is answered with this error although the change is committed (a

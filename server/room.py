@@ -28,6 +28,7 @@ from protocol import outbound
 from protocol.errors import ProtocolError
 from protocol.limits import Limits
 from rules import Game, Move, Play, RulesError, make, render
+from rules.analysis import analyse_record
 from rules.game import Seat
 from rules.hint import hint
 from rules.prng import MAX_SEED
@@ -62,6 +63,8 @@ AUTODROP_LIMIT = 500
 #: A hint's budget: it answers within about a second on a busy two-core machine.
 HINT_SECONDS = 0.8
 HINT_NODES = 40_000
+#: An analysis's budget (the issue's bound is ten seconds).
+ANALYSIS_SECONDS = 8.0
 
 __all__ = [
     "ADVISOR", "CODE_ALPHABET", "PLAYER", "TABLE", "WATCHER", "Due", "Effects", "Member",
@@ -358,6 +361,20 @@ class Room:
             budget = Budget.seconds(clock, HINT_SECONDS, nodes=HINT_NODES)
             found = hint(game, state, seat, budget, as_watcher=as_watcher)
             return outbound.hint(room_id, version, found.to_dict())
+
+        return work
+
+    def analysis_job(self, member_id: str
+                     ) -> Callable[[Callable[[], float]], outbound.Analysis]:
+        """Once the game is over (its record, seed and all, is public then), the work
+        that analyses it (:mod:`rules.analysis`), run off the event loop by the shell on
+        a copy of the record; ``record/not_available`` before."""
+        self.member(member_id)
+        record, room_id, version = self.record(), self.id, self.version
+
+        def work(clock: Callable[[], float]) -> outbound.Analysis:
+            found = analyse_record(record, clock, ANALYSIS_SECONDS)
+            return outbound.analysis(room_id, version, found.to_dict())
 
         return work
 

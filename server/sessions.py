@@ -194,7 +194,7 @@ class Sessions:
             fx = command.run(await self.store.load(room.id), me, req, time.time())
             answer: Any = fx.answer
             if fx.work is not None:
-                answer = await self._off_loop(fx.work)
+                answer = await self._off_loop(fx.work, f"{req.type}/busy")
                 # the table may have moved while the work ran: say so, never pass an old
                 # position's hint off as the current one's
                 if answer.get("version") != (await self.store.current(room.id)).version:
@@ -218,11 +218,12 @@ class Sessions:
             self.reply(conn, outbound.ok(req.id, **fx.reply))
         await self.after_commit(room, fx)
 
-    async def _off_loop(self, work: Callable[[Callable[[], float]], Any]) -> Any:
-        """Run slow work (a hint) in a thread, one at a time per process, so that the
-        rooms keep moving; a second request meanwhile gets ``hint/busy``."""
+    async def _off_loop(self, work: Callable[[Callable[[], float]], Any], busy: str) -> Any:
+        """Run slow work (a hint, an analysis) in a thread, one at a time per process, so
+        that the rooms keep moving; a second request meanwhile gets ``busy``
+        (``hint/busy``, ``analysis/busy``)."""
         if self._working:
-            raise ProtocolError("hint/busy")
+            raise ProtocolError(busy)
         self._working = True
         try:
             return await asyncio.to_thread(work, time.monotonic)

@@ -19,7 +19,7 @@ export class RoomPage {
       room: null, member: null, role: null, seats: [], host: false, policy: {}, game: null,
       version: -1, view: null, changed: new Set(), last: null, fair: null, presence: null,
       proposals: { items: [], deadline: null }, chat: [], selected: null, candidates: null,
-      targets: new Set(), fairResult: null, record: null, notice: "", ended: "",
+      targets: new Set(), fairResult: null, record: null, analysis: null, notice: "", ended: "",
     };
     this.conn = null;
     this.retry = 0;
@@ -134,6 +134,7 @@ export class RoomPage {
         Object.assign(this.s, { version: m.version, view: m.view, last: m.last, fair: m.fair,
           selected: null, candidates: null, targets: new Set() });
         if (m.view.status !== "playing") this.finished();
+        else if (this.s.fairResult) Object.assign(this.s, { fairResult: null, record: null, analysis: null });  // a new deal
         break;
       case "presence": this.s.presence = m; this.syncMe(); break;
       case "proposals": this.s.proposals = m; break;
@@ -170,6 +171,40 @@ export class RoomPage {
     } catch (err) { this.s.fairResult = { ok: false, error: err.message }; }
     try { this.s.record = await this.conn.call("record", { room: this.s.room }); } catch { /* not yet */ }
     this.render();
+    await this.analyse();
+  }
+
+  /** The solver's analysis of the finished game (the server works it out: up to ten
+   * seconds, one at a time; asked again a few times while the server is busy). */
+  async analyse() {
+    this.s.analysis = { pending: true };
+    this.render();
+    for (let tries = 0; tries < 5; tries++) {
+      try {
+        const a = await this.conn.call("analysis", { room: this.s.room });
+        this.s.analysis = a.stale ? null : a;
+        break;
+      } catch (err) {
+        if (err.code !== "analysis/busy") { this.s.analysis = { error: err.message }; break; }
+        this.s.analysis = { pending: true, busy: true };
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+      }
+    }
+    if (this.s.analysis?.pending) this.s.analysis = { error: "The server was busy; no analysis this time." };
+    this.render();
+  }
+
+  /** The analysis as the end panel shows it: the deal, the move that lost it, and each
+   * proposal judged, a sentence each (the lines the terminal client shows). */
+  analysisPart() {
+    const a = this.s.analysis;
+    if (!a) return null;
+    const head = h("h3", {}, "Analysis");
+    if (a.pending) return h("section", { class: "analysis pending" }, head, h("p", { class: "muted" }, "The solver is looking at the deal…"));
+    if (a.error) return h("section", { class: "analysis" }, head, h("p", { class: "muted" }, `No analysis: ${a.error}`));
+    const kind = (line) => (line.startsWith("The game was lost") ? "lost" : line.includes("proposal") ? "proposal" : "deal");
+    return h("section", { class: "analysis", dataset: { deal: a.deal, lostAt: a.lost_at === null ? "" : String(a.lost_at) } }, head,
+      h("ul", {}, ...a.lines.map((line) => h("li", { class: kind(line) }, line))));
   }
 
   // -- what we may do -------------------------------------------------------------------
@@ -379,6 +414,7 @@ export class RoomPage {
       h("p", { class: `fair ${f && !f.pending ? (f.ok ? "ok" : "bad") : ""}` }, fairText),
       s.fair?.seed !== undefined ? h("p", { class: "muted seed" }, `Seed ${String(s.fair.seed)}, salt ${s.fair.salt}, commitment ${s.fair.commitment}`) : null];
     if (s.record) parts.push(h("p", {}, h("button", { type: "button", class: "download", onclick: () => this.download() }, "Download the record")));
+    parts.push(this.analysisPart());
     fill(e, ...parts);
   }
 
