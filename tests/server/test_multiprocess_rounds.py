@@ -7,10 +7,11 @@ from __future__ import annotations
 import asyncio
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import pytest
+import pytest_asyncio
 
 from protocol.errors import ProtocolError
 from protocol.limits import Limits
@@ -35,11 +36,21 @@ from .rounds import (
 )
 from .test_rounds_room import matching_deal
 
+# One event loop for the module: the two server processes of the races are shared.
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
 
 @pytest.fixture(autouse=True)
 def _toy() -> Iterator[None]:
     with toy_registered():
         yield
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def two(redis_server: RedisServer) -> AsyncIterator[list[ServeProcess]]:
+    """Two server processes on one Redis, knowing Toy Snap (shared by the races)."""
+    async with serving(redis_server.url, 2, toy=True) as procs:
+        yield procs
 
 
 def calls_seen(peer: Peer) -> list[tuple[int, str, int | None]]:
@@ -55,45 +66,45 @@ def metric(proc: ServeProcess, name: str) -> int:
 
 
 async def test_two_calls_from_two_processes_exactly_one_wins_everyone_agrees(
-        redis_server: RedisServer) -> None:
-    async with serving(redis_server.url, 2, toy=True) as (p1, p2):
-        north = await Peer.connect(p1.url, "Ann")
-        joined = await north.call("create", game="toy_snap", deal=matching_deal(ties=False),
-                                  options={"deals": 1, "ties": False})
-        room = joined["room"]
-        east = await Peer.connect(p2.url, "Bea")
-        assert (await east.call("join", code=joined["code"], role="player"))["seats"] == [1]
-        watchers = [await Peer.connect(p.url, f"W{k}") for k, p in enumerate((p1, p2))]
-        for w in watchers:
-            await w.call("join", code=joined["code"], role="watcher")
-        t = Table(room, joined["code"], north, {0: north, 1: east}, watchers[1],
-                  audiences=[(north, 0), (east, 1), (watchers[0], None), (watchers[1], None)])
-        for seat, person in ((0, north), (1, east)):
-            mine = await newest(person, seat)
-            ok = await person.call("move", room=room, version=seat,
-                                   move=mine["view"]["moves"][str(seat)][0]["code"])
-            assert ok["type"] == "ok", ok
-        for peer, _ in t.audiences:
-            assert (await newest(peer, 2))["view"]["to_move"] == [0, 1]
-        # both calls back to back, each to its own process: the first to commit wins
-        sent = [await north.send("move", room=room, version=2, move="snap0"),
-                await east.send("move", room=room, version=2, move="snap1")]
-        replies = [await p.wait(lambda m, r=r: m.get("re") == r)  # type: ignore[misc]
-                   for p, r in zip((north, east), sent, strict=True)]
-        oks = [s for s, r in enumerate(replies) if r["type"] == "ok"]
-        assert len(oks) == 1, replies
-        winner, loser = oks[0], 1 - oks[0]
-        assert replies[loser]["code"] == "call/lost"
-        for peer, _ in t.audiences:
-            await peer.wait(lambda m: m["type"] == "call" and m["outcome"] == "lost")
-            assert calls_seen(peer)[:2] == [(winner, "made", None), (loser, "lost", winner)]
-        final = await play(t, 9, max_steps=500)
-        assert final["view"]["status"] != "playing"
-        await settle(t)
-        record = await watchers[0].call("record", room=room)
-        assert [(c["seat"], c["outcome"], c["first"]) for c in record["calls"][:2]] == \
-            [(winner, "made", None), (loser, "lost", winner)]
-        assert [m["n"] for m in record["moves"]] == list(range(1, final["version"] + 1))
+        two: list[ServeProcess]) -> None:
+    p1, p2 = two
+    north = await Peer.connect(p1.url, "Ann")
+    joined = await north.call("create", game="toy_snap", deal=matching_deal(ties=False),
+                              options={"deals": 1, "ties": False})
+    room = joined["room"]
+    east = await Peer.connect(p2.url, "Bea")
+    assert (await east.call("join", code=joined["code"], role="player"))["seats"] == [1]
+    watchers = [await Peer.connect(p.url, f"W{k}") for k, p in enumerate((p1, p2))]
+    for w in watchers:
+        await w.call("join", code=joined["code"], role="watcher")
+    t = Table(room, joined["code"], north, {0: north, 1: east}, watchers[1],
+              audiences=[(north, 0), (east, 1), (watchers[0], None), (watchers[1], None)])
+    for seat, person in ((0, north), (1, east)):
+        mine = await newest(person, seat)
+        ok = await person.call("move", room=room, version=seat,
+                               move=mine["view"]["moves"][str(seat)][0]["code"])
+        assert ok["type"] == "ok", ok
+    for peer, _ in t.audiences:
+        assert (await newest(peer, 2))["view"]["to_move"] == [0, 1]
+    # both calls back to back, each to its own process: the first to commit wins
+    sent = [await north.send("move", room=room, version=2, move="snap0"),
+            await east.send("move", room=room, version=2, move="snap1")]
+    replies = [await p.wait(lambda m, r=r: m.get("re") == r)  # type: ignore[misc]
+               for p, r in zip((north, east), sent, strict=True)]
+    oks = [s for s, r in enumerate(replies) if r["type"] == "ok"]
+    assert len(oks) == 1, replies
+    winner, loser = oks[0], 1 - oks[0]
+    assert replies[loser]["code"] == "call/lost"
+    for peer, _ in t.audiences:
+        await peer.wait(lambda m: m["type"] == "call" and m["outcome"] == "lost")
+        assert calls_seen(peer)[:2] == [(winner, "made", None), (loser, "lost", winner)]
+    final = await play(t, 9, max_steps=500)
+    assert final["view"]["status"] != "playing"
+    await settle(t)
+    record = await watchers[0].call("record", room=room)
+    assert [(c["seat"], c["outcome"], c["first"]) for c in record["calls"][:2]] == \
+        [(winner, "made", None), (loser, "lost", winner)]
+    assert [m["n"] for m in record["moves"]] == list(range(1, final["version"] + 1))
 
 
 async def test_computer_players_and_the_clock_move_once_when_two_processes_try(
@@ -118,11 +129,12 @@ async def test_computer_players_and_the_clock_move_once_when_two_processes_try(
         again = Record(record["game"], tuple(sorted(record["options"].items())),
                        record["seed"], tuple((m["seat"], m["move"]) for m in moves)).replay()
         assert again.game.outcome(again.state) is not None
+        # each due move committed exactly once, whichever process played it (whether the
+        # other also tried depends on when it heard of the last move: the test below
+        # forces the double try)
         played = [metric(p, "sympathy_due_moves_total") for p in (p1, p2)]
-        tried_twice = sum(metric(p, "sympathy_due_noops_total") for p in (p1, p2))
         lost = sum(c["outcome"] == "lost" for c in record["calls"])
-        assert sum(played) == len(moves) + lost  # each due move committed exactly once
-        assert tried_twice > 0  # and the other process did try
+        assert sum(played) == len(moves) + lost
 
 
 async def test_a_due_move_played_by_one_store_is_a_no_op_for_another(
@@ -150,25 +162,25 @@ async def test_a_due_move_played_by_one_store_is_a_no_op_for_another(
 
 @pytest.mark.parametrize("game_id", REALTIME_GAMES)
 async def test_calls_racing_from_two_processes_in_every_realtime_game(
-        redis_server: RedisServer, game_id: str) -> None:
-    async with serving(redis_server.url, 2, toy=True) as (p1, p2):
-        for deal in range(1, 40):
-            t = await two_process_table(p1.url, p2.url, game_id, race_options(game_id), deal)
-            found = await to_a_double_call(t)
-            if found is not None:
-                break
-        else:
-            raise AssertionError(f"{game_id}: no deal gave both players a call at once")
-        v, north, east = found
-        replies, told = await race(t, v, north, east)
-        winner = one_first(replies, told)
-        final = await play(t, 2, max_steps=3_000)
-        assert final["view"]["status"] != "playing"
-        record = await t.watcher.call("record", room=t.room)
-        kept = [c for c in record["calls"] if c["version"] > v][:2]
-        assert [(c["seat"], c["outcome"], c["first"], c["margin_ms"]) for c in kept] == \
-            [(m["seat"], m["outcome"], m["first"], m["margin_ms"]) for m in told]
-        assert kept[0]["seat"] == winner and kept[1]["at"] >= kept[0]["at"]
+        two: list[ServeProcess], game_id: str) -> None:
+    p1, p2 = two
+    for deal in range(1, 40):
+        t = await two_process_table(p1.url, p2.url, game_id, race_options(game_id), deal)
+        found = await to_a_double_call(t)
+        if found is not None:
+            break
+    else:
+        raise AssertionError(f"{game_id}: no deal gave both players a call at once")
+    v, north, east = found
+    replies, told = await race(t, v, north, east)
+    winner = one_first(replies, told)
+    final = await play(t, 2, max_steps=3_000)
+    assert final["view"]["status"] != "playing"
+    record = await t.watcher.call("record", room=t.room)
+    kept = [c for c in record["calls"] if c["version"] > v][:2]
+    assert [(c["seat"], c["outcome"], c["first"], c["margin_ms"]) for c in kept] == \
+        [(m["seat"], m["outcome"], m["first"], m["margin_ms"]) for m in told]
+    assert kept[0]["seat"] == winner and kept[1]["at"] >= kept[0]["at"]
 
 
 async def two_process_table(url1: str, url2: str, game_id: str, options: dict[str, Any],
