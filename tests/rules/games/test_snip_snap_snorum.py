@@ -8,9 +8,11 @@ from typing import Any
 import pytest
 
 from rules import Game, IllegalMove, make, render
+from rules.bots import bot_match
 from rules.cards import cards
 from rules.game import Move
 from rules.games.snip_snap_snorum import SnipState
+from rules.prng import Rng
 from rules.round import Match
 
 from .rounds import assert_no_text_names, hidden_from, play, stacked, view_cards
@@ -151,3 +153,15 @@ def test_the_computer_player_leads_a_rank_the_others_are_least_likely_to_hold() 
     st = position(game, ("6C 6S 6H 2C", "9S 3S", "4D 2D"), (5, 5, 5), turn=0)
     for rand in range(5):
         assert game.bot_move(render(game, st, 0), 0, rand) in ("p6c", "p6s", "p6h")
+
+
+def test_computer_players_play_a_whole_match_to_the_last_with_counters() -> None:
+    game = make("snip_snap_snorum", {"players": 4})
+    steps = list(bot_match(game, 21, Rng.from_seed(21, stream=96)))
+    end: SnipState = steps[-1].after
+    out = game.outcome(end)
+    assert out is not None and len(out.winners) == 1
+    w = out.winners[0]
+    assert [n > 0 for n in end.match.scores].count(True) == 1 and end.match.scores[w] > 0
+    assert sum(end.match.scores) == 4 * 5 and end.pool == 0  # the pool is his
+    assert end.match.history[-1].summary == out.summary
