@@ -15,6 +15,7 @@ from .peer import Peer
 # Round games (competitive, one private hand per seat) are played through the server
 # by tests/server/test_rounds*.py: one person cannot hold all their seats.
 GAMES = [g.id for g in all_games() if g.description.seats_range is None]
+ROUND_GAMES = [g.id for g in all_games() if g.description.seats_range is not None]
 
 
 async def table(server: Running, game: str, deal: int = 7, **fields: Any
@@ -58,6 +59,23 @@ async def test_every_game_answers_a_hint_with_a_legal_move_or_unknown(
             else "the only move")
     else:
         assert answer["verdict"] == "unknown"
+
+
+@pytest.mark.parametrize("game_id", ROUND_GAMES)
+async def test_a_competitive_table_answers_that_it_gives_no_hints(server: Running,
+                                                                 game_id: str) -> None:
+    """The round games, with every registered game above: a hint is refused at a
+    competitive table, as protocol/README.md says, and nothing is worked out."""
+    player = await Peer.connect(server.url, "P")
+    joined = await player.call("create", game=game_id, deal=7)
+    assert joined["type"] == "joined", joined
+    answer = await player.call("hint", room=joined["room"])
+    assert (answer["type"], answer["code"]) == ("error", "hint/not_allowed")
+    assert "competitive" in answer["message"]
+
+
+def test_every_registered_game_is_asked_for_a_hint() -> None:
+    assert sorted(GAMES + ROUND_GAMES) == sorted(g.id for g in all_games())
 
 
 async def test_who_may_ask_follows_the_table(server: Running) -> None:
