@@ -12,9 +12,9 @@ socket), so the times in a room's record follow its order.
 
 - Legal now: played; the rules say what it does (a pending call, a tie, a wrong call).
   Its rival, if any, is named with the margin.
-- Not legal now, the table has moved since the position the caller saw, and the latest
-  call made is one the caller had not seen or had seen only pending (its *rival*: made
-  at a version at least ``seen``): the call *lost* the race. It is kept in the room's
+- Not legal now but legal at the position the caller saw, the table has moved since,
+  and the latest call made is one the caller had not seen or had seen only pending (its
+  *rival*: made at a version at least ``seen``): the call *lost* the race. It is kept in the room's
   calls, everyone hears of it (a ``call`` message, with the margin in milliseconds), and
   the caller is answered ``call/lost``.
 - Otherwise, not legal now: refused like any move (``move/illegal``: a wrong call, or a
@@ -62,13 +62,23 @@ def call(room: Room, member: Member, seen: int, move: Move, now: float,
         entry = _keep(room, movers[0], member.name, move, now, seen, "made", rival)
         fx.call = _message(room, entry, rival)
         return fx
-    if rival is None or not member.seats or seen >= room.version:
+    if rival is None or seen >= room.version or not _was_legal(room, member, seen, move):
         seat = room._seat_to_move(member)  # not your turn, or over
         raise ProtocolError("move/illegal", game.why_illegal(state, move, seat))
     entry = _keep(room, member.seats[0], member.name, move, now, seen, "lost", rival)
     msg = _message(room, entry, rival)
     return Effects(refusal=ProtocolError("call/lost", f"{rival['by']} called first, "
                                          f"{entry['margin_ms']} ms before you."), call=msg)
+
+
+def _was_legal(room: Room, member: Member, seen: int, move: Move) -> bool:
+    """Whether the call was right at the position the caller saw (one of this deal's: a
+    round table's versions count its moves, undo being off)."""
+    k = seen - (room.version - len(room.log))
+    if not 0 <= k < len(room.play.states):
+        return False
+    at = room.play.states[k]
+    return any(move in room.game.legal_moves(at, s) for s in member.seats)
 
 
 def _rival(room: Room, seen: int) -> dict[str, Any] | None:
