@@ -318,7 +318,10 @@ class ISuspectYou(Game[SuspectState]):
             said = (f"{who(ch.by)} suspects {who(ch.against)}: the card is shown, and "
                     f"{was} a {CALLS[ch.call].lower()}; {who(ch.taker)} must take the pile.")
         elif move == PASS:
-            said = f"A player lets {who(before.last)}'s '{CALLS[before.claim]}' go."
+            by = next((x for x, (a, b) in enumerate(zip(before.passed, after.passed,
+                                                         strict=True)) if b and not a), None)
+            said = f"{'A player' if by is None else who(by)} lets {who(before.last)}'s " \
+                   f"'{CALLS[before.claim]}' go."
             if after.phase == PLAY:
                 return said
         else:

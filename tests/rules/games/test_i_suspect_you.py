@@ -98,7 +98,9 @@ def test_a_right_card_suspected_goes_with_the_pile_to_the_accuser() -> None:
 
 def test_putting_down_a_card_ends_the_time_to_suspect_the_one_before() -> None:
     st = deal({1: "2S 6C 9C", 2: "3D 5H JS", 0: "8S TD QC"})
-    st = play(st, (1, "p2s"), (0, "pass"))
+    before = play(st, (1, "p2s"))
+    st = play(before, (0, "pass"))
+    assert GAME.narrate(before, GAME.parse_move("pass"), st) == "Player 1 lets Player 2's 'Two' go."
     assert GAME.to_move(st) == (2,)  # Player 1 let it go; only Player 2 may still speak
     st = play(st, (2, "pjs"))
     assert set(GAME.to_move(st)) == {0, 1}
