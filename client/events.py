@@ -75,8 +75,21 @@ class Notice:
     message: str
 
 
+@dataclass(frozen=True, slots=True)
+class Called:
+    """A call of a realtime round game reached the table (Snap): who, made or ``lost``
+    its race, whose call came first and by how many milliseconds, in the server's words."""
+
+    seat: int
+    by: str
+    outcome: str
+    first: int | None
+    margin_ms: float | None
+    text: str
+
+
 Event = Connection | Seated | StateChanged | PresenceChanged | ProposalsChanged | ChatLine \
-    | Notice
+    | Notice | Called
 
 
 @dataclass
@@ -101,6 +114,8 @@ class Table:
     counts: Mapping[str, int] = field(default_factory=dict)
     proposals: tuple[Mapping[str, Any], ...] = ()
     chat: deque[ChatLine] = field(default_factory=lambda: deque(maxlen=200))
+    #: The latest calls of a realtime game (Snap), newest last.
+    calls: deque[Called] = field(default_factory=lambda: deque(maxlen=8))
     connection: str = "connecting"
     gone: str = ""  # why the server removed us (kicked, closed, replaced)
 

@@ -11,6 +11,8 @@ one per line on standard input::
     undo              take back the last move
     say TEXT          chat
     lock | unlock | kick NAME | close     the host's controls
+    bot [SEAT]        the host: a computer player in SEAT (from 1), or in every empty seat
+    invite NAME [SEAT]   seat NAME behind SEAT (a round game), or let them advise
     board | moves | who | advice | help
     quit              leave the terminal (the seat is kept; come back with the same code)
     leave             give up the seat and quit
@@ -28,6 +30,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
 from .events import (
+    Called,
     ChatLine,
     Connection,
     Notice,
@@ -37,7 +40,8 @@ from .events import (
     StateChanged,
 )
 from .fair import FairCheck, check
-from .render import board_lines, clean, letters
+from .render import board_lines, clean, header, letters
+from .round_text import is_round, round_lines
 from .session import ConnectionLost, ServerError, Session
 from .table_text import (
     chat_text,
@@ -97,6 +101,8 @@ class PlainClient:
                 self.show_advice()
             elif isinstance(ev, ChatLine):
                 self.say(chat_text(ev.sender, ev.role, ev.text))
+            elif isinstance(ev, Called):
+                self.say(f"call: {clean(ev.text, 200)}")
             elif isinstance(ev, Connection):
                 extra = f" (attempt {ev.attempt}, in {ev.delay:.1f} s)" if ev.attempt else ""
                 self.say(f"connection: {ev.state}{extra}")
@@ -125,8 +131,14 @@ class PlainClient:
         self.say(f"-- version {t.version} --")
         if t.last:
             self.say(f"last: {last_text(t.last)}")
-        self.say(*board_lines(t.view, ascii=self.ascii, moves=False, width=self.width,
-                                   me=t.audience))
+        if is_round(t.view):  # a round game: hands around the table, the match
+            names = {s: clean(m.get("name", ""), 30) for m in t.members
+                     if m.get("role") == "player" for s in m.get("seats") or ()}
+            self.say(header(t.view),
+                     *round_lines(t.view, t.audience, names, ascii=self.ascii, history=None))
+        else:
+            self.say(*board_lines(t.view, ascii=self.ascii, moves=False, width=self.width,
+                                  me=t.audience))
         self.show_moves()
 
     def show_moves(self) -> None:
@@ -205,6 +217,13 @@ class PlainClient:
             await self.s.host("kick", member=self.member_id(rest))
         elif word == "close":
             await self.s.host("close")
+        elif word == "bot":
+            await self.s.bot(int(rest) - 1 if rest.isdigit() else None)
+        elif word == "invite":
+            name, _, seat = rest.rpartition(" ")
+            if not seat.isdigit():
+                name, seat = rest, ""
+            await self.s.invite(self.member_id(name), int(seat) - 1 if seat else None)
         elif word == "undo":
             await self.s.undo()
         elif word == "vote":

@@ -33,6 +33,7 @@ from protocol.messages import PROTOCOL_VERSION, encode
 
 from .errors import ConnectionLost, ServerError, describe_error
 from .events import (
+    Called,
     ChatLine,
     Connection,
     Event,
@@ -214,6 +215,17 @@ class Session:
         self._token = ""
         return reply
 
+    async def bot(self, seat: int | None = None) -> Msg:
+        """The host seats a computer player in ``seat``, or in every empty seat."""
+        fields = {} if seat is None else {"seat": seat}
+        return await self.call("bot", room=self.table.room, **fields)
+
+    async def invite(self, member: str, seat: int | None = None) -> Msg:
+        """The host (or a seat's player) lets an advisor propose; with ``seat``, seats an
+        advisor or a watcher behind that seat of a competitive table."""
+        fields = {} if seat is None else {"seat": seat}
+        return await self.call("invite", room=self.table.room, member=member, **fields)
+
     async def host(self, kind: str, **fields: Any) -> Msg:
         """A host command: ``lock``, ``kick``, ``set_role``, ``invite`` or ``close``."""
         return await self.call(kind, room=self.table.room, **fields)
@@ -374,6 +386,16 @@ class Session:
                             str(msg.get("text", "")))
             t.chat.append(line)
             self._emit(line)
+        elif kind == "call":
+            margin = msg.get("margin_ms")
+            first = msg.get("first")
+            call = Called(int(msg.get("seat", -1)), clean(msg.get("by", ""), 40),
+                          clean(msg.get("outcome", ""), 10),
+                          int(first) if isinstance(first, int) else None,
+                          float(margin) if isinstance(margin, int | float) else None,
+                          clean(msg.get("text", ""), 200))
+            t.calls.append(call)
+            self._emit(call)
         elif kind in ("kicked", "closed", "replaced"):
             t.gone = clean(msg.get("message") or msg.get("reason") or kind, 200)
             if kind != "replaced":

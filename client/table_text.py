@@ -201,7 +201,10 @@ def person(table: Table, seat: int) -> str:
         who = holders(table).get(seat, "")
     if len((view or {}).get("seats", ())) < 2:
         return who or seat_label
-    return f"{who} ({seat_label})" if who else seat_label
+    if not who:
+        return seat_label
+    # a computer player is named after its seat already: "Computer (B)"
+    return who if who.endswith(f"({seat_label})") else f"{who} ({seat_label})"
 
 
 #: What a seat must do in each phase of the twins games (Sympathy, Sympathie).
@@ -221,7 +224,10 @@ def turn_line(table: Table) -> str:
         return ""
     who = " and ".join(person(table, s) for s in seats)
     who = who[:1].upper() + who[1:]
-    return f"{who} to play: {_what(view, table)}"
+    what = _what(view, table)
+    if view.get("layout") == "round" and what == "waiting":
+        return f"{who} to play"  # another seat's moves are its own business
+    return f"{who} to play: {what}"
 
 
 def _what(view: Mapping[str, Any], table: Table) -> str:

@@ -121,7 +121,9 @@ class SympathyApp(App[None]):
             pass
         lines = game_over_lines(t.view, check(t.fair, self.record, t.view, t.audience),
                                 t.tally)
-        if self.record is not None:  # the solver's analysis, off the event loop
+        if self.record is not None and t.view.get("layout") != "round":
+            # the solver's analysis, off the event loop (it judges patience deals, not
+            # a match between players)
             try:
                 found = await asyncio.to_thread(analyse_record, self.record, time.monotonic,
                                                 8.0)

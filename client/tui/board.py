@@ -11,6 +11,7 @@ with the name of the person in it; the seat's own group is set apart below a rul
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
@@ -19,6 +20,7 @@ from textual.widgets import Static
 
 from ..dial import ROWS, dial_group, place, positions
 from ..render import card_text, clean, groups, header, letters, public_text
+from ..round_text import is_round, round_lines
 
 RED = {"H", "D"}
 LAST = "on blue"
@@ -107,6 +109,42 @@ def board_text(view: Mapping[str, Any], *, width: int = 80, ascii: bool = False,
     return out
 
 
+#: A red card as drawn: with a suit symbol, or (``ascii``) a letter.
+_RED_CARD = r"(?<![\w])(?:10|[A2-9JQK])(?:[♥♦]|[HD](?![\w]))"
+
+
+def _wrap(line: str, width: int) -> list[str]:
+    """A line cut between words to ``width`` columns, the rest indented."""
+    return textwrap.wrap(line, width, subsequent_indent="   ", break_on_hyphens=False) \
+        or [""]
+
+
+def round_text(view: Mapping[str, Any], *, width: int = 78, ascii: bool = False,
+               me: int | None = None,
+               names: Mapping[int, str] | None = None, cursor: str | None = None,
+               calls: Collection[str] = ()) -> Text:
+    """A round game's table (see :mod:`client.round_text`): the other seats, the
+    table, the match, and the viewer's own hand at the bottom, set apart and bold; the
+    chosen card of the hand reversed; red cards red; the latest call above all."""
+    out = Text(_shown(header(view), ascii), style="bold")
+    for call in calls:
+        out.append("\n").append(_shown(f"call: {clean(call, 200)}", ascii),
+                                 style="bold yellow")
+    lines = round_lines(view, me, names, ascii=ascii, history=2, cursor=cursor)
+    for line in [piece for whole in lines for piece in _wrap(whole, width)]:
+        text = Text(_shown(line, ascii))
+        if line.startswith("your hand:"):
+            text.stylize("bold", 0, len("your hand:"))
+            text.highlight_regex(r"\[[^\]]+\]", "reverse")
+        elif line.startswith("you ("):
+            text.stylize("bold green")
+        elif line.startswith("match,") or line.startswith("deal "):
+            text.stylize("magenta")
+        text.highlight_regex(_RED_CARD, "bold red")
+        out.append("\n").append_text(text)
+    return out
+
+
 def _fold(cell: Text, width: int) -> list[Text]:
     """A cell wider than ``width`` (a long pile) as pieces cut between its cards."""
     if cell.cell_len <= width:
@@ -162,10 +200,14 @@ class Board(Static):
     def show(self, view: Mapping[str, Any] | None, me: int | None = None,
              legal: Collection[str] = (), picked: Collection[str] = (),
              cursor: str | None = None, source: str | None = None,
-             last: Collection[str] = (), names: Mapping[int, str] | None = None) -> None:
+             last: Collection[str] = (), names: Mapping[int, str] | None = None,
+             card: str | None = None, calls: Collection[str] = ()) -> None:
+        """``card``: the hand card the chosen move plays; ``calls``: the latest calls'
+        texts (both for a round game's table only)."""
         self._view = view
         self._kw = {"me": me, "legal": legal, "picked": picked, "cursor": cursor,
-                    "source": source, "last": last, "names": names}
+                    "source": source, "last": last, "names": names, "card": card,
+                    "calls": calls}
         self._draw()
 
     def on_resize(self) -> None:
@@ -176,5 +218,13 @@ class Board(Static):
             self.update("waiting for the table...")
             return
         width = max(40, (self.content_size.width or 78))
-        self.drawn = board_text(self._view, width=width, ascii=self.ascii, **self._kw)
+        if is_round(self._view):
+            kw = self._kw
+            self.drawn = round_text(self._view, width=width, ascii=self.ascii,
+                                    me=kw.get("me"),
+                                    names=kw.get("names"), cursor=kw.get("card"),
+                                    calls=kw.get("calls") or ())
+        else:
+            kw = {k: v for k, v in self._kw.items() if k not in ("card", "calls")}
+            self.drawn = board_text(self._view, width=width, ascii=self.ascii, **kw)
         self.update(self.drawn)

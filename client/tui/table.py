@@ -12,6 +12,14 @@ the vote, ``u`` undoes, ``:`` opens the command line (a move code, or ``say TEXT
 ``t`` chats, ``p`` shows or hides the people, advice and chat panel (hidden on narrow
 terminals), ``?`` shows the game's rules and these keys, escape returns to the moves,
 ``q`` quits keeping the seat. Every refusal shows the server's own sentence.
+
+At a round game's table (the ``round`` layout: hands around the table) left/right walk
+the cards of your hand that you may play (or the positions of the hand you may draw
+from) and enter plays the one chosen; space calls (Snap: one big key); the word moves
+have letters of their own, shown in the list (``s`` suspect, ``b`` beg, ``o`` take one,
+``r`` refuse, ``x`` pass, ``k`` keep, ``e`` sell, ``n`` turn, ``d`` deal...). The host's
+``c`` seats computer players in every empty seat; the command line takes ``bot [SEAT]``
+and ``invite NAME SEAT`` (an advisor or watcher sits behind a seat).
 """
 
 from __future__ import annotations
@@ -31,6 +39,7 @@ from textual.widgets.option_list import Option
 
 from ..events import ChatLine, Connection, Event, Notice, Table
 from ..render import clean, letters
+from ..round_text import drawn_position, is_call, is_round, move_key, played_card
 from ..session import describe_error
 from ..table_text import (
     chat_text,
@@ -83,6 +92,7 @@ class TableScreen(Screen[None]):
         Binding("q", "quit", "quit"), Binding("left", "zone(-1)", "zone", show=False),
         Binding("right", "zone(1)", "zone", show=False),
         Binding("space", "pick", "pick zone", show=False),
+        Binding("c", "bots", "computer players", show=False),
         Binding("pageup", "scroll_board(-1)", show=False),
         Binding("pagedown", "scroll_board(1)", show=False),
         *[Binding(str(n), f"nth({n})", show=False) for n in range(1, 10)],
@@ -212,7 +222,7 @@ class TableScreen(Screen[None]):
         marks = dict(zip((str(p.get("move")) for p in t.proposals),
                          proposal_marks(t.proposals), strict=True))
         heads = [f"{i:>2}. {clean(m.get('code'), 20):<6}" for i, m in enumerate(moves, 1)]
-        texts = [clean(m.get("text"), 100)
+        texts = [clean(m.get("text"), 100) + self.key_mark(str(m.get("code")))
                  + (f"  {marks[str(m.get('code'))]}" if str(m.get("code")) in marks else "")
                  for m in moves]
         lines = [f"{h} {x}" for h, x in zip(heads, texts, strict=True)]
@@ -245,9 +255,25 @@ class TableScreen(Screen[None]):
                 picked = move_zones(view, sel)
         if self._cursor not in legal:
             self._cursor = None
+        card = None
+        if is_round(view):
+            sel = self.selected_move()
+            card = played_card(str(sel.get("code"))) if sel is not None else None
+        calls = [c.text for c in list(t.calls)[-1:]] if is_round(view) else []
         self.query_one("#board", Board).show(view, t.audience, legal, picked, self._cursor,
                                              self._source, last_zones(view, t.last),
-                                             holders(t))
+                                             holders(t), card, calls)
+
+    def key_mark(self, code: str) -> str:
+        """A round table's key of its own for a move, as shown in the list."""
+        key = move_key(self.table.view, code)
+        return f"  [{key}]" if key else ""
+
+    def card_moves(self) -> list[int]:
+        """Indexes in the list of the moves that play a hand card or draw from a hand."""
+        return [i for i, m in enumerate(self._shown_moves)
+                if played_card(str(m.get("code"))) or
+                drawn_position(str(m.get("code"))) is not None]
 
     def active_zones(self) -> list[str]:
         """Ids of the zones some shown legal move touches, in the view's order."""
@@ -259,6 +285,9 @@ class TableScreen(Screen[None]):
         return [str(z.get("id")) for z in view.get("zones", ()) if z.get("id") in touched]
 
     def action_zone(self, step: int) -> None:
+        if is_round(self.table.view):
+            self.walk_hand(step)
+            return
         zones = self.active_zones()
         if not zones:
             self.show_message("No legal move to pick a zone for.")
@@ -267,7 +296,64 @@ class TableScreen(Screen[None]):
         self._cursor = zones[i % len(zones)]
         self.draw_board()
 
+    def walk_hand(self, step: int) -> None:
+        """Choose the next (previous) card move in the list: the hand's card is shown
+        chosen on the board; enter plays it."""
+        idx = self.card_moves()
+        if not idx:
+            self.show_message("No card to play or draw now.")
+            return
+        box = self.query_one("#moves", OptionList)
+        now = box.highlighted
+        if now in idx:
+            i = idx[(idx.index(now) + step) % len(idx)]
+        else:
+            i = idx[0] if step > 0 else idx[-1]
+        box.highlighted = i
+        self.show_message(clean(self._shown_moves[i].get("text"), 120), error=False)
+        self.draw_board()
+
+    async def call(self) -> None:
+        """Space at a round table: the call (Snap!). Animal Snap: the animal of the other
+        seat whose card matches, as the table shows it."""
+        view = self.table.view
+        calls = [str(m.get("code")) for m in self._shown_moves
+                 if is_call(view, str(m.get("code")))]
+        if not calls:
+            self.show_message("Nothing to call now.")
+            return
+        code = calls[0]
+        public = (view or {}).get("public") or {}
+        animals = [str(a).lower() for a in public.get("animals") or ()]
+        me = self.table.audience
+        matched = [int(x) for x in public.get("snap") or () if isinstance(x, int)]
+        right = [animals[x] for x in matched if x != me and x < len(animals)]
+        if right and right[0] in calls:
+            code = right[0]
+        await self.play(code)
+
+    async def on_key(self, event: events.Key) -> None:
+        """A round table's letters for its word moves (none while typing)."""
+        if not is_round(self.table.view) or isinstance(self.focused, Input):
+            return
+        for m in self._shown_moves:
+            code = str(m.get("code"))
+            key = move_key(self.table.view, code)
+            if key and key != "space" and key == event.key:
+                event.stop()
+                await self.play(code)
+                return
+
+    async def action_bots(self) -> None:
+        """The host seats computer players in every empty seat."""
+        s = self.sapp.session
+        if s is not None and self.table.host:
+            await self._do(s.bot(), "computer players sit in the empty seats")
+
     async def action_pick(self) -> None:
+        if is_round(self.table.view):
+            await self.call()
+            return
         view, zone = self.table.view, self._cursor
         if view is None or zone is None:
             self.show_message("Walk to a zone with left/right first.")
@@ -332,6 +418,28 @@ class TableScreen(Screen[None]):
             await self._do(s.take(code))  # a proposed move: the advisors are credited
         else:
             await self._do(s.move(code))
+
+    async def invite(self, words: list[str]) -> None:
+        """``invite NAME [SEAT]``: seat a member (by name) behind a seat (by number from
+        1, or by its name), or let an advisor propose."""
+        t = self.table
+        s = self.sapp.session
+        seats = [str(x) for x in (t.view or {}).get("seats", ())]
+        seat: int | None = None
+        name = " ".join(words)
+        if len(words) > 1:
+            last = words[-1]
+            if last.isdigit():
+                seat = int(last) - 1
+                name = " ".join(words[:-1])
+            elif last in seats:
+                seat = seats.index(last)
+                name = " ".join(words[:-1])
+        member = next((str(m.get("id")) for m in t.members if m.get("name") == name), "")
+        if s is None or not member:
+            self.show_message(f"Nobody called {clean(name, 40)} is here.")
+            return
+        await self._do(s.invite(member, seat), f"{clean(name, 40)} invited")
 
     async def on_option_list_option_selected(self, ev: OptionList.OptionSelected) -> None:
         if ev.option_list.id == "moves":
@@ -411,8 +519,14 @@ class TableScreen(Screen[None]):
         ev.input.value = ""
         s = self.sapp.session
         if text and s is not None:
+            words = text.split()
             if ev.input.id == "say" or text.lower().startswith("say "):
                 await self._do(s.chat(text[4:] if ev.input.id != "say" else text))
+            elif words[0] == "bot" and len(words) <= 2:
+                seat = int(words[1]) - 1 if len(words) == 2 and words[1].isdigit() else None
+                await self._do(s.bot(seat), "a computer player sits down")
+            elif words[0] == "invite" and len(words) >= 2:
+                await self.invite(words[1:])
             else:
                 await self.play(text)
         self.action_to_moves()  # the keys go back to the table, not into the box

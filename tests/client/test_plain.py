@@ -152,3 +152,29 @@ async def test_line_mode_comes_back_to_its_seat(server: Running, tmp_path: Path)
     await again.send("leave")
     await again.expect(r"^ok$")
     assert await again.finish() == 0
+
+
+async def test_a_round_match_in_line_mode_against_a_computer_player(server: Running,
+                                                                    tmp_path: Path) -> None:
+    ann = await Proc.start(tmp_path / "ann", "host", "old_maid", "--plain", "-o", "players=2",
+                           "--server", server.url, "--name", "Ann")
+    code = (await ann.expect(r"joined room (\w+) \(old_maid\) as player")).group(1)
+    await ann.expect(r"^your hand: ")
+    await ann.send("bot")  # a computer player in the empty seat
+    await ann.expect(r"^who: .*Computer")
+    wes = await Proc.start(tmp_path / "wes", "watch", code, "--plain", "--server",
+                           server.url, "--name", "Wes")
+    await wes.expect(r"^Ann \(Player 1\).*: hand \d+ cards?$")  # a count, never the faces
+    await wes.expect(r"^match, deal 1: points: ")
+    while True:  # Ann draws the first card offered until the match is over
+        m = await ann.expect(r"^to move: .*; your moves:$|^game over: ")
+        if m.group(0).startswith("game over"):
+            break
+        await ann.send("1")
+    await ann.expect(r"^the record replays to the same game: yes$")
+    await wes.expect(r"^deal 1: .* old maid")  # the history of the deals
+    assert not any(line.startswith("your hand:") for line in wes.lines)
+    await ann.send("quit")
+    await wes.send("quit")
+    assert await ann.finish() == 0
+    assert await wes.finish() == 0

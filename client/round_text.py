@@ -1,0 +1,253 @@
+"""A round game's table as lines of text: hands around the table, the match, the calls.
+
+A view with the ``round`` layout hint (the round games: competitive seats with private
+hands) is drawn seat by seat instead of zone group by zone group: each other seat on one
+line (its hand as a count, ``"Player 2 (Bob): hand 7 cards"``, its packs as counts, its
+face-up cards), then the cards on the table, then the match (the scores and the history
+of the deals, from ``public["match"]`` only), then the viewer's own hand, face up, in
+order, with the key of each card. Nothing here knows a game: hands are zones of kind
+``hand``; a seat's zones are the zones it owns. A hand of another seat is never shown by
+its faces, even if a view carried them: the server never sends them, and a watcher's
+screen must not show one whatever arrives.
+
+Also here: which hand card or hand position a move names (``p7h`` plays 7♥ of the
+mover's hand; ``d3`` draws the fourth card of a neighbour's hand), the key letters of
+the word moves (``s`` suspect, ``b`` beg, ...), and the calls of a realtime game
+(``space``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .render import card_text, clean, public_text
+
+#: The key of each word move of the round games (none of them the table's own keys:
+#: ``a`` take advice, ``v`` vote, ``u`` undo, ``t`` chat, ``p`` people, ``q`` quit).
+WORD_KEYS = {"suspect": "s", "take": "g", "beg": "b", "hold": "h", "take1": "o",
+             "refuse": "r", "pass": "x", "keep": "k", "sell": "e", "turn": "n", "play": "n",
+             "deal": "d", "snip": "i", "snap": "space"}
+#: Most hand cards drawn; most cards of a zone on the table drawn (then the top ones).
+TABLE_CARDS = 14
+_PLAY = re.compile(r"p([a2-9tjqk][shdc])")
+_DRAW = re.compile(r"d(\d+)")
+
+
+def is_round(view: Mapping[str, Any] | None) -> bool:
+    return view is not None and view.get("layout") == "round"
+
+
+def played_card(code: str) -> str | None:
+    """The card a move plays from the mover's hand (``"p7h"`` -> ``"7H"``), or None."""
+    m = _PLAY.fullmatch(code)
+    return m.group(1).upper() if m else None
+
+
+def drawn_position(code: str) -> int | None:
+    """The position (0 = leftmost) a move draws from a neighbour's hand, or None."""
+    m = _DRAW.fullmatch(code)
+    return int(m.group(1)) if m else None
+
+
+def is_call(view: Mapping[str, Any] | None, code: str) -> bool:
+    """A call that races (Snap's ``snap``, Animal Snap's animal names): a move of a
+    realtime round game other than turning a card."""
+    if not is_round(view) or view is None:
+        return False
+    public = view.get("public") or {}
+    animals = {str(a).lower() for a in public.get("animals") or ()}
+    return code == "snap" or code in animals
+
+
+def move_key(view: Mapping[str, Any] | None, code: str) -> str:
+    """The key that makes this move at a round table (``""`` when it has none of its own:
+    the move list's number and enter reach it)."""
+    if is_call(view, code):
+        return "space"
+    return WORD_KEYS.get(code, "")
+
+
+def _hand(zones: Sequence[Mapping[str, Any]], seat: int) -> Mapping[str, Any] | None:
+    return next((z for z in zones if z.get("kind") == "hand" and z.get("owner") == seat),
+                None)
+
+
+def hand_cards(view: Mapping[str, Any], seat: int | None) -> list[str]:
+    """The cards of ``seat``'s own hand as the view shows them (face up, in order)."""
+    if seat is None:
+        return []
+    zone = _hand(list(view.get("zones", ())), seat)
+    return [str(c) for c in zone.get("up", ())] if zone else []
+
+
+def who(view: Mapping[str, Any], seat: int, me: int | None,
+        names: Mapping[int, str] | None) -> str:
+    seats: Sequence[str] = view.get("seats", ())
+    label = clean(seats[seat], 30) if 0 <= seat < len(seats) else str(seat)
+    if seat == me:
+        return f"you ({label})"
+    name = clean((names or {}).get(seat, ""), 30)
+    if not name or name == label:
+        return label
+    # a computer player is named after its seat already: "Computer (Player 2)"
+    return name if name.endswith(f"({label})") else f"{name} ({label})"
+
+
+def _short_label(view: Mapping[str, Any], seat: int, label: str) -> str:
+    """A seat's zone label without the seat's name ("Player 2's pack" -> "pack")."""
+    seats: Sequence[str] = view.get("seats", ())
+    name = str(seats[seat]) if 0 <= seat < len(seats) else ""
+    for lead in (f"{name}'s ", f"{name} "):
+        if name and label.startswith(lead):
+            return label[len(lead):]
+    return label
+
+
+def count_text(n: int, what: str = "card") -> str:
+    return f"{n} {what}{'s' if n != 1 else ''}"
+
+
+def cards_text(cards: Sequence[str], *, ascii: bool = False,
+               limit: int = TABLE_CARDS) -> str:
+    shown = [card_text(str(c), ascii=ascii) for c in cards]
+    if len(shown) > limit:
+        return f"({len(shown)}) ... " + " ".join(shown[-limit:])
+    return " ".join(shown)
+
+
+def zone_facts(zone: Mapping[str, Any], *, ascii: bool = False, hidden: bool = False
+               ) -> str:
+    """A zone's cards: face-down ones counted, face-up ones shown (none with
+    ``hidden``: another seat's hand is only ever a count)."""
+    down, up = int(zone.get("down", 0)), list(zone.get("up", ()))
+    if hidden:
+        return count_text(down + len(up))
+    parts = []
+    if up:
+        parts.append(cards_text(up, ascii=ascii))
+    if down:
+        parts.append(f"{count_text(down)} face down" if up or zone.get("kind") != "hand"
+                     else count_text(down))
+    return ", ".join(parts) if parts else "-"
+
+
+def seat_line(view: Mapping[str, Any], seat: int, me: int | None,
+              names: Mapping[int, str] | None, *, ascii: bool = False) -> str:
+    """One seat: who, dealer and turn marks, its hand as a count, its other zones."""
+    zones = [z for z in view.get("zones", ()) if z.get("owner") == seat]
+    public = view.get("public") or {}
+    match = public.get("match") or {}
+    marks = []
+    if match.get("dealer") == seat:
+        marks.append("dealer")
+    if seat in [int(s) for s in view.get("to_move", ())]:
+        marks.append("to play")
+    if seat in [int(s) for s in public.get("out") or () if isinstance(s, int)]:
+        marks.append("out")
+    head = who(view, seat, me, names) + (f" [{', '.join(marks)}]" if marks else "")
+    parts = []
+    for z in zones:
+        if z.get("kind") == "hand":
+            if seat == me:
+                parts.append(f"hand {count_text(len(z.get('up', ())))}")
+            else:
+                parts.append(f"hand {zone_facts(z, hidden=True)}")
+        else:
+            label = _short_label(view, seat, clean(z.get("label") or z.get("id"), 40))
+            parts.append(f"{label} {zone_facts(z, ascii=ascii)}")
+    return f"{head}: {'; '.join(parts)}" if parts else head
+
+
+def score_line(view: Mapping[str, Any], me: int | None = None,
+               names: Mapping[int, str] | None = None) -> str:
+    """The match: the deal, the scores (per seat, or per side) and the target."""
+    match = (view.get("public") or {}).get("match") or {}
+    if not match:
+        return ""
+    scores = list(match.get("scores") or ())
+    sides = match.get("sides")
+    seats: Sequence[str] = view.get("seats", ())
+    if sides:
+        labels = [" & ".join(clean(seats[int(s)], 20) for s in side if int(s) < len(seats))
+                  for side in sides]
+    else:
+        labels = [who(view, i, me, names) for i in range(len(scores))]
+    shown = ", ".join(f"{lab} {clean(sc, 10)}" for lab, sc in zip(labels, scores,
+                                                                   strict=False))
+    label = clean(match.get("score_label") or "score", 20)
+    line = f"match, deal {clean(match.get('deal', 1), 6)}: {label}: {shown}"
+    if match.get("target") is not None:
+        line += f" (to {clean(match['target'], 6)})"
+    return line
+
+
+def history_lines(view: Mapping[str, Any], last: int | None = None) -> list[str]:
+    """The deals played so far (the newest ``last`` of them)."""
+    match = (view.get("public") or {}).get("match") or {}
+    items = list(match.get("history") or ())
+    if last is not None:
+        items = items[-last:] if last > 0 else []
+    return [f"deal {clean(h.get('deal'), 6)}: {clean(h.get('summary'), 160)} "
+            f"[{' '.join(clean(s, 8) for s in h.get('scores') or ())}]" for h in items]
+
+
+def game_facts(view: Mapping[str, Any]) -> str:
+    """The game's own public facts (pools, trumps, the claim...), the match aside."""
+    public = {k: v for k, v in (view.get("public") or {}).items()
+              if k not in ("match", "out", "turn")}
+    return public_text({k: _plain(v) for k, v in public.items()})
+
+
+def _plain(value: object) -> object:
+    """A public fact in words: lists and maps inside it flattened (no brackets)."""
+    if isinstance(value, Mapping):
+        return ", ".join(f"{clean(k, 20)} {_plain(v)}" for k, v in value.items()
+                         if v not in (None, "", [], {}))
+    if isinstance(value, list | tuple):
+        return "; ".join(str(_plain(v)) for v in value)
+    return value
+
+
+def hand_line(view: Mapping[str, Any], me: int | None, *, ascii: bool = False,
+              cursor: str | None = None) -> str:
+    """The viewer's hand, face up and in order; ``cursor`` is the card chosen now."""
+    if me is None or _hand(list(view.get("zones", ())), me) is None:
+        return ""
+    cards = hand_cards(view, me)
+    shown = []
+    for c in cards:
+        text = card_text(c, ascii=ascii)
+        shown.append(f"[{text}]" if c == cursor else text)
+    return "your hand: " + (" ".join(shown) if shown else "(empty)")
+
+
+def round_lines(view: Mapping[str, Any], me: int | None = None,
+                names: Mapping[int, str] | None = None, *, ascii: bool = False,
+                history: int | None = 3, cursor: str | None = None) -> list[str]:
+    """The whole table, top to bottom: the other seats (from the one after ``me``), the
+    cards on the table, the game's facts, the match and its history, the viewer's own
+    seat and hand last (nearest the player)."""
+    n = len(view.get("seats", ()))
+    start = (me + 1) if me is not None else 0
+    order = [(start + i) % n for i in range(n)]
+    others = [s for s in order if s != me]
+    out = [seat_line(view, s, me, names, ascii=ascii) for s in others]
+    for z in view.get("zones", ()):
+        if z.get("owner") is None:
+            label = clean(z.get("label") or z.get("id"), 40)
+            out.append(f"{label}: {zone_facts(z, ascii=ascii)}")
+    facts = game_facts(view)
+    if facts:
+        out.append(facts)
+    score = score_line(view, me, names)
+    if score:
+        out.append(score)
+    out.extend(history_lines(view, history))
+    if me is not None:
+        out.append(seat_line(view, me, me, names, ascii=ascii))
+        hand = hand_line(view, me, ascii=ascii, cursor=cursor)
+        if hand:
+            out.append(hand)
+    return out

@@ -1,0 +1,150 @@
+"""Round games in the terminal UI, against a real server: a person plays whole short
+matches against computer players with the table's keys only, and a watcher's screen
+never shows a card of a hand."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from client.events import Table
+from client.plan import Plan
+from client.render import card_text
+from client.round_text import drawn_position, is_call, move_key, played_card
+from client.session import Session
+from client.tokens import TokenStore
+from client.tui.app import SympathyApp
+from client.tui.over import GameOver
+from client.tui.table import TableScreen
+from tests.server.conftest import Running
+
+from .screen import screen_text, until
+
+#: Short matches: (game, options, a key the person must have used). Old Maid: the
+#: person draws from a hand by position (left/right, enter); Snap turned by hand: ``n``
+#: turns, space calls.
+MATCHES = [("old_maid", {"players": 3, "deals": 1}, "right"),
+           ("snap", {"players": 2, "auto_turn": False, "max_turns": 12, "tie_ms": 0}, "n")]
+
+
+def keys_for(app: SympathyApp) -> list[str]:
+    """The keys that make one of the person's legal moves, as the table screen offers
+    them: space for a call, left/right then enter for a card, a word move's letter."""
+    view = app.table.view
+    codes = [str(m["code"]) for m in app.table.my_moves()]
+    if any(is_call(view, c) for c in codes):
+        return ["space"]
+    if any(played_card(c) or drawn_position(c) is not None for c in codes):
+        return ["right", "enter"]
+    keyed = [move_key(view, c) for c in codes if move_key(view, c)]
+    return [keyed[0]] if keyed else ["1"]
+
+
+async def play_match(app: SympathyApp, pilot: Pilot[None], seen: set[str]) -> None:
+    """Press keys until the match is over (the game-over screen shows)."""
+    assert app.session is not None
+    for _ in range(400):
+        await until(lambda: app.table.over or bool(app.table.my_moves()), 30)
+        if app.table.over:
+            break
+        if not isinstance(app.screen, TableScreen):
+            await until(lambda: isinstance(app.screen, TableScreen | GameOver))
+            continue
+        await pilot.pause()
+        keys = keys_for(app)
+        seen.update(k for k in keys if k != "enter")
+        before = app.table.version
+        await pilot.press(*keys)
+        # the table moved (this move, a computer player's, a call's race) or a refusal
+        # shows; then look again
+        await until(progressed(app, before), 30)
+    await until(lambda: isinstance(app.screen, GameOver), 30)
+
+
+@pytest.mark.parametrize(("game", "options", "key"), MATCHES, ids=[m[0] for m in MATCHES])
+async def test_a_person_plays_a_match_against_computer_players(
+        server: Running, tokens: TokenStore, game: str, options: dict[str, Any],
+        key: str) -> None:
+    plan = Plan("create", game=game, create={"options": options, "think_ms": 0})
+    app = SympathyApp(server.url, "Ann", plan, tokens=tokens)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: isinstance(app.screen, TableScreen))
+        assert app.session is not None
+        await app.session.wait_until(lambda t: t.view is not None)
+        await pilot.press("c")  # the host fills the empty seats with computer players
+        await app.session.wait_until(
+            lambda t: sum(bool(m.get("bot")) for m in t.members) == options["players"] - 1)
+        seen: set[str] = set()
+        await play_match(app, pilot, seen)
+        view = app.table.view
+        assert view is not None and view["status"] in ("won", "lost")
+        match = view["public"]["match"]
+        assert match["history"], "a finished match has the history of its deals"
+        assert key in seen, "the person made moves by the table's keys"
+        text = screen_text(app)
+        assert "game over" in text
+
+
+async def test_a_watchers_screen_never_shows_a_hand_card(server: Running,
+                                                          tokens: TokenStore) -> None:
+    async with Session(server.url, "Ann") as ann, Session(server.url, "Bea") as bea:
+        code = (await ann.create("old_maid", options={"players": 2, "deals": 1}))["code"]
+        await bea.join(code, "player")
+        app = SympathyApp(server.url, "Wes", Plan("join", code=code, role="watcher"),
+                          tokens=tokens)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(lambda: isinstance(app.screen, TableScreen))
+            assert app.session is not None
+            players = [ann, bea]
+            frames = 0
+            while True:
+                version = ann.table.version
+                await app.session.wait_until(reached(version))
+                await pilot.pause()
+                shown = app.table.version
+                if shown == version and isinstance(app.screen, TableScreen):
+                    text = screen_text(app)
+                    frames += 1
+                    hands = {c for p in players for c in hand(p)}
+                    assert hands, "the players hold cards"
+                    for c in hands:
+                        assert card_text(c) not in text, (c, text)
+                    assert "cards" in text
+                if ann.table.over:
+                    break
+                mover = next((p for p in players if p.table.my_moves()), None)
+                if mover is None:
+                    await ann.wait_until(moved(version))
+                    continue
+                ok = await mover.move(str(mover.table.my_moves()[0]["code"]))
+                for p in players:
+                    await p.wait_until(reached(int(ok["version"])))
+            assert frames >= 5
+
+
+def progressed(app: SympathyApp, before: int) -> Callable[[], bool]:
+    """The table moved on from ``before``, or the screen says something (a refusal)."""
+    def check() -> bool:
+        if app.table.version > before or app.table.over:
+            return True
+        return isinstance(app.screen, TableScreen) and \
+            bool(str(app.screen.query_one("#message").render()).strip())
+    return check
+
+
+def reached(version: int) -> Callable[[Table], bool]:
+    return lambda t: t.version >= version
+
+
+def moved(version: int) -> Callable[[Table], bool]:
+    return lambda t: t.version > version or t.over
+
+
+def hand(s: Session) -> list[str]:
+    """The cards of the session's own hand, as its view shows them."""
+    view = s.table.view or {}
+    return [str(c) for z in view.get("zones", ()) if z.get("kind") == "hand"
+            and z.get("owner") in s.table.seats for c in z.get("up", ())]
