@@ -91,7 +91,8 @@ async def test_a_person_plays_a_match_against_computer_players(
 async def test_a_watchers_screen_never_shows_a_hand_card(server: Running,
                                                           tokens: TokenStore) -> None:
     async with Session(server.url, "Ann") as ann, Session(server.url, "Bea") as bea:
-        code = (await ann.create("old_maid", options={"players": 2, "deals": 1}))["code"]
+        code = (await ann.create("old_maid", options={"players": 2, "deals": 1},
+                                 deal=11))["code"]
         await bea.join(code, "player")
         app = SympathyApp(server.url, "Wes", Plan("join", code=code, role="watcher"),
                           tokens=tokens)
