@@ -22,13 +22,15 @@ export async function lobby(root) {
   const game = h("select", { id: "game" });
   const select = (id, label, opts) => [h("label", { for: id }, label),
     h("select", { id }, ...opts.map(([v, t]) => h("option", { value: v }, t)))];
+  const opts = h("fieldset", { class: "options" });
   const form = h("form", { class: "create" },
-    h("label", { for: "game" }, "Game"), game,
+    h("label", { for: "game" }, "Game"), game, opts,
     ...select("visibility", "Listed", [["public", "in the lobby"], ["unlisted", "by link only"]]),
     ...select("advice", "Advice from", [["anyone", "anyone"], ["invited", "invited advisors"], ["nobody", "nobody"]]),
     ...select("advice_mode", "Advice", [["player", "the player chooses"], ["vote", "the table votes"]]),
     ...select("undo", "Undo", [["on", "on (never past a shown card)"], ["past_reveal", "always"], ["off", "off"]]),
     ...select("seats", "Seats", [["one", "I play one seat"], ["all", "I play every seat"]]),
+    ...select("think_ms", "Computer players", [["1000", "think a second"], ["300", "think briefly"], ["0", "play at once"]]),
     h("label", { for: "deal" }, "Deal number"),
     h("input", { id: "deal", inputmode: "numeric", pattern: "[0-9]{1,20}", placeholder: "a secret random deal" }),
     h("button", { type: "submit" }, "Open a room"));
@@ -43,7 +45,43 @@ export async function lobby(root) {
   } catch (err) { status.textContent = err.message; return; }
   status.textContent = "";
   const { games } = await conn.call("games");
-  for (const g of games) game.append(h("option", { value: g.id }, `${g.title}${g.seats > 1 ? ` (${g.seats} seats)` : ""}`));
+  for (const g of games) {
+    const seats = g.min_seats && g.max_seats && g.min_seats !== g.max_seats ? `${g.min_seats}-${g.max_seats}` : g.seats;
+    game.append(h("option", { value: g.id }, `${g.title}${g.seats > 1 ? ` (${seats} seats)` : ""}`));
+  }
+  // the chosen game's table options (a round game's players, target, pace...)
+  const byId = new Map(games.map((g) => [g.id, g]));
+  const showOptions = () => {
+    const g = byId.get(game.value);
+    fill(opts, ...(g?.options || []).flatMap((o) => {
+      const id = `opt-${o.name}`;
+      const label = h("label", { for: id, title: o.doc || "" }, o.name.replace(/_/g, " "));
+      let input;
+      if (o.choices && o.choices.length) {
+        input = h("select", { id, dataset: { option: o.name } }, ...o.choices.map((c) => h("option", { value: String(c), selected: c === o.default }, String(c))));
+      } else if (typeof o.default === "boolean") {
+        input = h("input", { id, type: "checkbox", checked: o.default, dataset: { option: o.name } });
+      } else {
+        input = h("input", { id, value: String(o.default), inputmode: typeof o.default === "number" ? "numeric" : "text", size: 8, dataset: { option: o.name } });
+      }
+      return [label, input];
+    }));
+    opts.hidden = !(g?.options || []).length;
+  };
+  game.addEventListener("change", showOptions);
+  showOptions();
+  const chosenOptions = () => {
+    const g = byId.get(game.value);
+    const out = {};
+    for (const o of g?.options || []) {
+      const e = opts.querySelector(`[data-option="${o.name}"]`);
+      if (!e) continue;
+      let v = e.type === "checkbox" ? e.checked : e.value;
+      if (typeof o.default === "number" && typeof v === "string" && /^-?\d+$/.test(v.trim())) v = Number(v);
+      if (v !== o.default && String(v) !== String(o.default)) out[o.name] = v;
+    }
+    return out;
+  };
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     setName(name.value.trim());
@@ -53,7 +91,7 @@ export async function lobby(root) {
     try {
       const j = await conn.call("create", { game: game.value, name: name.value.trim() || undefined,
         visibility: val("visibility"), advice: val("advice"), advice_mode: val("advice_mode"),
-        undo: val("undo"), seats: val("seats"),
+        undo: val("undo"), seats: val("seats"), options: chosenOptions(), think_ms: Number(val("think_ms")),
         deal: deal ? BigInt(deal) : undefined });
       setSeat(j.code, j.room, j.token);
       location.assign(`/r/${encodeURIComponent(j.code)}`);

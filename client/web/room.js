@@ -7,7 +7,8 @@ import { fill, h } from "./dom.js";
 import { checkFair } from "./fair.js";
 import { choose, zonesOfMove } from "./moves.js";
 import { forgetSeat, getName, getSeat, setName, setSeat } from "./store.js";
-import { changedZones, drawTable } from "./table.js";
+import { bestCall, drawnPosition, drawRound, isCall, moveKey, playedCard } from "./round.js";
+import { changedZones, drawTable, zoneBox } from "./table.js";
 
 const GONE = new Set(["auth/bad_token", "room/not_found", "room/closed"]);
 
@@ -20,6 +21,7 @@ export class RoomPage {
       version: -1, view: null, changed: new Set(), last: null, fair: null, presence: null,
       proposals: { items: [], deadline: null }, chat: [], selected: null, candidates: null,
       targets: new Set(), fairResult: null, record: null, analysis: null, notice: "", ended: "",
+      calls: [], cursor: null,
     };
     this.conn = null;
     this.retry = 0;
@@ -41,6 +43,7 @@ export class RoomPage {
     e.copy = h("button", { type: "button", class: "small", onclick: () => this.copyLink() }, "Copy link");
     e.turn = h("p", { class: "turn", "aria-live": "polite" });
     e.last = h("p", { class: "last" });
+    e.call = h("p", { class: "call", "aria-live": "assertive" });
     e.facts = h("p", { class: "facts" });
     e.notice = h("p", { class: "notice", role: "alert" });
     e.table = h("div", { class: "table-wrap" });
@@ -56,7 +59,7 @@ export class RoomPage {
     this.root.append(
       h("header", { class: "bar" }, h("a", { href: "/", class: "home" }, "Lobby"), e.title, e.code, e.copy, e.name, e.conn),
       h("div", { class: "room" },
-        h("main", { class: "board" }, e.turn, e.last, e.facts, e.notice, e.table),
+        h("main", { class: "board" }, e.turn, e.last, e.call, e.facts, e.notice, e.table),
         h("aside", { class: "side" }, e.end, e.actions, e.proposals, e.people, e.host, e.chat)));
     document.addEventListener("keydown", (ev) => this.key(ev));
   }
@@ -132,11 +135,15 @@ export class RoomPage {
         if (m.version < this.s.version) return;  // versions a page shows only go up
         this.s.changed = this.s.view && m.version !== this.s.version ? changedZones(this.s.view, m.view) : this.s.changed;
         Object.assign(this.s, { version: m.version, view: m.view, last: m.last, fair: m.fair,
-          selected: null, candidates: null, targets: new Set() });
+          selected: null, candidates: null, targets: new Set(), cursor: null });
         if (m.view.status !== "playing") this.finished();
         else if (this.s.fairResult) Object.assign(this.s, { fairResult: null, record: null, analysis: null });  // a new deal
         break;
       case "presence": this.s.presence = m; this.syncMe(); break;
+      case "call":  // a call of a realtime game reached the table: who, first, by how much
+        this.s.calls.push(m);
+        if (this.s.calls.length > 5) this.s.calls.shift();
+        break;
       case "proposals": this.s.proposals = m; break;
       case "chat":
         this.s.chat.push(m);
@@ -171,7 +178,7 @@ export class RoomPage {
     } catch (err) { this.s.fairResult = { ok: false, error: err.message }; }
     try { this.s.record = await this.conn.call("record", { room: this.s.room }); } catch { /* not yet */ }
     this.render();
-    await this.analyse();
+    if (view.layout !== "round") await this.analyse();  // the solver judges patience deals
   }
 
   /** The solver's analysis of the finished game (the server works it out: up to ten
@@ -250,6 +257,7 @@ export class RoomPage {
     if (ev.target.closest && ev.target.closest("input, textarea, select")) return;
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const list = this.s.candidates || this.myMoves();
+    if (this.s.view?.layout === "round" && this.roundKey(ev, list)) return;
     if (/^[1-9]$/.test(ev.key) && list[Number(ev.key) - 1]) { ev.preventDefault(); this.act(list[Number(ev.key) - 1]); }
     else if (ev.key === "u" && this.canUndo()) { ev.preventDefault(); this.send("undo", { room: this.s.room, version: this.s.version }); }
     else if (ev.key === "t" && this.s.role === "player" && this.s.proposals.items.length) {
@@ -257,6 +265,41 @@ export class RoomPage {
       this.send("take", { room: this.s.room, version: this.s.version, move: this.s.proposals.items[0].move });
     } else if (ev.key === "Escape") { this.s.selected = null; this.s.candidates = null; this.s.targets = new Set(); this.render(); }
   }
+
+  /** A round table's keys: space calls (Snap), a letter per word move, left/right walk
+   * the cards one may play (or the backs one may draw) and Enter plays the one chosen. */
+  roundKey(ev, list) {
+    const view = this.s.view;
+    if (ev.key === " ") {
+      if (ev.target.closest && ev.target.closest("button")) ev.target.blur();
+      ev.preventDefault();
+      const call = bestCall(view, list.filter((m) => isCall(view, m.code)), this.me());
+      if (call) this.act(call); else this.say("Nothing to call now.");
+      return true;
+    }
+    const word = list.find((m) => moveKey(view, m.code) === ev.key.toLowerCase() && ev.key !== " ");
+    if (word) { ev.preventDefault(); this.act(word); return true; }
+    const cards = list.filter((m) => playedCard(m.code) || drawnPosition(m.code) !== null);
+    const keyOf = (m) => playedCard(m.code) || m.code;
+    if ((ev.key === "ArrowLeft" || ev.key === "ArrowRight") && cards.length) {
+      ev.preventDefault();
+      const at = cards.findIndex((m) => keyOf(m) === this.s.cursor);
+      const step = ev.key === "ArrowRight" ? 1 : -1;
+      const next = at < 0 ? (step > 0 ? 0 : cards.length - 1) : (at + step + cards.length) % cards.length;
+      this.s.cursor = keyOf(cards[next]);
+      this.say(cards[next].text);
+      this.render();
+      return true;
+    }
+    if (ev.key === "Enter" && this.s.cursor && !(ev.target.closest && ev.target.closest("button"))) {
+      const chosen = cards.find((m) => keyOf(m) === this.s.cursor);
+      if (chosen) { ev.preventDefault(); this.act(chosen); return true; }
+    }
+    return false;
+  }
+
+  /** The seat whose view this member sees (a player's seat), or null. */
+  me() { return this.s.role === "player" && this.s.seats.length ? this.s.seats[0] : null; }
 
   canUndo() {
     return this.s.role === "player" && this.s.policy.undo !== "off" && this.s.version > 0 && this.s.view?.status === "playing";
@@ -294,6 +337,7 @@ export class RoomPage {
     const mine = this.s.role === "player" && this.s.seats.includes(seat);
     if (mine) return view.seats.length > 1 ? `you (${seatName})` : "you";
     if (!who.length) return view.seats.length > 1 ? `${seatName} (empty seat)` : "nobody yet (the seat is free)";
+    if (who.length === 1 && who[0].endsWith(`(${seatName})`)) return who[0];  // "Computer (East)"
     return view.seats.length > 1 ? `${seatName}, ${who.join(" and ")}` : who.join(" and ");
   }
 
@@ -332,8 +376,19 @@ export class RoomPage {
     fill(e.last, last ? [h("span", { class: "label" }, last.kind === "undo" ? "Undone: " : "Last move: "),
       last.text || last.move, h("span", { class: "muted" }, ` (${last.by}${last.advised_by?.length ? `, advised by ${last.advised_by.join(", ")}` : ""})`)] : null);
     e.notice.textContent = s.notice;
-    e.facts.textContent = s.view ? facts(s.view.public) : "";
-    if (s.view) {
+    const round = s.view?.layout === "round";
+    const { match, ...own } = s.view?.public || {};
+    e.facts.textContent = s.view ? facts(round ? own : s.view.public) : "";
+    const call = s.calls.length ? s.calls[s.calls.length - 1] : null;
+    fill(e.call, call && round ? [h("span", { class: "label" }, "Call: "), call.text] : null);
+    if (s.view && round) {
+      const zctx = { changed: s.changed, selected: null, targets: new Set(), actionable: new Set(), onZone: () => {} };
+      fill(e.table, drawRound(s.view, {
+        me: this.me(), seatTitle: (seat) => this.seatWords(seat), moves: this.myMoves(), cursor: s.cursor,
+        act: (m) => this.act(m), zoneEl: (z, label) => zoneBox(z, label, zctx),
+      }));
+      e.table.dataset.version = String(s.version);
+    } else if (s.view) {
       const mine = this.myMoves();
       const actionable = new Set();
       for (const m of mine) for (const z of zonesOfMove(m, s.view.zones, m.seat)) actionable.add(z);
@@ -366,7 +421,8 @@ export class RoomPage {
       if (!list.length) parts.push(h("p", { class: "muted" }, role === "player" ? "Not your turn." : "No move to propose now."));
       parts.push(h("ol", { class: "moves" }, ...list.map((m, i) => h("li", {},
         h("button", { type: "button", class: "move", dataset: { move: m.code }, onclick: () => this.act(m) },
-          i < 9 ? h("kbd", {}, String(i + 1)) : null, ` ${m.text}`)))));
+          i < 9 ? h("kbd", {}, String(i + 1)) : null, ` ${m.text}`,
+          moveKey(s.view, m.code) ? h("kbd", { class: "key" }, moveKey(s.view, m.code) === " " ? "space" : moveKey(s.view, m.code)) : null)))));
       if (role === "player") {
         parts.push(h("div", { class: "buttons" },
           this.canUndo() ? h("button", { type: "button", class: "undo", onclick: () => this.send("undo", { room: s.room, version: s.version }) }, h("kbd", {}, "u"), " Undo") : null,
@@ -450,7 +506,17 @@ export class RoomPage {
     const room = this.s.room;
     return h("span", { class: "host-buttons" },
       m.role === "advisor" && this.s.policy.advice === "invited" ? h("button", { type: "button", class: "small", onclick: () => this.send("invite", { room, member: m.id }) }, "Invite") : null,
+      this.s.view?.layout === "round" && m.role !== "player" ? this.behindPicker(m) : null,
       h("button", { type: "button", class: "small kick", onclick: () => this.send("kick", { room, member: m.id }) }, "Kick"));
+  }
+
+  /** The host seats an advisor or a watcher behind a seat of a round table. */
+  behindPicker(m) {
+    const seats = this.s.view.seats;
+    const pick = h("select", { class: "behind", "aria-label": `seat ${m.name} behind` },
+      ...seats.map((name, i) => h("option", { value: String(i), selected: m.behind === i }, name)));
+    return h("span", {}, pick, h("button", { type: "button", class: "small sit-behind",
+      onclick: () => this.send("invite", { room: this.s.room, member: m.id, seat: Number(pick.value) }) }, "Sit behind"));
   }
 
   drawHost() {
@@ -462,6 +528,8 @@ export class RoomPage {
       h("div", { class: "buttons" },
         h("button", { type: "button", class: "lock", onclick: () => this.send("lock", { room: this.s.room, locked: !locked }) }, locked ? "Unlock the room" : "Lock the room"),
         h("button", { type: "button", class: "close danger", onclick: () => { if (confirm("Close the room for everyone?")) this.send("close", { room: this.s.room }); } }, "Close the room")),
+      this.s.view?.layout === "round" && this.freeSeat() ? h("div", { class: "buttons" },
+        h("button", { type: "button", class: "bots", onclick: () => this.send("bot", { room: this.s.room }) }, "Computer players in the empty seats")) : null,
       h("p", { class: "muted" }, "Share the link to invite people; kick or invite them from the list above."));
   }
 

@@ -107,6 +107,11 @@ function zoneEl(entry, ctx) {
   return el;
 }
 
+/** One zone drawn alone (a round table's packs and table cards), labelled ``label``. */
+export function zoneBox(z, label, ctx) {
+  return zoneEl({ zone: z, partner: null, display: label }, ctx);
+}
+
 function square(n) { const r = Math.round(Math.sqrt(n)); return r * r === n ? r : 0; }
 
 function groupEl(name, entries, ctx, layout) {

@@ -1,0 +1,139 @@
+// A round game's table (the view's layout hint "round": competitive seats with private
+// hands): the other seats across the top, their hands as backs with a count, the cards on
+// the table in the middle, your own seat at the bottom with your hand face up, in order;
+// the match (scores, the history of the deals) beside it, from public.match only.
+// A hand of another seat is only ever backs and a count, whatever a view carries.
+
+import { back, cardText, face } from "./cards.js";
+import { h } from "./dom.js";
+import { shortLabel } from "./moves.js";
+
+/** The key of each word move (the page's own keys stay free: digits, u, t, Esc). */
+export const WORD_KEYS = { suspect: "s", take: "g", beg: "b", hold: "h", take1: "o", refuse: "r",
+  pass: "x", keep: "k", sell: "e", turn: "n", play: "n", deal: "d", snip: "i" };
+const MAX_BACKS = 13;
+
+/** The card a move plays from the mover's hand ("p7h" -> "7H"), or null. */
+export function playedCard(code) {
+  const m = /^p([a2-9tjqk][shdc])$/.exec(code);
+  return m ? m[1].toUpperCase() : null;
+}
+
+/** The position (0 = leftmost) a move draws from a neighbour's hand ("d3"), or null. */
+export function drawnPosition(code) {
+  const m = /^d(\d+)$/.exec(code);
+  return m ? Number(m[1]) : null;
+}
+
+/** A call that races (Snap's "snap", Animal Snap's animal names). */
+export function isCall(view, code) {
+  if (!view || view.layout !== "round") return false;
+  const animals = (view.public?.animals || []).map((a) => String(a).toLowerCase());
+  return code === "snap" || animals.includes(code);
+}
+
+/** The key of a move at a round table: " " for a call, a letter for a word move, or "". */
+export function moveKey(view, code) {
+  if (isCall(view, code)) return " ";
+  return WORD_KEYS[code] || "";
+}
+
+/** The right call for space: Animal Snap's animal of the other seat whose card matches. */
+export function bestCall(view, calls, me) {
+  const animals = (view.public?.animals || []).map((a) => String(a).toLowerCase());
+  const right = (view.public?.snap || []).filter((s) => s !== me).map((s) => animals[s]);
+  return calls.find((m) => right.includes(m.code)) || calls[0] || null;
+}
+
+function plural(n, what = "card") { return `${n} ${what}${n === 1 ? "" : "s"}`; }
+
+function handEl(z, ctx, mine) {
+  const el = h("div", { class: `zone kind-hand hand ${mine ? "mine" : "theirs"}`,
+    dataset: { zone: z.id, down: String(mine ? z.down : z.down + z.up.length), up: mine ? z.up.join(" ") : "" },
+    "aria-label": mine ? `your hand: ${z.up.length ? z.up.map(cardText).join(" ") : "empty"}` : `${z.label}: ${plural(z.down + z.up.length)}` });
+  const row = h("div", { class: "hand-cards" });
+  if (mine) {
+    for (const c of z.up) {
+      const move = ctx.cardMoves.get(c);
+      const card = h("button", { type: "button", class: `hand-card${move ? " playable" : ""}${ctx.cursor === c ? " chosen" : ""}`,
+        dataset: { card: c }, disabled: !move, title: move ? move.text : cardText(c),
+        "aria-label": move ? `${cardText(c)}: ${move.text}` : cardText(c),
+        onclick: () => move && ctx.act(move) }, face(c));
+      row.append(card);
+    }
+    if (!z.up.length) row.append(h("span", { class: "muted" }, "no cards"));
+  } else {
+    const n = z.down + z.up.length;  // another seat's hand: backs and a count, never faces
+    // the moves that draw from this hand (Old Maid: "... from the left of Player 3's hand")
+    const draws = new Map([...ctx.drawMoves].filter(([, m]) => m.text.includes(`${z.label}'s`)));
+    for (let i = 0; i < Math.min(n, draws.size ? n : MAX_BACKS); i++) {
+      const move = draws.get(i);
+      row.append(move ? h("button", { type: "button", class: `hand-back playable${ctx.cursor === `d${i}` ? " chosen" : ""}`,
+        dataset: { position: String(i) }, title: move.text, "aria-label": move.text, onclick: () => ctx.act(move) }, back())
+        : h("span", { class: "hand-back" }, back()));
+    }
+    row.append(h("span", { class: "hand-count" }, plural(n)));
+  }
+  el.append(row);
+  return el;
+}
+
+function seatEl(view, seat, ctx) {
+  const me = ctx.me === seat;
+  const match = view.public?.match || {};
+  const marks = [];
+  if (match.dealer === seat) marks.push("dealer");
+  if (view.to_move.includes(seat)) marks.push("to play");
+  if ((view.public?.out || []).includes(seat)) marks.push("out");
+  const sec = h("section", { class: `seat${me ? " mine" : ""}${view.to_move.includes(seat) ? " to-move" : ""}`, dataset: { seat: String(seat) } },
+    h("h3", {}, ctx.seatTitle(seat), marks.length ? h("span", { class: "marks" }, ` · ${marks.join(" · ")}`) : null));
+  const body = h("div", { class: "zones" });
+  for (const z of view.zones.filter((x) => x.owner === seat)) {
+    if (z.kind === "hand") body.append(handEl(z, ctx, me));
+    else body.append(ctx.zoneEl(z, shortLabel(z.label)));
+  }
+  sec.append(body);
+  return sec;
+}
+
+/** The match: the deal, the scores (per seat, or per side), the target, the history. */
+export function matchEl(view, seatTitle) {
+  const m = view.public?.match;
+  if (!m) return null;
+  const labels = m.sides ? m.sides.map((side) => side.map((s) => view.seats[s]).join(" & "))
+    : m.scores.map((_, i) => seatTitle(i));
+  return h("section", { class: "match" },
+    h("h3", {}, `Match · deal ${m.deal}${m.target !== null && m.target !== undefined ? ` · to ${m.target}` : ""}`),
+    h("table", { class: "scores" },
+      h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, m.score_label || "score"))),
+      h("tbody", {}, ...labels.map((l, i) => h("tr", {}, h("td", {}, l), h("td", { class: "score" }, String(m.scores[i])))))),
+    m.history.length ? h("ol", { class: "history" }, ...m.history.map((d) => h("li", { dataset: { deal: String(d.deal) } },
+      d.summary, h("span", { class: "muted" }, ` (${d.scores.join(" · ")})`)))) : null);
+}
+
+/**
+ * The round table for ``view``. ``ctx``: me (seat or null), seatTitle(seat), moves (the
+ * member's own moves), cursor, act(move), zoneEl(zone, label) for packs and table zones.
+ */
+export function drawRound(view, ctx) {
+  const cardMoves = new Map();
+  const drawMoves = new Map();
+  for (const m of ctx.moves) {
+    const c = playedCard(m.code);
+    if (c) cardMoves.set(c, m);
+    const d = drawnPosition(m.code);
+    if (d !== null) drawMoves.set(d, m);
+  }
+  const c = { ...ctx, cardMoves, drawMoves };
+  const n = view.seats.length;
+  const start = ctx.me === null ? 0 : ctx.me + 1;
+  const others = [];
+  for (let i = 0; i < n; i++) if ((start + i) % n !== ctx.me) others.push((start + i) % n);
+  const centre = h("section", { class: "centre" },
+    h("div", { class: "zones" }, ...view.zones.filter((z) => z.owner === null || z.owner === undefined).map((z) => ctx.zoneEl(z, z.label))));
+  return h("div", { class: "table layout-round", dataset: { layout: "round", game: view.game } },
+    h("div", { class: "others" }, ...others.map((s) => seatEl(view, s, c))),
+    centre,
+    ctx.me === null ? null : seatEl(view, ctx.me, c),
+    matchEl(view, ctx.seatTitle));
+}

@@ -1,0 +1,72 @@
+"""A round game through the page: a person plays a short match against a computer player
+with clicks and keys, and a watcher's page never holds a card of a hand (the DOM is
+searched for every card of the player's hand, in every form a card is written)."""
+
+from __future__ import annotations
+
+from playwright.async_api import Browser
+
+from .browser import Person
+
+RANKS = {"A": "ace", "T": "ten", "J": "jack", "Q": "queen", "K": "king"}
+SUITS = {"S": ("spades", "♠"), "H": ("hearts", "♥"), "D": ("diamonds", "♦"),
+         "C": ("clubs", "♣")}
+
+
+def forms(code: str) -> list[str]:
+    """Every way the page writes a card: its code as data, its name, its short text."""
+    name, symbol = SUITS[code[1]]
+    rank = "10" if code[0] == "T" else code[0]
+    return [f'data-card="{code}"', f"{RANKS.get(code[0], code[0])} of {name}",
+            f"{rank}{symbol}"]
+
+
+async def test_a_match_against_a_computer_player_and_a_watcher_sees_no_hand(
+        browser: Browser, site: str) -> None:
+    ann = await Person.open(browser, f"{site}/", name="Ann")
+    page = ann.page
+    await page.wait_for_selector("#game option", state="attached")
+    await page.select_option("#game", "old_maid")
+    await page.fill("#opt-players", "2")
+    await page.select_option("#think_ms", "0")
+    await page.click("form.create button[type=submit]")
+    await page.wait_for_url("**/r/*")
+    await ann.wait_version(0)
+    code = page.url.rsplit("/", 1)[1]
+    assert await page.locator(".hand.mine .hand-card").count() > 0  # her hand, face up
+    wes = await Person.open(browser, f"{site}/r/{code}", name="Wes")
+    await wes.page.wait_for_selector(".actions h2:has-text('Watching')")
+
+    await page.click("button.bots")  # a computer player in the empty seat
+    await page.wait_for_selector(".members li:has-text('Computer')")
+    checked = clicked = keyed = 0
+    for _ in range(60):
+        await page.wait_for_selector(".hand-back.playable, .end:not([hidden])")
+        if await page.locator(".end:not([hidden])").count():
+            break
+        version = await ann.version()
+        hand = await page.eval_on_selector_all(".hand.mine [data-card]",
+                                               "els => els.map(e => e.dataset.card)")
+        await wes.wait_version(version)
+        html = await wes.page.content()
+        for card in hand:
+            for form in forms(card):
+                assert form not in html, (card, form)
+        checked += 1
+        if clicked <= keyed:  # Ann draws: a click on a back, or left/right and Enter
+            await page.click(".hand-back.playable >> nth=0")
+            clicked += 1
+        else:
+            await page.evaluate("document.activeElement && document.activeElement.blur()")
+            await page.keyboard.press("ArrowRight")
+            await page.keyboard.press("Enter")
+            keyed += 1
+        # the table moved on (versions only go up; no script evaluated: the page's CSP)
+        await page.wait_for_selector(f'.table-wrap:not([data-version="{version}"])',
+                                     state="attached")
+    await page.wait_for_selector(".end:not([hidden])")
+    assert checked >= 2 and clicked and keyed
+    assert await page.locator(".match .history li").count() >= 1  # the deals played
+    await wes.page.wait_for_selector(".end:not([hidden])")
+    assert "old maid" in (await wes.page.inner_text(".match .history")).lower()
+    assert not ann.errors and not wes.errors, (ann.errors, wes.errors)
