@@ -13,6 +13,8 @@ from collections.abc import Awaitable, Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
+from websockets.exceptions import WebSocketException
+
 from .client import Client, Control, first_move
 
 #: Connections a process opens at once.
@@ -30,8 +32,10 @@ async def watchers(ctl: Control, url: str, count: int, mode: str, code: str = ""
     ``code`` as watchers, or, with ``per_room``, open a room for every ``per_room``
     connections (the first is its host, the others watch). "bare": connect only.
 
-    Reports ``("got", version, last_receipt_ns, frame_size)`` once every connection has
-    received the state at ``version``.
+    Reports ``("ready", joined, monotonic_ns, failed)`` once every connection has joined
+    or failed (``failed``: connections whose handshake, hello or join failed or timed out,
+    e.g. a server that dropped the handshake), then ``("got", version, last_receipt_ns,
+    frame_size)`` once every joined connection has received the state at ``version``.
     """
     got: dict[int, list[int]] = {}
     live = False  # the states seen while joining are not reported
@@ -42,20 +46,26 @@ async def watchers(ctl: Control, url: str, count: int, mode: str, code: str = ""
         entry = got.setdefault(version, [0, 0, size])
         entry[0] += 1
         entry[1] = max(entry[1], now)
-        if entry[0] == count:
+        if entry[0] == len(clients):
             ctl.send("got", version, entry[1], entry[2])
             del got[version]
 
     clients: list[Client] = []
+    failed = 0
     sem = asyncio.Semaphore(CONCURRENCY)
 
     async def one(room_code: str) -> None:
+        nonlocal failed
         async with sem:
-            c = await Client.open(url, on_state, light=True)
-            if mode == "sympathy":
-                await c.call("hello", version=1, name="w")
-                await c.call("join", code=room_code, role="watcher")
-                await c.wait_state()
+            try:
+                c = await Client.open(url, on_state, light=True)
+                if mode == "sympathy":
+                    await c.call("hello", version=1, name="w", timeout=120)
+                    await c.call("join", code=room_code, role="watcher", timeout=120)
+                    await c.wait_state(timeout=120)
+            except (OSError, TimeoutError, RuntimeError, WebSocketException):
+                failed += 1
+                return
             clients.append(c)
 
     async def room(size: int) -> None:
@@ -73,7 +83,7 @@ async def watchers(ctl: Control, url: str, count: int, mode: str, code: str = ""
     else:
         await asyncio.gather(*(one(code) for _ in range(count)))
     live = True
-    ctl.send("ready", len(clients), time.monotonic_ns())
+    ctl.send("ready", len(clients), time.monotonic_ns(), failed)
     await _stopped(ctl)
 
 
