@@ -12,13 +12,17 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import code
-from .game import Audience, Game, Move
+from .game import Audience, Game, Move, Zone
 
 
-def render(game: Game[Any], state: Any, audience: Audience) -> dict[str, Any]:
-    """The view of ``state`` for ``audience`` (a seat, or ``None`` for a watcher)."""
+def render(game: Game[Any], state: Any, audience: Audience,
+           zones_of_state: tuple[Zone, ...] | None = None) -> dict[str, Any]:
+    """The view of ``state`` for ``audience`` (a seat, or ``None`` for a watcher).
+
+    ``zones_of_state``: ``game.zones(state)`` when the caller has them already
+    (:attr:`rules.record.Play.zones`), so that they are not made again."""
     zones = []
-    for z in game.zones(state):
+    for z in game.zones(state) if zones_of_state is None else zones_of_state:
         shown = z.face_up if (not z.private or audience == z.owner) else ()
         zones.append(
             {
