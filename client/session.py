@@ -69,6 +69,8 @@ class Session:
         self.table = Table()
         #: The room and version of the newest state shown: an older one is never shown.
         self._newest: tuple[str, int] | None = None
+        #: The ``seq`` of the presence frame the table's members come from.
+        self._presence_seq = -1
         self._events: asyncio.Queue[Event] = asyncio.Queue(events)
         self._changed = asyncio.Condition()
         self._pending: dict[int, asyncio.Future[Msg]] = {}
@@ -208,6 +210,12 @@ class Session:
 
     async def record(self) -> Msg:
         return await self.call("record", room=self.table.room)
+
+    async def members(self, offset: int = 0) -> list[Msg]:
+        """Members by name from ``offset``, in order of arrival (presence lists only the
+        first hundred of a crowd)."""
+        reply = await self.call("members", room=self.table.room, offset=offset)
+        return list(reply["members"])
 
     async def leave(self) -> Msg:
         reply = await self.call("leave", room=self.table.room)
@@ -372,8 +380,9 @@ class Session:
             t.tally = msg.get("tally") or {}
             self._save()
             self._emit(StateChanged(t.version, t.view, t.last, t.fair))
-        elif kind == "presence":
-            t.members, t.counts = tuple(msg.get("members") or ()), msg.get("counts") or {}
+        elif kind in ("presence", "presence_changes"):
+            if not self._presence(msg):
+                return
             for m in t.members:
                 if m.get("id") == t.member:
                     t.role, t.seats = str(m.get("role")), tuple(m.get("seats") or ())
@@ -403,6 +412,26 @@ class Session:
             self._emit(Notice(str(kind), t.gone))
         elif kind == "error":
             self._emit(Notice("error", clean(msg.get("message", ""), 300)))
+
+    def _presence(self, msg: Msg) -> bool:
+        """Fold a ``presence`` (the whole list) or ``presence_changes`` (what changed
+        since the frame before it) into the table; ``False`` for changes we have."""
+        t = self.table
+        seq = msg.get("seq")
+        seq = seq if isinstance(seq, int) else 0
+        if msg.get("type") == "presence":
+            members = {str(m.get("id")): m for m in msg.get("members") or ()}
+        elif seq <= self._presence_seq:
+            return False  # the snapshot of a resync has them already
+        else:
+            members = {str(m.get("id")): m for m in t.members}
+            for m in msg.get("members") or ():
+                members[str(m.get("id"))] = m
+            for gone in msg.get("gone") or ():
+                members.pop(str(gone), None)
+        self._presence_seq = seq
+        t.members, t.counts = tuple(members.values()), msg.get("counts") or {}
+        return True
 
     def _set_connection(self, ev: Connection) -> None:
         self.table.connection = ev.state

@@ -20,6 +20,8 @@ class Limits:
         10.0, "seconds a frame may wait to be written to a client that does not read; "
         "then the connection is cut")
     max_resyncs: int = _limit(5, "resyncs of one client within a minute before it is dropped")
+    handshake_timeout: float = _limit(
+        30.0, "seconds a client has to open its websocket (TCP accepted to handshake done)")
     max_rooms: int = _limit(10_000, "rooms this process holds")
     max_members: int = _limit(1_000, "members of one room (players, advisors, watchers)")
     max_name: int = _limit(32, "characters of a name, after cleaning")
@@ -30,3 +32,6 @@ class Limits:
     takeover: float = _limit(
         1.0, "seconds past its due time before a process other than the room's last "
         "committer plays a computer player's or the clock's move")
+    presence_every: float = _limit(
+        0.25, "seconds between two presence frames of one room, at least (changes within "
+        "them go out together)")

@@ -87,6 +87,7 @@ SCHEMAS: dict[str, dict[str, Field]] = {
     "vote": {"room": ROOM, "version": VERSION},
     "chat": {"room": ROOM, "text": _s(2000)},
     "record": {"room": ROOM},
+    "members": {"room": ROOM, "offset": _i(0, 2**31, required=False)},
     "hint": {"room": ROOM},
     "analysis": {"room": ROOM},
     "lock": {"room": ROOM, "locked": Field("bool")},

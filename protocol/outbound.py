@@ -86,10 +86,38 @@ class State(TypedDict):
 class Presence(TypedDict):
     type: Literal["presence"]
     room: str
+    #: The sender's feed: a ``presence_changes`` with ``seq`` + 1 follows from this one.
+    seq: int
     host: str
     locked: bool
     members: list[Map]
     counts: dict[str, int]
+
+
+class PresenceChanges(TypedDict):
+    """What changed since the presence (or changes) with the ``seq`` before this one."""
+
+    type: Literal["presence_changes"]
+    room: str
+    seq: int
+    host: str
+    locked: bool
+    #: Listed members who arrived or changed (whole entries, as in ``presence``).
+    members: list[Map]
+    #: Ids of members no longer listed (they left, or were moved past the listed ones).
+    gone: list[str]
+    counts: dict[str, int]
+
+
+class Members(TypedDict):
+    """A page of a room's members (``members`` request): names on request."""
+
+    type: Literal["members"]
+    re: NotRequired[int]
+    room: str
+    offset: int
+    total: int
+    members: list[Map]
 
 
 class Proposals(TypedDict):
@@ -167,7 +195,8 @@ class Replaced(TypedDict):
 #: Every message the server sends, by its ``type``.
 MESSAGES: dict[str, type] = {
     "welcome": Welcome, "pong": Pong, "ok": Ok, "error": Error, "joined": Joined,
-    "resumed": Resumed, "state": State, "presence": Presence, "proposals": Proposals,
+    "resumed": Resumed, "state": State, "presence": Presence,
+    "presence_changes": PresenceChanges, "members": Members, "proposals": Proposals,
     "chat": Chat, "record": Record, "lobby": Lobby, "games": Games, "kicked": Kicked,
     "closed": Closed, "replaced": Replaced, "call": Call,
 }
@@ -204,9 +233,20 @@ def state(room: str, version: int, view: Map, last: Map | None, fair: Map,
 
 
 def presence(room: str, host: str, locked: bool, members: list[Map],
-             counts: dict[str, int]) -> Presence:
-    return {"type": "presence", "room": room, "host": host, "locked": locked,
+             counts: dict[str, int], seq: int = 0) -> Presence:
+    return {"type": "presence", "room": room, "seq": seq, "host": host, "locked": locked,
             "members": members, "counts": counts}
+
+
+def presence_changes(room: str, seq: int, host: str, locked: bool, members: list[Map],
+                     gone: list[str], counts: dict[str, int]) -> PresenceChanges:
+    return {"type": "presence_changes", "room": room, "seq": seq, "host": host,
+            "locked": locked, "members": members, "gone": gone, "counts": counts}
+
+
+def members(room: str, offset: int, total: int, page: list[Map]) -> Members:
+    return {"type": "members", "room": room, "offset": offset, "total": total,
+            "members": page}
 
 
 def proposals(room: str, version: int, items: list[Map], deadline: float | None) -> Proposals:

@@ -41,6 +41,11 @@ from .store import Store
 
 log = logging.getLogger("sympathy.server")
 
+#: Connections the kernel holds for the server before it accepts them (asyncio's default,
+#: 100, overflowed in a join storm: the clients' SYNs were dropped and retried a second or
+#: more later). The kernel caps it at net.core.somaxconn.
+BACKLOG = 4096
+
 
 def _tick(room: Room, now: float) -> Effects:
     return room.tick(now) or Effects()
@@ -64,7 +69,7 @@ class GameServer:
         self.store = store
         self.limits = limits or Limits()
         self.metrics = Metrics()
-        self.fanout = Fanout(store, self.metrics)
+        self.fanout = Fanout(store, self.metrics, self.limits.presence_every)
         self.sessions = Sessions(store, self.limits, self.metrics, self.fanout)
         self.connections = Connections(self.sessions, self.fanout, self.metrics, self.limits)
 
@@ -82,7 +87,8 @@ class GameServer:
         async with serve(self.connections.handler, host, port,
                          process_request=self.process_request,
                          max_size=self.limits.max_frame, max_queue=16,
-                         compression=None) as server:
+                         compression=None, backlog=BACKLOG,
+                         open_timeout=self.limits.handshake_timeout) as server:
             event("listening", sockets=[str(s.getsockname()) for s in server.sockets])
             if ready is not None:
                 ready(server)
@@ -113,7 +119,7 @@ class GameServer:
             for room_id in await self.store.expired(now):
                 event("room_expired", room=room_id)
                 await self.store.remove(room_id)
-                self.fanout.hub.pop(room_id, None)
+                self.fanout.forget(room_id)
                 self.sessions.scheduler.forget(room_id)
 
     async def process_request(self, connection: ServerConnection,

@@ -44,11 +44,15 @@ class Conn:
         self.dropped = False
         #: The socket, for broadcasts written at once (see :meth:`direct`).
         self.ws: ServerConnection | None = None
+        self.high_water = 0
         #: The writer has taken a frame and not finished sending it.
         self.writing = False
         #: The newest room version whose state this client has been sent: an older state
         #: is never sent after it (versions a client sees only go up).
         self.shown = -1
+        #: The snapshot of its room (state, presence) has been queued for it: presence
+        #: changes (which apply to a snapshot) are sent to it from then on.
+        self.has_snapshot = False
         #: Why the writer closes the connection when it meets ``DROP``.
         self.close_reason = "too slow to keep up"
 
@@ -68,12 +72,16 @@ class Conn:
         resynced): the common case costs no task switch per client.
         """
         ws = self.ws
-        if ws is None or self.writing or self.dropped or not self.queue.empty():
+        if ws is None or self.writing or self.dropped or self.queue.qsize():
             return None
-        transport = ws.transport
-        if transport.get_write_buffer_size() >= transport.get_write_buffer_limits()[1]:
+        if ws.transport.get_write_buffer_size() >= self.high_water:
             return None
         return ws
+
+    def attach_socket(self, ws: ServerConnection) -> None:
+        """The socket this connection reads and writes."""
+        self.ws = ws
+        self.high_water = ws.transport.get_write_buffer_limits()[1]
 
     def spend(self) -> bool:
         """Take one message from the budget; ``False`` when it is spent."""

@@ -50,6 +50,9 @@ ROOM_COMMANDS: dict[str, RoomCommand] = {
     "vote": RoomCommand(lambda r, me, q, now: r.vote(me, q["version"], now), is_move=True),
     "chat": RoomCommand(lambda r, me, q, now: r.chat(me, q["text"], now)),
     "record": RoomCommand(_record, read_only=True),
+    "members": RoomCommand(
+        lambda r, me, q, now: Effects(answer=r.members_page(q.get("offset", 0))),
+        read_only=True),
     "hint": RoomCommand(lambda r, me, q, now: Effects(work=r.hint_job(me)), read_only=True),
     "analysis": RoomCommand(lambda r, me, q, now: Effects(work=r.analysis_job(me)),
                             read_only=True),

@@ -44,7 +44,7 @@ class Connections:
 
     async def handler(self, ws: ServerConnection) -> None:
         conn = Conn(self.limits, str(ws.remote_address))
-        conn.ws = ws
+        conn.attach_socket(ws)
         self.metrics.connections += 1
         self.metrics.connections_total += 1
         try:

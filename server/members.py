@@ -87,7 +87,7 @@ class Effects:
     detach: list[str] = field(default_factory=list)
     closed: bool = False
     #: A message that answers the request in place of ``ok`` (read-only commands).
-    answer: outbound.Record | None = None
+    answer: outbound.Record | outbound.Members | None = None
     #: Work that makes the answer, too slow for the event loop (a hint, an analysis):
     #: the shell runs it in a thread, passing it a monotonic clock.
     work: Callable[[Callable[[], float]], outbound.Hint | outbound.Analysis] | None = None

@@ -18,6 +18,7 @@ computer players (:meth:`Room.add_bot`), whose moves, like the game's clock, are
 
 from __future__ import annotations
 
+import itertools
 import logging
 import secrets
 from collections import deque
@@ -499,7 +500,7 @@ class Room:
     def state_message(self, audience: Seat | None) -> outbound.State:
         """The one message that shows the table; the seed only once the game is over."""
         return outbound.state(self.id, self.version,
-                              render(self.game, self.play.state, audience),
+                              render(self.game, self.play.state, audience, self.play.zones),
                               self.event_for(self.events[-1], audience) if self.events
                               else None, self.fairness(), self.tally())
 
@@ -512,17 +513,30 @@ class Room:
         return {**event, "move": None}
 
     def presence_message(self) -> outbound.Presence:
-        listed = [m for m in self.members.values() if m.role != WATCHER]
-        watchers = [m for m in self.members.values() if m.role == WATCHER]
-        if len(listed) + len(watchers) <= self.limits.presence_list:
-            listed += watchers
-        counts = {r: sum(1 for m in self.members.values() if m.role == r)
-                  for r in (PLAYER, ADVISOR, WATCHER)}
-        counts["connected"] = sum(1 for m in self.members.values()
-                                  if m.connected and not m.bot)  # people on a socket
-        return outbound.presence(
-            self.id, self.host, self.locked,
-            [m.public(self.host) for m in listed[: self.limits.presence_list]], counts)
+        """Who is here: every count, and by name the players and advisors, then the
+        first watchers to arrive, ``presence_list`` in all (the rest: ``members_page``).
+        Made once per presence frame (server/presence.py), not per member."""
+        cap = self.limits.presence_list
+        counts = {PLAYER: 0, ADVISOR: 0, WATCHER: 0, "connected": 0}
+        listed: list[Member] = []
+        watchers: list[Member] = []
+        for m in self.members.values():
+            counts[m.role] += 1
+            counts["connected"] += m.connected and not m.bot  # people on a socket
+            if m.role != WATCHER:
+                listed.append(m)
+            elif len(watchers) < cap:
+                watchers.append(m)
+        listed += watchers
+        return outbound.presence(self.id, self.host, self.locked,
+                                 [m.public(self.host) for m in listed[:cap]], counts)
+
+    def members_page(self, offset: int) -> outbound.Members:
+        """``members``: ``presence_list`` members from ``offset``, in order of arrival."""
+        page = itertools.islice(self.members.values(), offset,
+                                offset + self.limits.presence_list)
+        return outbound.members(self.id, offset, len(self.members),
+                                [m.public(self.host) for m in page])
 
     def info(self) -> dict[str, Any]:
         """A room's line in the lobby."""

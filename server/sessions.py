@@ -35,7 +35,8 @@ log = logging.getLogger("sympathy.server")
 
 def event(name: str, **fields: Any) -> None:
     """One structured log line (JSON). Never pass a seed, a token or a view."""
-    log.info(json.dumps({"event": name, **fields}, default=str, sort_keys=True))
+    if log.isEnabledFor(logging.INFO):  # not even the JSON when nobody reads it
+        log.info(json.dumps({"event": name, **fields}, default=str, sort_keys=True))
 
 
 Handler = Callable[["Sessions", Conn, Request], Awaitable[None]]
@@ -70,12 +71,12 @@ class Sessions:
 
     def reply_error(self, conn: Conn, rid: int | None, exc: ProtocolError) -> None:
         self.metrics.errors[exc.code] += 1
-        conn.send(encode(outbound.error(rid, exc.code, exc.message)), precious=True)
+        self.fanout.send(conn, encode(outbound.error(rid, exc.code, exc.message)),
+                         precious=True)
 
-    @staticmethod
-    def reply(conn: Conn, message: Any) -> None:
-        """Queue the answer to a request (never dropped while the client is kept)."""
-        conn.send(encode(message), precious=True)
+    def reply(self, conn: Conn, message: Any) -> None:
+        """Send the answer to a request (never dropped while the client is kept)."""
+        self.fanout.send(conn, encode(message), precious=True)
 
     # -- commands outside a room -----------------------------------------------------------
 
@@ -255,7 +256,7 @@ class Sessions:
         if fx.closed:
             # Nobody is in a closed room: stop hearing it. Its record stays, closed,
             # until it expires (``room_ttl``): meanwhile joining it says room/closed.
-            self.fanout.hub.pop(room.id, None)
+            self.fanout.forget(room.id)
             await self.store.unwatch(room.id)
 
     # -- connections in rooms --------------------------------------------------------------

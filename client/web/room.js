@@ -144,6 +144,9 @@ export class RoomPage {
         this.s.calls.push(m);
         if (this.s.calls.length > 5) this.s.calls.shift();
         break;
+      case "presence_changes":
+        if (!this.s.presence || m.seq <= this.s.presence.seq) return;  // a resync's snapshot has them
+        this.s.presence = foldPresence(this.s.presence, m); this.syncMe(); break;
       case "proposals": this.s.proposals = m; break;
       case "chat":
         this.s.chat.push(m);
@@ -538,6 +541,15 @@ export class RoomPage {
       h("span", { class: "from" }, m.from), h("span", { class: "muted" }, ` (${m.role}) `), h("span", { class: "text" }, m.text))));
     this.el.chatList.scrollTop = this.el.chatList.scrollHeight;
   }
+}
+
+/** A presence after `presence_changes` (protocol/README.md, Presence): entries replaced
+ * or added by id (new ones at the end), the `gone` ids dropped, header and counts taken. */
+export function foldPresence(p, m) {
+  const byId = new Map(p.members.map((x) => [x.id, x]));
+  for (const x of m.members) byId.set(x.id, x);
+  for (const id of m.gone) byId.delete(id);
+  return { ...p, seq: m.seq, host: m.host, locked: m.locked, counts: m.counts, members: [...byId.values()] };
 }
 
 /** The game's public facts beyond the cards, as one line: "phase opening · pairs 0". */

@@ -9,12 +9,15 @@ from pathlib import Path
 import pytest
 
 from client.tokens import TokenStore
+from protocol.limits import Limits
 from tests.server.conftest import Running, start
 
 
 @pytest.fixture
-async def server() -> AsyncIterator[Running]:
-    running, stop, task = await start()
+async def server(request: pytest.FixtureRequest) -> AsyncIterator[Running]:
+    """``@pytest.mark.limits(...)`` sets the server's limits."""
+    marker = request.node.get_closest_marker("limits")
+    running, stop, task = await start(Limits(**marker.kwargs) if marker else None)
     try:
         yield running
     finally:

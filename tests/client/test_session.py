@@ -17,8 +17,10 @@ from .proxy import Proxy
 
 async def test_two_players_an_advisor_and_a_resumed_seat(server: Running,
                                                          tokens: TokenStore) -> None:
+    # Bea comes back after 0.6 s at the soonest: longer than a presence period (0.25 s),
+    # so that the others are told she was away (a shorter absence may not show at all)
     async with Session(server.url, "Ann", tokens=tokens) as ann, \
-            Session(server.url, "Bea", tokens=tokens) as bea, \
+            Session(server.url, "Bea", tokens=tokens, min_backoff=0.6) as bea, \
             Session(server.url, "Xan") as xan:
         joined = await ann.create("sympathy", visibility="public")
         code = joined["code"]
@@ -109,3 +111,27 @@ async def test_the_network_fails_for_a_while_and_the_seat_comes_back(
         assert attempts[:3] == [1, 2, 3]
         ok = await bea.move("open")
         await ann.wait_until(lambda t: t.version == ok["version"])
+
+
+@pytest.mark.limits(presence_list=3)
+async def test_a_crowd_is_counted_and_past_the_listed_named_on_request(
+        server: Running) -> None:
+    """The table folds presence changes: the listed members (3 here) and every count;
+    names past them on request (``members``)."""
+    async with Session(server.url, "Ann") as ann:
+        code = (await ann.create("sympathy"))["code"]
+        crowd = [Session(server.url, f"w{i}") for i in range(5)]
+        for s in crowd:
+            await s.__aenter__()
+            await s.watch(code)
+        try:
+            await ann.wait_until(lambda t: t.counts.get("watcher") == 5
+                                 and t.counts.get("connected") == 6)
+            assert [m["name"] for m in ann.table.members] == ["Ann", "w0", "w1"]
+            await crowd[0].leave()
+            await ann.wait_until(lambda t: t.counts.get("watcher") == 4)
+            assert [m["name"] for m in ann.table.members] == ["Ann", "w1", "w2"]
+            assert [m["name"] for m in await ann.members(1)] == ["w1", "w2", "w3"]
+        finally:
+            for s in crowd:
+                await s.__aexit__(None, None, None)

@@ -102,7 +102,16 @@ async def test_defaults_order_of_frames_resume_and_closed_rooms(server: Running)
     bea = await Client.open(server.url, "Bea")
     assert (await bea.call("join", code=joined["code"], role="player"))["type"] == "joined"
     assert [m["type"] for m in await bea.frames(2)] == ["state", "presence"]
-    assert (await ann.recv())["type"] == "presence"
+    documented("everyone else in the room hears of the arrival in their next "
+               "`presence_changes`")
+    changes = await ann.recv()
+    assert changes["type"] == "presence_changes"
+    assert [m["name"] for m in changes["members"]] == ["Bea"]
+    assert changes["counts"]["player"] == 2 and changes["gone"] == []
+    documented("ask for names with `members`")
+    page = await bea.call("members", room=joined["room"], offset=1)
+    assert (page["type"], page["total"], page["offset"]) == ("members", 2, 1)
+    assert [m["name"] for m in page["members"]] == ["Bea"]
     documented("`snapshot` (true when `events` is null: no `since`")
     again = await Client.open(server.url, "Ann")
     resumed = await again.call("resume", room=joined["room"], token=joined["token"])

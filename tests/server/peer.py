@@ -19,6 +19,9 @@ class Peer:
         self.inbox: list[Msg] = []
         self.seen: list[Msg] = []  # every message ever received, in order
         self.versions: dict[str, int] = {}  # the newest state version seen, per room
+        #: The room's presence as this peer holds it, folded from ``presence`` and
+        #: ``presence_changes`` as protocol/README.md says (members by id, in order).
+        self.presence: Msg = {}
 
     @classmethod
     async def connect(cls, url: str, name: str = "", hello: bool = True) -> Peer:
@@ -60,8 +63,40 @@ class Peer:
             assert version >= self.versions.get(room, -1), \
                 f"state of {room} went back from {self.versions[room]} to {version}"
             self.versions[room] = version
+        elif m.get("type") in ("presence", "presence_changes"):
+            self._fold(m)
         self.inbox.append(m)
         self.seen.append(m)
+
+    def _fold(self, m: Msg) -> None:
+        if m["type"] == "presence":
+            self.presence = {**m, "members": {x["id"]: x for x in m["members"]}}
+            return
+        held = self.presence
+        assert held, "presence_changes before any presence"
+        if m["seq"] <= held["seq"]:
+            return  # the snapshot of a resync has it already
+        assert m["seq"] == held["seq"] + 1, f"presence seq {held['seq']} -> {m['seq']}"
+        members = held["members"]
+        for x in m["members"]:
+            members[x["id"]] = x
+        for i in m["gone"]:
+            members.pop(i, None)
+        held.update(seq=m["seq"], host=m["host"], locked=m["locked"], counts=m["counts"])
+
+    def members(self) -> list[Msg]:
+        """The listed members as this peer holds them."""
+        return list(self.presence.get("members", {}).values())
+
+    async def wait_presence(self, pred: Callable[[Msg], bool], timeout: float = 10.0) -> Msg:
+        """The presence as held once ``pred`` holds of it (``members`` as a list)."""
+        async with asyncio.timeout(timeout):
+            while True:
+                if self.presence:
+                    held = {**self.presence, "members": self.members()}
+                    if pred(held):
+                        return held
+                await self._read()
 
     async def state(self, version: int | None = None) -> Msg:
         """The first state message at ``version`` (or any), skipping older ones."""

@@ -103,8 +103,8 @@ async def test_resume_after_a_dropped_connection(server: Running) -> None:
     await bea.call("move", room=room, version=0, move="open")
     await bea.state(1)
     await bea.ws.close()  # the connection drops; the seat stays
-    gone = await ann.wait(lambda m: m["type"] == "presence" and any(
-        x["name"] == "Bea" and not x["connected"] for x in m["members"]))
+    gone = await ann.wait_presence(lambda p: any(
+        x["name"] == "Bea" and not x["connected"] for x in p["members"]))
     assert gone["counts"]["connected"] == 1
     state = await ann.latest_state()
     for _ in range(2):
@@ -143,8 +143,8 @@ async def test_host_controls_over_the_wire(server: Running) -> None:
     late = await Peer.connect(server.url, "Late")
     assert (await late.call("join", code=code, role="watcher"))["code"] == "room/locked"
     await ann.call("set_role", room=room, member=wj["member"], role="player", seat=1)
-    moved = await bea.wait(lambda m: m["type"] == "presence" and any(
-        x["name"] == "Wes" and x["seats"] == [1] for x in m["members"]))
+    moved = await bea.wait_presence(lambda p: any(
+        x["name"] == "Wes" and x["seats"] == [1] for x in p["members"]))
     assert [x["role"] for x in moved["members"] if x["name"] == "Bea"] == ["advisor"]
     await ann.call("kick", room=room, member=bj["member"])
     assert (await bea.wait(lambda m: m["type"] == "kicked"))["room"] == room

@@ -52,8 +52,8 @@ async def test_two_players_on_two_processes_and_a_watcher_on_a_third(
         assert (await bea.call("join", code=joined["code"], role="player"))["seats"] == [1]
         wes = await Peer.connect(p3.url, "Wes")
         await wes.call("join", code=joined["code"], role="watcher")
-        presence = await wes.wait(lambda m: m["type"] == "presence"
-                                  and m["counts"]["connected"] == 3)
+        presence = await wes.wait_presence(lambda p: p["counts"]["connected"] == 3
+                                           and len({m["node"] for m in p["members"]}) == 3)
         assert {m["name"] for m in presence["members"]} == {"Ann", "Bea", "Wes"}
         assert len({m["node"] for m in presence["members"]}) == 3  # connected where
         state = await wes.state(0)
@@ -81,8 +81,8 @@ async def test_a_killed_process_loses_no_acknowledged_move(redis_url: str) -> No
         p2.kill()  # SIGKILL: Bea's process dies mid-game
         await p2.proc.wait()
         # her process stops beating: another process marks her away
-        away = await wes.wait(lambda m: m["type"] == "presence" and any(
-            x["name"] == "Bea" and not x["connected"] for x in m["members"]), timeout=20)
+        away = await wes.wait_presence(lambda p: any(
+            x["name"] == "Bea" and not x["connected"] for x in p["members"]), timeout=20)
         assert [x["node"] for x in away["members"] if x["name"] == "Bea"] == [""]
         back = await Peer.connect(p1.url, "Bea")  # she reconnects to another process
         resumed = await back.call("resume", room=room, token=bj["token"],

@@ -22,7 +22,7 @@ async def test_caps_on_rooms_members_and_names(server: Running) -> None:
     assert (await b.call("create", game="sympathie"))["type"] == "joined"
     c = await Peer.connect(server.url)
     assert (await c.call("create", game="sympathy"))["code"] == "room/limit"
-    presence = await a.wait(lambda m: m["type"] == "presence")
+    presence = await a.wait_presence(lambda p: True)
     assert presence["members"][0]["name"] == "Annab"
     for name in ("w1", "w2"):
         p = await Peer.connect(server.url)

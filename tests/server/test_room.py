@@ -246,9 +246,19 @@ def test_presence_lists_members_and_counts() -> None:
     r.add_member(ADVISOR, "Xan")
     for i in range(5):
         r.add_member(WATCHER, f"w{i}")
+    w5, _ = r.add_member(WATCHER, "w5")
+    r.set_role(r.host, w5.id, ADVISOR, None)
     msg = r.presence_message()
-    assert [m["name"] for m in msg["members"]] == ["Ann", "Xan"]
-    assert msg["counts"] == {"player": 1, "advisor": 1, "watcher": 5, "connected": 7}
+    # players and advisors first, then the first watchers to arrive, three in all
+    assert [m["name"] for m in msg["members"]] == ["Ann", "Xan", "w5"]
+    assert msg["counts"] == {"player": 1, "advisor": 2, "watcher": 5, "connected": 8}
+    r.kick(r.host, w5.id)
+    assert [m["name"] for m in r.presence_message()["members"]] == ["Ann", "Xan", "w0"]
+    # the rest by name on request, in order of arrival
+    page = r.members_page(2)
+    assert [m["name"] for m in page["members"]] == ["w0", "w1", "w2"]
+    assert (page["offset"], page["total"]) == (2, 7)
+    assert r.members_page(6)["members"][0]["name"] == "w4"
 
 
 def test_members_of_a_dead_process_are_shown_away() -> None:

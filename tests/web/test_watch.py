@@ -71,3 +71,35 @@ async def test_a_watcher_sees_every_move_with_the_cards_of_the_state(
     await watcher.close()
     await bot.close()
     await eye.close()
+
+
+async def test_the_people_panel_keeps_up_with_a_crowd_from_presence_changes(
+        server: Running, site: str, browser: Browser) -> None:
+    """The page folds ``presence_changes`` into its list: a crowd arriving and leaving
+    in bursts (several arrivals per frame) ends with the right people and counts."""
+    ann = await Person.open(browser, f"{site}/", name="Ann")
+    page = ann.page
+    await page.wait_for_selector("#game option", state="attached")
+    await page.select_option("#game", "sympathy")
+    await page.click("form.create button[type=submit]")
+    await page.wait_for_url("**/r/*")
+    await ann.wait_version(0)
+    code = page.url.rsplit("/", 1)[1]
+    crowd = [await Peer.connect(server.url, name=f"w{i:02d}") for i in range(30)]
+    for p in crowd:
+        await p.send("join", code=code, role="watcher")
+    people = page.locator(".people")
+    await people.locator("p", has_text="30 watching").wait_for()
+    await page.locator(".people li").nth(30).wait_for()
+    for p in crowd[:12]:
+        await p.send("leave", room=await _room(p))
+    await people.locator("p", has_text="18 watching").wait_for()
+    names = await page.locator(".people li .name").all_inner_texts()
+    assert names[0] == "Ann"  # the host first, as she arrived first
+    assert sorted(names[1:]) == [f"w{i:02d}" for i in range(12, 30)]
+
+
+async def _room(p: Peer) -> str:
+    joined = await p.wait(lambda m: m.get("type") == "joined")
+    room: str = joined["room"]
+    return room
