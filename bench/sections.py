@@ -70,11 +70,12 @@ def _fanout_run(mode: str, n: int, moves: int, size: int, procs: int) -> dict[st
         ws = [Child("watchers", url=srv.url, count=k, mode=mode, code=code)
               for k in split(n, procs if n >= 1000 else 1)]
         kids += ws
-        start = time.monotonic()
+        start, join_cpu = time.monotonic(), srv.cpu()
         for w in ws:
             w.send("go")
         failed = sum(w.expect("ready", 900)[3] for w in ws)
         join_s = time.monotonic() - start
+        join_cpu = srv.cpu() - join_cpu
         lats: list[float] = []
         sizes: list[int] = []
         warm = 3
@@ -100,6 +101,7 @@ def _fanout_run(mode: str, n: int, moves: int, size: int, procs: int) -> dict[st
         cpu = srv.cpu() - cpu0
         return {"n": n, "moves": len(lats), "p50_ms": pct(lats, 50), "p99_ms": pct(lats, 99),
                 "cpu_ms_per_move": 1000 * cpu / max(1, len(lats)), "join_s": join_s,
+                "join_cpu_s": join_cpu,
                 "failed": failed, "frame": round(sum(sizes) / max(1, len(sizes))),
                 "load": os.getloadavg()[0]}
     finally:
@@ -133,7 +135,8 @@ def fanout(cfg: Config) -> tuple[list[Row], dict[str, Any]]:
         base = _fanout_run("bare", n, cfg.fanout_moves, sym["frame"], cfg.procs)
         print(f"bench: fan-out N={n}: p99 {sym['p99_ms']:.1f} ms vs {base['p99_ms']:.1f} ms,"
               f" CPU/move {sym['cpu_ms_per_move']:.1f} ms vs {base['cpu_ms_per_move']:.1f}"
-              f" ms, joined in {sym['join_s']:.1f} s vs {base['join_s']:.1f} s"
+              f" ms, joined in {sym['join_s']:.1f} s vs {base['join_s']:.1f} s (server CPU"
+              f" {sym['join_cpu_s']:.1f} s vs {base['join_cpu_s']:.1f} s)"
               f" ({sym['failed']} + {base['failed']} failed); load {sym['load']:.1f}",
               file=sys.stderr, flush=True)
         raw[str(n)] = {"sympathy": sym, "bare": base}
