@@ -184,8 +184,8 @@ async def competitive_table(server: Running) -> None:
     assert state["view"]["seats"] == ["North", "East", "South"]
     documented("a computer player sits in `seat`, or in every empty seat")
     assert (await ann.call("bot", room=room, seat=2))["type"] == "ok"
-    presence = await ann.until(lambda m: m["type"] == "presence" and len(m["members"]) == 2)
-    assert [m["bot"] for m in presence["members"]] == [False, True]
+    changes = await ann.until(lambda m: m["type"] == "presence_changes" and m["members"])
+    assert [(m["bot"], m["seats"]) for m in changes["members"]] == [(True, [2])]
     documented("with no free seat, the first a computer player holds (the computer player "
                "leaves")
     bea = await Client.open(server.url, "Bea")

@@ -117,7 +117,7 @@ async def test_computer_players_and_the_clock_move_once_when_two_processes_try(
         room = joined["room"]
         far = await Peer.connect(p2.url, "Wes")
         await far.call("join", code=joined["code"], role="watcher")
-        await far.wait(lambda m: m["type"] == "presence" and m["counts"]["connected"] == 2)
+        await far.wait_presence(lambda p: p["counts"]["connected"] == 2)
         # the host leaves her seat to a computer player too: the table plays by itself
         await host.call("set_role", room=room, member=joined["member"], role="watcher")
         assert (await host.call("bot", room=room))["type"] == "ok"
