@@ -20,7 +20,9 @@ from typing import Any
 
 from websockets.version import version as websockets_version
 
-from . import sections
+from server import loop
+
+from . import procs, sections
 from .procs import Cluster, Redis, raise_nofile
 from .redis_bench import writes
 from .report import markdown
@@ -72,7 +74,8 @@ def machine(nofile: int) -> dict[str, Any]:
         redis = "absent"
     return {"cpu": cpu, "cores": os.cpu_count(), "memory_gb": _mem_total() / 2**30,
             "kernel": platform.release(), "python": platform.python_version(),
-            "websockets": websockets_version, "redis": redis, "nofile": nofile}
+            "websockets": websockets_version, "redis": redis, "nofile": nofile,
+            "loop": loop.chosen(procs.LOOP)}
 
 
 def _mem_total() -> int:
@@ -149,10 +152,13 @@ def main(argv: list[str] | None = None) -> int:
                    help="throughput: rooms R instead of the mode's (repeatable)")
     p.add_argument("--watchers", type=int, action="append",
                    help="fan-out: N watchers instead of the mode's (repeatable)")
+    p.add_argument("--loop", default="auto", choices=("auto", "asyncio", "uvloop"),
+                   help="the servers' event loop (both the same; auto: uvloop if installed)")
     p.add_argument("--out", type=Path, default=Path(__file__).parent / "results",
                    help="directory for the JSON and Markdown files")
     args = p.parse_args(argv)
     mode = "smoke" if args.smoke else "quick" if args.quick else "full"
+    procs.LOOP = args.loop
     result = run(mode, args.only or list(SECTIONS), args.rooms, args.watchers)
     table = markdown(result)
     args.out.mkdir(parents=True, exist_ok=True)

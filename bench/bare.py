@@ -17,6 +17,8 @@ import msgpack
 from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
+from server.loop import runner
+
 from .procs import raise_nofile
 
 
@@ -67,5 +69,8 @@ async def main(size: int) -> None:
 if __name__ == "__main__":
     p = argparse.ArgumentParser()
     p.add_argument("--size", type=int, default=2700)
+    p.add_argument("--loop", default="auto", help="event loop, as sympathy serve --loop")
+    args = p.parse_args()
     raise_nofile()
-    asyncio.run(main(p.parse_args().size))
+    with runner(args.loop) as r:
+        r.run(main(args.size))

@@ -90,16 +90,21 @@ class Served:
 BENCH_LIMITS = ["--rate", "1000000", "--burst", "1000000", "--max-resyncs", "1000000"]
 
 
+#: The event loop of both servers (``--loop`` of ``sympathy serve`` and ``bench.bare``):
+#: the same for the server and its baseline, so that a ratio measures the server.
+LOOP = "auto"
+
+
 def sympathy(store: str, *extra: str) -> Served:
     """A real ``sympathy serve`` on a free port of 127.0.0.1."""
     return Served([sys.executable, "-m", "cli.main", "serve", "--host", "127.0.0.1",
                    "--port", "0", "--store", store, "--log-level", "WARNING",
-                   *BENCH_LIMITS, *extra])
+                   "--loop", LOOP, *BENCH_LIMITS, *extra])
 
 
 def bare(size: int) -> Served:
     """The baseline: a bare websockets server broadcasting ``size``-byte frames."""
-    return Served([sys.executable, "-m", "bench.bare", "--size", str(size)])
+    return Served([sys.executable, "-m", "bench.bare", "--size", str(size), "--loop", LOOP])
 
 
 class Redis:

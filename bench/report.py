@@ -25,7 +25,7 @@ def markdown(result: dict[str, Any], slowest: int = 5) -> str:
         f"Run {result['date']} ({result['mode']}), {result['seconds']:.0f} s in all; "
         f"{m['cpu']}, {m['cores']} cores, {m['memory_gb']:.0f} GB, Linux {m['kernel']}, "
         f"Python {m['python']}, websockets {m['websockets']}, redis-server "
-        f"{m['redis']}; open files: {m['nofile']}.",
+        f"{m['redis']}; open files: {m['nofile']}; event loop: {m.get('loop', 'asyncio')}.",
         "",
         "| section | figure | Sympathy | baseline | ratio | target | met |",
         "|---|---|---:|---:|---:|---|---|",

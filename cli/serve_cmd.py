@@ -21,6 +21,8 @@ def add_commands(sub: Any) -> None:
                    help="memory (the default: one process), redis://HOST:PORT/DB, or "
                    "redis-cluster://HOST:PORT[,HOST:PORT...] (any masters of a cluster)")
     p.add_argument("--log-level", default="INFO", help="DEBUG, INFO, WARNING or ERROR")
+    p.add_argument("--loop", default="auto", choices=("auto", "asyncio", "uvloop"),
+                   help="event loop: uvloop when installed (auto, the default), or asyncio's")
     for f in dataclasses.fields(Limits):
         p.add_argument(f"--{f.name.replace('_', '-')}", type=type(f.default), default=None,
                        dest=f"limit_{f.name}", metavar="N",
@@ -66,5 +68,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
         await app.run(args.host, args.port, stop, ready)
 
-    asyncio.run(main())
+    from server.loop import runner
+
+    with runner(args.loop) as r:
+        r.run(main())
     return 0
