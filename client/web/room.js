@@ -4,6 +4,7 @@
 
 import { Conn } from "./conn.js";
 import { fill, h } from "./dom.js";
+import { cardText } from "./cards.js";
 import { checkFair } from "./fair.js";
 import { choose, zonesOfMove } from "./moves.js";
 import { forgetSeat, getName, getSeat, setName, setSeat } from "./store.js";
@@ -305,7 +306,8 @@ export class RoomPage {
   me() { return this.s.role === "player" && this.s.seats.length ? this.s.seats[0] : null; }
 
   canUndo() {
-    return this.s.role === "player" && this.s.policy.undo !== "off" && this.s.version > 0 && this.s.view?.status === "playing";
+    return this.s.role === "player" && this.s.policy.undo !== "off" && this.s.version > 0 && this.s.view?.status === "playing"
+      && this.s.view.layout !== "round";  // never at a competitive table
   }
 
   sendChat() {
@@ -424,7 +426,7 @@ export class RoomPage {
       if (!list.length) parts.push(h("p", { class: "muted" }, role === "player" ? "Not your turn." : "No move to propose now."));
       parts.push(h("ol", { class: "moves" }, ...list.map((m, i) => h("li", {},
         h("button", { type: "button", class: "move", dataset: { move: m.code }, onclick: () => this.act(m) },
-          i < 9 ? h("kbd", {}, String(i + 1)) : null, ` ${m.text}`,
+          i < 9 ? h("kbd", {}, String(i + 1)) : null, playedCard(m.code) ? h("b", { class: "card-of-move" }, ` ${cardText(playedCard(m.code))}:`) : null, ` ${m.text}`,
           moveKey(s.view, m.code) ? h("kbd", { class: "key" }, moveKey(s.view, m.code) === " " ? "space" : moveKey(s.view, m.code)) : null)))));
       if (role === "player") {
         parts.push(h("div", { class: "buttons" },
@@ -501,7 +503,7 @@ export class RoomPage {
       h("ul", { class: "members" }, ...p.members.map((m) => h("li", { dataset: { member: m.id }, class: m.connected ? "on" : "off" },
         h("span", { class: "dot", title: m.connected ? "connected" : "away" }), " ",
         h("span", { class: "name" }, m.name), m.id === this.s.member ? " (you)" : "", " ",
-        h("span", { class: "muted" }, `${m.role}${m.seats.length && seatNames.length > 1 ? ` ${m.seats.map((x) => seatNames[x]).join("+")}` : ""}${m.host ? " · host" : ""}`),
+        h("span", { class: "muted" }, `${m.role}${m.seats.length && seatNames.length > 1 ? ` ${m.seats.map((x) => seatNames[x]).join("+")}` : ""}${m.behind !== null && m.behind !== undefined ? ` behind ${seatNames[m.behind] ?? m.behind}` : ""}${m.host ? " · host" : ""}`),
         this.s.host && m.id !== this.s.member ? this.hostButtons(m) : null))));
   }
 
