@@ -1,25 +1,35 @@
-"""deploy/local-cluster starts Redis and two servers; a game spans both; SIGTERM stops all."""
+"""deploy/local-cluster starts Redis (one, or a cluster of three masters) and two servers;
+a game spans both; SIGTERM stops all. The compose files run what the README promises."""
 
 from __future__ import annotations
 
 import asyncio
+import re
 import signal
 import sys
 from pathlib import Path
 
+import pytest
+
 from .server.peer import Peer
 
 SCRIPT = Path(__file__).resolve().parents[1] / "deploy" / "local-cluster"
+FSYNC = '"--appendonly", "yes", "--appendfsync", "always"'
 
 
-async def test_local_cluster_serves_one_room_from_two_processes(tmp_path: Path) -> None:
+@pytest.mark.parametrize("masters", [0, 3], ids=["one-redis", "redis-cluster"])
+async def test_local_cluster_serves_one_room_from_two_processes(tmp_path: Path,
+                                                                masters: int) -> None:
+    extra = ["--redis-cluster", str(masters)] if masters else []
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, str(SCRIPT), "--dir", str(tmp_path), stdout=asyncio.subprocess.PIPE)
+        sys.executable, str(SCRIPT), "--dir", str(tmp_path), *extra,
+        stdout=asyncio.subprocess.PIPE)
     try:
         assert proc.stdout is not None
         line = (await asyncio.wait_for(proc.stdout.readline(), 60)).decode()
         assert line.startswith("cluster: "), line
-        a_url, b_url, _ = line.split()[1:]
+        a_url, b_url, store = line.split()[1:]
+        assert store.startswith("redis-cluster://" if masters else "redis://")
         ann = await Peer.connect(a_url, "Ann")
         joined = await ann.call("create", game="sympathy")
         bea = await Peer.connect(b_url, "Bea")
@@ -32,7 +42,9 @@ async def test_local_cluster_serves_one_room_from_two_processes(tmp_path: Path) 
         await bea.close()
         proc.send_signal(signal.SIGTERM)
         assert await asyncio.wait_for(proc.wait(), 30) == 0
-        assert (tmp_path / "appendonlydir").exists()  # Redis kept its append-only file
+        # Redis kept its append-only files (each master its own)
+        dirs = [tmp_path / f"master-{i}" for i in range(masters)] or [tmp_path]
+        assert all((d / "appendonlydir").exists() for d in dirs)
     finally:
         if proc.returncode is None:
             proc.kill()
@@ -42,7 +54,21 @@ async def test_local_cluster_serves_one_room_from_two_processes(tmp_path: Path) 
 def test_the_deploy_files_fsync_every_write() -> None:
     """The promise about acknowledged moves (README) is what the deploy files run."""
     compose = (SCRIPT.parent / "docker-compose.yml").read_text()
-    assert '"--appendonly", "yes", "--appendfsync", "always"' in compose
-    cluster = SCRIPT.read_text()
-    assert '"--appendonly", "yes", "--appendfsync", "always"' in cluster
+    assert FSYNC in compose
+    assert FSYNC in SCRIPT.read_text()
 
+
+def test_the_cluster_compose_file_runs_three_masters_that_fsync_and_servers_name_them(
+        ) -> None:
+    text = (SCRIPT.parent / "docker-compose.cluster.yml").read_text()
+    masters = re.findall(r"^  (redis-\d+):$", text, re.M)
+    assert masters == ["redis-1", "redis-2", "redis-3"]
+    commands = re.findall(r'command: \["redis-server",[^]]*\]', text)
+    assert len(commands) == 3
+    assert all('"--cluster-enabled", "yes"' in c and FSYNC in " ".join(c.split())
+               for c in commands)
+    stores = re.findall(r'"--store", "([^"]+)"', text)
+    assert len(stores) == 2  # server-a and server-b
+    assert all(s == "redis-cluster://" + ",".join(f"{m}:6379" for m in masters)
+               for s in stores)
+    assert all(f"getent hosts {m} " in text for m in masters)  # cluster-init joins each
