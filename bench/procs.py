@@ -208,6 +208,10 @@ class Cluster:
     def url(self) -> str:
         return self.server.url
 
+    def cpu(self) -> float:
+        """CPU seconds of every master."""
+        return sum(cpu_seconds(n.proc.pid) for n in self.server.nodes if n.proc is not None)
+
     def stop(self) -> None:
         self.server.stop()
         self.dir.cleanup()

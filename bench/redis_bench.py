@@ -38,6 +38,7 @@ async def _stats(raw: Any) -> tuple[int, float]:
 async def bytes_per_move(url: str, watchers: int, moves: int = 40) -> dict[str, Any]:
     """Bytes sent to Redis and Redis CPU per move, in a room with ``watchers``."""
     from server import redis_conn
+    from server.redis_keys import code_key, log_key, room_key
     from server.redis_store import RedisStore
     from server.room import PLAYER, WATCHER, Effects, Policy, Room, new_room
 
@@ -75,7 +76,11 @@ async def bytes_per_move(url: str, watchers: int, moves: int = 40) -> dict[str, 
                 break
         t1 = time.process_time()
         b2, c2 = await _stats(raw)
-        return {"watchers": watchers, "moves": done,
+        memory = 0
+        for key in (room_key(room.id), log_key(room.id), code_key(room.code)):
+            memory += int(await raw.memory_usage(key) or 0)
+        return {"watchers": watchers, "moves": done, "moves_in_room": len(after.log),
+                "redis_bytes_per_room": memory,
                 "bytes_per_move": (b2 - b1 - info_bytes) / done,
                 "redis_cpu_us_per_move": 1e6 * (c2 - c1) / done,
                 "store_cpu_us_per_move": 1e6 * (t1 - t0) / done}
@@ -103,6 +108,10 @@ def writes(redis_url: str, cluster_url: str | None, crowds: tuple[int, int] = (1
             row("7. Redis writes", f"{name}: Redis CPU per move, {crowds[1]:,} watchers "
                 f"(baseline: {crowds[0]} watchers)", big["redis_cpu_us_per_move"],
                 small["redis_cpu_us_per_move"], "µs"),
+            row("7. Redis writes", f"{name}: Redis memory per room (record, stream, code) "
+                f"after {big['moves_in_room']} moves, {crowds[1]:,} watchers (baseline: "
+                f"{crowds[0]} watchers)", big["redis_bytes_per_room"] / 1024,
+                small["redis_bytes_per_room"] / 1024, "KB"),
             row("7. Redis writes", f"{name}: the store's CPU per move in the server, "
                 f"{crowds[1]:,} watchers (baseline: {crowds[0]} watchers)",
                 big["store_cpu_us_per_move"], small["store_cpu_us_per_move"], "µs"),

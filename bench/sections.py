@@ -182,7 +182,8 @@ def move_write() -> tuple[list[tuple[str, int]], int]:
     return fields, len(msgpack.packb(effects_codec.dump(fx), use_bin_type=True))
 
 
-def _bots_run(store: str, rooms: int, seconds: float, procs: int) -> dict[str, Any]:
+def _bots_run(store: str, rooms: int, seconds: float, procs: int,
+              redis: Redis | Cluster | None = None) -> dict[str, Any]:
     srv = sympathy(store, "--max-rooms", str(2 * rooms + 100))
     kids: list[Child] = []
     try:
@@ -190,16 +191,24 @@ def _bots_run(store: str, rooms: int, seconds: float, procs: int) -> dict[str, A
                 for i, k in enumerate(split(rooms, procs))]
         for k in kids:
             k.expect("ready", 600)
-        cpu0 = srv.cpu()
+        cpu0, rcpu0 = srv.cpu(), redis.cpu() if redis else 0.0
         for k in kids:
             k.send("go", seconds)
         done = [k.expect("done", seconds + 120) for k in kids]
-        cpu = srv.cpu() - cpu0
+        cpu, rcpu = srv.cpu() - cpu0, (redis.cpu() if redis else 0.0) - rcpu0
         moves = sum(d[1] for d in done)
         lats = [x / 1e6 for d in done for x in d[2]]
+        errors: dict[str, int] = {}
+        for d in done:
+            for code, n in d[3].items():
+                errors[code] = errors.get(code, 0) + n
+        if errors:
+            print(f"bench: R={rooms} on {store}: moves refused: {errors}", file=sys.stderr)
         return {"rooms": rooms, "moves": moves, "moves_per_s": moves / seconds,
+                "errors": errors,
                 "p50_ms": pct(lats, 50), "p99_ms": pct(lats, 99),
-                "cpu_ms_per_move": 1000 * cpu / max(1, moves)}
+                "cpu_ms_per_move": 1000 * cpu / max(1, moves),
+                "redis_cpu_ms_per_move": 1000 * rcpu / max(1, moves)}
     finally:
         stop_all(*kids, srv)
 
@@ -231,11 +240,11 @@ def throughput(cfg: Config, redis: Redis, cluster: Cluster | None = None
             row("2. throughput", f"R={r}: memory store, p99 move", mem["p99_ms"], None, "ms"),
         ]
         raw[str(r)] = {"memory": mem}
-        for name, url in (("Redis", redis.url),
-                          ("Redis Cluster (3 masters)", cluster.url if cluster else "")):
-            if not url:
+        for name, where in (("Redis", redis), ("Redis Cluster (3 masters)", cluster)):
+            if where is None:
                 continue
-            red = _bots_run(url, r, cfg.seconds, cfg.procs)
+            url = where.url
+            red = _bots_run(url, r, cfg.seconds, cfg.procs, where)
             loop = _redis_loop_run(url, r, cfg.seconds, fields, fx)
             key = "redis" if name == "Redis" else "cluster"
             raw[str(r)] |= {key: red, f"{key}_loop": loop}
@@ -249,6 +258,9 @@ def throughput(cfg: Config, redis: Redis, cluster: Cluster | None = None
                     ">= 0.5x", ratio >= 0.5),
                 row("2. throughput", f"R={r}: {name} store, p99 move", red["p99_ms"],
                     loop["p99_ms"], "ms"),
+                row("2. throughput", f"R={r}: {name} store, CPU per move: server "
+                    "(baseline: Redis, all masters)", red["cpu_ms_per_move"],
+                    red["redis_cpu_ms_per_move"], "ms"),
             ]
     return rows, raw
 

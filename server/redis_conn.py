@@ -77,9 +77,13 @@ def shard_of(client: Client, channel: str) -> str:
 
 def shard_client(client: Client, name: str) -> tuple[Client, bool]:
     """A client for one master, for its pub/sub connection; and whether the caller owns
-    it (closes it when done)."""
+    it (closes it when done: always, so far)."""
     if isinstance(client, RedisCluster):
         host, _, port = name.rpartition(":")
         return aioredis.Redis(host=host, port=int(port), socket_connect_timeout=2.0,
                               socket_timeout=None), True
-    return client, False
+    # a connection of its own, not one of the pool's: the pool's are all for commands
+    pool = client.connection_pool
+    return aioredis.Redis(connection_pool=aioredis.ConnectionPool(
+        connection_class=pool.connection_class, max_connections=2,
+        **pool.connection_kwargs)), True

@@ -31,15 +31,18 @@ from protocol.errors import ProtocolError
 #: alters (:mod:`server.redis_record`); in the same atomic step append the change's
 #: effects to the room's stream and ring its doorbell (sharded pub/sub: on a cluster it
 #: reaches only the shard that holds the room).
-#: KEYS: room, log. ARGV: rev, ttl_ms, node, maxlen, fx, bell channel, then the number of
-#: fields to set and their names and values, then the number to delete and their names.
+#: The record keeps the name of its last commit (``t``): a process whose connection broke
+#: after sending a commit learns from it whether the commit was made.
+#: KEYS: room, log. ARGV: rev, ttl_ms, node, maxlen, fx, bell channel, the commit's name,
+#: then the number of fields to set and their names and values, then the number to
+#: delete and their names.
 CAS = """
 local rev = tonumber(redis.call('HGET', KEYS[1], 'rev') or '-1')
 if rev ~= tonumber(ARGV[1]) then return {0, rev} end
 local new = rev + 1
-redis.call('HSET', KEYS[1], 'rev', new)
-local i = 8
-local left = tonumber(ARGV[7])
+redis.call('HSET', KEYS[1], 'rev', new, 't', ARGV[7])
+local i = 9
+local left = tonumber(ARGV[8])
 while left > 0 do
   local n = math.min(left, 100)
   redis.call('HSET', KEYS[1], unpack(ARGV, i, i + 2 * n - 1))

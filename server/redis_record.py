@@ -4,6 +4,8 @@ A move writes a few hundred bytes however many members the room has: the new ver
 one entry of the move log, one event, the counters. Fields of ``sym:{R}:room``:
 
 - ``rev``        the revision the compare-and-set compares (every commit adds one);
+- ``t``          the name of the last commit (a process that lost the answer to its
+  commit learns from it whether the commit was made);
 - ``h:<name>``   one item of the room's head (:func:`server.room_codec.head`): version,
   host, policy, proposals, ...;
 - ``c``          counters: ``[moves, next event number, events kept, next member number]``;

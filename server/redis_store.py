@@ -34,6 +34,7 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import msgpack
@@ -90,6 +91,14 @@ __all__ = ["CAS", "RedisStore", "bell", "code_key", "log_key", "room_key"]
 _NOTHING = effects_codec.dump(Effects())
 
 
+@dataclass(slots=True)
+class _Attempt:
+    """One change through its tries: its name, and its effects while its commit is out."""
+
+    txid: str
+    fx: Effects | None = None
+
+
 def _drop_nodes(room: Room, dead: set[str], now: float) -> Effects:
     return room.drop_nodes(dead, now)
 
@@ -114,6 +123,7 @@ class RedisStore:
         #: Performs effects for this process's sockets (set by :meth:`listen`).
         self._perform: Listener | None = None
         self.recoveries = 0
+        self._txids = 0
 
     async def _call(self, fn: Callable[[], Awaitable[T]]) -> T:
         """Run ``fn``, retrying dead connections; Redis away: ``service/unavailable``."""
@@ -134,19 +144,35 @@ class RedisStore:
     # -- the Store interface ---------------------------------------------------------------
 
     async def create(self, room: Room) -> None:
-        await self._call(lambda: self._create(room))
+        txid = self._txid()
+        await self._call(lambda: self._create(room, txid))
 
-    async def _create(self, room: Room) -> None:
+    async def _create(self, room: Room, txid: str) -> None:
         if self.count() >= self.limits.max_rooms:  # rooms this process holds
             raise ProtocolError("room/limit")
         for _ in range(10):
-            if await self.redis.set(code_key(room.code), room.id, nx=True,
-                                    px=self._ttl_ms(room)):
+            key = code_key(room.code)
+            if await self.redis.set(key, room.id, nx=True, px=self._ttl_ms(room)) or \
+                    await self.redis.get(key) == room.id.encode():  # ours: a try before
                 break
             room.code = new_code()
         else:  # pragma: no cover - 31**6 codes
             raise ProtocolError("room/limit")
-        await self._commit(room, -1, Effects(), redis_record.diff(None, None, room), None)
+        new_rev, _ = await self._commit(room, -1, Effects(),
+                                        redis_record.diff(None, None, room), None, txid)
+        if new_rev < 0 and not await self._was_mine(room.id, txid):
+            raise ProtocolError("room/limit")  # pragma: no cover - 2**64 room ids
+
+    def _txid(self) -> str:
+        """A name for one change, the same on every try: a try whose answer was lost
+        may have been committed (the record keeps the name of its last commit)."""
+        self._txids += 1
+        return f"{self.node}.{self._txids}"
+
+    async def _was_mine(self, room_id: str, txid: str) -> bool:
+        """Whether the room's last commit is the change named ``txid``."""
+        self.round_trips += 1
+        return bool(await self.redis.hget(room_key(room_id), "t") == txid.encode())
 
     async def load(self, room_id: str) -> Room:
         return (await self._call(lambda: self._fetch(room_id)))[1]
@@ -165,9 +191,18 @@ class RedisStore:
         return await self.load(text(room_id))
 
     async def mutate(self, room_id: str, change: Change) -> tuple[Room, Effects]:
-        return await self._call(lambda: self._mutate(room_id, change))
+        attempt = _Attempt(self._txid())
+        return await self._call(lambda: self._mutate(room_id, change, attempt))
 
-    async def _mutate(self, room_id: str, change: Change) -> tuple[Room, Effects]:
+    async def _mutate(self, room_id: str, change: Change, attempt: _Attempt
+                      ) -> tuple[Room, Effects]:
+        if attempt.fx is not None:
+            # A try before this one lost its connection after sending its commit: if
+            # Redis made it, it stands (answered as made, never run a second time).
+            if await self._was_mine(room_id, attempt.txid):
+                _, room, _ = await self._fetch(room_id)
+                return room, attempt.fx
+            attempt.fx = None
         cached = self.cache.get(room_id)
         fresh = cached is None
         rev, current, written = (cached.rev, cached.room, cached.written) if cached \
@@ -189,7 +224,9 @@ class RedisStore:
                 d = redis_record.diff(current, written, work)
                 if d.empty and effects_codec.dump(fx) == _NOTHING:
                     return current, fx  # nothing to keep and nothing to tell
-                new_rev, _ = await self._commit(work, rev, fx, d, current)
+                attempt.fx = fx
+                new_rev, _ = await self._commit(work, rev, fx, d, current, attempt.txid)
+                attempt.fx = None
                 if new_rev >= 0:
                     raced = False
                     await self._deliver_before(room_id, rev, new_rev)
@@ -388,7 +425,7 @@ class RedisStore:
         return got, room, written
 
     async def _commit(self, room: Room, rev: int, fx: Effects, d: Diff,
-                      old: Room | None) -> tuple[int, Written]:
+                      old: Room | None, txid: str = "") -> tuple[int, Written]:
         """Compare and set ``room`` at ``rev``, writing the fields of ``d``; one
         pipelined round trip. The new revision (and what Redis now holds), or ``-2 - r``
         when Redis holds revision ``r`` instead (``r`` = -1: no such room)."""
@@ -407,7 +444,7 @@ class RedisStore:
             sets = [*sets, field]
         args: list[bytes | str | int] = [
             rev, ttl, self.node, self.limits.event_log, pack(effects_codec.dump(fx)),
-            bell(room.id), len(sets)]
+            bell(room.id), txid or self._txid(), len(sets)]
         for k, v in sets:
             args += (k, v)
         args.append(len(d.dels))

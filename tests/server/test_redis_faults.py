@@ -9,6 +9,7 @@ sees only go up (``tests/server/peer.py``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import shutil
 import time
 import urllib.error
@@ -487,3 +488,67 @@ async def test_a_closed_rooms_join_code_does_not_outlive_it(
         await a.close()
         await b.close()
         await r.aclose()
+
+
+# -- (10) a commit whose answer is lost -------------------------------------------------
+
+class LosingProxy:
+    """A TCP proxy to Redis that, once armed, passes the next command on and loses its
+    answer: it closes the client's connection instead (a network cut at that moment)."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.armed = False
+        self.lost = 0
+        self.server: asyncio.Server | None = None
+
+    async def start(self) -> str:
+        self.server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
+        return f"redis://127.0.0.1:{self.server.sockets[0].getsockname()[1]}/0"
+
+    async def stop(self) -> None:
+        if self.server is not None:
+            self.server.close()
+            await self.server.wait_closed()
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        up_r, up_w = await asyncio.open_connection("127.0.0.1", self.port)
+
+        async def pump(src: asyncio.StreamReader, dst: asyncio.StreamWriter,
+                       answers: bool) -> None:
+            while data := await src.read(65536):
+                if answers and self.armed:
+                    self.armed = False
+                    self.lost += 1
+                    writer.transport.abort()  # the answer never reaches the client
+                    return
+                dst.write(data)
+                await dst.drain()
+
+        with contextlib.suppress(OSError, ConnectionError):
+            await asyncio.gather(pump(reader, up_w, False), pump(up_r, writer, True))
+        up_w.close()
+        writer.close()
+
+
+async def test_a_commit_whose_answer_is_lost_stands_and_is_answered_as_made(
+        redis_server: Any) -> None:
+    """The move reaches Redis and is committed; its answer is lost with the connection.
+    The store's retry must find its own commit (not judge the move again on the room it
+    changed, which would refuse it as stale, or make it twice)."""
+    proxy = LosingProxy(redis_server.port)
+    url = await proxy.start()
+    store = RedisStore(url, Limits())
+    try:
+        room = new_room("sympathy", {}, 5, Policy(), Limits(), 0.0)
+        ann, _ = room.add_member(PLAYER, "Ann", all_seats=True)
+        await store.create(room)
+        proxy.armed = True
+        after, fx = await store.mutate(room.id, lambda r: r.move(ann.id, 0, "open", 1.0))
+        assert proxy.lost == 1
+        assert after.version == 1 and fx.state
+        kept = await store.load(room.id)
+        assert [e["move"] for e in kept.log] == ["open"]
+    finally:
+        await store.close()
+        await proxy.stop()
