@@ -63,12 +63,8 @@ class Shard:
 
     async def run(self, ring: Ring) -> None:
         await self.pubsub.ping()
-        me = asyncio.current_task()
         while True:
-            if me is not None and me.cancelling():
-                # redis-py's read with a timeout can swallow a cancellation that meets
-                # its timeout (seen on Python 3.11): stop all the same
-                raise asyncio.CancelledError
+            stop_if_cancelled()
             if self.want != self.have:
                 want = set(self.want)
                 # one channel a command: channels of different slots may not share one
@@ -108,9 +104,11 @@ class RedisListener:
         """Forever: hear doorbells, catch up from streams, reconnect with backoff."""
         delay = MIN_DELAY
         while True:
+            stop_if_cancelled()
             try:
                 await self._listen_once()
             except (RedisError, OSError, ExceptionGroup) as exc:
+                stop_if_cancelled()
                 lost = _connection_lost(exc)
                 if lost is None:
                     raise
@@ -136,6 +134,7 @@ class RedisListener:
                 last_check = time.monotonic()
                 everything = False
                 while True:
+                    stop_if_cancelled()
                     self.store.listener_seen = time.monotonic()
                     self._went_round = True
                     self.cache.wake.clear()
@@ -271,6 +270,16 @@ class RedisListener:
             if f[b"node"].decode() != self.store.node:
                 await self.listener(entry.room,
                                     effects_codec.load(msgpack.unpackb(f[b"fx"])))
+
+
+def stop_if_cancelled() -> None:
+    """Raise ``CancelledError`` if this task was asked to stop. redis-py's reads with a
+    timeout can swallow a cancellation that meets their timeout (seen on Python 3.11: a
+    shutdown waited for ever on a pub/sub reader), or turn it into a connection error
+    that the listener would retry: every loop here looks before going round again."""
+    me = asyncio.current_task()
+    if me is not None and me.cancelling():
+        raise asyncio.CancelledError
 
 
 def _connection_lost(exc: BaseException) -> BaseException | None:
