@@ -190,13 +190,13 @@ async def redis_loop(ctl: Control, url: str, rooms: int, fields: list[tuple[str,
     master hears every doorbell (``SSUBSCRIBE``), as the server's listener does. Reports
     ``("done", moves, latencies_ns)``.
     """
-    from server import redis_conn
-    from server.redis_store import CAS, bell, log_key, room_key
+    from server import redis_conn, redis_record
+    from server.redis_store import CAS, STREAM_KEEP, bell, log_key, room_key
 
     r = redis_conn.connect(url)
     slots = asyncio.Semaphore(redis_conn.POOL_SIZE)
     sha = await r.script_load(CAS)
-    values = [x for name, size in fields for x in (name, b"v" * size)]
+    ops = redis_record.pack_ops([(name, b"v" * size) for name, size in fields], [])
     fx = b"f" * fx_size
     run = secrets.token_hex(4)  # fresh keys for every run on the same Redis
     ids = [f"bench-{run}-{i:05d}" for i in range(rooms)]
@@ -230,8 +230,7 @@ async def redis_loop(ctl: Control, url: str, rooms: int, fields: list[tuple[str,
             async with slots:
                 ok, rev = await r.execute_command(
                     "EVALSHA", sha, 2, room_key(room_id), log_key(room_id), rev,
-                    86_400_000, "bench", 256, fx, bell(room_id), f"bench.{rev}", len(fields),
-                    *values, 0)
+                    86_400_000, "bench", STREAM_KEEP, fx, bell(room_id), f"bench.{rev}", ops)
             assert ok
             lats.append(time.monotonic_ns() - t0)
 

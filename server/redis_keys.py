@@ -28,38 +28,30 @@ import msgpack
 from protocol.errors import ProtocolError
 
 #: Compare and set a room's record at a revision, writing only the fields a change
-#: alters (:mod:`server.redis_record`); in the same atomic step append the change's
-#: effects to the room's stream and ring its doorbell (sharded pub/sub: on a cluster it
-#: reaches only the shard that holds the room).
-#: The record keeps the name of its last commit (``t``): a process whose connection broke
-#: after sending a commit learns from it whether the commit was made.
-#: KEYS: room, log. ARGV: rev, ttl_ms, node, maxlen, fx, bell channel, the commit's name,
-#: then the number of fields to set and their names and values, then the number to
-#: delete and their names.
+#: alters (:mod:`server.redis_record`); in the same atomic step append the change to the
+#: room's stream (its effects, for other processes' sockets, and the fields it wrote, for
+#: their copies of the room) and ring its doorbell (sharded pub/sub: on a cluster it
+#: reaches only the shard that holds the room). The record keeps the name of its last
+#: commit (``t``): a process whose connection broke after sending a commit learns from it
+#: whether the commit was made.
+#: KEYS: room, log. ARGV: rev, ttl_ms, node, stream length, fx, bell channel, the commit's
+#: name, the fields (MessagePack: ``[[name, value, name, value, ...], [deleted, ...]]``).
 CAS = """
 local rev = tonumber(redis.call('HGET', KEYS[1], 'rev') or '-1')
 if rev ~= tonumber(ARGV[1]) then return {0, rev} end
 local new = rev + 1
 redis.call('HSET', KEYS[1], 'rev', new, 't', ARGV[7])
-local i = 9
-local left = tonumber(ARGV[8])
-while left > 0 do
-  local n = math.min(left, 100)
-  redis.call('HSET', KEYS[1], unpack(ARGV, i, i + 2 * n - 1))
-  i = i + 2 * n
-  left = left - n
+local ops = cmsgpack.unpack(ARGV[8])
+local sets, dels = ops[1], ops[2]
+for i = 1, #sets, 200 do
+  redis.call('HSET', KEYS[1], unpack(sets, i, math.min(i + 199, #sets)))
 end
-left = tonumber(ARGV[i])
-i = i + 1
-while left > 0 do
-  local n = math.min(left, 200)
-  redis.call('HDEL', KEYS[1], unpack(ARGV, i, i + n - 1))
-  i = i + n
-  left = left - n
+for i = 1, #dels, 200 do
+  redis.call('HDEL', KEYS[1], unpack(dels, i, math.min(i + 199, #dels)))
 end
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[4], '*', 'rev', new, 'node', ARGV[3],
-           'fx', ARGV[5])
+           'fx', ARGV[5], 'ops', ARGV[8])
 redis.call('PEXPIRE', KEYS[2], ARGV[2])
 redis.call('SPUBLISH', ARGV[6], new .. ':' .. ARGV[3])
 return {1, new}

@@ -174,6 +174,78 @@ def diff(before: Room | None, written: Written | None, after: Room) -> Diff:
     return Diff(sets, dels, done)
 
 
+def pack_ops(sets: list[tuple[str, bytes]], dels: list[str]) -> bytes:
+    """A commit's fields as one value: what the compare-and-set writes, and what the
+    room's stream keeps for other processes to bring their copies up to date."""
+    # Redis's Lua reads MessagePack without the bin type: every string is raw here
+    out: bytes = msgpack.packb([[x for kv in sets for x in kv], dels], use_bin_type=False)
+    return out
+
+
+def unpack_ops(blob: bytes) -> tuple[list[tuple[str, bytes]], list[str]]:
+    flat, dels = msgpack.unpackb(blob, raw=True)
+    names = [k.decode() for k in flat[0::2]]
+    return list(zip(names, flat[1::2], strict=True)), [d.decode() for d in dels]
+
+
+def apply(room: Room, written: Written, sets: list[tuple[str, bytes]], dels: list[str],
+          limits: Limits) -> tuple[Room, Written]:
+    """The room after a commit of these fields, from the room before it (another
+    process's commit, read from the room's stream instead of the whole record). Members,
+    moves and events the commit did not write are the room's own objects (a committed
+    room is never changed in place)."""
+    head = dict(written.head)
+    counts, code = written.counts(), written.code
+    members, order = dict(room.members), written.order
+    moves: dict[int, Any] = {}
+    events: dict[int, Any] = {}
+    try:
+        for k, v in sets:
+            kind, _, name = k.partition(":")
+            if k == COUNTS:
+                counts = list(msgpack.unpackb(v))
+            elif k == CODE:
+                at, ttl = msgpack.unpackb(v)
+                code = (float(at), int(ttl))
+            elif kind == "h":
+                head[name] = v
+            elif kind == "m":
+                m = msgpack.unpackb(v)
+                if order is written.order:
+                    order = dict(order)
+                order[name] = m.pop("_n")
+                members[name] = Member(**{**m, "seats": tuple(m["seats"])})
+            elif kind == "l":
+                moves[int(name)] = msgpack.unpackb(v)
+            elif kind == "e":
+                events[int(name)] = msgpack.unpackb(v)
+        for k in dels:
+            kind, _, name = k.partition(":")
+            if kind == "h":
+                head.pop(name, None)
+            elif kind == "m":
+                members.pop(name, None)
+                if order is written.order:
+                    order = dict(order)
+                order.pop(name, None)
+        n_moves, next_event, n_events, next_member = counts
+        data: dict[str, Any] = {k: msgpack.unpackb(v) for k, v in head.items()}
+        data["members"] = []
+        data["log"] = [moves[n + 1] if n + 1 in moves else room.log[n]
+                       for n in range(n_moves)]
+        kept = list(room.events)
+        first_kept = written.next_event - len(kept)
+        wanted = range(next_event - n_events, next_event)
+        if any(n < first_kept for n in wanted if n not in events):
+            raise KeyError("an event this copy does not hold")
+        data["events"] = [events[n] if n in events else kept[n - first_kept] for n in wanted]
+    except (KeyError, IndexError, ValueError, TypeError) as exc:
+        raise Unreadable(f"a commit that does not follow this copy: {exc!r}") from None
+    new = room_codec.load(data, limits, previous=room)
+    new.members = members
+    return new, Written(head, n_moves, next_event, n_events, next_member, order, code)
+
+
 def code_field(written: Written, at: float, ttl_ms: int) -> tuple[tuple[str, bytes], Written]:
     """The field saying the join code's expiry was pushed at ``at`` to ``ttl_ms``."""
     return (CODE, pack([at, ttl_ms])), dataclasses.replace(written, code=(at, ttl_ms))

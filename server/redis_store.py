@@ -76,6 +76,9 @@ LIVE_TTL = 24 * 3600.0
 #: A process whose heartbeat is older than this is dead: its members are shown away.
 NODE_TTL = 6.0
 MAX_TRIES = 8
+#: Commits a room's stream keeps (each with the fields it wrote: a few hundred bytes):
+#: a process that missed more reads the record whole.
+STREAM_KEEP = 64
 #: How far a recovered room's version jumps past the highest version known: more than
 #: one room can change in the second of writes a Redis may lose (only players whose turn
 #: it is move, each within a budget of 20 messages a second, at most 8 seats).
@@ -85,7 +88,7 @@ RECOVERY_JUMP = 1000
 RETRY_PAUSES = (0.02, 0.1, 0.3)
 T = TypeVar("T")
 
-__all__ = ["CAS", "RedisStore", "bell", "code_key", "log_key", "room_key"]
+__all__ = ["CAS", "STREAM_KEEP", "RedisStore", "bell", "code_key", "log_key", "room_key"]
 
 
 _NOTHING = effects_codec.dump(Effects())
@@ -443,12 +446,9 @@ class RedisStore:
             field, written = redis_record.code_field(written, now, ttl)
             sets = [*sets, field]
         args: list[bytes | str | int] = [
-            rev, ttl, self.node, self.limits.event_log, pack(effects_codec.dump(fx)),
-            bell(room.id), txid or self._txid(), len(sets)]
-        for k, v in sets:
-            args += (k, v)
-        args.append(len(d.dels))
-        args += d.dels
+            rev, ttl, self.node, min(self.limits.event_log, STREAM_KEEP),
+            pack(effects_codec.dump(fx)), bell(room.id), txid or self._txid(),
+            redis_record.pack_ops(sets, d.dels)]
         for _ in range(2):
             # EVALSHA straight away; load the script only on NOSCRIPT, which happens
             # once per Redis start (on a cluster: once per master).

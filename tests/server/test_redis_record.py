@@ -11,8 +11,9 @@ from typing import Any
 from redis.asyncio.cluster import RedisCluster
 
 from protocol.limits import Limits
-from server import redis_conn, redis_record
+from server import effects_codec, redis_conn, redis_record
 from server.redis_keys import room_key
+from server.redis_listener import RedisListener
 from server.redis_store import RedisStore
 from server.room import ADVISOR, PLAYER, WATCHER, Effects, Policy, Room, new_room
 from server.room_codec import dump, head
@@ -68,14 +69,25 @@ async def hash_of(url: str, room_id: str) -> dict[bytes, bytes]:
 async def test_the_record_comes_back_whole_after_every_kind_of_change(redis_url: str) -> None:
     """Each change committed by one process, loaded by another from Redis: the same
     room; and the hash holds exactly the room's fields (old events and undone moves
-    deleted, not left behind)."""
+    deleted, not left behind). A third process watching the room follows every commit
+    from the room's stream alone (the fields each commit wrote), without reading the
+    record, to the same room, and performs each commit's effects."""
     limits = Limits(event_log=4)  # the event log overflows within a few moves
     a, b = RedisStore(redis_url, limits), RedisStore(redis_url, limits)
+    c = RedisStore(redis_url, limits)
+    heard: list[tuple[int, Effects]] = []
+
+    async def perform(r: Room, fx: Effects) -> None:
+        heard.append((r.version, fx))
+
+    follower = RedisListener(c, perform)
+    raw = redis_conn.connect(redis_url)
     room = new_room("sympathy", {"packets": 5}, 7, Policy(advice="invited", undo="past_reveal"),
                     limits, 0.0)
     ann, _ = room.add_member(PLAYER, "Ann", all_seats=True)
     try:
         await a.create(room)
+        await c.watch(room.id)
         ids: dict[str, str] = {}
 
         def join(role: str, name: str) -> Callable[[Room], Effects]:
@@ -106,7 +118,15 @@ async def test_the_record_comes_back_whole_after_every_kind_of_change(redis_url:
             moves(3),
         ]
         for change in changes:
-            committed, _ = await a.mutate(room.id, change)
+            committed, fx = await a.mutate(room.id, change)
+            reads = await calls(raw, "hgetall")
+            await follower.catch_up(room.id, missing=1)  # as its doorbell would
+            assert await calls(raw, "hgetall") == reads
+            followed = c.cached(room.id)
+            assert followed is not None
+            same(committed, followed)
+            assert heard[-1][0] == committed.version  # its effects (all but the reply)
+            assert effects_codec.dump(heard[-1][1]) == effects_codec.dump(fx)
             loaded = await b.load(room.id)
             same(committed, loaded)
             fields = await hash_of(redis_url, room.id)
@@ -119,6 +139,19 @@ async def test_the_record_comes_back_whole_after_every_kind_of_change(redis_url:
     finally:
         await a.close()
         await b.close()
+        await c.close()
+        await raw.aclose()
+
+
+async def calls(raw: Any, command: str) -> int:
+    """How many times Redis (every master of a cluster) ran ``command``."""
+    infos: list[Any]
+    if isinstance(raw, RedisCluster):
+        infos = list((await raw.info("commandstats",
+                                     target_nodes=RedisCluster.PRIMARIES)).values())
+    else:
+        infos = [await raw.info("commandstats")]
+    return sum(int(i.get(f"cmdstat_{command}", {}).get("calls", 0)) for i in infos)
 
 
 async def sent_bytes(raw: Any) -> int:
