@@ -501,6 +501,8 @@ class LosingProxy:
         self.armed = False
         self.lost = 0
         self.server: asyncio.Server | None = None
+        self.writers: set[asyncio.StreamWriter] = set()
+        self.tasks: set[asyncio.Task[None]] = set()
 
     async def start(self) -> str:
         self.server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
@@ -510,25 +512,31 @@ class LosingProxy:
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
+        for w in self.writers:
+            w.transport.abort()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        me = asyncio.current_task()
+        assert me is not None
+        self.tasks.add(me)
         up_r, up_w = await asyncio.open_connection("127.0.0.1", self.port)
+        self.writers |= {writer, up_w}
 
         async def pump(src: asyncio.StreamReader, dst: asyncio.StreamWriter,
                        answers: bool) -> None:
-            while data := await src.read(65536):
-                if answers and self.armed:
-                    self.armed = False
-                    self.lost += 1
-                    writer.transport.abort()  # the answer never reaches the client
-                    return
-                dst.write(data)
-                await dst.drain()
+            with contextlib.suppress(OSError, ConnectionError):
+                while data := await src.read(65536):
+                    if answers and self.armed:
+                        self.armed = False
+                        self.lost += 1
+                        break  # the answer never reaches the client
+                    dst.write(data)
+                    await dst.drain()
+            writer.transport.abort()
+            up_w.transport.abort()
 
-        with contextlib.suppress(OSError, ConnectionError):
-            await asyncio.gather(pump(reader, up_w, False), pump(up_r, writer, True))
-        up_w.close()
-        writer.close()
+        await asyncio.gather(pump(reader, up_w, False), pump(up_r, writer, True))
 
 
 async def test_a_commit_whose_answer_is_lost_stands_and_is_answered_as_made(
