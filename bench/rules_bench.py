@@ -1,7 +1,8 @@
 """Section 5: random playouts of every registered game, timed apart.
 
 For each game, deals are played out with random legal moves (the policy of
-:func:`cli.games_cmd.random_playout`) for a fixed time; the time spent generating legal
+:func:`cli.games_cmd.random_playout`; a round game's clock moves when nothing is legal;
+at most ``CUT`` moves a deal) for a fixed time; the time spent generating legal
 moves and the time spent applying them are summed separately. Baseline: the median game.
 """
 
@@ -11,7 +12,7 @@ import statistics
 import time
 from typing import Any
 
-from cli.games_cmd import PATIENCE, RESERVED
+from cli.games_cmd import CUT, PATIENCE, RESERVED
 from rules import all_games, make
 from rules.prng import Rng
 
@@ -25,12 +26,21 @@ def measure(game_id: str, seconds: float) -> dict[str, Any]:
     while time.perf_counter() < deadline or playouts == 0:
         state = game.deal(seed)
         moves = 0
-        while game.outcome(state) is None:
+        while game.outcome(state) is None and moves < CUT:
             t0 = time.perf_counter_ns()
             legal = game.all_legal(state)
             t1 = time.perf_counter_ns()
             legal_ns += t1 - t0
             legal_calls += 1
+            if not legal:  # a round game's table moves by itself (its clock) or is stuck
+                if game.timer(state) is None:
+                    break
+                t0 = time.perf_counter_ns()
+                state = game.apply_timer(state)
+                apply_ns += time.perf_counter_ns() - t0
+                applies += 1
+                moves += 1
+                continue
             choices = [sm for sm in legal if sm[1].code not in RESERVED] or list(legal)
             if moves >= PATIENCE:
                 choices = [sm for sm in legal if sm[1].code == "end"] or choices
