@@ -38,8 +38,8 @@ from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from ..events import ChatLine, Connection, Event, Notice, Table
-from ..render import clean, letters
-from ..round_text import drawn_position, is_call, is_round, move_key, played_card
+from ..render import card_text, clean, letters
+from ..round_text import is_round, move_key, played_card
 from ..session import describe_error
 from ..table_text import (
     chat_text,
@@ -52,6 +52,7 @@ from ..table_text import (
     role_text,
     turn_line,
 )
+from . import round_keys
 from .board import Board
 
 if TYPE_CHECKING:
@@ -222,7 +223,8 @@ class TableScreen(Screen[None]):
         marks = dict(zip((str(p.get("move")) for p in t.proposals),
                          proposal_marks(t.proposals), strict=True))
         heads = [f"{i:>2}. {clean(m.get('code'), 20):<6}" for i, m in enumerate(moves, 1)]
-        texts = [clean(m.get("text"), 100) + self.key_mark(str(m.get("code")))
+        texts = [self.card_of(str(m.get("code"))) + clean(m.get("text"), 100)
+                 + self.key_mark(str(m.get("code")))
                  + (f"  {marks[str(m.get('code'))]}" if str(m.get("code")) in marks else "")
                  for m in moves]
         lines = [f"{h} {x}" for h, x in zip(heads, texts, strict=True)]
@@ -264,16 +266,15 @@ class TableScreen(Screen[None]):
                                              self._source, last_zones(view, t.last),
                                              holders(t), card, calls)
 
+    def card_of(self, code: str) -> str:
+        """The hand card a round game's move plays, before its text: ``"7♥: "``."""
+        card = played_card(code) if is_round(self.table.view) else None
+        return f"{card_text(card)}: " if card else ""
+
     def key_mark(self, code: str) -> str:
         """A round table's key of its own for a move, as shown in the list."""
         key = move_key(self.table.view, code)
         return f"  [{key}]" if key else ""
-
-    def card_moves(self) -> list[int]:
-        """Indexes in the list of the moves that play a hand card or draw from a hand."""
-        return [i for i, m in enumerate(self._shown_moves)
-                if played_card(str(m.get("code"))) or
-                drawn_position(str(m.get("code"))) is not None]
 
     def active_zones(self) -> list[str]:
         """Ids of the zones some shown legal move touches, in the view's order."""
@@ -297,52 +298,15 @@ class TableScreen(Screen[None]):
         self.draw_board()
 
     def walk_hand(self, step: int) -> None:
-        """Choose the next (previous) card move in the list: the hand's card is shown
-        chosen on the board; enter plays it."""
-        idx = self.card_moves()
-        if not idx:
-            self.show_message("No card to play or draw now.")
-            return
-        box = self.query_one("#moves", OptionList)
-        now = box.highlighted
-        if now in idx:
-            i = idx[(idx.index(now) + step) % len(idx)]
-        else:
-            i = idx[0] if step > 0 else idx[-1]
-        box.highlighted = i
-        self.show_message(clean(self._shown_moves[i].get("text"), 120), error=False)
-        self.draw_board()
+        round_keys.walk_hand(self, step)
 
     async def call(self) -> None:
-        """Space at a round table: the call (Snap!). Animal Snap: the animal of the other
-        seat whose card matches, as the table shows it."""
-        view = self.table.view
-        calls = [str(m.get("code")) for m in self._shown_moves
-                 if is_call(view, str(m.get("code")))]
-        if not calls:
-            self.show_message("Nothing to call now.")
-            return
-        code = calls[0]
-        public = (view or {}).get("public") or {}
-        animals = [str(a).lower() for a in public.get("animals") or ()]
-        me = self.table.audience
-        matched = [int(x) for x in public.get("snap") or () if isinstance(x, int)]
-        right = [animals[x] for x in matched if x != me and x < len(animals)]
-        if right and right[0] in calls:
-            code = right[0]
-        await self.play(code)
+        await round_keys.call(self)
 
     async def on_key(self, event: events.Key) -> None:
         """A round table's letters for its word moves (none while typing)."""
-        if not is_round(self.table.view) or isinstance(self.focused, Input):
-            return
-        for m in self._shown_moves:
-            code = str(m.get("code"))
-            key = move_key(self.table.view, code)
-            if key and key != "space" and key == event.key:
-                event.stop()
-                await self.play(code)
-                return
+        if await round_keys.word_key(self, event.key):
+            event.stop()
 
     async def action_bots(self) -> None:
         """The host seats computer players in every empty seat."""
@@ -418,28 +382,6 @@ class TableScreen(Screen[None]):
             await self._do(s.take(code))  # a proposed move: the advisors are credited
         else:
             await self._do(s.move(code))
-
-    async def invite(self, words: list[str]) -> None:
-        """``invite NAME [SEAT]``: seat a member (by name) behind a seat (by number from
-        1, or by its name), or let an advisor propose."""
-        t = self.table
-        s = self.sapp.session
-        seats = [str(x) for x in (t.view or {}).get("seats", ())]
-        seat: int | None = None
-        name = " ".join(words)
-        if len(words) > 1:
-            last = words[-1]
-            if last.isdigit():
-                seat = int(last) - 1
-                name = " ".join(words[:-1])
-            elif last in seats:
-                seat = seats.index(last)
-                name = " ".join(words[:-1])
-        member = next((str(m.get("id")) for m in t.members if m.get("name") == name), "")
-        if s is None or not member:
-            self.show_message(f"Nobody called {clean(name, 40)} is here.")
-            return
-        await self._do(s.invite(member, seat), f"{clean(name, 40)} invited")
 
     async def on_option_list_option_selected(self, ev: OptionList.OptionSelected) -> None:
         if ev.option_list.id == "moves":
@@ -526,7 +468,7 @@ class TableScreen(Screen[None]):
                 seat = int(words[1]) - 1 if len(words) == 2 and words[1].isdigit() else None
                 await self._do(s.bot(seat), "a computer player sits down")
             elif words[0] == "invite" and len(words) >= 2:
-                await self.invite(words[1:])
+                await round_keys.invite(self, words[1:])
             else:
                 await self.play(text)
         self.action_to_moves()  # the keys go back to the table, not into the box
