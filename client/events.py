@@ -125,8 +125,15 @@ class Table:
 
     @property
     def audience(self) -> int | None:
-        """The seat whose view we receive (``None`` for advisors and watchers)."""
-        return self.seats[0] if self.role == "player" and self.seats else None
+        """The seat whose view we receive: a player's seat, or the seat an advisor sits
+        behind at a competitive table (``None`` for other advisors and watchers)."""
+        if self.role == "player" and self.seats:
+            return self.seats[0]
+        if self.role == "advisor":
+            me = next((m for m in self.members if m.get("id") == self.member), None)
+            behind = me.get("behind") if me else None
+            return behind if isinstance(behind, int) else None
+        return None
 
     def my_moves(self) -> list[Mapping[str, Any]]:
         """The legal moves of a seat we hold (players), as the server listed them."""

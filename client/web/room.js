@@ -302,8 +302,13 @@ export class RoomPage {
     return false;
   }
 
-  /** The seat whose view this member sees (a player's seat), or null. */
-  me() { return this.s.role === "player" && this.s.seats.length ? this.s.seats[0] : null; }
+  /** The seat whose view this member sees (a player's seat, or the seat an advisor sits
+   * behind), or null. */
+  me() {
+    if (this.s.role === "player" && this.s.seats.length) return this.s.seats[0];
+    const behind = this.s.presence?.members.find((x) => x.id === this.s.member)?.behind;
+    return this.s.role === "advisor" && Number.isInteger(behind) ? behind : null;  // an advisor sees that seat's view
+  }
 
   canUndo() {
     return this.s.role === "player" && this.s.policy.undo !== "off" && this.s.version > 0 && this.s.view?.status === "playing"

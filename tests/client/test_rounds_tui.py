@@ -149,3 +149,38 @@ def hand(s: Session) -> list[str]:
     view = s.table.view or {}
     return [str(c) for z in view.get("zones", ()) if z.get("kind") == "hand"
             and z.get("owner") in s.table.seats for c in z.get("up", ())]
+
+
+async def test_an_advisor_behind_a_seat_sees_its_hand_and_proposes(
+        server: Running, tokens: TokenStore) -> None:
+    async with Session(server.url, "Ann") as ann, Session(server.url, "Bea") as bea:
+        code = (await ann.create("old_maid", options={"players": 2, "deals": 1},
+                                 deal=11))["code"]
+        await bea.join(code, "player")
+        app = SympathyApp(server.url, "Xan", Plan("join", code=code, role="advisor"),
+                          tokens=tokens)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(lambda: isinstance(app.screen, TableScreen))
+            assert app.session is not None
+            assert "your hand" not in screen_text(app)  # behind no seat: no hand
+            await ann.wait_until(lambda t: any(m.get("name") == "Xan" for m in t.members))
+            xan = next(m for m in ann.table.members if m.get("name") == "Xan")
+            await ann.invite(str(xan["id"]), 1)  # the host seats Xan behind Bea's seat
+            await app.session.wait_until(lambda t: t.audience == 1 and bool(hand_of(t, 1)))
+            await pilot.pause()
+            text = screen_text(app)
+            assert hand(bea) == hand_of(app.table, 1)
+            assert all(card_text(c) in text for c in hand(bea)), text
+            if not app.table.table_moves():  # Bea's turn comes after Ann's draw
+                await ann.move(str(ann.table.my_moves()[0]["code"]))
+                await app.session.wait_until(lambda t: bool(t.table_moves()))
+                await pilot.pause()
+            await pilot.press("1")  # Xan proposes Bea's first move
+            await bea.wait_until(lambda t: bool(t.proposals))
+            assert bea.table.proposals[0]["by"] == ["Xan"]
+
+
+def hand_of(t: Table, seat: int) -> list[str]:
+    view = t.view or {}
+    return [str(c) for z in view.get("zones", ()) if z.get("kind") == "hand"
+            and z.get("owner") == seat for c in z.get("up", ())]
