@@ -155,7 +155,7 @@ def test_a_match_is_won_by_the_first_to_win_three_deals() -> None:
 
 
 def test_the_next_dealer_deals_and_no_hand_is_ever_seen_by_another_seat() -> None:
-    game = ISuspectYou({"players": 4})
+    game = ISuspectYou({"players": 4, "target": 5})
     st = game.deal(3)
     rng = Rng.from_seed(3)
     dealt = 0
