@@ -15,7 +15,7 @@ from rules.game import Move
 from rules.games.klondike import KlondikeState
 from rules.prng import Rng
 from rules.solo import SoloGame
-from rules.solver import LOST, WON, Budget, solve
+from rules.solver import LOST, WON, Budget, exhaustive, solve
 from rules.tableau import TabState
 
 #: Games that declare family moves of their own, and deals whose winning line the
@@ -113,6 +113,15 @@ def test_a_top_card_that_a_lower_card_needs_is_never_declared_safe() -> None:
     assert game.safe_moves(state) == ()
     # 4♠ onto 5♥: 3♦ is free and nothing can need it (no two is left off the families)
     assert game.safe_moves(game.apply(state, "2>1", 0)) == (Move("2>f"),)
+
+
+def test_the_solver_with_safe_moves_agrees_with_plain_exhaustive_search() -> None:
+    """On the built end positions and every position after one move from them: the
+    search that plays safe moves alone finds a win exactly when trying every line does."""
+    game, state = klondike_end()
+    for start in (state, *(game.apply(state, m, 0) for m in game.legal_moves(state, 0))):
+        if game.outcome(start) is None:
+            assert solve(game, start, Budget(100_000)).won is exhaustive(game, start)
 
 
 def test_a_waste_card_is_safe_only_when_the_stock_is_turned_one_at_a_time() -> None:
