@@ -6,13 +6,15 @@ import argparse
 import json
 import math
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules import Play, RulesError, all_games, make
 from rules.analysis import analyse_record
-from rules.common import AUTO
+from rules.common import AUTO, END
 from rules.hint import hint
+from rules.prng import Rng
 from rules.solver import LOST, UNKNOWN, WON, Budget, solve
 
 from .games_cmd import parse_options
@@ -79,35 +81,56 @@ def solve_deals(game_id: str, options: dict[str, object], first: int, deals: int
             "nodes_per_second": round(spent / took) if took else 0}
 
 
-def hint_deal(game: Any, seed: int, nodes: int, samples: int = 4,
-              seconds: float | None = 1.0, max_moves: int = 3_000) -> tuple[bool, int]:
-    """Play deal ``seed`` taking every hint (the first legal move when the hint is
-    unknown); whether it was won, and how many moves it took.
+class HintGame(NamedTuple):
+    """A deal played by the hints: won or not, its moves, the positions where there was
+    a choice (more than one move), and at how many of those the hint was unknown."""
 
-    Each hint gets ``samples`` samples of the hidden cards and ``nodes`` positions of
-    search in all; ``seconds=None`` leaves the clock out, so the same deal is played the
-    same way on any machine (the winnability table is made so). A game that is not over
-    after ``max_moves`` counts as lost."""
+    won: bool
+    moves: int
+    choices: int
+    unknown: int
+
+
+def hint_deal(game: Any, seed: int, nodes: int, samples: int = 4,
+              seconds: float | None = 1.0, max_moves: int = 3_000,
+              clock: Callable[[], float] = time.monotonic) -> HintGame:
+    """Play deal ``seed`` taking every hint.
+
+    When the hint is unknown (no sample showed a move that wins) a player must still
+    choose: the policy then takes a random legal move other than giving up (``end``),
+    from stream 97 of the deal's seed (the first legal move, taken every time, goes
+    round in circles in the games whose moves can be taken back). Each hint gets
+    ``samples`` samples of the hidden cards, ``nodes`` positions of search in all and
+    ``seconds`` on ``clock`` (``None``: no clock, so the same deal is played the same
+    way on any machine). A game that is not over after ``max_moves`` counts as lost."""
     play: Play[Any] = Play.start(game, seed)
-    moves = 0
+    rng = Rng.from_seed(seed, 97)
+    moves = choices = unknown = 0
     while game.outcome(play.state) is None and moves < max_moves:
         seat = game.to_move(play.state)[0]
-        budget = Budget(nodes) if seconds is None else Budget.seconds(
-            time.monotonic, seconds, nodes)
+        budget = Budget(nodes) if seconds is None else Budget.seconds(clock, seconds, nodes)
         h = hint(game, play.state, seat, budget, n=samples)
-        move = h.move if h.move is not None and h.move != AUTO else next(
-            m for m in game.legal_moves(play.state, seat) if m != AUTO)
+        legal = game.legal_moves(play.state, seat)
+        if len([m for m in legal if m not in (AUTO, END)]) > 1:
+            choices += 1
+            unknown += h.verdict != "hint"
+        move = h.move
+        if move is None or move == AUTO:
+            choice = [m for m in legal if m not in (AUTO, END)] or [
+                m for m in legal if m != AUTO]
+            k, rng = rng.below(len(choice))
+            move = choice[k]
         play = play.push(move, seat)
         moves += 1
     done = game.outcome(play.state)
-    return bool(done and done.won), moves
+    return HintGame(bool(done and done.won), moves, choices, unknown)
 
 
 def hint_deals(game_id: str, options: dict[str, object], first: int, deals: int,
                nodes: int, samples: int = 4) -> dict[str, Any]:
     """Play ``deals`` deals taking every hint (:func:`hint_deal`); how many were won."""
     game = make(game_id, options)
-    won = sum(hint_deal(game, seed, nodes, samples)[0]
+    won = sum(hint_deal(game, seed, nodes, samples).won
               for seed in range(first, first + deals))
     low, high = wilson(won, deals)
     return {"hint_deals": deals, "hint_won": won, "hint_interval": [low, high]}
