@@ -35,7 +35,7 @@ async def _stats(raw: Any) -> tuple[int, float]:
             sum(float(i["used_cpu_sys"]) + float(i["used_cpu_user"]) for i in infos))
 
 
-async def bytes_per_move(url: str, watchers: int, moves: int = 40) -> dict[str, Any]:
+async def bytes_per_move(url: str, watchers: int, moves: int = 24) -> dict[str, Any]:
     """Bytes sent to Redis and Redis CPU per move, in a room with ``watchers``."""
     from server import redis_conn
     from server.redis_keys import code_key, log_key, room_key
@@ -79,13 +79,63 @@ async def bytes_per_move(url: str, watchers: int, moves: int = 40) -> dict[str, 
         memory = 0
         for key in (room_key(room.id), log_key(room.id), code_key(room.code)):
             memory += int(await raw.memory_usage(key) or 0)
+        follow = await _follower(url, store, room.id, move, limits, 16)
         return {"watchers": watchers, "moves": done, "moves_in_room": len(after.log),
-                "redis_bytes_per_room": memory,
+                "redis_bytes_per_room": memory, **follow,
                 "bytes_per_move": (b2 - b1 - info_bytes) / done,
                 "redis_cpu_us_per_move": 1e6 * (c2 - c1) / done,
                 "store_cpu_us_per_move": 1e6 * (t1 - t0) / done}
     finally:
         await store.close()
+        await raw.aclose()
+
+
+async def _follower(url: str, store: Any, room_id: str, move: Any, limits: Limits,
+                    moves: int) -> dict[str, Any]:
+    """What another process with a watcher in the room pays per move: its listener
+    brings its copy up to date from the stream (as a doorbell makes it) and renders and
+    encodes the watchers' view once. Its CPU per move, and Redis's CPU for the read
+    (the same moves measured with and without a follower, the difference)."""
+    import msgpack
+
+    from server import redis_conn
+    from server.redis_listener import RedisListener
+    from server.redis_store import RedisStore
+    from server.room import Effects, Room
+
+    other = RedisStore(url, limits)
+    raw = redis_conn.connect(url)
+
+    async def perform(r: Room, fx: Effects) -> None:
+        msgpack.packb(r.state_message(None))
+
+    follower = RedisListener(other, perform)
+    try:
+        await other.watch(room_id)
+        _, c0 = await _stats(raw)
+        alone = 0
+        for _ in range(moves):
+            after, _ = await store.mutate(room_id, move)
+            alone += 1
+            if after.over:
+                break
+        _, c1 = await _stats(raw)
+        spent = 0.0
+        both = 0
+        for _ in range(moves):
+            after, _ = await store.mutate(room_id, move)
+            t0 = time.process_time()
+            await follower.catch_up(room_id, missing=1)
+            spent += time.process_time() - t0
+            both += 1
+            if after.over:
+                break
+        _, c2 = await _stats(raw)
+        return {"follower_cpu_us_per_move": 1e6 * spent / both,
+                "follower_redis_cpu_us_per_move":
+                    1e6 * ((c2 - c1) / both - (c1 - c0) / alone)}
+    finally:
+        await other.close()
         await raw.aclose()
 
 
@@ -112,6 +162,14 @@ def writes(redis_url: str, cluster_url: str | None, crowds: tuple[int, int] = (1
                 f"after {big['moves_in_room']} moves, {crowds[1]:,} watchers (baseline: "
                 f"{crowds[0]} watchers)", big["redis_bytes_per_room"] / 1024,
                 small["redis_bytes_per_room"] / 1024, "KB"),
+            row("7. Redis writes", f"{name}: another process with a watcher: its CPU per "
+                f"move (stream read, copy updated, one view rendered), {crowds[1]:,} "
+                f"watchers (baseline: {crowds[0]})", big.get("follower_cpu_us_per_move", 0),
+                small.get("follower_cpu_us_per_move", 0), "µs"),
+            row("7. Redis writes", f"{name}: another process with a watcher: Redis CPU "
+                f"per move for its read, {crowds[1]:,} watchers (baseline: {crowds[0]})",
+                big.get("follower_redis_cpu_us_per_move", 0),
+                small.get("follower_redis_cpu_us_per_move", 0), "µs"),
             row("7. Redis writes", f"{name}: the store's CPU per move in the server, "
                 f"{crowds[1]:,} watchers (baseline: {crowds[0]} watchers)",
                 big["store_cpu_us_per_move"], small["store_cpu_us_per_move"], "µs"),

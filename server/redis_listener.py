@@ -45,7 +45,7 @@ CHECK_EVERY = 2.0
 #: How long a pub/sub reader waits for a message before it looks at its subscriptions.
 POLL = 0.1
 #: Stream entries read past those a doorbell says are missing (more may have come).
-SLACK = 8
+SLACK = 2
 
 Ring = Callable[[str, bytes], Awaitable[None]]
 
