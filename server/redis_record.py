@@ -36,7 +36,7 @@ import msgpack
 from protocol.limits import Limits
 
 from . import room_codec
-from .room import Member, Room
+from .room import Member, Proposal, Room
 
 REV = b"rev"
 COUNTS = "c"
@@ -48,7 +48,7 @@ _MEMBER_FIELDS = tuple(f.name for f in dataclasses.fields(Member))
 _row = operator.attrgetter(*_MEMBER_FIELDS)
 #: Room attributes shared between a committed room and the copy a change works on.
 _SHARED = frozenset({"game", "play", "limits"})
-_COPIED = frozenset({"members", "log", "events", "proposals", "policy"})
+_COPIED = frozenset({"members", "log", "events", "proposals", "policy", "calls"})
 _IMMUTABLE = (str, int, float, bool, bytes, tuple, frozenset, type(None))
 
 
@@ -99,14 +99,21 @@ def clone(room: Room) -> Room:
     attrs["members"] = {k: Member(*_row(m)) for k, m in room.members.items()}
     attrs["log"] = list(room.log)
     attrs["events"] = deque(room.events, maxlen=room.events.maxlen)
-    attrs["proposals"] = copy.deepcopy(room.proposals) if room.proposals else {}
+    attrs["proposals"] = {k: _proposal(p) for k, p in room.proposals.items()}
     attrs["policy"] = copy.copy(room.policy)
+    attrs["calls"] = list(room.calls)  # entries are not changed once appended
     for name, value in room.__dict__.items():
         # what a room gains later is copied whole unless it cannot change
         if name not in _SHARED and name not in _COPIED and not isinstance(value, _IMMUTABLE):
             attrs[name] = copy.deepcopy(value)
     new.__dict__.update(attrs)
     return new
+
+
+def _proposal(p: Proposal) -> Proposal:
+    q = copy.copy(p)
+    q.by = list(p.by)  # the one part a room changes in place
+    return q
 
 
 def _appended(before: list[Any] | deque[Any], after: list[Any] | deque[Any]) -> int:

@@ -12,7 +12,7 @@ event apart (:mod:`server.redis_record`), so a change writes only what it alters
 
 from __future__ import annotations
 
-from dataclasses import asdict
+import dataclasses
 from typing import Any
 
 from protocol.limits import Limits
@@ -32,16 +32,36 @@ def head(room: Room) -> dict[str, Any]:
         "options": dict(room.game.options), "seed": room.seed, "salt": room.salt,
         "version": room.version, "host": room.host, "locked": room.locked,
         "closed": room.closed, "created_at": room.created_at,
-        "empty_since": room.empty_since, "policy": asdict(room.policy),
-        "proposals": [asdict(p) for p in room.proposals.values()],
+        "empty_since": room.empty_since, "policy": plain(room.policy),
+        "proposals": [plain(p) for p in room.proposals.values()],
         "vote_deadline": room.vote_deadline,
         "deals_before": room.deals_before, "won_before": room.won_before,
         "moved_at": room.moved_at, "calls": [dict(c) for c in room.calls],
     }
 
 
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _names(cls: type) -> tuple[str, ...]:
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
+def plain(obj: Any) -> dict[str, Any]:
+    """A dataclass of plain values as a dict, lists copied (``dataclasses.asdict`` is
+    a tenth as fast: it copies deep, and the Redis store does this on every change)."""
+    out = {n: getattr(obj, n) for n in _names(type(obj))}
+    for k, v in out.items():
+        if isinstance(v, list):
+            out[k] = list(v)
+    return out
+
+
 def member(m: Member) -> dict[str, Any]:
-    return asdict(m)
+    return plain(m)
 
 
 def dump(room: Room) -> dict[str, Any]:

@@ -35,7 +35,7 @@ def test_a_change_on_a_clone_leaves_the_committed_room_as_it_was() -> None:
     [wes] = [m.id for m in room.members.values() if m.role == WATCHER]
     work.set_connected(wes, False, 20.0)
     work.propose(adv, work.version, first_move(work), 21.0)
-    work.kick(host, wes)
+    work.kick(host, adv)  # takes them out of the proposals they made, in place
     work.policy.undo = "off"
     work.move(host, work.version, first_move(work), 22.0)
     assert dump(room) == before
