@@ -258,6 +258,8 @@ def throughput(cfg: Config, redis: Redis, cluster: Cluster | None = None
                     ">= 0.5x", ratio >= 0.5),
                 row("2. throughput", f"R={r}: {name} store, p99 move", red["p99_ms"],
                     loop["p99_ms"], "ms"),
+                row("2. throughput", f"R={r}: {name} store, moves/s (baseline: memory store)",
+                    red["moves_per_s"], mem["moves_per_s"], "/s"),
                 row("2. throughput", f"R={r}: {name} store, CPU per move: server "
                     "(baseline: Redis, all masters)", red["cpu_ms_per_move"],
                     red["redis_cpu_ms_per_move"], "ms"),

@@ -57,6 +57,19 @@ redis.call('SPUBLISH', ARGV[6], new .. ':' .. ARGV[3])
 return {1, new}
 """
 
+#: The lobby in one round trip: drop the lines whose time has passed, then the first
+#: ``limit`` lines. KEYS: the lobby's sorted set and its lines. ARGV: now, limit.
+LOBBY_READ = """
+local stale = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, 500)
+if #stale > 0 then
+  redis.call('ZREM', KEYS[1], unpack(stale))
+  redis.call('HDEL', KEYS[2], unpack(stale))
+end
+local ids = redis.call('ZRANGEBYSCORE', KEYS[1], ARGV[1], '+inf', 'LIMIT', 0, ARGV[2])
+if #ids == 0 then return {} end
+return redis.call('HMGET', KEYS[2], unpack(ids))
+"""
+
 LOBBY, LOBBY_INFO = "sym:{lobby}:rooms", "sym:{lobby}:info"
 #: The set of server processes that have beaten at least once.
 NODES = "sym:{procs}:nodes"

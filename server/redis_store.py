@@ -51,6 +51,7 @@ from .redis_keys import (
     CAS,
     LOBBY,
     LOBBY_INFO,
+    LOBBY_READ,
     NODES,
     Unavailable,
     bell,
@@ -79,6 +80,8 @@ MAX_TRIES = 8
 #: Commits a room's stream keeps (each with the fields it wrote: a few hundred bytes):
 #: a process that missed more reads the record whole.
 STREAM_KEEP = 64
+#: How long a process answers the lobby from its last read of it (seconds).
+LOBBY_EVERY = 1.0
 #: How far a recovered room's version jumps past the highest version known: more than
 #: one room can change in the second of writes a Redis may lose (only players whose turn
 #: it is move, each within a budget of 20 messages a second, at most 8 seats).
@@ -115,6 +118,9 @@ class RedisStore:
         self.cluster = redis_conn.is_cluster(url)
         self.redis: redis_conn.Client = redis_conn.connect(url)
         self._cas_sha = hashlib.sha1(CAS.encode()).hexdigest()
+        self._lobby_sha = hashlib.sha1(LOBBY_READ.encode()).hexdigest()
+        #: The lobby as last read: (monotonic time, limit, lines).
+        self._lobby: tuple[float, int, list[dict[str, Any]]] | None = None
         # A cluster client raises past its connections per master instead of waiting:
         # calls in flight wait here instead.
         self._slots = asyncio.Semaphore(redis_conn.POOL_SIZE)
@@ -283,6 +289,7 @@ class RedisStore:
                 await self.redis.delete(code_key(code))
 
     async def remove(self, room_id: str) -> None:
+        self._lobby = None
         cached = self.cache.get(room_id)
         await self.unwatch(room_id)
         try:
@@ -297,19 +304,29 @@ class RedisStore:
             raise self._down(exc) from None
 
     async def lobby(self, limit: int) -> list[dict[str, Any]]:
-        now = time.time()
+        """The public rooms' lines. One round trip to the lobby's slot, at most once a
+        second per process (every join of the lobby would otherwise land on the one
+        shard that holds it); what this process lists or unlists shows at once."""
+        now = time.monotonic()
+        if self._lobby is not None and now - self._lobby[0] < LOBBY_EVERY \
+                and self._lobby[1] >= limit:
+            return self._lobby[2][:limit]
         try:
-            stale = await self.redis.zrangebyscore(LOBBY, "-inf", now)
-            if stale:
-                await self.redis.zrem(LOBBY, *stale)
-                await self.redis.hdel(LOBBY_INFO, *stale)
-            found: list[Any] = await self.redis.zrangebyscore(LOBBY, now, "+inf", start=0,
-                                                              num=limit)
-            ids = [raw(i) for i in found]
-            infos = await self.redis.hmget(LOBBY_INFO, ids) if ids else []
+            infos = await self._script(LOBBY_READ, self._lobby_sha, 2, LOBBY, LOBBY_INFO,
+                                       repr(time.time()), limit)
         except RedisError as exc:
             raise self._down(exc) from None
-        return [msgpack.unpackb(raw(i)) for i in infos if i is not None]
+        lines = [msgpack.unpackb(raw(i)) for i in infos if i is not None]
+        self._lobby = (now, limit, lines)
+        return lines
+
+    async def _script(self, src: str, sha: str, numkeys: int, *args: Any) -> Any:
+        """EVALSHA, loading the script on NOSCRIPT (once per Redis start or master)."""
+        try:
+            return await self.redis.execute_command("EVALSHA", sha, numkeys, *args)
+        except NoScriptError:
+            await self.redis.script_load(src)
+            return await self.redis.execute_command("EVALSHA", sha, numkeys, *args)
 
     async def expired(self, now: float) -> list[str]:
         return []  # keys expire in Redis by themselves
@@ -532,6 +549,7 @@ class RedisStore:
 
     async def _list(self, room: Room, ttl_ms: int) -> None:
         """Keep the room's lobby line current (public rooms only)."""
+        self._lobby = None
         if room.closed:
             await self.redis.zrem(LOBBY, room.id)
             await self.redis.hdel(LOBBY_INFO, room.id)

@@ -199,3 +199,36 @@ async def test_a_copy_behind_the_room_does_not_refuse_a_current_move(
     finally:
         await a.close()
         await b.close()
+
+
+async def test_the_lobby_is_one_read_a_second_per_process_and_shows_its_own_rooms_at_once(
+        redis_url: str) -> None:
+    """Every join of the lobby would land on the one shard that holds it: a process
+    reads it at most once a second (one round trip), and what it lists itself shows at
+    once."""
+    a = RedisStore(redis_url, Limits())
+    raw: Any = redis_conn.connect(redis_url)
+    try:
+        await a.lobby(200)
+        before = await script_calls(raw)
+        for _ in range(50):
+            await a.lobby(200)
+        assert await script_calls(raw) == before
+        room, _ = a_room("public")
+        await a.create(room)
+        assert room.code in [r["code"] for r in await a.lobby(200)]
+        await a.remove(room.id)
+        assert room.code not in [r["code"] for r in await a.lobby(200)]
+    finally:
+        await a.close()
+        await raw.aclose()
+
+
+async def script_calls(raw: Any) -> int:
+    infos: list[Any]
+    if isinstance(raw, RedisCluster):
+        infos = list((await raw.info("commandstats",
+                                     target_nodes=RedisCluster.PRIMARIES)).values())
+    else:
+        infos = [await raw.info("commandstats")]
+    return sum(int(i.get("cmdstat_evalsha", {}).get("calls", 0)) for i in infos)
