@@ -3,7 +3,7 @@
 A crowd joining must not cost every member a frame per join (5,000 watchers joining
 would be 12.5 million frames). So a change of membership only marks the room's *feed*
 here; the feed sends at most one frame per ``presence_every`` seconds to the room's
-members on this process (less often in a room of more than 1,000 members here: see
+members on this process (less often in a room of more than 250 members here: see
 :data:`PER_SECOND`): ``presence_changes``, with the counts and only the listed
 members that changed since its previous frame (names are listed for players and
 advisors, then the first watchers, up to ``presence_list`` in all). The first change
@@ -33,10 +33,12 @@ from .room import Room
 __all__ = ["PER_SECOND", "Feed", "Feeds"]
 
 #: Presence frames a process writes per second for one room, at most: a room with more
-#: members here than ``PER_SECOND * presence_every`` (1,000) gets its frames less often
-#: (5,000 members: one every 1.25 s), so that presence costs a crowd a bounded share of
-#: the process however large it grows, and a join storm does not slow itself down.
-PER_SECOND = 4000
+#: members here than ``PER_SECOND * presence_every`` (250) gets its frames less often
+#: (1,000 members: one a second; 5,000: one every 5 s), so that presence costs a crowd
+#: a bounded share of the process however large it grows (a thousand writes a second,
+#: about 1% of a core), and a join storm does not slow itself down: at 4,000 a second,
+#: presence was two thirds of the socket writes while 1,000 watchers joined.
+PER_SECOND = 1000
 
 
 class Feed:

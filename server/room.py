@@ -91,6 +91,9 @@ class Room:
         self.play: Play[Any] = play if play is not None else Play.start(game, seed)
         self.version = 0
         self.members: dict[str, Member] = {}
+        #: Ids of the computer players among the members (``None``: not worked out since
+        #: the members were set; :meth:`bot_ids`).
+        self._bots: set[str] | None = None
         self.host = ""
         self.locked = False
         self.closed = False
@@ -153,6 +156,15 @@ class Room:
     def bot_seats(self) -> list[Seat]:
         """The seats computer players hold (a person joining may take them)."""
         return seating.bot_seats(self)
+
+    def bot_ids(self) -> set[str]:
+        """The computer players' member ids: worked out once from the members, then kept
+        by the changes that seat or remove one (the scheduler asks after every change,
+        each arrival of a crowd among them: scanning every member made a join storm
+        quadratic)."""
+        if self._bots is None:
+            self._bots = {m.id for m in self.members.values() if m.bot}
+        return self._bots
 
     def add_bot(self, member_id: str, seat: Seat | None) -> Effects:
         return seating.add_bot(self, member_id, seat)
@@ -425,6 +437,7 @@ class Room:
             raise ProtocolError("auth/denied", "The host cannot kick themselves; close the "
                                 "room instead.")
         del self.members[victim.id]
+        self.bot_ids().discard(victim.id)
         advice.drop_proposals(self, victim.id)
         notice = outbound.kicked(self.id, "The host removed you.")
         return Effects(reply={}, presence=True, proposals=True,
@@ -590,7 +603,8 @@ class Room:
             raise ProtocolError("move/stale", "Nothing is due at this version.")
         if due.kind == "timer":
             return self._commit_timer(now)
-        bot = next(m for m in self.members.values() if m.bot and due.seat in m.seats)
+        bot = next(m for i in self.bot_ids() if (m := self.members.get(i)) is not None
+                   and m.bot and due.seat in m.seats)
         view = render(self.game, self.play.state, due.seat)  # its own seat's view only
         codes = [m["code"] for m in view["moves"].get(str(due.seat), ())]
         if not codes:  # pragma: no cover - a seat to move has moves

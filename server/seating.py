@@ -72,13 +72,17 @@ def add_member(room: Room, role: str, name: str, seat: int | None = None,
 
 def bot_seats(room: Room) -> list[Seat]:
     """The seats computer players hold (a person joining may take them)."""
-    return sorted(s for m in room.members.values() if m.bot for s in m.seats)
+    members = room.members
+    return sorted(s for i in room.bot_ids() if (m := members.get(i)) is not None and m.bot
+                  for s in m.seats)
 
 
 def unseat_bot(room: Room, seat: Seat) -> None:
-    for m in list(room.members.values()):
-        if m.bot and seat in m.seats:
+    for i in list(room.bot_ids()):
+        m = room.members.get(i)
+        if m is not None and m.bot and seat in m.seats:
             del room.members[m.id]
+            room.bot_ids().discard(m.id)
             drop_proposals(room, m.id)
 
 
@@ -99,6 +103,7 @@ def add_bot(room: Room, member_id: str, seat: Seat | None) -> Effects:
         bot = Member(secrets.token_hex(6), f"Computer ({room.game.seat_name(s)})",
                      PLAYER, "", (s,), bot=True)
         room.members[bot.id] = bot
+        room.bot_ids().add(bot.id)
     return Effects(reply={}, presence=True)
 
 
