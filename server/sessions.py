@@ -136,10 +136,9 @@ class Sessions:
                       token: str) -> None:
         room = await self.attach(conn, room_id, member_id)
         m = room.members[member_id]
-        self.reply(conn, outbound.joined(
+        self.fanout.send_snapshot(conn, encode(outbound.joined(
             req.id, room.id, room.code, m.id, token, m.role, list(m.seats),
-            room.host == m.id, room.game.id, dict(room.game.options), room.policy.public()))
-        self.fanout.send_snapshot(conn)
+            room.host == m.id, room.game.id, dict(room.game.options), room.policy.public())))
 
     async def on_resume(self, conn: Conn, req: Request) -> None:
         if conn.room_id is not None and conn.room_id != req["room"]:
@@ -158,11 +157,10 @@ class Sessions:
             if since is not None else None
         event("resumed", room=room.id, member=member.id, gap=None if since is None
               else room.version - since)
-        self.reply(conn, outbound.resumed(
+        self.fanout.send_snapshot(conn, encode(outbound.resumed(
             req.id, room.id, room.code, member.id, member.role, list(member.seats),
             room.host == member.id, room.version, events, room.game.id,
-            dict(room.game.options), room.policy.public()))
-        self.fanout.send_snapshot(conn)
+            dict(room.game.options), room.policy.public())))
 
     async def on_leave(self, conn: Conn, req: Request) -> None:
         room = await self._room_of(conn, req)
