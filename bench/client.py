@@ -108,9 +108,15 @@ class Client:
         self.reader.cancel()
 
 
+#: Frames a light client counts by type alone (a watcher that only counts states has no
+#: use for the people in the room: it skips them as it skips the view).
+SKIPPED = frozenset({"presence", "presence_changes"})
+
+
 def peek(frame: bytes) -> Msg | None:
     """``{"type": "state", "version": v}`` read from a state frame's first keys without
-    decoding the rest; ``None`` for anything else."""
+    decoding the rest, ``{"type": kind}`` for a presence frame; ``None`` for anything
+    else."""
     u = msgpack.Unpacker()
     u.feed(frame)
     kind = None
@@ -118,6 +124,8 @@ def peek(frame: bytes) -> Msg | None:
         key = u.unpack()
         if key == "type":
             kind = u.unpack()
+            if kind in SKIPPED:
+                return {"type": kind}
             if kind != "state":
                 return None
         elif key == "version" and kind == "state":
