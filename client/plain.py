@@ -9,6 +9,7 @@ one per line on standard input::
     take [N] | accept take proposal N (default: the first)
     vote              play the proposal with the most votes
     undo              take back the last move
+    hint              ask for a hint (the player; advisors where the table allows)
     say TEXT          chat
     lock | unlock | kick NAME | close     the host's controls
     bot [SEAT]        the host: a computer player in SEAT (from 1), or in every empty seat
@@ -17,7 +18,8 @@ one per line on standard input::
     quit              leave the terminal (the seat is kept; come back with the same code)
     leave             give up the seat and quit
 
-Each command's answer is one line: ``ok`` or ``error: <code>: <sentence>``. End of input
+Each command's answer is one line: ``ok`` or ``error: <code>: <sentence>``; ``hint``
+answers ``hint: <the move in words>: <how often it won>`` or ``no hint: <why>``. End of input
 quits as ``quit`` does. A finished game prints the revealed seed and whether the record,
 replayed here, reaches the same game.
 """
@@ -40,6 +42,7 @@ from .events import (
     StateChanged,
 )
 from .fair import FairCheck, check
+from .hint import hint_line
 from .render import board_lines, clean, header, letters
 from .round_text import is_round, round_lines
 from .session import ConnectionLost, ServerError, Session
@@ -226,6 +229,9 @@ class PlainClient:
             await self.s.invite(self.member_id(name), int(seat) - 1 if seat else None)
         elif word == "undo":
             await self.s.undo()
+        elif word == "hint":
+            self.say(hint_line(await self.s.hint()))
+            return False
         elif word == "vote":
             await self.s.vote()
         elif word in ("take", "accept"):

@@ -44,6 +44,7 @@ from .events import (
     StateChanged,
     Table,
 )
+from .hint import Hint
 from .render import clean
 from .tokens import Seat, TokenStore
 
@@ -193,6 +194,13 @@ class Session:
     async def take(self, code: str) -> Msg:
         """Play a move an advisor proposed (the server names them in the log)."""
         return await self._room_call("take", move=code)
+
+    async def hint(self) -> Hint:
+        """The server's hint for the table's position (the player to move; advisors too
+        where the table allows): a move, ``unknown``, or marked stale when the table
+        moved on meanwhile. Refusals (``hint/not_allowed``, ``hint/busy``) raise
+        :class:`ServerError`."""
+        return Hint.from_msg(await self.call("hint", room=self.table.room))
 
     async def vote(self) -> Msg:
         return await self._room_call("vote")
