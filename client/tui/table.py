@@ -8,7 +8,9 @@ credited); ``a`` takes a proposal: at once when there is one, else ``a`` then it
 left/right walk a cursor over the zones that legal moves touch and space picks one: a
 source, then a destination (a pick that names one legal move plays it; the zones of a
 move come from the view alone, see :func:`client.table_text.move_zones`); ``v`` plays
-the vote, ``u`` undoes, ``:`` opens the command line (a move code, or ``say TEXT``),
+the vote, ``u`` undoes, ``h`` asks for a hint (the hinted move is chosen and marked in the
+list, so enter plays or proposes it; the player may ask, advisors too where the table
+allows), ``:`` opens the command line (a move code, or ``say TEXT``),
 ``t`` chats, ``p`` shows or hides the people, advice and chat panel (hidden on narrow
 terminals), ``?`` shows the game's rules and these keys, escape returns to the moves,
 ``q`` quits keeping the seat. Every refusal shows the server's own sentence.
@@ -38,6 +40,7 @@ from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from ..events import ChatLine, Connection, Event, Notice, Table
+from ..hint import Hint
 from ..render import card_text, clean, letters
 from ..round_text import is_round, move_key, played_card
 from ..session import describe_error
@@ -52,7 +55,7 @@ from ..table_text import (
     role_text,
     turn_line,
 )
-from . import round_keys
+from . import hint_key, round_keys
 from .board import Board
 
 if TYPE_CHECKING:
@@ -87,7 +90,8 @@ class TableScreen(Screen[None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "accept", "take advice"), Binding("v", "vote", "vote", show=False),
-        Binding("u", "undo", "undo"), Binding("colon", "command", "command"),
+        Binding("u", "undo", "undo"), Binding("h", "hint", "hint"),
+        Binding("colon", "command", "command"),
         Binding("t", "talk", "chat"), Binding("escape", "to_moves", "moves", show=False),
         Binding("p", "panel", "people"), Binding("question_mark", "rules", "rules, keys"),
         Binding("q", "quit", "quit"), Binding("left", "zone(-1)", "zone", show=False),
@@ -109,6 +113,8 @@ class TableScreen(Screen[None]):
         #: The room version the screen shows now (-1 before the first state).
         self.drawn_version = -1
         self._taking = False  # ``a`` pressed with several proposals: a number follows
+        #: The last hint the server gave (marked in the list while it is for the table).
+        self.hint: Hint | None = None
         #: Its widgets are there to draw on: from the end of mount to unmount.
         self.ready = False
 
@@ -224,7 +230,7 @@ class TableScreen(Screen[None]):
                          proposal_marks(t.proposals), strict=True))
         heads = [f"{i:>2}. {clean(m.get('code'), 20):<6}" for i, m in enumerate(moves, 1)]
         texts = [self.card_of(str(m.get("code"))) + clean(m.get("text"), 100)
-                 + self.key_mark(str(m.get("code")))
+                 + self.key_mark(str(m.get("code"))) + hint_key.mark(self, str(m.get("code")))
                  + (f"  {marks[str(m.get('code'))]}" if str(m.get("code")) in marks else "")
                  for m in moves]
         lines = [f"{h} {x}" for h, x in zip(heads, texts, strict=True)]
@@ -420,6 +426,9 @@ class TableScreen(Screen[None]):
     async def action_vote(self) -> None:
         if self.sapp.session is not None:
             await self._do(self.sapp.session.vote())
+
+    def action_hint(self) -> None:
+        hint_key.ask(self)
 
     async def action_undo(self) -> None:
         if self.sapp.session is not None:
