@@ -50,6 +50,10 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--advice-mode", choices=("player", "vote"), default="player")
     p.add_argument("--vote-after", type=int, default=0, metavar="SECONDS")
     p.add_argument("--undo", choices=("off", "on", "past_reveal"), default="on")
+    p.add_argument("--hints", choices=("player", "all", "off"), default="player",
+                   help="who may ask for a hint: the player, advisors too, or nobody")
+    p.add_argument("--autodrop", action="store_true",
+                   help="play the moves the game declares safe by themselves")
     p.add_argument("--both", action="store_true", help="play every seat yourself")
     _common(p)
     p.set_defaults(run=cmd_host, plan=host_plan)
@@ -85,6 +89,11 @@ def host_plan(args: argparse.Namespace) -> Plan:
         "visibility": "public" if args.public else "unlisted", "advice": args.advice,
         "advice_mode": args.advice_mode, "vote_after": args.vote_after, "undo": args.undo,
         "seats": "all" if args.both else "one"}
+    # only when asked for: a saved host command's signature (client.plan) stays the same
+    if args.hints != "player":
+        create["hints"] = args.hints
+    if args.autodrop:
+        create["autodrop"] = True
     if args.deal is not None:
         create["deal"] = args.deal
     return Plan("create", game=args.game, create=create)

@@ -168,6 +168,11 @@ class CreateScreen(ModalScreen[Plan | None]):
                 yield Select([("undo on", "on"), ("undo off", "off"),
                               ("undo past reveals", "past_reveal")], value="on",
                              allow_blank=False, id="undo")
+            with Horizontal():
+                yield Select([("hints: the player", "player"), ("hints: advisors too", "all"),
+                              ("hints: off", "off")], value="player", allow_blank=False,
+                             id="hints")
+                yield Checkbox("play safe moves by themselves", id="autodrop")
             yield Checkbox("play every seat myself", id="both")
             with Horizontal():
                 yield Button("Create", variant="primary", id="go")
@@ -184,6 +189,8 @@ class CreateScreen(ModalScreen[Plan | None]):
             "options": _options(self.query_one("#options", Input).value),
             "visibility": self._value("visibility"), "advice": self._value("advice"),
             "advice_mode": self._value("advice_mode"), "undo": self._value("undo"),
+            "hints": self._value("hints"),
+            "autodrop": self.query_one("#autodrop", Checkbox).value,
             "seats": "all" if self.query_one("#both", Checkbox).value else "one"}
         self.dismiss(Plan("create", game=self._value("game"), create=create))
 

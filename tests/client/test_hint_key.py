@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import OptionList
+from textual.widgets import Checkbox, OptionList, Select
 
 from client.plan import Plan
 from client.session import Session
 from client.tokens import TokenStore
 from client.tui.app import SympathyApp
+from client.tui.lobby import CreateScreen
 from client.tui.table import TableScreen
 from tests.hinted import CHOICES, DEAL, GAME, HINTED, WORDS, line
 from tests.server.conftest import Running
@@ -96,5 +97,34 @@ async def test_the_line_mode_prints_the_hint_in_one_line(server: Running,
     await ann.send("hint")
     said = await ann.expect(r"^(no )?hint: .*|^error: .*")
     assert said.group(0).startswith(f"hint: {WORDS}: wins in "), said.group(0)
+    await ann.send("quit")
+    assert await ann.finish() == 0
+
+
+async def test_the_lobby_form_sets_who_may_ask_and_autodrop(server: Running,
+                                                            tokens: TokenStore) -> None:
+    app = SympathyApp(server.url, "Ann", Plan("lobby"), tokens=tokens)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await until(lambda: isinstance(app.screen, CreateScreen))
+        app.screen.query_one("#game", Select).value = "sympathy"
+        app.screen.query_one("#hints", Select).value = "all"
+        app.screen.query_one("#autodrop", Checkbox).value = True
+        await pilot.click("#go")  # (Sympathy with autodrop plays itself to its end)
+        await until(lambda: app.session is not None and app.table.code != "")
+        async with Session(server.url, "Wes") as wes:
+            joined = await wes.watch(app.table.code)
+    assert (joined["policy"]["hints"], joined["policy"]["autodrop"]) == ("all", True)
+
+
+async def test_sympathy_host_takes_the_hint_and_autodrop_flags(server: Running,
+                                                              tmp_path: Path) -> None:
+    ann = await Proc.start(tmp_path, "host", "sympathy", "--plain", "--hints", "off",
+                           "--autodrop", "--server", server.url, "--name", "Ann")
+    code = (await ann.expect(r"joined room (\w+)")).group(1)
+    async with Session(server.url, "Wes") as wes:
+        joined = await wes.watch(code)
+    assert (joined["policy"]["hints"], joined["policy"]["autodrop"]) == ("off", True)
     await ann.send("quit")
     assert await ann.finish() == 0
