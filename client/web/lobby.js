@@ -29,6 +29,8 @@ export async function lobby(root) {
     ...select("advice", "Advice from", [["anyone", "anyone"], ["invited", "invited advisors"], ["nobody", "nobody"]]),
     ...select("advice_mode", "Advice", [["player", "the player chooses"], ["vote", "the table votes"]]),
     ...select("undo", "Undo", [["on", "on (never past a shown card)"], ["past_reveal", "always"], ["off", "off"]]),
+    ...select("hints", "Hints for", [["player", "the player"], ["all", "the player and advisors"], ["off", "nobody (hints off)"]]),
+    ...select("autodrop", "Safe moves", [["off", "the player plays them"], ["on", "play themselves (autodrop)"]]),
     ...select("seats", "Seats", [["one", "I play one seat"], ["all", "I play every seat"]]),
     ...select("think_ms", "Computer players", [["1000", "think a second"], ["300", "think briefly"], ["0", "play at once"]]),
     h("label", { for: "deal" }, "Deal number"),
@@ -91,7 +93,7 @@ export async function lobby(root) {
     try {
       const j = await conn.call("create", { game: game.value, name: name.value.trim() || undefined,
         visibility: val("visibility"), advice: val("advice"), advice_mode: val("advice_mode"),
-        undo: val("undo"), seats: val("seats"), options: chosenOptions(), think_ms: Number(val("think_ms")),
+        undo: val("undo"), hints: val("hints"), autodrop: val("autodrop") === "on", seats: val("seats"), options: chosenOptions(), think_ms: Number(val("think_ms")),
         deal: deal ? BigInt(deal) : undefined });
       setSeat(j.code, j.room, j.token);
       location.assign(`/r/${encodeURIComponent(j.code)}`);

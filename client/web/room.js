@@ -6,6 +6,7 @@ import { Conn } from "./conn.js";
 import { fill, h } from "./dom.js";
 import { cardText } from "./cards.js";
 import { checkFair } from "./fair.js";
+import { askHint, canHint, hintPart, shownHint } from "./hint.js";
 import { choose, zonesOfMove } from "./moves.js";
 import { forgetSeat, getName, getSeat, setName, setSeat } from "./store.js";
 import { bestCall, drawnPosition, drawRound, isCall, moveKey, playedCard } from "./round.js";
@@ -22,7 +23,7 @@ export class RoomPage {
       version: -1, view: null, changed: new Set(), last: null, fair: null, presence: null,
       proposals: { items: [], deadline: null }, chat: [], selected: null, candidates: null,
       targets: new Set(), fairResult: null, record: null, analysis: null, notice: "", ended: "",
-      calls: [], cursor: null,
+      calls: [], cursor: null, hint: null,
     };
     this.conn = null;
     this.retry = 0;
@@ -263,6 +264,7 @@ export class RoomPage {
     const list = this.s.candidates || this.myMoves();
     if (this.s.view?.layout === "round" && this.roundKey(ev, list)) return;
     if (/^[1-9]$/.test(ev.key) && list[Number(ev.key) - 1]) { ev.preventDefault(); this.act(list[Number(ev.key) - 1]); }
+    else if (ev.key === "h" && canHint(this.s)) { ev.preventDefault(); askHint(this); }
     else if (ev.key === "u" && this.canUndo()) { ev.preventDefault(); this.send("undo", { room: this.s.room, version: this.s.version }); }
     else if (ev.key === "t" && this.s.role === "player" && this.s.proposals.items.length) {
       ev.preventDefault();
@@ -429,10 +431,13 @@ export class RoomPage {
       const list = s.candidates || this.myMoves();
       if (s.candidates) parts.push(h("p", { class: "muted" }, "Choose where, or pick below (Esc to clear)."));
       if (!list.length) parts.push(h("p", { class: "muted" }, role === "player" ? "Not your turn." : "No move to propose now."));
+      const hinted = shownHint(s)?.move;
       parts.push(h("ol", { class: "moves" }, ...list.map((m, i) => h("li", {},
-        h("button", { type: "button", class: "move", dataset: { move: m.code }, onclick: () => this.act(m) },
+        h("button", { type: "button", class: m.code === hinted ? "move hinted" : "move", dataset: { move: m.code }, onclick: () => this.act(m) },
           i < 9 ? h("kbd", {}, String(i + 1)) : null, playedCard(m.code) ? h("b", { class: "card-of-move" }, ` ${cardText(playedCard(m.code))}:`) : null, ` ${m.text}`,
-          moveKey(s.view, m.code) ? h("kbd", { class: "key" }, moveKey(s.view, m.code) === " " ? "space" : moveKey(s.view, m.code)) : null)))));
+          moveKey(s.view, m.code) ? h("kbd", { class: "key" }, moveKey(s.view, m.code) === " " ? "space" : moveKey(s.view, m.code)) : null,
+          m.code === hinted ? h("span", { class: "hint-mark" }, " ← hint") : null)))));
+      parts.push(hintPart(this));
       if (role === "player") {
         parts.push(h("div", { class: "buttons" },
           this.canUndo() ? h("button", { type: "button", class: "undo", onclick: () => this.send("undo", { room: s.room, version: s.version }) }, h("kbd", {}, "u"), " Undo") : null,
