@@ -56,10 +56,24 @@ def pack_counts(cls: type[Game[Any]]) -> str:
     """How many packs the game is played with: ``"2"``, or ``"1-2"`` when the game
     declares an option ``packs`` (its choices, or its minimum to maximum), unless a
     registered variant fixes it."""
-    fixed = cls.description.fixed.get("packs")
-    spec = next((o for o in cls.option_specs if o.name == "packs"), None)
+    return option_counts(cls, "packs", cls.packs)
+
+
+def seat_counts(cls: type[Game[Any]]) -> str:
+    """How many seats a table of the game may have: ``"1"``, ``"2"``, or for a round game
+    what its option ``players`` allows: ``"2-8"``, ``"2,4"`` (All Fours), unless a
+    registered variant fixes it."""
+    return option_counts(cls, "players", cls.description.seats)
+
+
+def option_counts(cls: type[Game[Any]], option: str, default: int) -> str:
+    """The counts the game's ``option`` allows (its choices, or its minimum to maximum;
+    the value a variant fixes; ``default`` when the game has no such option), as
+    ``"2"``, ``"1-2"`` (a run) or ``"2,4"``."""
+    fixed = cls.description.fixed.get(option)
+    spec = next((o for o in cls.option_specs if o.name == option), None)
     if fixed is not None or spec is None:
-        counts = [int(fixed if fixed is not None else cls.packs)]
+        counts = [int(fixed if fixed is not None else default)]
     elif spec.choices:
         counts = sorted({int(c) for c in spec.choices})
     elif spec.minimum is not None and spec.maximum is not None:
@@ -79,7 +93,7 @@ def game_rows() -> list[dict[str, Any]]:
         rows.append({
             "id": d.id, "title": d.title, "book": d.book.short, "pages": d.pages,
             "lines": d.lines, "source": d.source, "citation": d.citation,
-            "packs": ("euchre " if d.euchre else "") + pack_counts(cls), "seats": d.seats,
+            "packs": ("euchre " if d.euchre else "") + pack_counts(cls), "seats": seat_counts(cls),
             "skill": d.skill, "chance": d.chance, "bound": d.bound,
             "variant_of": d.variant_of, "fixed": dict(d.fixed), "aliases": list(d.aliases),
             "options": {o.name: o.default for o in cls.option_specs if o.name not in d.fixed},
@@ -109,7 +123,7 @@ def cmd_games(args: argparse.Namespace) -> int:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
         return 0
     cells = [[r["id"], clip(r["title"] if not r["variant_of"] else f"  {r['title']}"),
-              r["packs"], str(r["seats"]), r["skill"], r["citation"]] for r in rows]
+              r["packs"], r["seats"], r["skill"], r["citation"]] for r in rows]
     print("\n".join(table(["id", "title", "packs", "seats", "skill", "book, pages (lines)"],
                           cells)))
     print(f"{len(rows)} games")
@@ -199,4 +213,4 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 __all__ = ["Play", "add_commands", "game_rows", "pack_counts", "parse_options",
-           "random_playout", "selfplay", "table"]
+           "random_playout", "seat_counts", "selfplay", "table"]

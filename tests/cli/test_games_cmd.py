@@ -6,7 +6,7 @@ import re
 import subprocess
 import sys
 
-from cli.games_cmd import TITLE, pack_counts
+from cli.games_cmd import TITLE, pack_counts, seat_counts
 from rules import all_games, make
 from rules.common import autoplay
 from rules.registry import game_class
@@ -58,6 +58,26 @@ def test_pack_counts_come_from_the_option_spec() -> None:
     assert pack_counts(game_class("number_eleven")) == "1-2"
     assert pack_counts(game_class("blockade")) == "2"
     assert pack_counts(game_class("clock")) == "1"
+
+
+def test_games_shows_the_seats_a_round_game_allows() -> None:
+    out = sympathy("games")
+    seats = out.splitlines()[0].index("seats")
+
+    def cell(game_id: str) -> str:
+        line = next(line for line in out.splitlines() if line.startswith(game_id + " "))
+        return line[seats:].split("  ")[0]
+
+    assert cell("all_fours") == "2,4"  # option players: 2 or 4 (two partnerships)
+    assert cell("old_maid") == cell("snap") == "2-8"
+    assert cell("sympathy") == "2" and cell("clock") == "1"
+
+
+def test_seat_counts_come_from_the_players_option() -> None:
+    assert seat_counts(game_class("all_fours")) == "2,4"
+    assert seat_counts(game_class("beggar_my_neighbor")) == "2-8"
+    assert seat_counts(game_class("sympathy")) == "2"
+    assert seat_counts(game_class("clock")) == "1"
 
 
 def test_show_draws_the_deal_as_a_watcher_sees_it() -> None:
