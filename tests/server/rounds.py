@@ -4,11 +4,13 @@ no frame showed anyone a card hidden from them."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+import json
+import re
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules import Move, all_games, game_class
+from rules import Move, all_games, cards, game_class
 from rules import make as game_make
 from rules.cards import identity
 from rules.prng import Rng
@@ -231,6 +233,41 @@ def in_view(room: Room, before: Any, after: Any) -> set[int]:
     was, now = where_(before), where_(after)
     return {c for c, (zid, private) in now.items()
             if c in was and was[c][0] != zid and not private and not was[c][1]}
+
+
+def card_forms(c: int) -> list[str]:
+    """Every way a card is written: its code (``"TH"``), its name (``"10♥"``), its name
+    with the suit's letter (``"10H"``), its code in a move that plays it (``"pth"``), and
+    in words (``"ten of hearts"``, ``"knave of hearts"``, ``"jack of hearts"``)."""
+    rank, suit, text = cards.rank_of(c), cards.suit_of(c), cards.code(c)
+    words = [cards.RANK_WORDS[rank], *(["jack"] if rank == cards.JACK else [])]
+    return [text, cards.name(c), cards.RANK_NAMES[rank] + cards.SUIT_LETTERS[suit],
+            "p" + text.lower(), *(f"{w} of {cards.SUIT_NAMES[suit]}" for w in words)]
+
+
+def hidden_ever(room: Room, audience: int | None) -> set[int]:
+    """The cards hidden from ``audience`` at some point of the room's match."""
+    return {c for state in room.play.states for c in secret_cards(room.game, state, audience)}
+
+
+def assert_lines_hide(lines: Iterable[str], secret: set[int], seed: int | None) -> None:
+    """No line names a secret card in any of its forms (:func:`card_forms`: a code or a
+    name as a word of its own, wherever it stands in the line; words in any case), nor
+    carries the seed; a line that is JSON is also searched as data (:func:`assert_hides`).
+    """
+    forms = [(c, f) for c in secret for f in card_forms(c)]
+    for line in lines:
+        lowered = line.lower()
+        for c, form in forms:
+            if " " in form:
+                assert form not in lowered, f"log line names {cards.name(c)} ({form!r}): {line}"
+            else:  # a word of its own: not a piece of a room's or a member's hex id
+                found = re.search(rf"(?<![A-Za-z0-9]){re.escape(form)}(?![A-Za-z0-9])", line)
+                assert found is None, f"log line names {cards.name(c)} ({form!r}): {line}"
+        if seed is not None:
+            assert str(seed) not in line, f"log line carries the seed: {line}"
+        if line.startswith("{"):
+            assert_hides(json.loads(line), secret, seed, f"log line {line}")
 
 
 def race_options(game_id: str) -> dict[str, Any]:
