@@ -98,6 +98,33 @@ async def open_table(url: str, game_id: str, options: dict[str, Any], people: in
     return t
 
 
+#: Deal numbers a test chooses start here: a frame that shows a small number (a version,
+#: a count) must not look like the secret seed to the no-leak checks.
+BIG = 7_345_812_907_113
+
+
+def a_deal_that_asks(game_id: str, options: dict[str, Any], seat: int, people: int,
+                     tries: int = 500) -> int:
+    """The first deal number from :data:`BIG` at which ``seat`` may move, with nobody but people
+    (``0..people-1``) able to move, before anyone else has: the table's clock alone
+    (:meth:`rules.game.Game.timer`) plays until then. In Snap, with the clock turning
+    the cards, a person moves only when a snap is on: this finds one between people."""
+    game = game_make(game_id, options)
+    for deal in range(BIG, BIG + tries):
+        state = game.deal(deal)
+        while game.outcome(state) is None:
+            movers = set(game.to_move(state))
+            if movers:
+                if seat in movers and movers <= set(range(people)):
+                    return deal
+                break
+            due = game.timer(state)
+            if due is None:
+                break
+            state = game.apply_for(state, due[2], due[1])
+    raise AssertionError(f"{game_id}: no deal in {tries} lets seat {seat} move first")
+
+
 async def newest(peer: Peer, at_least: int, timeout: float = 10.0) -> Msg:
     """The newest state the peer has read, once it has one at ``at_least`` or later."""
     states = [m for m in peer.seen if m.get("type") == "state"]
@@ -115,6 +142,7 @@ async def play(t: Table, choice_seed: int, max_steps: int) -> Msg:
     watcher's newest state."""
     rng = Rng.from_seed(choice_seed)
     state = await newest(t.watcher, 0)
+    advised = False
     for _ in range(max_steps):
         view = state["view"]
         if view["status"] != "playing":
@@ -124,7 +152,9 @@ async def play(t: Table, choice_seed: int, max_steps: int) -> Msg:
             state = await newest(t.watcher, state["version"] + 1)
             continue
         k, rng = rng.below(len(movers))
-        seat = movers[k]
+        # the seat with an advisor moves first, on its advice, until one advice was taken
+        seat = t.behind if t.behind is not None and t.behind in movers and not advised \
+            else movers[k]
         person = t.people[seat]
         mine = await newest(person, state["version"])
         codes = [m["code"] for m in mine["view"]["moves"].get(str(seat), ())]
@@ -132,8 +162,8 @@ async def play(t: Table, choice_seed: int, max_steps: int) -> Msg:
             state = await newest(t.watcher, max(mine["version"], state["version"] + 1))
             continue
         k, rng = rng.below(len(codes))
-        if seat == t.behind and t.advisor is not None and k % 2 == 0:
-            seen = await newest(t.advisor, mine["version"])
+        if seat == t.behind and t.advisor is not None and (k % 2 == 0 or not advised):
+            seen = await advisors_view(t.advisor, mine)
             offered = [m["code"] for m in seen["view"]["moves"].get(str(seat), ())]
             if seen["version"] == mine["version"] and codes[k] in offered:
                 got = await t.advisor.call("propose", room=t.room, version=mine["version"],
@@ -141,12 +171,25 @@ async def play(t: Table, choice_seed: int, max_steps: int) -> Msg:
                 if got["type"] == "ok":
                     reply = await person.call("take", room=t.room, version=mine["version"],
                                               move=codes[k])
+                    advised = advised or reply["type"] == "ok"
                     state = await _after(t, mine, reply)
                     continue
         reply = await person.call("move", room=t.room, version=mine["version"],
                                   move=codes[k])
         state = await _after(t, mine, reply)
     return state
+
+
+async def advisors_view(advisor: Peer, mine: Msg) -> Msg:
+    """The advisor's newest state, once it has ``mine``'s version or later; at that
+    version, the seat's own view (the seat's player's, ``mine``): the frame the advisor
+    was sent before it sat behind the seat was a watcher's, and the one sent when it was
+    seated may still be on its way."""
+    seen = await newest(advisor, mine["version"])
+    if seen["version"] == mine["version"] and seen["view"] != mine["view"]:
+        return await advisor.wait(lambda m: m.get("type") == "state" and (
+            m["version"] > mine["version"] or m["view"] == mine["view"]))
+    return seen
 
 
 async def _after(t: Table, mine: Msg, reply: Msg) -> Msg:

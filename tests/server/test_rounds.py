@@ -17,6 +17,7 @@ from ..support import Running
 from .peer import Peer
 from .rounds import (
     ROUND_GAMES,
+    a_deal_that_asks,
     assert_lines_hide,
     check_frames,
     hidden_ever,
@@ -56,8 +57,14 @@ async def test_a_whole_match_with_people_computer_players_a_watcher_and_an_advis
     caplog.set_level(logging.INFO, logger="sympathy")
     sizes = seat_counts(game_id)
     players = 3 if 3 in sizes else max(n for n in sizes if n <= 4)
-    t = await open_table(server.url, game_id, lean_options(game_id, players), people=2,
-                         bots=players > 2, behind=1)
+    options = lean_options(game_id, players)
+    # where the clock turns the cards (Snap) people only call: a deal where seat 1 (advised)
+    # may call before a computer player may, or the advice may never be asked for
+    defaults = {o.name: o.default for o in game_class(game_id).option_specs}
+    clocked = {"deal": a_deal_that_asks(game_id, options, 1, 2)} \
+        if options.get("auto_turn", defaults.get("auto_turn", False)) else {}
+    t = await open_table(server.url, game_id, options, people=2, bots=players > 2,
+                         behind=1, **clocked)
     final = await play(t, 5, max_steps=5_000)
     assert final["view"]["status"] != "playing", f"{game_id}: no end"
     await settle(t)
@@ -72,6 +79,12 @@ async def test_a_whole_match_with_people_computer_players_a_watcher_and_an_advis
     lines = [r.getMessage() for r in caplog.records]
     assert_lines_hide(lines, hidden_ever(room, None), room.seed)
     assert any('"event": "move"' in line for line in lines)
+    # the advisor behind seat 1 proposed moves and the seat's player took them
+    advised = [m for m in room.log if m["advised_by"]]
+    if any(1 in room.game.to_move(s) for s in room.play.states):  # not over as dealt
+        assert advised, f"{game_id}: no move was made on the advisor's proposal"
+    assert all(m["advised_by"] == ["A"] and m["seat"] == 1 and m["by"] == "P1"
+               for m in advised), advised
     # computer players moved whenever their seats were to move
     bots = set(room.bot_seats())
     if any(set(room.game.to_move(s)) & bots for s in room.play.states):
