@@ -1,6 +1,7 @@
 """Property: in random matches of every round game played through the server, no frame
 sent to any audience (each seat's player, an advisor behind a seat, a watcher, a player
-resuming) shows a card hidden from it, a move's code of another seat, or the seed of a
+resuming; a watcher, an advisor or a person taking a computer player's seat, arriving
+mid-match) shows a card hidden from it, a move's code of another seat, or the seed of a
 match in progress; and a planted leak of one hand card is caught."""
 
 from __future__ import annotations
@@ -21,7 +22,20 @@ from ..round_toy import ID as TOY
 from ..round_toy import toy_registered
 from ..support import start
 from .peer import Peer
-from .rounds import ROUND_GAMES, check_frames, lean_options, open_table, play, seat_counts, settle
+from .rounds import (
+    ROUND_GAMES,
+    Table,
+    check_frames,
+    lean_options,
+    open_table,
+    play,
+    seat_counts,
+    settle,
+)
+
+#: Moves tried before the arrivals and the advisor's resuming: a lean match is often
+#: over by half its steps, and they are to come while it goes on.
+ARRIVE = 1
 
 
 @pytest.fixture(autouse=True)
@@ -31,13 +45,19 @@ def _toy() -> Iterator[None]:
 
 
 async def random_match(game_id: str, choice_seed: int, players: int, steps: int) -> int:
-    """People in every seat, an advisor behind seat 1, a watcher; the advisor resumes on a
-    new connection halfway. How many frames were judged."""
+    """People in every seat but a computer player in the last (a table of three or
+    more), an advisor behind seat 1, a watcher. After the first move, while the match
+    goes on (unless it ended as it was dealt, or with that move): the advisor resumes on
+    a new connection, a second watcher joins, a second advisor is seated behind seat 0
+    by its player, and a person takes the computer player's seat. How many frames were
+    judged."""
     running, stop, task = await start(Limits(rate=100_000, burst=100_000))
     try:
+        bot = players - 1 if players > 2 else None
         t = await open_table(running.url, game_id, lean_options(game_id, players),
-                             people=players, bots=False, behind=1)
-        state = await play(t, choice_seed, max_steps=steps // 2)
+                             people=players if bot is None else bot, bots=bot is not None,
+                             behind=1)
+        state = await play(t, choice_seed, max_steps=ARRIVE)
         assert t.advisor is not None
         token = next(m["token"] for m in t.advisor.seen if m.get("type") == "joined")
         again = await Peer.connect(running.url, "A")
@@ -45,7 +65,8 @@ async def random_match(game_id: str, choice_seed: int, players: int, steps: int)
         assert resumed["type"] == "resumed" and resumed["events"] is not None
         t.audiences.append((again, 1))
         t.advisor = again
-        await play(t, choice_seed + 1, max_steps=steps - steps // 2)
+        await arrive_mid_match(running.url, t, bot)
+        await play(t, choice_seed + 1, max_steps=steps - ARRIVE)
         await settle(t)
         room = running.app.store.cached(t.room)
         assert room is not None and state is not None
@@ -53,6 +74,27 @@ async def random_match(game_id: str, choice_seed: int, players: int, steps: int)
     finally:
         stop.set()
         await asyncio.wait_for(task, 10)
+
+
+async def arrive_mid_match(url: str, t: Table, bot: int | None) -> None:
+    """A watcher joins; an advisor joins and seat 0's player seats it behind seat 0; a
+    person joins in the computer player's seat ``bot`` (it leaves). Each is one more
+    audience whose every frame is judged."""
+    watcher = await Peer.connect(url, "W2")
+    assert (await watcher.call("join", code=t.code, role="watcher"))["type"] == "joined"
+    t.audiences.append((watcher, None))
+    advisor = await Peer.connect(url, "A2")
+    joined = await advisor.call("join", code=t.code, role="advisor")
+    assert joined["type"] == "joined", joined
+    invited = await t.people[0].call("invite", room=t.room, member=joined["member"], seat=0)
+    assert invited["type"] == "ok", invited
+    t.audiences.append((advisor, 0))
+    if bot is not None:
+        person = await Peer.connect(url, f"P{bot}")
+        got = await person.call("join", code=t.code, role="player", seat=bot)
+        assert got["type"] == "joined" and got["seats"] == [bot], got
+        t.people[bot] = person
+        t.audiences.append((person, bot))
 
 
 @pytest.mark.parametrize("game_id", ROUND_GAMES)
