@@ -166,7 +166,8 @@ def _run(args: argparse.Namespace, plan: Plan) -> int:
 
 
 async def _plain(args: argparse.Namespace, plan: Plan) -> int:
-    async with Session(args.server, args.name, tokens=TokenStore()) as session:
+    async with Session(args.server, args.name, tokens=TokenStore(),
+                       room=plan.code) as session:
         client = PlainClient(session, ascii=args.ascii)
         try:
             await start(session, plan)

@@ -24,6 +24,7 @@ import contextlib
 import random
 from collections.abc import AsyncIterator, Callable
 from typing import Any, Self
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import msgpack
 from websockets.asyncio.client import ClientConnection, connect
@@ -59,8 +60,12 @@ class Session:
 
     def __init__(self, url: str, name: str = "", *, tokens: TokenStore | None = None,
                  reconnect: bool = True, min_backoff: float = 0.1, max_backoff: float = 8.0,
-                 events: int = 512, call_timeout: float = 30.0) -> None:
+                 events: int = 512, call_timeout: float = 30.0, room: str = "") -> None:
         self.url = url
+        #: The join code of the room this session is for, when known before it sits: the
+        #: connection names it in its URL, so a balancer can send a room's people to one
+        #: process (docs/scaling.md); the room's own code once seated.
+        self.room = room
         self.name = name
         self.tokens = tokens
         self.reconnect = reconnect
@@ -278,7 +283,8 @@ class Session:
 
     async def _open(self) -> ClientConnection:
         """Connect and say hello; messages before the welcome are handled as usual."""
-        ws = await connect(self.url, max_size=2**22, open_timeout=10)
+        ws = await connect(room_url(self.url, self.table.code or self.room), max_size=2**22,
+                           open_timeout=10)
         try:
             welcome = await self._handshake(ws, "hello", version=PROTOCOL_VERSION,
                                             name=self.name, client="sympathy-client")
@@ -453,6 +459,17 @@ class Session:
     async def _notify(self) -> None:
         async with self._changed:
             self._changed.notify_all()
+
+
+def room_url(url: str, code: str) -> str:
+    """``url`` with the room's join code as its ``room`` query parameter (upper case, as
+    codes are), which the server ignores and a balancer may hash on; ``url`` unchanged
+    when there is no code."""
+    if not code:
+        return url
+    parts = urlsplit(url)
+    query = [(k, v) for k, v in parse_qsl(parts.query) if k != "room"] + [("room", code.upper())]
+    return urlunsplit(parts._replace(path=parts.path or "/", query=urlencode(query)))
 
 
 def _decode(frame: str | bytes) -> Msg | None:

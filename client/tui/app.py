@@ -60,7 +60,8 @@ class SympathyApp(App[None]):
 
     async def _main(self) -> None:
         try:
-            async with Session(self.url, self.player_name, tokens=self.tokens) as s:
+            async with Session(self.url, self.player_name, tokens=self.tokens,
+                               room=self.plan.code) as s:
                 self.session, self.table = s, s.table
                 if self.plan.action == "lobby":
                     await self.push_screen(LobbyScreen())

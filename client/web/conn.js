@@ -18,8 +18,12 @@ export class Conn {
     this.limits = null;
   }
 
+  /** The server's websocket; on a room's page it names the room (``?room=CODE``, which
+   *  the server ignores), so that a balancer can send a room's people to one process. */
   static url() {
-    return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/`;
+    const m = location.pathname.match(/^\/r\/([A-Za-z0-9]{1,16})\/?$/);
+    const room = m ? `?room=${encodeURIComponent(m[1].toUpperCase())}` : "";
+    return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/${room}`;
   }
 
   /** Connect and say hello; resolves with the welcome. */

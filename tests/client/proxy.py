@@ -15,6 +15,8 @@ class Proxy:
         self.refused = 0
         self._writers: set[asyncio.StreamWriter] = set()
         self.port = 0
+        #: The request line of each connection's opening handshake, in order.
+        self.requests: list[str] = []
 
     @contextlib.asynccontextmanager
     async def running(self) -> AsyncIterator[Proxy]:
@@ -43,6 +45,11 @@ class Proxy:
             return
         up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.upstream_port)
         self._writers |= {writer, up_writer}
+        with contextlib.suppress(ConnectionError, OSError, asyncio.LimitOverrunError,
+                                 asyncio.IncompleteReadError):
+            line = await reader.readuntil(b"\r\n")
+            self.requests.append(line.decode("latin-1").strip())
+            up_writer.write(line)
         try:
             async with asyncio.TaskGroup() as tg:
                 tg.create_task(self._pipe(reader, up_writer))

@@ -8,7 +8,7 @@ import stat
 import pytest
 
 from client.events import Connection, StateChanged
-from client.session import ServerError, Session
+from client.session import ServerError, Session, room_url
 from client.tokens import TokenStore
 from tests.server.conftest import Running
 
@@ -111,6 +111,28 @@ async def test_the_network_fails_for_a_while_and_the_seat_comes_back(
         assert attempts[:3] == [1, 2, 3]
         ok = await bea.move("open")
         await ann.wait_until(lambda t: t.version == ok["version"])
+
+
+async def test_a_connection_names_its_room_for_the_balancer(server: Running) -> None:
+    """A session for a known room names it in its URL (``?room=CODE``, which a balancer
+    hashes on: deploy/nginx.conf), and so does every reconnection once it has sat down."""
+    async with Proxy(server.port).running() as proxy, Session(server.url, "Ann") as ann:
+        code = (await ann.create("sympathy"))["code"]
+        async with Session(proxy.url, "Wes", room=code.lower()) as wes:  # `watch CODE`
+            await wes.watch(code)
+        async with Session(proxy.url, "Bea", min_backoff=0.05) as bea:  # from the lobby
+            await bea.lobby()
+            await bea.join(code, "player")
+            proxy.cut()
+            await bea.wait_until(lambda t: t.connection == "resumed")
+        assert proxy.requests == [f"GET /?room={code} HTTP/1.1", "GET / HTTP/1.1",
+                                  f"GET /?room={code} HTTP/1.1"]
+
+
+def test_a_room_url_keeps_the_rest_of_the_url() -> None:
+    assert room_url("ws://h:1", "k7qprm") == "ws://h:1/?room=K7QPRM"
+    assert room_url("wss://h/play?x=1&room=OLD", "AB") == "wss://h/play?x=1&room=AB"
+    assert room_url("ws://h:1/", "") == "ws://h:1/"
 
 
 @pytest.mark.limits(presence_list=3)

@@ -78,8 +78,12 @@ async def test_a_reload_resumes_the_seat_and_no_token_is_in_the_url(
     token = await ann.page.evaluate(
         f"JSON.parse(localStorage.getItem('sympathy.seat.{code}')).token")
     assert token and token not in ann.page.url
+    sockets: list[str] = []
+    ann.page.on("websocket", lambda ws: sockets.append(ws.url))
     await ann.page.reload()
     await ann.wait_version(1)
+    # the page's websocket names the room (for a balancer that hashes on it), never a token
+    assert sockets == [site.replace("http", "ws", 1) + f"/?room={code}"]
     await ann.page.wait_for_selector(".people li .name")
     assert await ann.page.evaluate("window.sympathy.s.member") == member
     assert await ann.page.evaluate("window.sympathy.s.role") == "player"
