@@ -92,11 +92,84 @@ class Diff:
         return sum(len(k) + len(v) for k, v in self.sets) + sum(len(k) for k in self.dels)
 
 
+class CopyOnRead(dict[str, Member]):
+    """The members of a copy a change works on: each entry is the committed room's own
+    :class:`Member` until the change reads it, and then a copy of the copy's own (a
+    change may alter what it reads in place). A move reads one member or none, so a room
+    of a thousand watchers no longer copies a thousand members for it, and :func:`diff`
+    passes every member still shared by identity. Reading every member (``values``,
+    ``items``) copies them all, as a change that looks at everyone may alter anyone.
+    Once the change is committed, :meth:`settle` stops the copying: a committed room is
+    never changed in place."""
+
+    __slots__ = ("_own",)
+
+    def __init__(self, shared: dict[str, Member]) -> None:
+        super().__init__(shared)  # dict's own copy: the entries as they are, unread
+        self._own: set[str] | None = set()
+
+    def settle(self) -> None:
+        self._own = None
+
+    def _mine(self, k: str) -> Member:
+        m = dict.__getitem__(self, k)
+        if self._own is not None and k not in self._own:
+            m = Member(*_row(m))
+            dict.__setitem__(self, k, m)
+            self._own.add(k)
+        return m
+
+    def __getitem__(self, k: str) -> Member:
+        return self._mine(k)
+
+    def get(self, k: str, default: Any = None) -> Any:
+        return self._mine(k) if k in self else default
+
+    def __setitem__(self, k: str, m: Member) -> None:
+        dict.__setitem__(self, k, m)
+        if self._own is not None:
+            self._own.add(k)
+
+    def _all(self) -> None:
+        if self._own is not None:
+            for k in list(dict.keys(self)):
+                self._mine(k)
+
+    def values(self) -> Any:
+        self._all()
+        return dict.values(self)
+
+    def items(self) -> Any:
+        self._all()
+        return dict.items(self)
+
+    def pop(self, k: str, *default: Any) -> Any:
+        if k in self:
+            self._mine(k)
+        return dict.pop(self, k, *default)
+
+    def setdefault(self, k: str, default: Any = None) -> Any:
+        if k in self:
+            return self._mine(k)
+        self[k] = default
+        return default
+
+    def popitem(self) -> tuple[str, Member]:
+        self._all()
+        return dict.popitem(self)
+
+
+def settle(room: Room) -> None:
+    """``room`` is committed: its members are its own from now on (no more copying)."""
+    if isinstance(room.members, CopyOnRead):
+        room.members.settle()
+
+
 def clone(room: Room) -> Room:
     """A copy of a committed room for a change to work on; the room is not touched."""
     new = Room.__new__(Room)
     attrs = dict(room.__dict__)
-    attrs["members"] = {k: Member(*_row(m)) for k, m in room.members.items()}
+    attrs["members"] = CopyOnRead(room.members)
     attrs["log"] = list(room.log)
     attrs["events"] = deque(room.events, maxlen=room.events.maxlen)
     attrs["proposals"] = {k: _proposal(p) for k, p in room.proposals.items()}
@@ -160,9 +233,11 @@ def diff(before: Room | None, written: Written | None, after: Room) -> Diff:
     dels += [f"e:{n}" for n in range(start_old, min(start_new, old.next_event))]
     # members: the changed ones
     order, next_member = old.order, old.next_member
-    was = before.members if before is not None and not full else {}
-    changed = [m for k, m in after.members.items()
-               if (o := was.get(k)) is None or _row(o) != _row(m)]
+    was: dict[str, Member] = before.members if before is not None and not full else {}
+    # dict's own items and get: reading them here must not copy a CopyOnRead's members;
+    # a member the change never read is the committed one itself
+    changed = [m for k, m in dict.items(after.members)
+               if (o := dict.get(was, k)) is not m and (o is None or _row(o) != _row(m))]
     gone = [k for k in was if k not in after.members]
     if changed or gone:
         order = dict(order)

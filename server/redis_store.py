@@ -238,6 +238,7 @@ class RedisStore:
                 attempt.fx = None
                 if new_rev >= 0:
                     raced = False
+                    redis_record.settle(work)
                     await self._deliver_before(room_id, rev, new_rev)
                     return work, fx
                 raced = True
@@ -422,7 +423,8 @@ class RedisStore:
         return Unavailable()
 
     def _ttl_ms(self, room: Room) -> int:
-        live = any(m.connected for m in room.members.values())
+        # dict's own values: looking must not copy a change's members (CopyOnRead)
+        live = any(m.connected for m in dict.values(room.members))
         return int(1000 * (self.live_ttl if live else room.limits.room_ttl))
 
     async def _fetch(self, room_id: str) -> tuple[int, Room, Written | None]:
@@ -537,6 +539,7 @@ class RedisStore:
             new_rev, done = await self._commit(base, base_rev, fx, d, before)
             if new_rev < 0:
                 continue  # someone committed meanwhile: look again
+            redis_record.settle(base)
             self.cache.replace(base, new_rev, done)
             self.recoveries += 1
             log.warning("redis went back in time for room %s (revision %d, ours %d): "

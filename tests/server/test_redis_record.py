@@ -57,6 +57,30 @@ def test_a_move_writes_its_own_fields_only() -> None:
     assert d.size() < 1000
 
 
+def test_a_move_copies_no_member_however_many_watch() -> None:
+    """A change works on a copy whose members are the committed room's own objects until
+    it reads them (server/redis_record.py, CopyOnRead): a move in a room of 500 watchers
+    copies at most the mover, and the diff finds the rest unchanged by identity; a member
+    the change alters is the copy's own, never the committed one."""
+    room = new_room("sympathy", {}, 2, Policy(), Limits(max_members=600), 10.0)
+    player, _ = room.add_member(PLAYER, "Ann", all_seats=True)
+    for i in range(500):
+        room.add_member(WATCHER, f"w{i}")
+    written = redis_record.diff(None, None, room).written
+    work = redis_record.clone(room)
+    work.move(player.id, work.version, first_move(work), 30.0)
+    same_object = [k for k in room.members
+                   if dict.__getitem__(work.members, k) is room.members[k]]
+    assert len(same_object) >= len(room.members) - 1
+    assert not any(k.startswith("m:") for k, _ in redis_record.diff(room, written, work).sets)
+    other = redis_record.clone(room)
+    wes = next(m.id for m in room.members.values() if m.role == WATCHER)
+    other.set_connected(wes, False, 20.0)
+    assert room.members[wes].connected and not other.members[wes].connected
+    d = redis_record.diff(room, written, other)
+    assert [k for k, _ in d.sets if k.startswith("m:")] == [f"m:{wes}"]
+
+
 async def hash_of(url: str, room_id: str) -> dict[bytes, bytes]:
     raw = redis_conn.connect(url)
     try:
