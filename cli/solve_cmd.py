@@ -29,8 +29,10 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--nodes", type=int, default=20_000, help="search budget per deal")
     p.add_argument("--seconds", type=float, default=2.0, help="time budget per deal")
-    p.add_argument("--hint-deals", type=int, default=0,
-                   help="also play this many deals by the hints alone (slow)")
+    p.add_argument("--hint-deals", type=int, default=None, metavar="K",
+                   help="play the first K of the deals by the hints alone, at the reduced "
+                   f"budget below (about a CPU-second a deal; default: {HINT_DEALS} or N "
+                   "if fewer; 0: none)")
     p.add_argument("--hint-nodes", type=int, default=2_000, help="search budget per hint")
     p.add_argument("--hint-samples", type=int, default=4,
                    help="samples of the hidden cards per hint (default 4)")
@@ -44,6 +46,11 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--seconds", type=float, default=10.0, help="time for the analysis")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_analyse)
+
+
+#: Deals played by the hints unless ``--hint-deals`` says otherwise: a deal costs about a
+#: CPU-second at the reduced budget, so a handful, not ``--deals``.
+HINT_DEALS = 10
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -133,11 +140,14 @@ def hint_deals(game_id: str, options: dict[str, object], first: int, deals: int,
     won = sum(hint_deal(game, seed, nodes, samples).won
               for seed in range(first, first + deals))
     low, high = wilson(won, deals)
-    return {"hint_deals": deals, "hint_won": won, "hint_interval": [low, high]}
+    return {"hint_deals": deals, "hint_won": won, "hint_interval": [low, high],
+            "hint_nodes": nodes, "hint_samples": samples}
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
     ids = [c.id for c in all_games()] if args.game == "all" else [args.game]
+    hint_count = (min(args.deals, HINT_DEALS) if args.hint_deals is None
+                  else max(0, args.hint_deals))
     if args.markdown:
         print("| game | deals | won | lost | unknown | can be won (95%) | by hints |")
         print("|---|---:|---:|---:|---:|---|---|")
@@ -145,10 +155,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
         try:
             row = solve_deals(game_id, parse_options(args.option), args.seed, args.deals,
                               args.nodes, args.seconds)
-            if args.hint_deals:
+            if hint_count:
                 row.update(hint_deals(game_id, parse_options(args.option), args.seed,
-                                      args.hint_deals, args.hint_nodes,
-                                      args.hint_samples))
+                                      hint_count, args.hint_nodes, args.hint_samples))
         except RulesError as exc:
             print(f"sympathy solve: {exc}")
             return 2
@@ -160,16 +169,24 @@ def _row(row: dict[str, Any], args: argparse.Namespace) -> str:
     if args.json:
         return json.dumps(row)
     low, high = row["interval"]
-    hints = "-"
     if "hint_deals" in row:
         hl, hh = row["hint_interval"]
-        hints = f"{row['hint_won']}/{row['hint_deals']} ({hl:.0%} to {hh:.0%})"
+        share = f"{hl:.1%} to {hh:.1%}"
     if args.markdown:
+        hints = (f"{row['hint_won']}/{row['hint_deals']} ({share})" if "hint_deals" in row
+                 else "-")
         return (f"| {row['game']} | {row['deals']} | {row[WON]} | {row[LOST]} | "
                 f"{row[UNKNOWN]} | {low:.1%} to {high:.1%} | {hints} |")
+    if "hint_deals" in row:
+        hints = (f"the share the hints win, seeing only what the player sees, is {share} "
+                 f"(95%): {row['hint_won']} of the first {row['hint_deals']} deals won "
+                 f"(a hint at the reduced budget of {row['hint_samples']} samples, "
+                 f"{row['hint_nodes']:,} positions and a second)")
+    else:
+        hints = "the hints were not played (--hint-deals 0)"
     return (f"{row['game']}: {row['deals']} deals: {row[WON]} won, {row[LOST]} lost, "
-            f"{row[UNKNOWN]} unknown within budget; the share that can be won is "
-            f"{low:.1%} to {high:.1%} (95%); by the hints: {hints}; "
+            f"{row[UNKNOWN]} unknown within budget; the share that can be won with full "
+            f"information is {low:.1%} to {high:.1%} (95%); {hints}; "
             f"{row['nodes_per_second']} positions a second")
 
 
