@@ -3,14 +3,15 @@ exhaustive search."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
 
-from rules import Move, Play, make
-from rules.analysis import Proposal, analyse
+from rules import Move, Play, analysis, make
+from rules.analysis import Proposal, analyse, analyse_record
 from rules.common import AUTO
-from rules.solver import LOST, WON, Budget, BudgetExhausted, exhaustive
+from rules.solver import LOST, UNKNOWN, WON, Budget, BudgetExhausted, Solution, exhaustive, solve
 
 
 def lose_a_winnable_game(game_id: str, seed: int) -> Play[Any] | None:
@@ -85,3 +86,65 @@ def test_a_proposal_that_does_not_fit_is_said_so() -> None:
     assert "was not legal" in judged[0].text
     assert "does not fit" in judged[1].text
     assert Move("open") in play.game.legal_moves(play.state, 1)
+
+
+def lost_fourteen() -> Play[Any]:
+    """Fourteen, deal 0, lost by taking the last choice each time; the deal can be won
+    (a search of a few dozen positions finds the way)."""
+    play = lose_a_winnable_game("fourteen", 0)
+    assert play is not None
+    return play
+
+
+def test_an_analysis_out_of_time_says_unknown_and_stops() -> None:
+    """On a clock that moves a second at each reading, a one-second analysis runs out
+    at its first search: the deal is unknown (not won, which any search would find) and
+    the analysis reads the clock a handful of times, not once per move."""
+    play = lost_fourteen()
+    assert len(play.record.moves) > 20
+    ticks = itertools.count()
+
+    def clock() -> float:
+        return float(next(ticks))
+
+    data = {**play.record.to_dict(),
+            "proposals": [{"at": 3, "seat": 0, "move": play.record.moves[3][1], "by": "ann",
+                           "taken": True}]}
+    result = analyse_record(data, clock, seconds=1.0)
+    assert result.deal == UNKNOWN and result.lost_at is None and result.keeper == ""
+    assert result.lines[0] == ("Whether the deal could be won is unknown (the search ran "
+                               "out of budget).")
+    assert not any("lost at move" in line for line in result.lines)
+    [judged] = result.proposals
+    assert judged.verdict == UNKNOWN and "unknown whether it kept" in judged.text
+    assert next(ticks) < 10
+    # the same record with time to think is decided
+    assert analyse(play.record, Budget(50_000)).deal == WON
+
+
+def test_when_time_runs_out_during_the_bisection_the_losing_move_is_unknown(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The clock stands still while the deal and the end are judged (won, lost) and
+    jumps past the deadline after: the losing move is said to be unknown rather than
+    guessed, and the analysis gives up at the first search that runs out."""
+    play = lost_fourteen()
+    now = [0.0]
+    searches: list[Solution] = []
+
+    def counted(*args: Any, **kwargs: Any) -> Solution:
+        found = solve(*args, **kwargs)
+        searches.append(found)
+        if len(searches) == 2:
+            now[0] = 1e9
+        return found
+
+    monkeypatch.setattr(analysis, "solve", counted)
+    seat, code = play.record.moves[5]
+    result = analyse(play.record, Budget.seconds(lambda: now[0], 10.0, nodes=10**9),
+                     [Proposal(5, seat, code, taken=True, by="ann")])
+    assert [s.verdict for s in searches[:2]] == [WON, LOST]
+    assert result.deal == WON and result.lost_at is None and result.lost_move == ""
+    assert result.lines[1] == "The move that lost it is unknown (a search ran out of budget)."
+    assert [j.verdict for j in result.proposals] == [UNKNOWN]
+    # one search of the bisection, one for the proposal; each stopped at once
+    assert [(s.verdict, s.nodes) for s in searches[2:]] == [(UNKNOWN, 1), (UNKNOWN, 1)]
