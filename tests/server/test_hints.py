@@ -187,6 +187,60 @@ async def test_two_hints_at_once_and_a_table_that_moves_during_a_hint(
     assert now["type"] == "hint" and now["version"] == 1 and now["stale"] is False
 
 
+async def test_another_room_moves_while_a_real_hint_searches(
+        server: Running, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A real hint on a heavy deal (Paternal, deal 7: several CPU-seconds of search
+    before its node budget runs out, so the table's 0.8 s always runs out first) is
+    searching while a move in a second room is answered and its state reaches that
+    room's watcher. The hint's clock is held short of its deadline until the watcher
+    has the frame (its search is real, only its deadline waits), so the order is forced
+    and never leans on the machine's speed: were the hint worked out on the event loop,
+    the move would wait for it and the hint would end before the frame."""
+    import asyncio
+    import threading
+    from collections.abc import Callable
+
+    import server.room as room_module
+    from rules.solver import Budget
+
+    started, seen = threading.Event(), threading.Event()
+    ended: list[bool] = []  # each hint's work: had the watcher seen the frame by its end?
+    real: Callable[..., Any] = room_module.hint  # type: ignore[attr-defined]
+
+    def searching(game: Any, state: Any, seat: int, budget: Budget, **kwargs: Any) -> Any:
+        clock = budget.clock
+        assert clock is not None
+
+        def held() -> float:
+            return clock() if seen.is_set() else budget.deadline - 1.0
+
+        started.set()
+        try:
+            return real(game, state, seat, Budget(budget.nodes, held, budget.deadline),
+                        **kwargs)
+        finally:
+            ended.append(seen.is_set())
+
+    monkeypatch.setattr(room_module, "hint", searching)
+    mover, room2, state2 = await table(server, "little_lots", deal=4)
+    watcher = await Peer.connect(server.url, "W")
+    joined = await watcher.call("join", code=await _code(mover, room2), role="watcher")
+    assert joined["type"] == "joined"
+    asker, room1, _ = await table(server, "paternal", deal=7)
+    asked = await asker.send("hint", room=room1)
+    assert await asyncio.to_thread(started.wait, 30)
+    code = state2["view"]["moves"]["0"][0]["code"]
+    ok = await mover.call("move", room=room2, version=0, move=code)
+    assert (ok["type"], ok["version"]) == ("ok", 1)
+    await watcher.wait(lambda m: m.get("type") == "state" and m["room"] == room2
+                       and m["version"] == 1)
+    assert ended == []  # the hint is still searching
+    seen.set()
+    answer = await asker.wait(lambda m: m.get("re") == asked, timeout=60)
+    assert (answer["type"], answer["version"], answer["stale"]) == ("hint", 0, False)
+    assert ended == [True]
+
+
 @pytest.mark.limits(rate=100_000, burst=100_000)
 async def test_the_record_keeps_proposals_left_and_the_analysis_judges_them(
         server: Running) -> None:
