@@ -6,13 +6,21 @@ A one-player patience subclasses :class:`SoloGame` and supplies five small funct
 - ``play(state, move)``: a new state after a legal move (other than ``auto``);
 - ``won(state)``: whether the game has been won (it then ends at once);
 - ``summary(state, won)``: the sentence that says how it ended;
-- ``say(state, move)``: the sentence for a move (other than ``auto``).
+- ``say(state, move)``: the sentence for a move (other than ``auto`` and ``end``).
 
 :class:`SoloGame` turns these into the :class:`~rules.game.Game` interface: one seat, the
 game ends when it is won or when no move is left, and a game of chance (its description
 says ``chance=True``) offers :data:`rules.common.AUTO` as its last legal move, which plays
 the first legal move again and again to the end (:func:`rules.common.autoplay`). The games whose
 cards go to ace and king families build on it in :mod:`rules.families`.
+
+Giving up is written once, here. A game whose cards may go round for ever offers
+:data:`rules.common.END` (give up; the game counts as lost) as its last move where it
+allows it, most often through :func:`with_end` (after every other move, so that a
+position with none is over by itself), and its state has the field
+``given_up: bool = False``. The shell plays ``end`` (it sets ``given_up``), says it
+(``end_said``), and treats a state given up as over: no move is left, and the game's
+``summary`` reads ``state.given_up`` to say why.
 
 Packs in a state are tuples whose *last* card is the top, the next card to be dealt, so
 a pack is already a :class:`~rules.game.Zone`'s cards (bottom to top). :func:`pack_of`
@@ -23,7 +31,8 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from dataclasses import replace
+from typing import Any, TypeVar, cast
 
 from .cards import Card, name
 from .common import AUTO, END, autoplay
@@ -37,18 +46,22 @@ Place = Card | None
 
 
 class SoloGame(Game[S]):
-    """A one-player patience: ends when won or when no move is left."""
+    """A one-player patience: ends when won, given up, or when no move is left."""
 
     #: The last position asked about and its legal moves (see :meth:`_legal`).
     _memo: tuple[object, tuple[Move, ...]] | None = None
+    #: The sentence for ``end`` (give up), in a game that offers it.
+    end_said = "give up: no more moves (the game counts as lost)"
 
     @abstractmethod
     def moves(self, state: S) -> tuple[Move, ...]:
-        """The legal moves other than ``auto``, in the documented order."""
+        """The legal moves other than ``auto``, in the documented order (``end`` last,
+        where the game offers it); asked only while the game is neither won nor given
+        up."""
 
     @abstractmethod
     def play(self, state: S, move: Move) -> S:
-        """The state after ``move`` (a legal move other than ``auto``)."""
+        """The state after ``move`` (a legal move other than ``auto`` and ``end``)."""
 
     @abstractmethod
     def won(self, state: S) -> bool:
@@ -57,6 +70,11 @@ class SoloGame(Game[S]):
     @abstractmethod
     def summary(self, state: S, won: bool) -> str:
         """How the finished game ended, in a sentence."""
+
+    def given_up(self, state: S) -> bool:
+        """Whether the player has given up (played ``end``): the state's ``given_up``,
+        in a game that offers ``end``."""
+        return getattr(state, "given_up", False) is True
 
     def _legal(self, state: S) -> tuple[Move, ...]:
         # A one-entry memo: outcome, to_move and legal_moves all ask about the same
@@ -71,7 +89,10 @@ class SoloGame(Game[S]):
         memo = self._memo
         if memo is not None and memo[0] is state:
             return memo[1]
-        found = () if self.won(state) else self.moves(state)
+        if self.won(state) or self.given_up(state):
+            found: tuple[Move, ...] = ()
+        else:
+            found = self.moves(state)
         if found and self.description.chance:
             found = (*found, AUTO)
         self._memo = (state, found)
@@ -108,11 +129,15 @@ class SoloGame(Game[S]):
     def apply_unchecked(self, state: S, move: Move) -> S:
         if move == AUTO:
             return autoplay(self, state, 0)
+        if move == END:
+            return cast(S, replace(cast(Any, state), given_up=True))
         return self.play(state, move)
 
     def describe(self, state: S, move: Move) -> str:
         if move == AUTO:
             return "play on by itself to the end"
+        if move == END:
+            return self.end_said
         return self.say(state, move)
 
     def narrate(self, before: S, move: Move, after: S) -> str:
@@ -126,7 +151,13 @@ class SoloGame(Game[S]):
 
     @abstractmethod
     def say(self, state: S, move: Move) -> str:
-        """A sentence for a move other than ``auto``, naming no face-down card."""
+        """A sentence for a move other than ``auto`` and ``end``, naming no face-down
+        card."""
+
+
+def with_end(moves: Sequence[Move]) -> tuple[Move, ...]:
+    """``moves`` and then ``end``; nothing when there is no other move."""
+    return (*moves, END) if moves else ()
 
 
 def pack_of(cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -210,5 +241,5 @@ def names_of(cards: Sequence[Card]) -> str:
 
 __all__ = [
     "Place", "SoloGame", "fill", "names_of", "numbers", "open_zone", "pack_of", "pack_zone",
-    "place_zones", "replace_at", "reshuffle", "shuffled_pack", "split_code",
+    "place_zones", "replace_at", "reshuffle", "shuffled_pack", "split_code", "with_end",
 ]

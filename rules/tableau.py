@@ -33,12 +33,13 @@ which no move but ``end`` is left ends the game, lost. A deal is never over befo
 first move (the table shows every new deal as playing): a laying that allows nothing
 offers ``end`` alone.
 
-:class:`TableauGame` is a :class:`rules.solo.SoloGame`: the solo shell's memo and its
-end (no legal move left) are these games' too. What it adds is the ``status`` kept in
-the state: a move is settled as it is played (won, or lost when nothing but ``end`` is
-left), ``end`` sets it to given up, and while the status is ``play`` the legal moves are
-the real ones and then ``end``, so the shell sees no move left exactly when the status
-says the game is over. The re-deal's shuffle is :func:`rules.solo.reshuffle`.
+:class:`TableauGame` is a :class:`rules.solo.SoloGame`: the solo shell's memo, its end
+(no legal move left) and its ``end`` (giving up, kept in the state's ``given_up``) are
+these games' too. What it adds is the ``status`` kept in the state: a move is settled as
+it is played (won, or lost when nothing but ``end`` is left), and while the status is
+``play`` the legal moves are the real ones and then ``end``, so the shell sees no move
+left exactly when the status says the game is over. The table shows the status
+``ended`` for a game given up. The re-deal's shuffle is :func:`rules.solo.reshuffle`.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ from .common import END, REDEAL
 from .game import Move, Seat, Zone
 from .solo import SoloGame, replace_at, reshuffle
 
+#: ``TabState.status``; ``ENDED`` is what the table shows of a game given up.
 PLAY, WON, LOST, ENDED = "play", "won", "lost", "ended"
 DEAL = Move("deal")
 #: ``TabState.last`` when the previous move was not a pile-to-pile move.
@@ -76,6 +78,8 @@ class TabState:
     status: str = PLAY
     #: The deal number: re-deal ``k`` shuffles with ``Rng.from_seed(seed, stream=k)``.
     seed: int = 0
+    #: The player has given up (``end``).
+    given_up: bool = False
 
 
 def in_piles(cards: tuple[Card, ...], sizes: tuple[int, ...]) -> tuple[tuple[Card, ...], ...]:
@@ -222,7 +226,7 @@ class TableauGame(SoloGame[TabState]):
         it has one). A re-deal shuffles the cards left on the table, so while one is
         left the set of those cards decides the shuffle, and nothing is declared safe.
         """
-        if (st.status != PLAY or self.packs != 1 or len(self.found_kinds) != 1
+        if (st.status != PLAY or st.given_up or self.packs != 1 or len(self.found_kinds) != 1
                 or st.stock or st.redeals < self.redeal_limit):
             return ()
         kind = self.found_kinds[0]
@@ -258,8 +262,6 @@ class TableauGame(SoloGame[TabState]):
 
     def play(self, state: TabState, move: Move) -> TabState:
         st, m = state, move.code
-        if m == "end":
-            return replace(st, status=ENDED)
         if m == "deal":
             st = replace(self.deal_next(st), last=NO_LAST)
         elif m == "redeal":
@@ -309,7 +311,7 @@ class TableauGame(SoloGame[TabState]):
         n = sum(len(f) for f in state.found)
         if won:
             return f"all {n} cards are on the families"
-        why = "no move is left" if state.status == LOST else "given up"
+        why = "given up" if state.given_up else "no move is left"
         return f"{n} of {self._total} cards on the families; {why}"
 
     # -- what the table shows ----------------------------------------------------------
@@ -326,7 +328,7 @@ class TableauGame(SoloGame[TabState]):
 
     def public(self, state: TabState) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "status": state.status,
+            "status": ENDED if state.given_up else state.status,
             "on_families": sum(len(f) for f in state.found),
         }
         if self.redeal_limit:
@@ -340,8 +342,6 @@ class TableauGame(SoloGame[TabState]):
 
     def say(self, state: TabState, move: Move) -> str:
         m = move.code
-        if m == "end":
-            return "give up: no more moves (the game counts as lost)"
         if m == "deal":
             return self.describe_deal(state)
         if m == "redeal":

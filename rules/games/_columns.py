@@ -11,7 +11,7 @@ Fooliana, Triangle, Staircase, Game of Seven).
   together (Fooliana, Staircase).
 - ``end``: give up, lost. Games whose cards may wander between piles offer it after
   every other move, so that random play ends; a position with no other move is over by
-  itself (``with_end``).
+  itself (:func:`rules.solo.with_end`).
 - A move may not be answered by the move that only puts the same cards straight back
   (the state keeps that move's code, ``back``); undo does that better.
 - Safe moves (:func:`safe_home`): a card to its family when no card off the families
@@ -25,7 +25,7 @@ from dataclasses import replace
 from typing import Any, Protocol, TypeVar, cast
 
 from ..cards import SUIT_NAMES, Card, is_red, name, rank_of, suit_of
-from ..common import END, step_rank
+from ..common import step_rank
 from ..game import Move, Zone
 from ..solo import SoloGame
 
@@ -43,7 +43,7 @@ class ColumnState(Protocol):
     def families(self) -> Piles: ...
 
     @property
-    def ended(self) -> bool: ...
+    def given_up(self) -> bool: ...
 
 
 CS = TypeVar("CS", bound=ColumnState)
@@ -51,8 +51,8 @@ CS = TypeVar("CS", bound=ColumnState)
 
 class ColumnGame(SoloGame[CS]):
     """A game of this group: won when the families hold every card; lost when the
-    player gives up (``end``, which the game's ``play`` turns into ``ended``) or when no
-    move is left."""
+    player gives up (``end``, which sets the state's ``given_up``) or when no move is
+    left."""
 
     def won(self, state: CS) -> bool:
         return home(state.families) == 52 * self.packs
@@ -61,7 +61,7 @@ class ColumnGame(SoloGame[CS]):
         total = 52 * self.packs
         if won:
             return f"all {total} cards in the families"
-        why = "given up" if state.ended else "no move is left"
+        why = "given up" if state.given_up else "no move is left"
         return f"{home(state.families)} of {total} cards in the families; {why}"
 
     def solver_key(self, state: CS) -> Hashable:
@@ -70,11 +70,6 @@ class ColumnGame(SoloGame[CS]):
         which the search entered first, so positions that differ only in it are one."""
         st: Any = state
         return cast(Hashable, replace(st, back="") if getattr(st, "back", "") else st)
-
-    def describe(self, state: CS, move: Move) -> str:
-        if move == END:
-            return "give up: no more moves (the game counts as lost)"
-        return super().describe(state, move)
 
 
 def alt_down(c: Card, onto: Card) -> bool:
@@ -178,11 +173,6 @@ def shifts_last(moves: Sequence[str], is_shift: Callable[[str], bool]) -> list[s
     return [m for m in moves if not is_shift(m)] + [m for m in moves if is_shift(m)]
 
 
-def with_end(moves: Sequence[Move]) -> tuple[Move, ...]:
-    """``moves`` and then ``end``; nothing when there is no other move."""
-    return (*moves, END) if moves else ()
-
-
 def back_of(code: str) -> str:
     """The code that moves the same cards straight back: ``"3t1>t5"`` -> ``"3t5>t1"``."""
     src, _, dst = code.partition(">")
@@ -215,9 +205,8 @@ def home(fams: Piles) -> int:
 
 
 __all__ = [
-    "CS", "DEAL", "END", "ColumnGame", "ColumnState", "Fits", "Pile", "Piles", "add",
+    "CS", "DEAL", "ColumnGame", "ColumnState", "Fits", "Pile", "Piles", "add",
     "alt_down", "back_of", "family_for", "family_label", "family_zones", "home", "onto",
     "put", "run_code", "run_length", "run_moves", "safe_home", "shifts_last", "suit_down",
     "take_run",
-    "with_end",
 ]

@@ -68,8 +68,7 @@ from ..cards import SUIT_NAMES, Card, name, rank_of, suit_of
 from ..description import CADOGAN, Description
 from ..game import Move, Option, Zone
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at
-from ._columns import END, with_end
+from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, with_end
 
 ROWS, COLS, RAMPARTS = 4, 3, 14
 TURN = Move("t")
@@ -105,10 +104,6 @@ class CityState:
     #: The code that would undo the previous move.
     back: str = ""
     given_up: bool = False
-
-    @property
-    def ended(self) -> bool:
-        return self.given_up
 
 
 @register
@@ -146,8 +141,6 @@ class BesiegedCity(SoloGame[CityState]):
         return suit_of(c) if len(f) < 26 and ORDER[len(f)] == rank_of(c) else -1
 
     def moves(self, state: CityState) -> tuple[Move, ...]:
-        if state.given_up:
-            return ()
         rp, rv = state.ramparts, state.reserve
         hole = next((k for k, p in enumerate(rp) if not p), -1)
         if hole >= 0 and any(rv[i] for i in line_of(hole)):
@@ -183,8 +176,6 @@ class BesiegedCity(SoloGame[CityState]):
 
     def play(self, state: CityState, move: Move) -> CityState:
         code = move.code
-        if move == END:
-            return replace(state, given_up=True)
         st = replace(state, back="")
         if move == TURN:
             return replace(st, pack=st.pack[:-1], turned=st.pack[-1])
@@ -250,8 +241,6 @@ class BesiegedCity(SoloGame[CityState]):
 
     def say(self, state: CityState, move: Move) -> str:
         code = move.code
-        if move == END:
-            return "give up: no more moves (the game counts as lost)"
         if move == TURN:
             return "turn the next card of the pack"
         if "~" in code:

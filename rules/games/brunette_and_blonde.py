@@ -45,8 +45,8 @@ from ..description import CHENEY, Description
 from ..families import REDEAL, TURN, shuffle_option
 from ..game import Move, Option, Zone
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code
-from ._columns import END, alt_down, back_of, with_end
+from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code, with_end
+from ._columns import alt_down, back_of
 from ._upward import (
     EMPTY8,
     Fams,
@@ -119,8 +119,6 @@ class BrunetteAndBlonde(SoloGame[BrunetteState]):
                 for j in up_targets(fams, c, up_alternate, number_and_colour)]
 
     def moves(self, state: BrunetteState) -> tuple[Move, ...]:
-        if state.given_up:
-            return ()
         row, fams = state.row, state.families
         out = [m for i, p in enumerate(row) if p for m in self._homes(f"p{i + 1}", fams, p[-1])]
         empty = row.index(()) if () in row else -1
@@ -141,8 +139,6 @@ class BrunetteAndBlonde(SoloGame[BrunetteState]):
         return with_end(out) if self.lenient else tuple(out)
 
     def play(self, state: BrunetteState, move: Move) -> BrunetteState:
-        if move == END:
-            return replace(state, given_up=True)
         if move == TURN:
             return replace(state, pack=state.pack[:-1], stock=(*state.stock, state.pack[-1]),
                            fresh=True, back="")
@@ -185,8 +181,6 @@ class BrunetteAndBlonde(SoloGame[BrunetteState]):
                 "stock_turns_left": TURNS - state.turns, "in_families": home(state.families)}
 
     def say(self, state: BrunetteState, move: Move) -> str:
-        if move == END:
-            return "give up: no more moves (the game counts as lost)"
         if move == TURN:
             return "turn the next card of the pack"
         if move == REDEAL:

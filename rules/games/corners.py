@@ -53,8 +53,8 @@ from ..common import step_rank
 from ..description import CHENEY, Description
 from ..game import Move, Option, Zone
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, split_code
-from ._columns import DEAL, END, Piles, add, back_of, home, name_rank, onto, put, with_end
+from ..solo import SoloGame, open_zone, pack_of, pack_zone, split_code, with_end
+from ._columns import DEAL, Piles, add, back_of, home, name_rank, onto, put
 
 CENTRE = 5
 CORNER_NAMES = ("top left", "top right", "bottom left", "bottom right")
@@ -71,7 +71,7 @@ class CornersState:
     #: The stock, face up, top last.
     stock: tuple[Card, ...] = ()
     back: str = ""
-    ended: bool = False
+    given_up: bool = False
 
     @property
     def base(self) -> int:
@@ -125,8 +125,6 @@ class Corners(SoloGame[CornersState]):
         return self.option("centre_moves") == "any"
 
     def moves(self, state: CornersState) -> tuple[Move, ...]:
-        if state.ended:
-            return ()
         corners, centre, stock = state.corners, state.centre, state.stock
         top = stock[-1] if stock else 0
         out = ["w>c"] if top and corner_for(corners, top) >= 0 else []
@@ -146,8 +144,6 @@ class Corners(SoloGame[CornersState]):
         return with_end(moves) if self.free_moves else tuple(moves)
 
     def play(self, state: CornersState, move: Move) -> CornersState:
-        if move == END:
-            return replace(state, ended=True)
         if move == DEAL:
             c, pack = state.pack[-1], state.pack[:-1]
             if rank_of(c) == state.base:
@@ -172,7 +168,7 @@ class Corners(SoloGame[CornersState]):
     def summary(self, state: CornersState, won: bool) -> str:
         if won:
             return "the four suits lie in the four corners and the centre is empty"
-        why = "given up" if state.ended else "no move is left"
+        why = "given up" if state.given_up else "no move is left"
         return f"{home(state.corners)} of 52 cards in the corners; {why}"
 
     def zones(self, state: CornersState) -> tuple[Zone, ...]:
@@ -192,8 +188,6 @@ class Corners(SoloGame[CornersState]):
                 "in_corners": home(state.corners)}
 
     def say(self, state: CornersState, move: Move) -> str:
-        if move == END:
-            return "give up: no more moves (the game counts as lost)"
         if move == DEAL:
             return "turn the next card of the pack"
         src, a, dst, b = split_code(move.code)

@@ -78,8 +78,7 @@ from ..cards import (
 from ..description import CADOGAN, Description
 from ..game import Move, Zone
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at
-from ._columns import END, with_end
+from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, with_end
 
 WIDTH = 24
 TURN = Move("t")
@@ -122,10 +121,6 @@ class EmpressState:
     #: The Empress, her guard and the seven queens thrown aside.
     court: tuple[Card, ...] = ()
     given_up: bool = False
-
-    @property
-    def ended(self) -> bool:
-        return self.given_up
 
 
 def refill(st: EmpressState) -> EmpressState:
@@ -203,8 +198,6 @@ class EmpressOfIndia(SoloGame[EmpressState]):
                             tuple(red_t), tuple(black_t), court)
 
     def moves(self, state: EmpressState) -> tuple[Move, ...]:
-        if state.given_up:
-            return ()
         fams, army, navy = state.families, state.army, state.navy
         # what each foundation waits for, looked up by (suit, rank), first one first
         want: dict[tuple[int, int], int] = {}
@@ -230,8 +223,6 @@ class EmpressOfIndia(SoloGame[EmpressState]):
 
     def play(self, state: EmpressState, move: Move) -> EmpressState:
         code = move.code
-        if move == END:
-            return replace(state, given_up=True)
         if move == TURN:
             c = state.pack[-1]
             st = replace(state, pack=state.pack[:-1])
@@ -303,8 +294,6 @@ class EmpressOfIndia(SoloGame[EmpressState]):
 
     def say(self, state: EmpressState, move: Move) -> str:
         code = move.code
-        if move == END:
-            return "give up: no more moves (the game counts as lost)"
         if move == TURN:
             return "turn the next card of the pack onto its talon"
         if ">" in code:

@@ -53,8 +53,8 @@ from ..description import CHENEY, Description
 from ..families import EMPTY8, Families, add, family_name, family_targets, family_zones, home
 from ..game import Move, Zone
 from ..registry import register
-from ..solo import SoloGame, open_zone, replace_at, split_code
-from ._columns import END, back_of, with_end
+from ..solo import SoloGame, open_zone, replace_at, split_code, with_end
+from ._columns import back_of
 from ._upward import short_of, tops_by_card
 
 COLUMNS, ROWS = 15, 7
@@ -91,8 +91,6 @@ class FifteenInARow(SoloGame[FifteenState]):
         return FifteenState(EMPTY8, cols)
 
     def moves(self, state: FifteenState) -> tuple[Move, ...]:
-        if state.given_up:
-            return ()
         fams, cols = state.families, state.columns
         first = opening(fams)
         targets = begins if first else family_targets
@@ -116,8 +114,6 @@ class FifteenInARow(SoloGame[FifteenState]):
         return with_end(out)
 
     def play(self, state: FifteenState, move: Move) -> FifteenState:
-        if move == END:
-            return replace(state, given_up=True)
         src, a, dst, b = split_code(move.code)
         assert a is not None and b is not None
         p = state.columns[a - 1]
@@ -150,8 +146,6 @@ class FifteenInARow(SoloGame[FifteenState]):
                 "streets": sum(not p for p in state.columns)}
 
     def say(self, state: FifteenState, move: Move) -> str:
-        if move == END:
-            return "give up: no more moves (the game counts as lost)"
         src, a, dst, b = split_code(move.code)
         assert a is not None and b is not None
         p = state.columns[a - 1]

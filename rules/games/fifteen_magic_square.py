@@ -31,11 +31,10 @@ from itertools import combinations
 from typing import Any
 
 from ..cards import Card, name, rank_of
-from ..common import END
 from ..description import VINTAGE, Description
 from ..game import Move, Zone
 from ..registry import register
-from ..solo import SoloGame, numbers, pack_zone
+from ..solo import SoloGame, numbers, pack_zone, with_end
 
 SIDE = 3
 #: The eight lines of the square, as places 0-8.
@@ -53,7 +52,7 @@ class MagicSquareState:
     #: The rest of the pack, set aside face down.
     aside: tuple[Card, ...]
     back: str = ""
-    ended: bool = False
+    given_up: bool = False
 
 
 def fifteens(square: tuple[Card, ...]) -> int:
@@ -66,6 +65,7 @@ class FifteenMagicSquare(SoloGame[MagicSquareState]):
     description = Description(
         id="fifteen_magic_square", title="The nine-card fifteens puzzle (untitled)",
         book=VINTAGE, lines="28", skill="much", bound=None, layout="grid")
+    end_said = "give up (the puzzle counts as not solved)"
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> MagicSquareState:
         square: dict[int, Card] = {}
@@ -76,14 +76,10 @@ class FifteenMagicSquare(SoloGame[MagicSquareState]):
         return MagicSquareState(chosen, tuple(c for c in cards if c not in chosen))
 
     def moves(self, state: MagicSquareState) -> tuple[Move, ...]:
-        if state.ended:
-            return ()
         swaps = [f"x{i + 1}-{j + 1}" for i, j in combinations(range(SIDE * SIDE), 2)]
-        return (*(Move(m) for m in swaps if m != state.back), END)
+        return with_end([Move(m) for m in swaps if m != state.back])
 
     def play(self, state: MagicSquareState, move: Move) -> MagicSquareState:
-        if move == END:
-            return replace(state, ended=True)
         i, j = (n - 1 for n in numbers(move.code))
         sq = list(state.square)
         sq[i], sq[j] = sq[j], sq[i]
@@ -109,8 +105,6 @@ class FifteenMagicSquare(SoloGame[MagicSquareState]):
         return {"fifteens": fifteens(state.square)}
 
     def say(self, state: MagicSquareState, move: Move) -> str:
-        if move == END:
-            return "give up (the puzzle counts as not solved)"
         i, j = (n - 1 for n in numbers(move.code))
         return f"exchange {name(state.square[i])} (place {i + 1}) and " \
             f"{name(state.square[j])} (place {j + 1})"

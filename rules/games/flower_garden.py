@@ -42,8 +42,8 @@ from ..cards import SUIT_NAMES, Card, code, name, parse, rank_of, suit_of
 from ..description import CHENEY, Description
 from ..game import Move, Zone
 from ..registry import register
-from ..solo import open_zone, replace_at
-from ._columns import END, ColumnGame, safe_home
+from ..solo import open_zone, replace_at, with_end
+from ._columns import ColumnGame, safe_home
 from .reversible_sequences import moved
 
 GROUPS, SIZE = 6, 6
@@ -60,7 +60,7 @@ class GardenState:
     #: The arrangements the groups have had since a card last came to them from the
     #: Bouquet or left them for the families.
     seen: frozenset[Piles] = frozenset()
-    ended: bool = False
+    given_up: bool = False
 
 
 def run_length(group: tuple[Card, ...]) -> int:
@@ -91,8 +91,6 @@ class FlowerGarden(ColumnGame[GardenState]):
         return GardenState(groups, tuple(sorted(cards[GROUPS * SIZE:])))
 
     def moves(self, state: GardenState) -> tuple[Move, ...]:
-        if state.ended:
-            return ()
         gs, fams = state.groups, state.families
         found = [Move(f"g{i + 1}>f") for i, g in enumerate(gs) if g and goes_home(fams, g[-1])]
         found += [Move(f"b{code(c).lower()}>f") for c in state.bouquet if goes_home(fams, c)]
@@ -116,9 +114,7 @@ class FlowerGarden(ColumnGame[GardenState]):
         for c in state.bouquet:
             for j in sorted([*tops.get(rank_of(c) + 1, ()), *spaces]):
                 found.append(Move(f"b{code(c).lower()}>g{j + 1}"))
-        if found:
-            found.append(END)
-        return tuple(found)
+        return with_end(found)
 
     def family_safe(self, state: GardenState) -> tuple[Move, ...]:
         """A group's top or a Bouquet card to its family when no card one lower (of any
@@ -132,8 +128,6 @@ class FlowerGarden(ColumnGame[GardenState]):
                          _one_lower)
 
     def play(self, state: GardenState, move: Move) -> GardenState:
-        if move == END:
-            return replace(state, ended=True)
         src, dst = move.code.split(">")
         gs, bouquet = state.groups, state.bouquet
         if src[0] == "g" and dst[0] == "g":

@@ -68,10 +68,9 @@ from ..cards import Card, name, rank_of, suit_of
 from ..description import CHENEY, Description
 from ..game import Move, Option, Zone
 from ..registry import register, variant
-from ..solo import pack_of, pack_zone
+from ..solo import pack_of, pack_zone, with_end
 from ._columns import (
     DEAL,
-    END,
     ColumnGame,
     Piles,
     add,
@@ -87,7 +86,6 @@ from ._columns import (
     run_moves,
     shifts_last,
     take_run,
-    with_end,
 )
 
 FOOL, ROW = 13, 4
@@ -115,7 +113,7 @@ class FoolianaState:
     extra: bool = False
     single: bool = False
     back: str = ""
-    ended: bool = False
+    given_up: bool = False
 
     @property
     def base(self) -> int:
@@ -151,8 +149,6 @@ class Fooliana(ColumnGame[FoolianaState]):
             state.changed or (self.extra_pass and not state.extra))
 
     def moves(self, state: FoolianaState) -> tuple[Move, ...]:
-        if state.ended:
-            return ()
         row, fool, stock = state.row, state.fool, state.stock
         space = row.index(()) if () in row else -1
         if space >= 0 and fool:
@@ -185,8 +181,6 @@ class Fooliana(ColumnGame[FoolianaState]):
         return with_end([Move(m) for m in shifts_last(out, shift) if m != state.back])
 
     def play(self, state: FoolianaState, move: Move) -> FoolianaState:
-        if move == END:
-            return replace(state, ended=True)
         if move == DEAL:
             n = 1 if state.single else 3
             laid = state.hand[-n:][::-1]

@@ -45,10 +45,9 @@ from ..cards import Card, name
 from ..description import CHENEY, Description
 from ..game import Move, Option, Zone
 from ..registry import register
-from ..solo import open_zone, pack_of, pack_zone, split_code
+from ..solo import open_zone, pack_of, pack_zone, split_code, with_end
 from ._columns import (
     DEAL,
-    END,
     ColumnGame,
     Piles,
     add,
@@ -61,7 +60,6 @@ from ._columns import (
     onto,
     put,
     shifts_last,
-    with_end,
 )
 
 ROW = 7
@@ -77,7 +75,7 @@ class SevenState:
     stock: tuple[Card, ...] = ()
     #: The move that would only put the last move's card straight back.
     back: str = ""
-    ended: bool = False
+    given_up: bool = False
 
 
 @register
@@ -95,8 +93,6 @@ class GameOfSeven(ColumnGame[SevenState]):
                           pack_of(cards[ROW:]))
 
     def moves(self, state: SevenState) -> tuple[Move, ...]:
-        if state.ended:
-            return ()
         row, fams, stock = state.row, state.families, state.stock
         out: list[str] = []
         if stock and family_for(fams, stock[-1]) >= 0:
@@ -127,8 +123,6 @@ class GameOfSeven(ColumnGame[SevenState]):
         return with_end([Move(m) for m in shifts_last(out, shift) if m != state.back])
 
     def play(self, state: SevenState, move: Move) -> SevenState:
-        if move == END:
-            return replace(state, ended=True)
         if move == DEAL:
             return replace(state, pack=state.pack[:-1], stock=(*state.stock, state.pack[-1]),
                            back="")

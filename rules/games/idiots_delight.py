@@ -48,9 +48,8 @@ from ..cards import Card, code, name, parse
 from ..description import HOYLE, Description
 from ..game import Move, Zone
 from ..registry import register
-from ..solo import open_zone
+from ..solo import open_zone, with_end
 from ._columns import (
-    END,
     ColumnGame,
     Piles,
     add,
@@ -63,7 +62,6 @@ from ._columns import (
     put,
     safe_home,
     shifts_last,
-    with_end,
 )
 
 FILES = 9
@@ -77,7 +75,7 @@ class IdiotsDelightState:
     reserve: tuple[Card, ...]
     families: Piles
     back: str = ""
-    ended: bool = False
+    given_up: bool = False
 
 
 def reserve_code(c: Card) -> str:
@@ -101,8 +99,6 @@ class IdiotsDelight(ColumnGame[IdiotsDelightState]):
                                   ((),) * 4)
 
     def moves(self, state: IdiotsDelightState) -> tuple[Move, ...]:
-        if state.ended:
-            return ()
         files, fams = state.files, state.families
         out = [f"t{i + 1}>f" for i, p in enumerate(files) if p and family_for(fams, p[-1]) >= 0]
         out += [f"{reserve_code(c)}>f" for c in state.reserve if family_for(fams, c) >= 0]
@@ -131,8 +127,6 @@ class IdiotsDelight(ColumnGame[IdiotsDelightState]):
                          alt_down)
 
     def play(self, state: IdiotsDelightState, move: Move) -> IdiotsDelightState:
-        if move == END:
-            return replace(state, ended=True)
         src, _, dst = move.code.partition(">")
         if src[0] == "r":
             c = parse(src[1:])

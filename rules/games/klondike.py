@@ -63,10 +63,9 @@ from ..cards import KING, Card, name, rank_of
 from ..description import HOYLE, Description
 from ..game import Move, Option, Zone
 from ..registry import register, variant
-from ..solo import open_zone, pack_of, pack_zone
+from ..solo import open_zone, pack_of, pack_zone, with_end
 from ._columns import (
     DEAL,
-    END,
     ColumnGame,
     Piles,
     add,
@@ -78,7 +77,6 @@ from ._columns import (
     onto,
     put,
     safe_home,
-    with_end,
 )
 from .triangle import triangle, turn_up
 
@@ -100,7 +98,7 @@ class KlondikeState:
     passes: int = 1
     #: Whether any card has been played since the current pass began.
     played: bool = False
-    ended: bool = False
+    given_up: bool = False
 
 
 def group(state: KlondikeState, i: int) -> tuple[Card, ...]:
@@ -130,8 +128,6 @@ class Klondike(ColumnGame[KlondikeState]):
         return KlondikeState(cols, down, pack_of(cards[n:]), (), ((),) * 4)
 
     def moves(self, state: KlondikeState) -> tuple[Move, ...]:
-        if state.ended:
-            return ()
         cols, fams = state.columns, state.families
         one_up = not self.option("top_to_foundation")
         out = [f"t{i + 1}>f" for i, p in enumerate(cols)
@@ -174,8 +170,6 @@ class Klondike(ColumnGame[KlondikeState]):
         return self.option("passes") == "until_no_play" and state.played
 
     def play(self, state: KlondikeState, move: Move) -> KlondikeState:
-        if move == END:
-            return replace(state, ended=True)
         if move == DEAL:
             if not state.stock:  # the waste turned over, unshuffled, for the next pass
                 return replace(state, stock=tuple(reversed(state.waste)), waste=(),
@@ -206,7 +200,7 @@ class Klondike(ColumnGame[KlondikeState]):
         """How many passes have been begun changes nothing ahead (whether a card was used
         in this pass does): positions that differ only so are one for the search."""
         return (state.columns, state.down, state.stock, state.waste, state.families,
-                state.played, state.ended)
+                state.played, state.given_up)
 
     def zones(self, state: KlondikeState) -> tuple[Zone, ...]:
         return (
@@ -225,7 +219,7 @@ class Klondike(ColumnGame[KlondikeState]):
     def summary(self, state: KlondikeState, won: bool) -> str:
         if won:
             return "all 52 cards built on the ace row"
-        why = "given up" if state.ended else "no card showing can be used"
+        why = "given up" if state.given_up else "no card showing can be used"
         return f"{home(state.families)} of 52 cards built on the ace row; {why}"
 
     def say(self, state: KlondikeState, move: Move) -> str:

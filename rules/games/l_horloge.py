@@ -55,8 +55,8 @@ from ..cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, card, identity, name
 from ..description import CADOGAN, Description
 from ..game import Move, Zone
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code
-from ._columns import END, back_of
+from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code, with_end
+from ._columns import back_of
 
 HOURS = 12
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")
@@ -108,8 +108,6 @@ class LHorloge(SoloGame[HorlogeState]):
         return bool(st.pack) and any(len(p) < 3 for p in st.circle)
 
     def moves(self, st: HorlogeState) -> tuple[Move, ...]:
-        if st.given_up:
-            return ()
         out = [Move(f"c{i + 1}>f{h + 1}") for i, p in enumerate(st.circle)
                if p and (h := self.to_found(st, p[-1])) >= 0]
         if st.talon and (h := self.to_found(st, st.talon[-1])) >= 0:
@@ -124,11 +122,9 @@ class LHorloge(SoloGame[HorlogeState]):
             out += [Move(code) for k, q in enumerate(st.circle)
                     if k != i and q and marries(p[-1], q[-1])
                     and (code := f"c{i + 1}>c{k + 1}") != st.back]
-        return (*out, END) if out else ()
+        return with_end(out)
 
     def play(self, st: HorlogeState, move: Move) -> HorlogeState:
-        if move == END:
-            return replace(st, given_up=True)
         if move == TURN:
             return replace(st, pack=st.pack[:-1], talon=(*st.talon, st.pack[-1]), back="")
         if move == REFILL:
@@ -174,8 +170,6 @@ class LHorloge(SoloGame[HorlogeState]):
                                                                   strict=True))}
 
     def say(self, st: HorlogeState, move: Move) -> str:
-        if move == END:
-            return "give up: no more moves (the game counts as lost)"
         if move == TURN:
             return "deal the next card of the pack"
         if move == REFILL:

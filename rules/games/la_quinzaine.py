@@ -57,8 +57,7 @@ from ..description import CADOGAN, Description
 from ..families import add, family_targets
 from ..game import Move
 from ..registry import register
-from ..solo import replace_at
-from ._columns import END
+from ..solo import replace_at, with_end
 from .fifteen_in_a_row import FifteenInARow, FifteenState
 
 
@@ -79,8 +78,6 @@ class LaQuinzaine(FifteenInARow):
                 for a, k in product(aces, kings) if a or k]
 
     def moves(self, state: FifteenState) -> tuple[Move, ...]:
-        if state.given_up:
-            return ()
         fams, cols = state.families, state.columns
         ups = [Move(f"c{i + 1}>f{j + 1}") for i, p in enumerate(cols) if p
                for j in family_targets(fams, p[-1])]
@@ -88,7 +85,7 @@ class LaQuinzaine(FifteenInARow):
         marriages = [m for m in super().moves(state) if m.code.startswith("c")
                      and ">c" in m.code]
         out = [*ups, *priv, *marriages]
-        return (*out, END) if out else ()
+        return with_end(out)
 
     def play(self, state: FifteenState, move: Move) -> FifteenState:
         if not move.code.startswith("x"):

@@ -47,8 +47,8 @@ from ..cards import ACE, SUIT_SYMBOLS, Card, name, rank_of
 from ..description import CADOGAN, Description
 from ..game import Move, Option, Zone
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code
-from ._columns import END, back_of
+from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code, with_end
+from ._columns import back_of
 
 COLUMNS = 12
 KINDS = suited(ACES_UP, 8)
@@ -130,8 +130,6 @@ class LeBlocus(SoloGame[BlocusState]):
         return out
 
     def moves(self, st: BlocusState) -> tuple[Move, ...]:
-        if st.given_up:
-            return ()
         tops = self.tops(st)
         out = [Move(f"c{i + 1}>f{j + 1}") for i, c in tops
                if (j := to_play(KINDS, st.found, c)) >= 0]
@@ -139,11 +137,9 @@ class LeBlocus(SoloGame[BlocusState]):
             out.append(REFILL if self.vacancies(st) else DEAL)
         out += [Move(code) for i, c in tops for k, d in tops
                 if k != i and marries(c, d) and (code := f"c{i + 1}>c{k + 1}") != st.back]
-        return (*out, END) if out else ()
+        return with_end(out)
 
     def play(self, st: BlocusState, move: Move) -> BlocusState:
-        if move == END:
-            return replace(st, given_up=True)
         if move == DEAL:
             return self.deal_row(st)
         if move == REFILL:
@@ -189,8 +185,6 @@ class LeBlocus(SoloGame[BlocusState]):
                 "on_foundations": sum(len(f) for f in st.found)}
 
     def say(self, st: BlocusState, move: Move) -> str:
-        if move == END:
-            return "give up: no more moves (the game counts as lost)"
         if move == DEAL:
             return "deal out another row of twelve"
         if move == REFILL:

@@ -58,8 +58,17 @@ from ..cards import KING, Card, identity, name, rank_of, suit_of
 from ..description import CADOGAN, Description
 from ..game import Move, Option, Zone
 from ..registry import register, variant
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, reshuffle, split_code
-from ._columns import END, back_of, family_label, family_zones, home, with_end
+from ..solo import (
+    SoloGame,
+    open_zone,
+    pack_of,
+    pack_zone,
+    replace_at,
+    reshuffle,
+    split_code,
+    with_end,
+)
+from ._columns import back_of, family_label, family_zones, home
 from ._upward import tops_by_card
 
 PLACES = 12
@@ -80,10 +89,6 @@ class CarreState:
     opening: bool = True
     given_up: bool = False
     seed: int = 0
-
-    @property
-    def ended(self) -> bool:
-        return self.given_up
 
 
 def play_to(fams: tuple[tuple[Card, ...], ...], c: Card) -> int:
@@ -125,8 +130,6 @@ class LeCarreNapoleon(SoloGame[CarreState]):
         return CarreState(((),) * 8, square, pack_of(cards[PLACES * n:]), seed=seed)
 
     def moves(self, state: CarreState) -> tuple[Move, ...]:
-        if state.given_up:
-            return ()
         out: list[Move] = []
         sq, fams = state.square, state.families
         if state.opening and (kings := blocking_kings(sq)):
@@ -158,8 +161,6 @@ class LeCarreNapoleon(SoloGame[CarreState]):
 
     def play(self, state: CarreState, move: Move) -> CarreState:
         st = replace(state, opening=False)
-        if move == END:
-            return replace(st, given_up=True)
         if move == TURN:
             return replace(st, pack=st.pack[:-1], talon=(*st.talon, st.pack[-1]), back="")
         if move == RETAKE:
@@ -213,8 +214,6 @@ class LeCarreNapoleon(SoloGame[CarreState]):
                 "vacancies": sum(not p for p in state.square)}
 
     def say(self, state: CarreState, move: Move) -> str:
-        if move == END:
-            return "give up: no more moves (the game counts as lost)"
         if move == TURN:
             return "turn the next card of the pack onto the talon"
         if move == RETAKE:

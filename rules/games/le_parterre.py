@@ -32,10 +32,11 @@ Moves as Flower Garden's, less ``g<i>.<n>>g<j>``: ``g<i>>f``, ``b<card>>f``, ``g
 
 from __future__ import annotations
 
+from ..common import END
 from ..description import CADOGAN, Description
 from ..game import Move
 from ..registry import register
-from ._columns import END
+from ..solo import with_end
 from .flower_garden import FlowerGarden, GardenState
 
 
@@ -49,7 +50,7 @@ class LeParterre(FlowerGarden):
         # Rule I: the uppermost card alone is available, so no sequence moves whole
         out = [m for m in super().moves(state)
                if m != END and "." not in m.code.partition(">")[0]]
-        return (*out, END) if out else ()
+        return with_end(out)
 
 
 __all__ = ["LeParterre"]

@@ -66,8 +66,8 @@ from ..cards import ACE, KING, QUEEN, SUIT_SYMBOLS, Card, name, rank_of, suit_of
 from ..description import CADOGAN, Description
 from ..game import Move, Option, Zone
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone
-from ._columns import END, back_of
+from ..solo import SoloGame, open_zone, pack_of, pack_zone, with_end
+from ._columns import back_of
 
 RAYS, OUTER = 8, 2
 KINDS = suited(Foundation(ACES_UP.base, last=QUEEN), 8)
@@ -124,8 +124,6 @@ class LeShah(SoloGame[ShahState]):
     # -- the game --------------------------------------------------------------------
 
     def moves(self, st: ShahState) -> tuple[Move, ...]:
-        if st.given_up:
-            return ()
         out: list[Move] = []
         avail = [(i, outermost(r)) for i, r in enumerate(st.rays)]
         for i, k in avail:
@@ -153,12 +151,10 @@ class LeShah(SoloGame[ShahState]):
         empty = [k for k, r in enumerate(st.rays) if outermost(r) < 0]
         for i, _ in outer:
             out += [Move(f"r{i + 1}>g{k + 1}") for k in empty]
-        return (*out, END) if out else ()
+        return with_end(out)
 
     def play(self, st: ShahState, move: Move) -> ShahState:
         code = move.code
-        if move == END:
-            return replace(st, given_up=True)
         if move == DEAL:
             k = st.circles
             for i in range(RAYS):
@@ -221,8 +217,6 @@ class LeShah(SoloGame[ShahState]):
                 "on_foundations": sum(len(f) for f in st.found)}
 
     def say(self, st: ShahState, move: Move) -> str:
-        if move == END:
-            return "give up: no more moves (the game counts as lost)"
         if move == DEAL:
             return f"deal out the {('first', 'second', 'third')[st.circles]} circle"
         if move == TURN:

@@ -70,8 +70,7 @@ from ..cards import ACE, CLUBS, DIAMONDS, HEARTS, KING, SPADES, Card, is_red, na
 from ..description import CADOGAN, Description
 from ..game import Move, Zone
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code
-from ._columns import END, with_end
+from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code, with_end
 
 PLACES = 12
 #: Stand-in for the lost figure: places 1-6 (the first two Races dealt) are northern.
@@ -95,10 +94,6 @@ class HemiState:
     #: The code that would put the last card moved between Races straight back.
     back: str = ""
     given_up: bool = False
-
-    @property
-    def ended(self) -> bool:
-        return self.given_up
 
 
 def proper(i: int, c: Card) -> bool:
@@ -158,8 +153,6 @@ class LesHemispheres(SoloGame[HemiState]):
         return c
 
     def moves(self, state: HemiState) -> tuple[Move, ...]:
-        if state.given_up:
-            return ()
         fams, races = state.families, state.races
         out: list[Move] = []
         free = [self.free(state, i) for i in range(PLACES)]
@@ -193,8 +186,6 @@ class LesHemispheres(SoloGame[HemiState]):
         return with_end(out)
 
     def play(self, state: HemiState, move: Move) -> HemiState:
-        if move == END:
-            return replace(state, given_up=True)
         st = replace(state, back="")
         if move == TURN:
             c = st.pack[-1]
@@ -254,8 +245,6 @@ class LesHemispheres(SoloGame[HemiState]):
                 "on_foundations": sum(len(f) for f in state.families)}
 
     def say(self, state: HemiState, move: Move) -> str:
-        if move == END:
-            return "give up: no more moves (the game counts as lost)"
         if move == TURN:
             hole = next((i for i, p in enumerate(state.races) if not p), -1)
             to = place_label(hole) if hole >= 0 else "the talon"

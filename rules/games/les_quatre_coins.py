@@ -65,8 +65,8 @@ from ..cards import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_SYMBOLS, Card, name
 from ..description import CADOGAN, Description
 from ..game import Move, Option, Zone
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code
-from ._columns import END, back_of
+from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code, with_end
+from ._columns import back_of
 
 PACKETS = 12
 ROW_SUITS = (HEARTS, SPADES, DIAMONDS, CLUBS)
@@ -148,8 +148,6 @@ class LesQuatreCoins(SoloGame[CoinsState]):
                 if p and (j := to_play(self.kinds, st.found, p[-1])) >= 0]
 
     def moves(self, st: CoinsState) -> tuple[Move, ...]:
-        if st.given_up:
-            return ()
         if st.dealing:
             out = []
             if st.pending >= 0:
@@ -164,11 +162,9 @@ class LesQuatreCoins(SoloGame[CoinsState]):
                        and (code := f"c{i + 1}>c{k + 1}") != st.back)]
         if not ups and redeal_left(st.redeals, REDEALS):
             out.append(REDEAL)
-        return (*out, END) if out else ()
+        return with_end(out)
 
     def play(self, st: CoinsState, move: Move) -> CoinsState:
-        if move == END:
-            return replace(st, given_up=True)
         if move == NEXT:
             return self.deal_on(replace(st, pending=-1))
         if move == REDEAL:
@@ -217,8 +213,6 @@ class LesQuatreCoins(SoloGame[CoinsState]):
                 "on_foundations": sum(len(f) for f in st.found)}
 
     def say(self, st: CoinsState, move: Move) -> str:
-        if move == END:
-            return "give up: no more moves (the game counts as lost)"
         if move == NEXT:
             return "deal on" if st.pack else "end the deal"
         if move == REDEAL:

@@ -54,17 +54,8 @@ from ..description import CHENEY, Description
 from ..families import REDEAL, TURN, shuffle_option
 from ..game import Move, Option, Zone
 from ..registry import register, variant
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code
-from ._columns import (
-    END,
-    add,
-    back_of,
-    family_for,
-    family_label,
-    family_zones,
-    home,
-    with_end,
-)
+from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code, with_end
+from ._columns import add, back_of, family_for, family_label, family_zones, home
 from ._upward import EMPTY8, Fams, short_of, stock_turn_said, stock_turned, tops_by_card
 
 COLUMNS, ROWS = 10, 4
@@ -109,8 +100,6 @@ class Napoleon(SoloGame[NapoleonState]):
         return 0 if self.pet else 2
 
     def moves(self, state: NapoleonState) -> tuple[Move, ...]:
-        if state.given_up:
-            return ()
         cols, fams = state.columns, state.families
         empty = cols.index(()) if () in cols else -1
         out = [Move(f"c{i + 1}>f{j + 1}") for i, p in enumerate(cols)
@@ -136,8 +125,6 @@ class Napoleon(SoloGame[NapoleonState]):
         return with_end(out)
 
     def play(self, state: NapoleonState, move: Move) -> NapoleonState:
-        if move == END:
-            return replace(state, given_up=True)
         if move == TURN:
             return replace(state, pack=state.pack[:-1], stock=(*state.stock, state.pack[-1]),
                            back="")
@@ -181,8 +168,6 @@ class Napoleon(SoloGame[NapoleonState]):
                 "in_families": home(state.families)}
 
     def say(self, state: NapoleonState, move: Move) -> str:
-        if move == END:
-            return "give up: no more moves (the game counts as lost)"
         if move == TURN:
             return "turn the next card of the pack"
         if move == REDEAL:

@@ -55,10 +55,9 @@ from ..cards import KING, Card, name, rank_of, suit_of
 from ..description import CHENEY, Description
 from ..game import Move, Option, Zone
 from ..registry import register
-from ..solo import open_zone, pack_of, pack_zone, split_code
+from ..solo import open_zone, pack_of, pack_zone, split_code, with_end
 from ._columns import (
     DEAL,
-    END,
     ColumnGame,
     Piles,
     add,
@@ -71,7 +70,6 @@ from ._columns import (
     put,
     shifts_last,
     suit_down,
-    with_end,
 )
 
 COLUMNS, ROWS = 13, 3
@@ -94,7 +92,7 @@ class StagerState:
     offer: bool = False
     privileged: bool = False
     back: str = ""
-    ended: bool = False
+    given_up: bool = False
 
 
 def spoils(c: Card, column: tuple[Card, ...], rule: str) -> bool:
@@ -150,8 +148,6 @@ class OldStager(ColumnGame[StagerState]):
         return lay_on(st, self.rule)
 
     def moves(self, state: StagerState) -> tuple[Move, ...]:
-        if state.ended:
-            return ()
         if state.offer:
             return (MOVE_ON, LEAVE)
         cols, fams = state.columns, state.families
@@ -177,8 +173,6 @@ class OldStager(ColumnGame[StagerState]):
         return with_end([Move(m) for m in shifts_last(out, shift) if m != state.back])
 
     def play(self, state: StagerState, move: Move) -> StagerState:
-        if move == END:
-            return replace(state, ended=True)
         if move == DEAL:
             return replace(state, pack=state.pack[:-1], stock=(*state.stock, state.pack[-1]),
                            back="")

@@ -49,8 +49,7 @@ from ..cards import ACE, KING, Card, name, rank_of
 from ..description import CHENEY, Description
 from ..game import Move, Option, Zone
 from ..registry import register
-from ..solo import SoloGame, numbers, open_zone, replace_at, reshuffle
-from ._columns import END
+from ..solo import SoloGame, numbers, open_zone, replace_at, reshuffle, with_end
 
 PILES = 4
 RELAY = Move("relay")
@@ -104,6 +103,7 @@ class Puzzle(SoloGame[PuzzleState]):
     description = Description(
         id="puzzle", title="Puzzle", book=CHENEY, lines="1878-1906", skill="chance",
         bound=None, euchre=True, chance=True)  # shuffled re-lays may go on and on
+    end_said = "give up: patience is exhausted (the game counts as lost)"
     option_specs = (
         Option("relay", "in_order",
                "in_order: the piles are taken up and dealt again without shuffling (a "
@@ -120,13 +120,13 @@ class Puzzle(SoloGame[PuzzleState]):
         return PuzzleState(fams, piles, seed, seen=frozenset((piles,)))
 
     def moves(self, state: PuzzleState) -> tuple[Move, ...]:
-        if state.looped or state.given_up:
+        if state.looped:
             return ()
         out = [Move(f"p{i + 1}") for i, p in enumerate(state.piles)
                if p and i < len(state.families) and fits(state.families[i], p[-1])]
         if out:
             return tuple(out)
-        return (RELAY, END) if self.reachable(state) else ()
+        return with_end((RELAY,)) if self.reachable(state) else ()
 
     def reachable(self, state: PuzzleState) -> bool:
         """Whether a re-lay can put a card on the pile of an unfinished family: dealt
@@ -135,8 +135,6 @@ class Puzzle(SoloGame[PuzzleState]):
         return any(len(f) < len(ORDER) for f in state.families[:n])
 
     def play(self, state: PuzzleState, move: Move) -> PuzzleState:
-        if move == END:
-            return replace(state, given_up=True)
         if move == RELAY:
             cards = tuple(c for p in state.piles for c in p)
             k = state.relays + 1
@@ -181,8 +179,6 @@ class Puzzle(SoloGame[PuzzleState]):
                 "in_families": sum(len(f) for f in state.families)}
 
     def say(self, state: PuzzleState, move: Move) -> str:
-        if move == END:
-            return "give up: patience is exhausted (the game counts as lost)"
         if move == RELAY:
             how = "shuffle them and " if self.option("relay") == "shuffled" else ""
             return f"take up the piles, {how}lay them again"

@@ -61,8 +61,8 @@ from ..description import CHENEY, Description
 from ..families import EMPTY8, Families, add, family_name, family_targets, family_zones, home
 from ..game import Move, Option, Zone
 from ..registry import register, variant
-from ..solo import pack_of, pack_zone, split_code
-from ._columns import DEAL, END, ColumnGame, Piles, back_of, onto, put, shifts_last, with_end
+from ..solo import pack_of, pack_zone, split_code, with_end
+from ._columns import DEAL, ColumnGame, Piles, back_of, onto, put, shifts_last
 
 ROW = 11
 LAYOUTS = 3
@@ -83,7 +83,7 @@ class JudgesState:
     #: Layings out so far (1 .. 3).
     layouts: int = 1
     back: str = ""
-    ended: bool = False
+    given_up: bool = False
 
 
 @register
@@ -119,8 +119,6 @@ class RankAndFile(ColumnGame[JudgesState]):
         return list(state.live)
 
     def moves(self, state: JudgesState) -> tuple[Move, ...]:
-        if state.ended:
-            return ()
         cols, fams = state.columns, state.families
         use = self.usable(state)
         out = [f"t{i + 1}>f{j + 1}" for i in use for j in family_targets(fams, cols[i][-1])]
@@ -151,8 +149,6 @@ class RankAndFile(ColumnGame[JudgesState]):
         return abs(rank_of(c) - rank_of(onto)) == 1
 
     def play(self, state: JudgesState, move: Move) -> JudgesState:
-        if move == END:
-            return replace(state, ended=True)
         if move == DEAL:
             return self._deal(state)
         if move == REDEAL:

@@ -51,8 +51,8 @@ from ..description import CHENEY, Description
 from ..families import EMPTY8, family_name, family_targets, family_zones
 from ..game import Move, Option, Zone
 from ..registry import register
-from ..solo import open_zone, pack_of, pack_zone, replace_at
-from ._columns import END, ColumnGame
+from ..solo import open_zone, pack_of, pack_zone, replace_at, with_end
+from ._columns import ColumnGame
 
 DEAL = Move("d")
 Piles = tuple[tuple[Card, ...], ...]
@@ -68,7 +68,7 @@ class ColumnsState:
     #: The arrangements the columns have had since a card last came to them from
     #: outside or left them for the families (see :func:`moved`).
     seen: frozenset[Piles] = frozenset()
-    ended: bool = False
+    given_up: bool = False
 
 
 def married(a: Card, b: Card) -> bool:
@@ -136,8 +136,6 @@ class FreeColumns(ColumnGame[ColumnsState]):
     # -- moves ---------------------------------------------------------------------------
 
     def moves(self, state: ColumnsState) -> tuple[Move, ...]:
-        if state.ended:
-            return ()
         cols, fams = state.columns, state.families
         found = [Move(f"c{i + 1}>f{j + 1}") for i, col in enumerate(cols) if col
                  for j in self.homes(fams, col[-1])]
@@ -158,13 +156,9 @@ class FreeColumns(ColumnGame[ColumnsState]):
         if state.pack:
             found += [Move(f"p>c{j + 1}") for j, dst in enumerate(cols) if not dst]
             found.append(DEAL)
-        if found:
-            found.append(END)
-        return tuple(found)
+        return with_end(found)
 
     def play(self, state: ColumnsState, move: Move) -> ColumnsState:
-        if move == END:
-            return replace(state, ended=True)
         if move == DEAL:
             return replace(state, pack=state.pack[:-1], stock=(*state.stock, state.pack[-1]),
                            seen=frozenset())

@@ -54,10 +54,9 @@ from ..cards import Card, name
 from ..description import CHENEY, Description
 from ..game import Move, Zone
 from ..registry import register
-from ..solo import open_zone, pack_of, pack_zone
+from ..solo import open_zone, pack_of, pack_zone, with_end
 from ._columns import (
     DEAL,
-    END,
     ColumnGame,
     Piles,
     add,
@@ -74,7 +73,6 @@ from ._columns import (
     run_moves,
     shifts_last,
     take_run,
-    with_end,
 )
 from .triangle import turn_up
 
@@ -94,7 +92,7 @@ class StaircaseState:
     #: The card just dealt, to be used or buried (0: none).
     hand: Card = 0
     back: str = ""
-    ended: bool = False
+    given_up: bool = False
 
 
 def staircase(cards: tuple[Card, ...], columns: int) -> tuple[Piles, tuple[int, ...], int]:
@@ -119,8 +117,6 @@ class Staircase(ColumnGame[StaircaseState]):
         return StaircaseState(cols, down, ((),) * 8, pack_of(cards[n:]))
 
     def moves(self, state: StaircaseState) -> tuple[Move, ...]:
-        if state.ended:
-            return ()
         cols, fams = state.columns, state.families
         space = cols.index(()) if () in cols else -1
         if state.hand:
@@ -158,8 +154,6 @@ class Staircase(ColumnGame[StaircaseState]):
         return with_end([Move(m) for m in shifts_last(out, shift) if m != state.back])
 
     def play(self, state: StaircaseState, move: Move) -> StaircaseState:
-        if move == END:
-            return replace(state, ended=True)
         if move == DEAL:
             return replace(state, pack=state.pack[:-1], hand=state.pack[-1], back="")
         if move == BURY:

@@ -48,17 +48,8 @@ from ..cards import ACE, Card, identity, name, rank_of
 from ..description import CHENEY, Description
 from ..game import Move, Option, Zone
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code
-from ._columns import (
-    END,
-    add,
-    back_of,
-    family_for,
-    family_label,
-    family_zones,
-    home,
-    with_end,
-)
+from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code, with_end
+from ._columns import add, back_of, family_for, family_label, family_zones, home
 from ._upward import EMPTY8, Fams, short_of, tops_by_card
 
 PLACES = 12
@@ -111,8 +102,6 @@ class TheSquare(SoloGame[SquareState]):
         return state.fresh or self.option("stock_cards") == "anywhere"
 
     def moves(self, state: SquareState) -> tuple[Move, ...]:
-        if state.given_up:
-            return ()
         sq, fams = state.square, state.families
         if () in sq:
             k = sq.index(()) + 1
@@ -140,8 +129,6 @@ class TheSquare(SoloGame[SquareState]):
         return with_end(out)
 
     def play(self, state: SquareState, move: Move) -> SquareState:
-        if move == END:
-            return replace(state, given_up=True)
         if move == TURN:
             return replace(state, pack=state.pack[:-1], stock=(*state.stock, state.pack[-1]),
                            fresh=True, back="")
@@ -182,8 +169,6 @@ class TheSquare(SoloGame[SquareState]):
                 "vacancies": sum(not p for p in state.square)}
 
     def say(self, state: SquareState, move: Move) -> str:
-        if move == END:
-            return "give up: no more moves (the game counts as lost)"
         if move == TURN:
             return "turn the next card of the pack"
         src, a, dst, b = split_code(move.code)

@@ -48,9 +48,8 @@ from ..cards import Card, code, name, parse
 from ..description import CHENEY, Description
 from ..game import Move, Zone
 from ..registry import register
-from ..solo import open_zone, split_code
+from ..solo import open_zone, split_code, with_end
 from ._columns import (
-    END,
     ColumnGame,
     Piles,
     add,
@@ -63,7 +62,6 @@ from ._columns import (
     put,
     safe_home,
     shifts_last,
-    with_end,
 )
 
 COLUMNS = 7
@@ -79,7 +77,7 @@ class TriangleState:
     spare: tuple[Card, ...]
     families: Piles
     back: str = ""
-    ended: bool = False
+    given_up: bool = False
 
 
 def triangle(cards: tuple[Card, ...], columns: int) -> tuple[Piles, tuple[int, ...], int]:
@@ -115,8 +113,6 @@ class Triangle(ColumnGame[TriangleState]):
         return TriangleState(cols, down, tuple(cards[n:]), ((),) * 4)
 
     def moves(self, state: TriangleState) -> tuple[Move, ...]:
-        if state.ended:
-            return ()
         cols, fams, spare = state.columns, state.families, state.spare
         out = [f"t{i + 1}>f" for i, p in enumerate(cols) if p and family_for(fams, p[-1]) >= 0]
         out += [f"{spare_code(c)}>f" for c in spare if family_for(fams, c) >= 0]
@@ -162,8 +158,6 @@ class Triangle(ColumnGame[TriangleState]):
         return st.columns[i][-1], replace(st, columns=cols, down=turn_up(cols, st.down, i))
 
     def play(self, state: TriangleState, move: Move) -> TriangleState:
-        if move == END:
-            return replace(state, ended=True)
         src, _, dst = move.code.partition(">")
         c, st = self._take(state, src)
         if dst == "f":

@@ -169,7 +169,8 @@ def test_no_move_left_loses() -> None:
 def test_end_gives_up() -> None:
     game = make("paternal")
     st = game.apply(game.deal(3), "end", 0)
-    assert st.status == ENDED and game.legal_moves(st, 0) == ()
+    assert st.given_up and game.public(st)["status"] == ENDED
+    assert game.legal_moves(st, 0) == ()
     outcome = game.outcome(st)
     assert outcome is not None and not outcome.won and outcome.summary.endswith("given up")
 
