@@ -93,7 +93,7 @@ class TableScreen(Screen[None]):
         Binding("u", "undo", "undo"), Binding("h", "hint", "hint"),
         Binding("colon", "command", "command"),
         Binding("t", "talk", "chat"), Binding("escape", "to_moves", "moves", show=False),
-        Binding("p", "panel", "people"), Binding("question_mark", "rules", "rules, keys"),
+        Binding("p", "panel", "people"), Binding("question_mark", "rules", "help"),
         Binding("q", "quit", "quit"), Binding("left", "zone(-1)", "zone", show=False),
         Binding("right", "zone(1)", "zone", show=False),
         Binding("space", "pick", "pick zone", show=False),
