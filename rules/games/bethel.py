@@ -100,6 +100,41 @@ class Bethel(SoloGame[BethelState]):
             found.append(TURN)
         return tuple(found)
 
+    # -- what the solver may use (rules/solver.py) ----------------------------------
+
+    def order_moves(self, state: BethelState, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+        """Cards to the families first; then the turned card onto the pile below where it
+        waits best, the book's "the skill consists in placing your cards on the lower row,
+        so that you can use them readily" (l.2805-2808): on a card the families will want
+        after it (the nearest such), else into an empty pile, else on the card wanted
+        soonest after it is buried the least; turning the next card last."""
+        def wait(c: Card) -> int:
+            """How many cards the families take, at the fewest, before ``c`` fits one."""
+            best = 14
+            for j, fam in enumerate(state.families):
+                if len(fam) == 13:
+                    continue
+                r = rank_of(fam[-1]) if fam else 0
+                for k in range(1, 14):
+                    r = (step_rank(r, j + 1, wrap=True) or 0) if r else j + 1
+                    if r == rank_of(c):
+                        best = min(best, k)
+                        break
+            return best
+
+        def cost(move: Move) -> int:
+            code = move.code
+            if ">f" in code:
+                return 0
+            if not code.startswith("c>w"):
+                return 100  # turning the next card
+            pile = state.waste[int(code[3:]) - 1]
+            if not pile:
+                return 30
+            under, mine = wait(pile[-1]), wait(state.hand)
+            return under - mine if under >= mine else 40 + mine - under
+        return tuple(sorted(moves, key=cost))
+
     def play(self, state: BethelState, move: Move) -> BethelState:
         if move == TURN:
             return BethelState(state.families, state.waste, state.pack[:-1], state.pack[-1])
