@@ -26,8 +26,9 @@ MARK = "  <- hint"
 def mark(screen: TableScreen, code: str) -> str:
     """The hint's mark for move ``code`` in the list, if the hint names it now."""
     found = screen.hint
-    usable = found is not None and found.usable(screen.table.version)
-    return MARK if usable and found is not None and found.move == code else ""
+    if found is None or not found.usable(screen.table.version) or found.move != code:
+        return ""
+    return MARK
 
 
 def ask(screen: TableScreen) -> None:

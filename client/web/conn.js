@@ -7,6 +7,12 @@ export class ServerError extends Error {
   constructor(code, message) { super(message || code); this.code = code; }
 }
 
+/** The join code of the room this page shows ("/r/CODE"), or null on the lobby. */
+export function pageRoom() {
+  const m = location.pathname.match(/^\/r\/([A-Za-z0-9]{1,16})\/?$/);
+  return m ? m[1] : null;
+}
+
 export class Conn {
   /** ``onMessage(msg)`` gets every message that answers no request; ``onClose(ev)`` once. */
   constructor(onMessage, onClose) {
@@ -21,8 +27,8 @@ export class Conn {
   /** The server's websocket; on a room's page it names the room (``?room=CODE``, which
    *  the server ignores), so that a balancer can send a room's people to one process. */
   static url() {
-    const m = location.pathname.match(/^\/r\/([A-Za-z0-9]{1,16})\/?$/);
-    const room = m ? `?room=${encodeURIComponent(m[1].toUpperCase())}` : "";
+    const code = pageRoom();
+    const room = code ? `?room=${encodeURIComponent(code.toUpperCase())}` : "";
     return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/${room}`;
   }
 

@@ -76,5 +76,29 @@ class Person:
         await self.context.close()
 
 
+async def open_room(browser: Browser, site: str, game: str, name: str = "Ann",
+                    deal: int | None = None, fills: dict[str, str] | None = None,
+                    wait: bool = True, **choices: str) -> tuple[Person, str]:
+    """Ann opens a room from the lobby's form: ``choices`` are chosen in its selects and
+    ``fills`` typed into its fields (after the game, whose options appear with it);
+    returns her page and the room's code, once her page shows the first table (``wait``:
+    a table that plays its safe moves by itself may never show version 0)."""
+    ann = await Person.open(browser, f"{site}/", name=name)
+    page = ann.page
+    await page.wait_for_selector("#game option", state="attached")
+    await page.select_option("#game", game)
+    for field, text in (fills or {}).items():
+        await page.fill(f"#{field}", text)
+    for field, value in choices.items():
+        await page.select_option(f"#{field}", value)
+    if deal is not None:
+        await page.fill("#deal", str(deal))
+    await page.click("form.create button[type=submit]")
+    await page.wait_for_url("**/r/*")
+    if wait:
+        await ann.wait_version(0)
+    return ann, page.url.rsplit("/", 1)[1]
+
+
 def view_zones(view: dict[str, Any]) -> dict[str, tuple[int, list[str]]]:
     return {z["id"]: (z["down"], list(z["up"])) for z in view["zones"]}

@@ -6,24 +6,7 @@ from __future__ import annotations
 from playwright.async_api import Browser, Dialog
 
 from ..support import Running
-from .browser import Person
-
-
-async def open_room(browser: Browser, site: str, game: str, name: str = "Ann",
-                    deal: int | None = None, **choices: str) -> tuple[Person, str]:
-    """Ann opens a room from the lobby's form; returns her page and the room's code."""
-    ann = await Person.open(browser, f"{site}/", name=name)
-    page = ann.page
-    await page.wait_for_selector("#game option", state="attached")
-    await page.select_option("#game", game)
-    for field, value in choices.items():
-        await page.select_option(f"#{field}", value)
-    if deal is not None:
-        await page.fill("#deal", str(deal))
-    await page.click("form.create button[type=submit]")
-    await page.wait_for_url("**/r/*")
-    await ann.wait_version(0)
-    return ann, page.url.rsplit("/", 1)[1]
+from .browser import Person, open_room
 
 
 async def advisor_joins(browser: Browser, site: str, code: str, name: str = "Xan") -> Person:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.async_api import Browser
 
-from .browser import Person
+from .browser import Person, open_room
 
 RANKS = {"A": "ace", "T": "ten", "J": "jack", "Q": "queen", "K": "king"}
 SUITS = {"S": ("spades", "♠"), "H": ("hearts", "♥"), "D": ("diamonds", "♦"),
@@ -23,16 +23,9 @@ def forms(code: str) -> list[str]:
 
 async def test_a_match_against_a_computer_player_and_a_watcher_sees_no_hand(
         browser: Browser, site: str) -> None:
-    ann = await Person.open(browser, f"{site}/", name="Ann")
+    ann, code = await open_room(browser, site, "old_maid", fills={"opt-players": "2"},
+                                think_ms="0")
     page = ann.page
-    await page.wait_for_selector("#game option", state="attached")
-    await page.select_option("#game", "old_maid")
-    await page.fill("#opt-players", "2")
-    await page.select_option("#think_ms", "0")
-    await page.click("form.create button[type=submit]")
-    await page.wait_for_url("**/r/*")
-    await ann.wait_version(0)
-    code = page.url.rsplit("/", 1)[1]
     assert await page.locator(".hand.mine .hand-card").count() > 0  # her hand, face up
     wes = await Person.open(browser, f"{site}/r/{code}", name="Wes")
     await wes.page.wait_for_selector(".actions h2:has-text('Watching')")
