@@ -44,8 +44,12 @@ def blocks(room: Room) -> list[dict[str, Any]]:
 def dealer_after(room: Room, block: dict[str, Any], old: int) -> int:
     """Who deals after ``old``: the seat on the left (Snip Snap Snorum: the nearest one
     left with counters; a seat that has paid them all is out of the game). Seats, not
-    sides: All Fours of four scores by partnership."""
+    sides: All Fours of four scores by partnership. An All Fours deal thrown in (the pack
+    ran out while begging) is dealt again by the same dealer (rules/games/all_fours.py,
+    amb. 3)."""
     n = room.game.seats
+    if room.game.id == "all_fours" and "thrown in" in block["history"][-1]["summary"]:
+        return old
     seat = left_of(old, n)
     if room.game.id == "snip_snap_snorum":
         while block["scores"][seat] == 0:
