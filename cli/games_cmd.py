@@ -155,9 +155,10 @@ CUT = 10 * PATIENCE
 POLICIES = ("random", "first")
 
 
-def random_playout(game: Game[Any], seed: int, rng: Rng, policy: str = "random"
-                   ) -> tuple[bool, int, Rng]:
-    """Play deal ``seed`` to its end by ``policy`` (unchecked moves).
+def random_playout(game: Game[Any], seed: int, rng: Rng, policy: str = "random",
+                   line: list[str] | None = None) -> tuple[bool, int, Rng]:
+    """Play deal ``seed`` to its end by ``policy`` (unchecked moves); the codes played
+    are appended to ``line`` when it is given.
 
     Both policies choose among the legal moves other than ``end`` (give up) and ``auto``,
     and take those only when nothing else is legal. ``random`` is uniform over them;
@@ -181,6 +182,8 @@ def random_playout(game: Game[Any], seed: int, rng: Rng, policy: str = "random"
         else:
             k, rng = rng.below(len(choices))
         state = game.apply_for(state, choices[k][1], choices[k][0])
+        if line is not None:
+            line.append(choices[k][1].code)
         moves += 1
     outcome = game.outcome(state)
     assert outcome is not None
