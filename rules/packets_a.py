@@ -10,8 +10,9 @@ State (:class:`Table`, frozen): ``pack`` is face down with the next card *last*;
 ``turned`` is the card turned up from the pack and not yet placed (``NONE`` if none);
 ``found`` the families and ``piles`` the rows of piles, each bottom to top; ``waste`` a
 single face-up stock pile (Sultan, Windmill); ``aside`` a row of cards laid aside for
-good (Salique Law's queens); ``redeals`` how many re-deals were taken; ``used`` the names
-of the privileges used. ``seed`` is kept for re-deals that shuffle (stream ``k`` for the
+good (Salique Law's queens); ``redeals`` how many re-deals were taken (counted by the
+solo shell: :meth:`rules.solo.SoloGame.may_redeal`); ``used`` the names of the privileges
+used. ``seed`` is kept for re-deals that shuffle (stream ``k`` for the
 ``k``-th re-deal) and never reaches a view.
 
 Move grammar (context-free codes):
@@ -97,9 +98,6 @@ class PacketGame(SoloGame[Table]):
         """The name of family ``j`` (0-based)."""
         return f"family {j + 1}"
 
-    def max_redeals(self) -> int:
-        return 0
-
     def shuffle_redeal(self) -> bool:
         return False
 
@@ -164,7 +162,7 @@ class PacketGame(SoloGame[Table]):
 
     def redeal(self, st: Table) -> Table:
         cards = self.redeal_cards(st)
-        n = st.redeals + 1
+        n = self.redeal_number(st)
         if self.shuffle_redeal():
             pack = reshuffle(st.seed, n, cards)
         else:
@@ -196,13 +194,11 @@ class PacketGame(SoloGame[Table]):
         return tuple(out)
 
     def public(self, state: Table) -> dict[str, Any]:
-        facts: dict[str, Any] = {
+        return {
             "pack": len(state.pack),
             "on_families": sum(len(f) for f in state.found),
+            **self.redeal_facts(state),
         }
-        if self.max_redeals():
-            facts["redeals_left"] = self.max_redeals() - state.redeals
-        return facts
 
     def place(self, st: Table, where: str) -> str:
         if where == "p":
@@ -324,7 +320,7 @@ class ReserveGame(PacketGame):
             if p:
                 out += self._to_found(wanted, f"d{i + 1}", p[-1])
         if (st.turned == NONE and not st.pack and st.waste
-                and st.redeals < self.max_redeals()):
+                and self.may_redeal(st)):
             out.append(REDEAL)
         return tuple(out)
 

@@ -22,6 +22,19 @@ position with none is over by itself), and its state has the field
 (``end_said``), and treats a state given up as over: no move is left, and the game's
 ``summary`` reads ``state.given_up`` to say why.
 
+Re-deals are counted once, here. A game whose privilege is to take its cards up and lay
+them out again a fixed number of times (a *re-deal*, whatever the book calls it: a
+re-lay, a turn of the stock) says how many in the class attribute ``redeals_allowed``
+(or overrides :meth:`SoloGame.max_redeals` when an option decides), and keeps the count
+in the state field ``redeals: int`` (0 at the deal). The shell answers the questions
+about the count: :meth:`~SoloGame.may_redeal` (one is left), :meth:`~SoloGame.redeals_left`,
+:meth:`~SoloGame.redeal_number` (the number of the re-deal being taken: its shuffle's
+sub-stream ``k`` for :func:`reshuffle`, and the state's ``redeals`` after it), the public
+fact ``redeals_left`` (:meth:`~SoloGame.redeal_facts`, which the game's ``public`` puts
+among its facts) and the end of the move's sentence, ``"(re-deal 1 of 2)"``
+(:meth:`~SoloGame.redeal_of`, in the game's own word ``redeal_word``). The game says only
+*how* it re-deals (what is gathered, shuffled or not, and when it may, besides the count).
+
 Packs in a state are tuples whose *last* card is the top, the next card to be dealt, so
 a pack is already a :class:`~rules.game.Zone`'s cards (bottom to top). :func:`pack_of`
 turns the ``cards`` given to ``layout`` (first card dealt first) into one.
@@ -32,7 +45,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, TypeVar, cast
+from typing import Any, ClassVar, TypeVar, cast
 
 from .cards import Card, name
 from .common import AUTO, END, autoplay
@@ -52,6 +65,10 @@ class SoloGame(Game[S]):
     _memo: tuple[object, tuple[Move, ...]] | None = None
     #: The sentence for ``end`` (give up), in a game that offers it.
     end_said = "give up: no more moves (the game counts as lost)"
+    #: How many re-deals the game allows (0: it has none); see :meth:`max_redeals`.
+    redeals_allowed: ClassVar[int] = 0
+    #: What one re-deal is called in its move's sentence: ``"(re-deal 1 of 2)"``.
+    redeal_word: ClassVar[str] = "re-deal"
 
     @abstractmethod
     def moves(self, state: S) -> tuple[Move, ...]:
@@ -75,6 +92,40 @@ class SoloGame(Game[S]):
         """Whether the player has given up (played ``end``): the state's ``given_up``,
         in a game that offers ``end``."""
         return getattr(state, "given_up", False) is True
+
+    # -- re-deals ------------------------------------------------------------------
+
+    def max_redeals(self) -> int:
+        """How many re-deals a game allows: :attr:`redeals_allowed`, unless the game
+        reads it from an option."""
+        return self.redeals_allowed
+
+    def redeals_used(self, state: S) -> int:
+        """How many re-deals have been taken: the state's ``redeals``."""
+        return int(getattr(state, "redeals", 0))
+
+    def redeals_left(self, state: S) -> int:
+        """How many re-deals are left."""
+        return self.max_redeals() - self.redeals_used(state)
+
+    def may_redeal(self, state: S) -> bool:
+        """Whether the count allows another re-deal (the game adds when it may)."""
+        return self.redeals_used(state) < self.max_redeals()
+
+    def redeal_number(self, state: S) -> int:
+        """The number ``k`` of the re-deal taken now (1 for the first): the state's
+        ``redeals`` after it, and the sub-stream of its shuffle (:func:`reshuffle`)."""
+        return self.redeals_used(state) + 1
+
+    def redeal_facts(self, state: S) -> dict[str, int]:
+        """The public fact ``redeals_left``, in a game that allows re-deals (nothing in
+        one that does not); the game's ``public`` puts it among its facts."""
+        return {"redeals_left": self.redeals_left(state)} if self.max_redeals() else {}
+
+    def redeal_of(self, state: S) -> str:
+        """The end of a re-deal's sentence: ``"(re-deal 1 of 2)"``, in the game's own
+        word (:attr:`redeal_word`)."""
+        return f"({self.redeal_word} {self.redeal_number(state)} of {self.max_redeals()})"
 
     def _legal(self, state: S) -> tuple[Move, ...]:
         # A one-entry memo: outcome, to_move and legal_moves all ask about the same

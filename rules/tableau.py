@@ -107,9 +107,9 @@ class TableauGame(SoloGame[TabState]):
     #: Family kinds (codes after ``>``) and the family labels.
     found_kinds: tuple[str, ...] = ("f",)
     found_labels: tuple[str, ...] = tuple(f"{s} family" for s in SUIT_SYMBOLS)
-    #: Whether the game has one draw, how many re-deals it allows, and a pack to deal.
+    #: Whether the game has one draw and a pack to deal (how many re-deals it allows is
+    #: the shell's ``redeals_allowed``, :meth:`rules.solo.SoloGame.max_redeals`).
     draw_privilege: bool = False
-    redeal_limit: int = 0
     has_stock: bool = False
 
     def __init__(self, options: Any = None) -> None:
@@ -156,8 +156,13 @@ class TableauGame(SoloGame[TabState]):
         """Deal from the pack (games with ``has_stock``)."""
         raise NotImplementedError
 
+    def max_redeals(self) -> int:
+        # La Belle Lucie still sets an attribute ``redeal_limit`` of its own; read it
+        # until that game says ``redeals_allowed`` (then this method goes).
+        return int(getattr(self, "redeal_limit", self.redeals_allowed))
+
     def can_redeal(self, st: TabState) -> bool:
-        return st.redeals < self.redeal_limit and not st.stock
+        return self.may_redeal(st) and not st.stock
 
     def public_extra(self, st: TabState) -> dict[str, Any]:
         return {}
@@ -227,7 +232,7 @@ class TableauGame(SoloGame[TabState]):
         left the set of those cards decides the shuffle, and nothing is declared safe.
         """
         if (st.status != PLAY or st.given_up or self.packs != 1 or len(self.found_kinds) != 1
-                or st.stock or st.redeals < self.redeal_limit):
+                or st.stock or self.may_redeal(st)):
             return ()
         kind = self.found_kinds[0]
         table = [c for p in st.piles for c in p]
@@ -270,7 +275,7 @@ class TableauGame(SoloGame[TabState]):
             # second look at the shuffle (a re-deal that leaves everything face up is
             # not a reveal, and may be undone).
             cards = tuple(sorted(c for p in st.piles for c in p))
-            k = st.redeals + 1
+            k = self.redeal_number(st)
             st = self.relay(replace(st, redeals=k, last=NO_LAST), reshuffle(st.seed, k, cards))
         else:
             st = self._move(st, m)
@@ -331,8 +336,7 @@ class TableauGame(SoloGame[TabState]):
             "status": ENDED if state.given_up else state.status,
             "on_families": sum(len(f) for f in state.found),
         }
-        if self.redeal_limit:
-            out["redeals_left"] = self.redeal_limit - state.redeals
+        out.update(self.redeal_facts(state))
         if self.draw_privilege:
             out["draw"] = "used" if state.drawn else "unused"
         if self.has_stock:
@@ -345,9 +349,8 @@ class TableauGame(SoloGame[TabState]):
         if m == "deal":
             return self.describe_deal(state)
         if m == "redeal":
-            k = state.redeals + 1
-            return f"take up the piles, shuffle them and lay them out again " \
-                f"(re-deal {k} of {self.redeal_limit})"
+            return "take up the piles, shuffle them and lay them out again " \
+                f"{self.redeal_of(state)}"
         src, dst = m.split(">")
         drawn = src not in self._pile_index
         if drawn:

@@ -63,13 +63,15 @@ class Paternal(TableauGame):
     def configure(self) -> None:
         self.down_only = self.options["marriage"] == "down"
         self.kings = self.options["privilege"] == "kings"
-        self.redeal_limit = 0 if self.kings else int(self.options["redeals"])
         self.draw_privilege = not self.kings
         spaces = 4 if self.kings else 0
         self.pile_codes = tuple(str(i + 1) for i in range(PILES)) + tuple(
             f"k{i + 1}" for i in range(spaces))
         self.pile_labels = tuple(f"pile {i + 1}" for i in range(PILES)) + tuple(
             f"king space {i + 1}" for i in range(spaces))
+
+    def max_redeals(self) -> int:
+        return 0 if self.kings else int(self.options["redeals"])
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> TabState:
         """The aces (in suit order) are the families; the rest go out in threes."""

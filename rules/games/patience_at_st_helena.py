@@ -80,7 +80,7 @@ class PatienceAtStHelena(TableauGame):
     found_kinds = ("k", "a")
     found_labels = (*(f"{s} family down from the king" for s in SUIT_SYMBOLS),
                     *(f"{s} family up from the ace" for s in SUIT_SYMBOLS))
-    redeal_limit = 2
+    redeals_allowed = 2
     has_stock = True
 
     def configure(self) -> None:

@@ -108,7 +108,7 @@ class Solitaire(PacketGame):
         for i, p in enumerate(st.piles):
             if p:
                 out += [m(f"w{i + 1}>f{j + 1}") for j in self._fits(st, p[-1])]
-        if (st.turned == NONE and not st.pack and st.redeals < self.max_redeals()
+        if (st.turned == NONE and not st.pack and self.may_redeal(st)
                 and any(st.piles)):
             out.append(REDEAL)
         return tuple(out)

@@ -3,6 +3,7 @@ giving up, which it plays for every game that offers ``end``."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rules import all_games, make
@@ -66,3 +67,69 @@ def test_giving_up_is_the_shells() -> None:
     # the column games, Napoleon's and Fifteen's kin and the open tableaux all offer it
     assert {"klondike", "napoleon", "fifteen_in_a_row", "paternal", "puzzle",
             "fifteen_magic_square"} <= set(offered)
+
+
+# -- re-deals: counted once, by the shell ---------------------------------------------
+
+#: Games that still count their re-deals themselves (not yet moved onto the shell's
+#: count): each keeps ``redeals`` in its state but says no ``redeals_allowed``.
+NOT_YET_COUNTED_BY_THE_SHELL = frozenset({
+    "brunette_and_blonde", "knaves_dial", "napoleon", "louises_game", "musical",
+    "legitimist", "picture", "nivernaise", "nivernaise_strict", "la_nivernaise",
+    "babette", "duchess_of_luynes", "la_duchesse_de_luynes", "les_petits_paquets",
+    "weavers",
+    # excluded from the move (edited elsewhere at the time); they adopt the API later
+    "les_quatre_coins", "zodiac", "rank_and_file",
+})
+
+
+def test_the_shell_counts_re_deals() -> None:
+    # a fixed limit (St. Helena), and one read from an option (Paternal, The Sultan)
+    for game_id, options, limit in (("patience_at_st_helena", {}, 2),
+                                    ("paternal", {}, 2), ("paternal", {"redeals": 3}, 3),
+                                    ("paternal", {"privilege": "kings"}, 0),
+                                    ("sultan", {"redeals": 1}, 1)):
+        game = make(game_id, options)
+        assert isinstance(game, SoloGame)
+        state = game.deal(1)
+        assert game.max_redeals() == limit and game.redeals_used(state) == 0
+        assert game.redeals_left(state) == limit and game.may_redeal(state) == (limit > 0)
+        assert game.redeal_number(state) == 1
+        assert game.redeal_facts(state) == ({"redeals_left": limit} if limit else {})
+        if limit:
+            assert game.public(state)["redeals_left"] == limit
+            spent = replace(state, redeals=limit)
+            assert not game.may_redeal(spent) and game.redeals_left(spent) == 0
+            assert game.redeal_of(replace(state, redeals=limit - 1)) == \
+                f"(re-deal {limit} of {limit})"
+
+
+def _redeal_moves(game: SoloGame[Any], state: Any) -> list[Any]:
+    return [m for m in game.legal_moves(state, 0) if m.code in ("redeal", "r")]
+
+
+def test_every_counted_re_deal_is_the_shells() -> None:
+    """Every solo game with re-deals has the shell count them: ``redeals_left`` among its
+    public facts, and no re-deal offered past the limit (first-legal play that takes
+    every re-deal offered)."""
+    counted = []
+    for cls in all_games():
+        game = cls()
+        if not isinstance(game, SoloGame) or cls.id in NOT_YET_COUNTED_BY_THE_SHELL:
+            continue
+        if not game.max_redeals():
+            continue
+        counted.append(cls.id)
+        for seed in range(2):
+            state = game.deal(seed)
+            for _ in range(400):
+                assert game.public(state)["redeals_left"] == game.redeals_left(state) >= 0
+                legal = [m for m in game.legal_moves(state, 0) if m not in (AUTO, END)]
+                if not legal:
+                    break
+                again = _redeal_moves(game, state)
+                assert not again or game.may_redeal(state), cls.id
+                before = game.redeals_used(state)
+                state = game.apply(state, again[0] if again else legal[0], 0)
+                assert game.redeals_used(state) == before + bool(again), cls.id
+    assert {"paternal", "patience_at_st_helena", "sultan", "le_sultan"} <= set(counted)
