@@ -57,7 +57,6 @@ from ..solo import Place, SoloGame, open_zone, pack_of, pack_zone, replace_at
 
 WIDTH = 8
 ROWS = 13
-REDEALS = 2
 DEAL = Move("d")
 Row = tuple[Place, ...]
 
@@ -89,6 +88,7 @@ class Babette(SoloGame[BabetteState]):
     description = Description(
         id="babette", title="Babette (untitled in the seed)", book=VINTAGE, lines="30-47",
         skill="chance", bound=150, packs=2)
+    redeals_allowed = 2
     option_specs = (
         Option("available", "below_empty",
                "below_empty: a card is available when the place below it in the next row "
@@ -122,7 +122,7 @@ class Babette(SoloGame[BabetteState]):
                     if target(state.foundations, c, up)]
         if state.pack:
             out.append(DEAL.code)
-        elif state.redeals < REDEALS and any(c is not None for row in state.garden
+        elif self.may_redeal(state) and any(c is not None for row in state.garden
                                             for c in row):
             out.append(REDEAL.code)
         return tuple(Move(m) for m in out)
@@ -135,7 +135,7 @@ class Babette(SoloGame[BabetteState]):
                                 state.redeals)
         if move == REDEAL:
             return BabetteState((), gather(state.garden), state.foundations,
-                                state.redeals + 1)
+                                self.redeal_number(state))
         src, _, dst = move.code.partition(">")
         n = int(src[1:]) - 1
         r, col = divmod(n, WIDTH)
@@ -173,14 +173,13 @@ class Babette(SoloGame[BabetteState]):
 
     def public(self, state: BabetteState) -> dict[str, Any]:
         return {"in_pack": len(state.pack), "rows": len(state.garden),
-                "redeals_left": REDEALS - state.redeals}
+                **self.redeal_facts(state)}
 
     def say(self, state: BabetteState, move: Move) -> str:
         if move == DEAL:
             return f"deal row {len(state.garden) + 1} of the garden"
         if move == REDEAL:
-            return f"take up the garden by columns and re-deal it (re-deal " \
-                f"{state.redeals + 1} of {REDEALS})"
+            return f"take up the garden by columns and re-deal it {self.redeal_of(state)}"
         src, _, dst = move.code.partition(">")
         n = int(src[1:]) - 1
         c = state.garden[n // WIDTH][n % WIDTH]

@@ -66,7 +66,6 @@ from ..registry import register
 from ..solo import pack_of, pack_zone, replace_at, split_code
 
 #: Deals after the first: two renewals with the stock, then the last without it.
-REDEALS = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +89,7 @@ class DuchessOfLuynes(AceKingGame[DuchessState]):
     description = Description(
         id="duchess_of_luynes", title="Duchess of Luynes", book=CHENEY, lines="1683-1720",
         skill="some", bound=1200, packs=2)
+    redeals_allowed = 3
     option_specs = (
         Option("renew", "all",
                "all: each of the two renewals takes up the four places and the stock; "
@@ -106,13 +106,13 @@ class DuchessOfLuynes(AceKingGame[DuchessState]):
         if state.stock:
             out += to_family_codes("w", state.stock[-1], state.families)
         out += from_pack(state.pack, DEAL,
-                         state.redeals < REDEALS and (bool(state.stock) or any(state.places)))
+                         self.may_redeal(state) and (bool(state.stock) or any(state.places)))
         return tuple(out)
 
     def play(self, state: DuchessState, move: Move) -> DuchessState:
         if move == DEAL:
             c, pack = state.pack[-1], state.pack[:-1]
-            rhythm = 4 if state.redeals == REDEALS else 6
+            rhythm = 6 if self.may_redeal(state) else 4
             slot = (state.slot + 1) % rhythm
             if state.slot >= 4:
                 return replace(state, pack=pack, stock=(*state.stock, c), slot=slot)
@@ -132,8 +132,8 @@ class DuchessOfLuynes(AceKingGame[DuchessState]):
                        families=add(state.families, b - 1, pile[-1]))
 
     def _redeal(self, state: DuchessState) -> DuchessState:
-        k = state.redeals + 1
-        if k < REDEALS and self.option("renew") == "stock_only":
+        k = self.redeal_number(state)
+        if k < self.max_redeals() and self.option("renew") == "stock_only":
             taken, places = state.stock, state.places
         else:
             taken = tuple(c for p in (*state.places, state.stock) for c in p)
@@ -149,9 +149,9 @@ class DuchessOfLuynes(AceKingGame[DuchessState]):
 
     def facts(self, state: DuchessState) -> dict[str, Any]:
         return {
-            "deal": state.redeals + 1,
-            "redeals_left": REDEALS - state.redeals,
-            "last_deal_without_stock": state.redeals == REDEALS,
+            "deal": self.redeal_number(state),
+            **self.redeal_facts(state),
+            "last_deal_without_stock": not self.may_redeal(state),
             "next_card_to": self._slot_name(state) if state.pack else None,
         }
 
@@ -163,8 +163,8 @@ class DuchessOfLuynes(AceKingGame[DuchessState]):
         if move == DEAL:
             return f"deal the next card to {self._slot_name(state)}"
         if move == REDEAL:
-            k = state.redeals + 1
-            if k == REDEALS:
+            k = self.redeal_number(state)
+            if k == self.max_redeals():
                 return "take up the rows and stock once more and lay them in the row of four"
             what = "the stock" if self.option("renew") == "stock_only" else \
                 "the rows and the stock"

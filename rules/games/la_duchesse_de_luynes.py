@@ -49,7 +49,7 @@ from ..families import DEAL, REDEAL, family_plays, from_pack, play_on_family, to
 from ..game import Move, Seat, Zone
 from ..registry import register
 from ..solo import pack_of, pack_zone, split_code
-from .duchess_of_luynes import REDEALS, DuchessOfLuynes, DuchessState
+from .duchess_of_luynes import DuchessOfLuynes, DuchessState
 
 
 @register
@@ -69,7 +69,7 @@ class LaDuchesseDeLuynes(DuchessOfLuynes):
         if self.discard_open(state):
             out += family_plays(state.families, "w", state.stock)
         out += from_pack(state.pack, DEAL,
-                         state.redeals < REDEALS and (bool(state.stock) or any(state.places)))
+                         self.may_redeal(state) and (bool(state.stock) or any(state.places)))
         return tuple(out)
 
     def play(self, state: DuchessState, move: Move) -> DuchessState:
@@ -86,7 +86,7 @@ class LaDuchesseDeLuynes(DuchessOfLuynes):
         # the four packets in succession, the Discard underneath (l.1653-1657)
         taken = tuple(c for p in (*state.places, state.stock) for c in p)
         return replace(state, pack=pack_of(taken), places=((),) * 4, stock=(), slot=0,
-                       redeals=state.redeals + 1)
+                       redeals=self.redeal_number(state))
 
     def table_zones(self, state: DuchessState) -> list[Zone]:
         zs = [Zone(f"p{k + 1}", "pile", p, len(p), label=f"packet {k + 1}", group="rows")
@@ -97,9 +97,9 @@ class LaDuchesseDeLuynes(DuchessOfLuynes):
 
     def facts(self, state: DuchessState) -> dict[str, Any]:
         return {
-            "deal": state.redeals + 1,
-            "redeals_left": REDEALS - state.redeals,
-            "last_deal_without_discard": state.redeals == REDEALS,
+            "deal": self.redeal_number(state),
+            **self.redeal_facts(state),
+            "last_deal_without_discard": not self.may_redeal(state),
             "discard": len(state.stock),
             "next_card_to": self._to(state) if state.pack else None,
         }
@@ -112,10 +112,10 @@ class LaDuchesseDeLuynes(DuchessOfLuynes):
         if move == DEAL:
             return f"deal the next card to {self._to(state)}"
         if move == REDEAL:
-            if state.redeals + 1 == REDEALS:
+            if self.redeal_number(state) == self.max_redeals():
                 return "take up the packets and the Discard; the last deal, without a Discard"
-            return (f"take up the packets, the Discard underneath, and re-deal "
-                    f"(re-deal {state.redeals + 1} of {REDEALS})")
+            return ("take up the packets, the Discard underneath, and re-deal "
+                    f"{self.redeal_of(state)}")
         src, a, _, b = split_code(move.code)
         assert a is not None and b is not None
         if src == "w":

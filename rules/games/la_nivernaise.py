@@ -61,8 +61,6 @@ from ..registry import register
 from ..solo import pack_of, pack_zone, replace_at, split_code
 from .nivernaise import PACKET, SPACE, Nivernaise, NivernaiseState, lay_piles
 
-REDEALS = 1
-
 
 @dataclass(frozen=True, slots=True)
 class LaNivernaiseState(NivernaiseState):
@@ -79,6 +77,7 @@ class LaNivernaise(Nivernaise):
     description = Description(
         id="la_nivernaise", title="La Nivernaise", book=CADOGAN, lines="993-1084",
         skill="some", bound=45000, packs=2)
+    redeals_allowed = 1
     # Cheney's option (spaces filled at once) is not this text's; this one is
     option_specs = (
         Option("examine", "beneath",
@@ -113,7 +112,7 @@ class LaNivernaise(Nivernaise):
         out = [*plays, *self._exchanges(state), *self._fills(state)]
         if not plays and state.pack:
             out.append(DEAL)
-        elif not state.pack and state.redeals < REDEALS and any(state.piles):
+        elif not state.pack and self.may_redeal(state) and any(state.piles):
             out.append(REDEAL)
         return tuple(out)
 
@@ -131,7 +130,7 @@ class LaNivernaise(Nivernaise):
             cards = tuple(c for p in state.piles for c in p)
             piles, n = lay_piles(cards)
             st: NivernaiseState = replace(state, piles=piles, pack=pack_of(cards[n:]),
-                         redeals=state.redeals + 1, round_left=0)
+                         redeals=self.redeal_number(state), round_left=0)
         elif move == DEAL:
             added, n = lay_piles(tuple(reversed(state.pack)))
             st = replace(state, pack=state.pack[:len(state.pack) - n], round_left=0,
@@ -170,7 +169,7 @@ class LaNivernaise(Nivernaise):
     def facts(self, state: NivernaiseState) -> dict[str, Any]:
         return {
             "flank_vacancies": state.sides.count(SPACE),
-            "redeals_left": REDEALS - state.redeals,
+            **self.redeal_facts(state),
         }
 
     def say(self, state: NivernaiseState, move: Move) -> str:
@@ -192,7 +191,7 @@ class LaNivernaise(Nivernaise):
             "side place", "Flank place")
 
     def why_illegal(self, state: NivernaiseState, move: Move, seat: Seat) -> str:
-        if move == REDEAL and not state.pack and state.redeals >= REDEALS:
+        if move == REDEAL and not state.pack and not self.may_redeal(state):
             return "There is only one re-deal."
         if move.code.startswith("f"):
             return "That card cannot be exchanged to the other foundation of its suit now."

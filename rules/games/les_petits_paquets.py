@@ -66,7 +66,6 @@ SUITS = (SPADES, HEARTS, DIAMONDS, CLUBS) * 2
 FOUNDATIONS = (*(Foundation(KING, 1, True, s, last=QUEEN, wrap=True) for s in SUITS[:4]),
                *(Foundation(KING, -1, True, s, last=ACE) for s in SUITS[4:]))
 EXILE, REDEAL = Move("x"), Move("redeal")
-REDEALS = 2
 Piles = tuple[tuple[Card, ...], ...]
 
 
@@ -106,6 +105,7 @@ class LesPetitsPaquets(SoloGame[PaquetsState]):
     description = Description(
         id="les_petits_paquets", title="Les Petits Paquets", book=CADOGAN,
         lines="1426-1532", skill="chance", bound=60000, packs=2)
+    redeals_allowed = 2
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> PaquetsState:
         rest = list(cards)
@@ -141,7 +141,7 @@ class LesPetitsPaquets(SoloGame[PaquetsState]):
         out += self._exchanges(state)
         if state.exiles:
             out.append(EXILE)
-        elif state.redeals < REDEALS and any(state.packets):
+        elif self.may_redeal(state) and any(state.packets):
             out.append(REDEAL)
         return tuple(out)
 
@@ -156,7 +156,7 @@ class LesPetitsPaquets(SoloGame[PaquetsState]):
             ps = st.packets
             order = tuple(c for i in (*range(6), 12, *range(6, 12)) for c in ps[i])
             packets, exiles = deal_packets(order)
-            return replace(st, packets=packets, exiles=exiles, redeals=st.redeals + 1)
+            return replace(st, packets=packets, exiles=exiles, redeals=self.redeal_number(st))
         src, a, _, b = split_code(move.code)
         assert a is not None and b is not None
         fams = st.families
@@ -212,15 +212,14 @@ class LesPetitsPaquets(SoloGame[PaquetsState]):
             Zone("exiles", "stock", state.exiles, 0, label="the Exiles"))
 
     def public(self, state: PaquetsState) -> dict[str, Any]:
-        return {"exiles": len(state.exiles), "redeals_left": REDEALS - state.redeals,
+        return {"exiles": len(state.exiles), **self.redeal_facts(state),
                 "on_foundations": sum(len(f) for f in state.families) - 8}
 
     def say(self, state: PaquetsState, move: Move) -> str:
         if move == EXILE:
             return "take the uppermost Exile and slip it under its packet (and so on)"
         if move == REDEAL:
-            return (f"take up the packets and re-deal them (re-deal {state.redeals + 1} "
-                    f"of {REDEALS})")
+            return f"take up the packets and re-deal them {self.redeal_of(state)}"
         src, a, _, b = split_code(move.code)
         assert a is not None and b is not None
         if src == "f":

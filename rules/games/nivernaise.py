@@ -81,7 +81,6 @@ from ..solo import pack_of, pack_zone, replace_at, reshuffle, split_code
 PILES = 6
 PACKET = 4
 ROUND = PILES * PACKET
-REDEALS = 2
 SPACE = NO_CARD
 
 
@@ -125,6 +124,7 @@ class Nivernaise(AceKingGame[NivernaiseState]):
     description = Description(
         id="nivernaise", title="Nivernaise", book=CHENEY, lines="1637-1677, 3332-3340",
         skill="much", bound=250, packs=2, aliases=("nivernaise_lenient",))
+    redeals_allowed = 2
     option_specs = (
         Option("spaces", "when_you_like",
                "when_you_like: a side space may be left open and filled at any time, also "
@@ -164,7 +164,7 @@ class Nivernaise(AceKingGame[NivernaiseState]):
         out = [*plays, *fills]
         if not plays and state.pack:
             out.append(DEAL)
-        elif not state.pack and state.redeals < REDEALS and any(state.piles):
+        elif not state.pack and self.may_redeal(state) and any(state.piles):
             out.append(REDEAL)
         return tuple(out)
 
@@ -172,7 +172,7 @@ class Nivernaise(AceKingGame[NivernaiseState]):
         if move == DEAL:
             return self._deal(state)
         if move == REDEAL:
-            k = state.redeals + 1
+            k = self.redeal_number(state)
             cards = reshuffle(state.seed, k, [c for p in state.piles for c in p])
             piles, n = lay_piles(cards)
             return replace(state, piles=piles, pack=pack_of(cards[n:]), redeals=k,
@@ -219,8 +219,8 @@ class Nivernaise(AceKingGame[NivernaiseState]):
             "spaces": "at once" if self.strict else "when you like",
             "empty_side_places": [k + 1 for k, c in enumerate(state.sides) if c == SPACE],
             "round_cards_left": state.round_left,
-            "redeals_used": state.redeals,
-            "redeals_left": REDEALS - state.redeals,
+            "redeals_used": self.redeals_used(state),
+            **self.redeal_facts(state),
         }
 
     def _next_pile(self, state: NivernaiseState) -> int:
@@ -234,8 +234,8 @@ class Nivernaise(AceKingGame[NivernaiseState]):
                 return "deal the rest of this round on the piles"
             return "deal four more cards on each pile"
         if move == REDEAL:
-            return (f"take up the piles, shuffle them and lay them down again "
-                    f"(re-deal {state.redeals + 1} of {REDEALS})")
+            return ("take up the piles, shuffle them and lay them down again "
+                    f"{self.redeal_of(state)}")
         src, a, dst, b = split_code(move.code)
         assert b is not None
         if src == "d":
