@@ -21,7 +21,7 @@ from typing import Any
 
 from ..cards import ACE, Card, identity, rank_of
 from ..game import Game, Move, Zone
-from ..solo import pack_of, reshuffle
+from ..solo import SoloGame, pack_of, reshuffle
 from ._columns import add as add_to
 from ._columns import home
 
@@ -69,10 +69,11 @@ def stock_turned(game: Game[Any], seed: int, k: int, stock: tuple[Card, ...]
     return pack_of(reshuffle(seed, k, stock) if game.option("shuffle") else stock)
 
 
-def stock_turn_said(game: Game[Any], k: int, of: int) -> str:
-    """``"take up the stock and turn it over (turn 1 of 2)"``."""
+def stock_turn_said(game: SoloGame[Any], state: Any) -> str:
+    """``"take up the stock and turn it over (turn 1 of 2)"``: the sentence of the
+    re-deal of a game whose ``redeal_word`` is ``"turn"``."""
     how = "shuffle it" if game.option("shuffle") else "turn it over"
-    return f"take up the stock and {how} (turn {k} of {of})"
+    return f"take up the stock and {how} {game.redeal_of(state)}"
 
 
 def short_of(fams: Fams, given_up: bool, where: str = "in the families") -> str:

@@ -59,7 +59,7 @@ from ._upward import (
     up_zones,
 )
 
-PLACES, TURNS = 8, 2
+PLACES = 8
 
 
 def up_alternate(top: Card, c: Card) -> bool:
@@ -80,7 +80,7 @@ class BrunetteState:
     stock: tuple[Card, ...] = ()
     #: The stock's top card is the card just turned from the pack.
     fresh: bool = False
-    turns: int = 0
+    redeals: int = 0
     back: str = ""
     given_up: bool = False
 
@@ -97,6 +97,8 @@ class BrunetteAndBlonde(SoloGame[BrunetteState]):
                "another", choices=("from_pack", "lenient")),
         shuffle_option("the stock when it is turned"),
     )
+    redeal_word = "turn"
+    redeals_allowed = 2
 
     @property
     def lenient(self) -> bool:
@@ -134,7 +136,7 @@ class BrunetteAndBlonde(SoloGame[BrunetteState]):
                     and (code := f"p{i + 1}>p{k + 1}") != state.back]
         if state.pack:
             out.append(TURN)
-        elif state.stock and state.turns < TURNS:
+        elif state.stock and self.may_redeal(state):
             out.append(REDEAL)
         return with_end(out) if self.lenient else tuple(out)
 
@@ -143,9 +145,9 @@ class BrunetteAndBlonde(SoloGame[BrunetteState]):
             return replace(state, pack=state.pack[:-1], stock=(*state.stock, state.pack[-1]),
                            fresh=True, back="")
         if move == REDEAL:
-            k = state.turns + 1
+            k = self.redeal_number(state)
             return replace(state, pack=stock_turned(self, state.seed, k, state.stock),
-                           stock=(), turns=k, fresh=False, back="")
+                           stock=(), redeals=k, fresh=False, back="")
         src, a, dst, b = split_code(move.code)
         assert b is not None
         if src == "p":
@@ -178,13 +180,13 @@ class BrunetteAndBlonde(SoloGame[BrunetteState]):
 
     def public(self, state: BrunetteState) -> dict[str, Any]:
         return {"pack": len(state.pack), "stock": len(state.stock),
-                "stock_turns_left": TURNS - state.turns, "in_families": home(state.families)}
+                "stock_turns_left": self.redeals_left(state), "in_families": home(state.families)}
 
     def say(self, state: BrunetteState, move: Move) -> str:
         if move == TURN:
             return "turn the next card of the pack"
         if move == REDEAL:
-            return stock_turn_said(self, state.turns + 1, TURNS)
+            return stock_turn_said(self, state)
         src, a, dst, b = split_code(move.code)
         assert b is not None
         if src == "p":

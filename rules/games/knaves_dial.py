@@ -66,7 +66,6 @@ from ..registry import register
 from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at
 from ._upward import stock_turn_said, stock_turned
 
-TURNS = 2
 PLACE = Move("w>d")
 #: Name the first suit (option ``first_suit=chosen``): spades, hearts, diamonds, clubs.
 CHOOSE = tuple(Move(f"first-{s}") for s in "shdc")
@@ -82,7 +81,7 @@ class DialState:
     pack: tuple[Card, ...]
     stock: tuple[Card, ...]
     seed: int
-    turns: int = 0
+    redeals: int = 0
     #: The suit of the first card (-1 before it is placed).
     first_suit: int = -1
 
@@ -96,6 +95,8 @@ class KnavesDial(SoloGame[DialState]):
     description = Description(
         id="knaves_dial", title="Knaves' Dial", book=CHENEY, lines="1912-1949",
         skill="chance", bound=500, chance=True, layout="clock")
+    redeal_word = "turn"
+    redeals_allowed = 2
     option_specs = (
         Option("packs", 1, "one or two packs (l.1914)", choices=(1, 2)),
         shuffle_option("the stock when it is turned"),
@@ -129,7 +130,7 @@ class KnavesDial(SoloGame[DialState]):
         out = []
         if state.pack:
             out.append(TURN)
-        elif state.stock and state.turns < TURNS:
+        elif state.stock and self.may_redeal(state):
             out.append(REDEAL)
         return tuple(out)
 
@@ -139,9 +140,9 @@ class KnavesDial(SoloGame[DialState]):
         if move == TURN:
             return replace(state, pack=state.pack[:-1], stock=(*state.stock, state.pack[-1]))
         if move == REDEAL:
-            k = state.turns + 1
+            k = self.redeal_number(state)
             return replace(state, pack=stock_turned(self, state.seed, k, state.stock),
-                           stock=(), turns=k)
+                           stock=(), redeals=k)
         c = state.stock[-1]
         i = PLACE_OF[rank_of(c)]
         first = suit_of(c) if state.first_suit < 0 else state.first_suit
@@ -172,7 +173,8 @@ class KnavesDial(SoloGame[DialState]):
     def public(self, state: DialState) -> dict[str, Any]:
         first = SUIT_NAMES[state.first_suit] if state.first_suit >= 0 else None
         return {"pack": len(state.pack), "stock": len(state.stock), "first_suit": first,
-                "first_dial_complete": all(state.dial), "stock_turns_left": TURNS - state.turns,
+                "first_dial_complete": all(state.dial),
+                "stock_turns_left": self.redeals_left(state),
                 "on_dial": self.on_dial(state)}
 
     def say(self, state: DialState, move: Move) -> str:
@@ -181,7 +183,7 @@ class KnavesDial(SoloGame[DialState]):
         if move == TURN:
             return "turn the next card of the pack"
         if move == REDEAL:
-            return stock_turn_said(self, state.turns + 1, TURNS)
+            return stock_turn_said(self, state)
         c = state.stock[-1]
         where = place_label(PLACE_OF[rank_of(c)])
         if state.first_suit < 0:

@@ -47,7 +47,6 @@ from ..solo import pack_of, pack_zone, replace_at, reshuffle
 
 #: Base rank of each family, left to right.
 BASES = (13, 12, 11, 10, 9, 8, 7, 6)
-REDEALS = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +70,8 @@ class Legitimist(FamilyGame[LegitimistState]):
     description = Description(
         id="legitimist", title="The Legitimist", book=CHENEY, lines="970-1009",
         skill="chance", bound=900, packs=2, chance=True)
+    redeals_allowed = 2
+    redeal_word = "re-lay"
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> LegitimistState:
         k = next(i for i, c in enumerate(cards) if rank_of(c) == KING)
@@ -84,7 +85,7 @@ class Legitimist(FamilyGame[LegitimistState]):
             top = state.stock[-1]
             out += [Move(f"w>f{i + 1}") for i, fam in enumerate(state.families)
                     if wants(fam, top)]
-        out += from_pack(state.pack, TURN, bool(state.stock) and state.redeals < REDEALS)
+        out += from_pack(state.pack, TURN, bool(state.stock) and self.may_redeal(state))
         return tuple(out)
 
     def play(self, state: LegitimistState, move: Move) -> LegitimistState:
@@ -98,7 +99,7 @@ class Legitimist(FamilyGame[LegitimistState]):
                                    families=replace_at(state.families, i, (c,)))
             return replace(state, pack=pack, stock=(*state.stock, c))
         if move == REDEAL:
-            k = state.redeals + 1
+            k = self.redeal_number(state)
             return replace(state, pack=reshuffle(state.seed, k, state.stock), stock=(),
                            redeals=k)
         i = int(code[3:]) - 1
@@ -118,8 +119,8 @@ class Legitimist(FamilyGame[LegitimistState]):
         return {
             "pack": len(state.pack),
             "stock": len(state.stock),
-            "relays_used": state.redeals,
-            "relays_left": REDEALS - state.redeals,
+            "relays_used": self.redeals_used(state),
+            "relays_left": self.redeals_left(state),
             "families_complete": sum(len(f) == 13 for f in state.families),
         }
 
@@ -127,8 +128,7 @@ class Legitimist(FamilyGame[LegitimistState]):
         if move == TURN:
             return "turn the next card of the pack"
         if move == REDEAL:
-            return (f"take up the stock, re-shuffle it and re-lay it "
-                    f"(re-lay {state.redeals + 1} of {REDEALS})")
+            return f"take up the stock, re-shuffle it and re-lay it {self.redeal_of(state)}"
         i = int(move.code[3:]) - 1
         base = RANK_WORDS[BASES[i]]
         return f"play {name(state.stock[-1])} from the stock on the {base}'s family"

@@ -57,7 +57,7 @@ class LouiseState:
     pack: tuple[Card, ...]
     #: Cheney's stock: cards that could not be used, top last, all seen.
     stock: tuple[Card, ...] = ()
-    turns: int = 0
+    redeals: int = 0
 
 
 @register
@@ -65,6 +65,7 @@ class LouisesGame(SoloGame[LouiseState]):
     description = Description(
         id="louises_game", title="Louise's Game", book=CHENEY, lines="2767-2784",
         skill="chance", bound=900, packs=2, chance=True)
+    redeal_word = "turn"
     option_specs = (
         Option("turns", 2, "times the stock may be turned: 2 (three passes) or 1",
                choices=(2, 1)),
@@ -73,6 +74,9 @@ class LouisesGame(SoloGame[LouiseState]):
                "strict: the first row, then the second, then the piles",
                choices=("lenient", "strict")),
     )
+
+    def max_redeals(self) -> int:
+        return int(self.option("turns"))
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> LouiseState:
         return LouiseState((0,) * COLUMNS, ((),) * COLUMNS, pack_of(cards))
@@ -99,24 +103,24 @@ class LouisesGame(SoloGame[LouiseState]):
         found = self.targets(state, state.stock[-1]) if state.stock else []
         if state.pack:
             found.append(DEAL)
-        elif state.stock and state.turns < int(self.option("turns")):
+        elif state.stock and self.may_redeal(state):
             found.append(TURN)
         return tuple(found)
 
     def play(self, state: LouiseState, move: Move) -> LouiseState:
         if move == DEAL:
             return LouiseState(state.upper, state.piles, state.pack[:-1],
-                               (*state.stock, state.pack[-1]), state.turns)
+                               (*state.stock, state.pack[-1]), state.redeals)
         if move == TURN:
             return LouiseState(state.upper, state.piles, tuple(reversed(state.stock)), (),
-                               state.turns + 1)
+                               self.redeal_number(state))
         c, stock = state.stock[-1], state.stock[:-1]
         i = int(move.code[1:]) - 1
         if move.code[0] == "u":
             return LouiseState(replace_at(state.upper, i, c), state.piles, state.pack,
-                               stock, state.turns)
+                               stock, state.redeals)
         piles = replace_at(state.piles, i, (*state.piles[i], c))
-        return LouiseState(state.upper, piles, state.pack, stock, state.turns)
+        return LouiseState(state.upper, piles, state.pack, stock, state.redeals)
 
     def won(self, state: LouiseState) -> bool:
         return all(len(p) == 12 for p in state.piles)
@@ -138,15 +142,15 @@ class LouisesGame(SoloGame[LouiseState]):
         return tuple(out)
 
     def public(self, state: LouiseState) -> dict[str, Any]:
-        return {"in_pack": len(state.pack), "stock_turned": state.turns,
-                "turns_allowed": int(self.option("turns"))}
+        return {"in_pack": len(state.pack), "stock_turned": self.redeals_used(state),
+                "turns_allowed": self.max_redeals()}
 
     def say(self, state: LouiseState, move: Move) -> str:
         if move == DEAL:
             return "turn up the next card of the pack onto the stock"
         if move == TURN:
             return f"take up the stock and play it through again " \
-                f"(turn {state.turns + 1} of {self.option('turns')})"
+                f"{self.redeal_of(state)}"
         c = name(state.stock[-1])
         i = int(move.code[1:])
         if move.code[0] == "u":

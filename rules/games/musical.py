@@ -61,7 +61,7 @@ class MusicalState:
     seed: int
     #: Cheney's stock: the cards that could not be used, top last, all seen.
     stock: tuple[Card, ...] = ()
-    turns: int = 0
+    redeals: int = 0
 
 
 def _take(cards: list[Card], ranks: tuple[int, ...]) -> list[Card]:
@@ -79,12 +79,16 @@ class Musical(SoloGame[MusicalState]):
     description = Description(
         id="musical", title="Musical", book=CHENEY, lines="910-961", skill="chance",
         bound=450, chance=True)
+    redeal_word = "turn"
     option_specs = (
         Option("turns", 2, "times the stock may be turned: 2 (three passes) or 1",
                choices=(2, 1)),
         Option("shuffle", False, "shuffle the stock when it is turned",
                choices=(False, True)),
     )
+
+    def max_redeals(self) -> int:
+        return int(self.option("turns"))
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> MusicalState:
         rest = list(cards)
@@ -102,16 +106,16 @@ class Musical(SoloGame[MusicalState]):
             found = [Move(f"f{i + 1}") for i in range(4) if self.fits(state, i, state.stock[-1])]
         if state.pack:
             found.append(DEAL)
-        elif state.stock and state.turns < int(self.option("turns")):
+        elif state.stock and self.may_redeal(state):
             found.append(TURN)
         return tuple(found)
 
     def play(self, state: MusicalState, move: Move) -> MusicalState:
         if move == DEAL:
             return MusicalState(state.upper, state.lower, state.pack[:-1], state.seed,
-                                (*state.stock, state.pack[-1]), state.turns)
+                                (*state.stock, state.pack[-1]), state.redeals)
         if move == TURN:
-            turns = state.turns + 1
+            turns = self.redeal_number(state)
             if self.option("shuffle"):
                 pack = shuffled_pack(state.stock, state.seed, turns)
             else:
@@ -121,7 +125,7 @@ class Musical(SoloGame[MusicalState]):
         lower = list(state.lower)
         lower[i] = (*lower[i], state.stock[-1])
         return MusicalState(state.upper, tuple(lower), state.pack, state.seed,
-                            state.stock[:-1], state.turns)
+                            state.stock[:-1], state.redeals)
 
     def won(self, state: MusicalState) -> bool:
         return all(len(p) == 12 for p in state.lower)
@@ -143,8 +147,8 @@ class Musical(SoloGame[MusicalState]):
         return tuple(out)
 
     def public(self, state: MusicalState) -> dict[str, Any]:
-        return {"in_pack": len(state.pack), "stock_turned": state.turns,
-                "turns_allowed": int(self.option("turns"))}
+        return {"in_pack": len(state.pack), "stock_turned": self.redeals_used(state),
+                "turns_allowed": self.max_redeals()}
 
     def say(self, state: MusicalState, move: Move) -> str:
         if move == DEAL:
@@ -152,7 +156,7 @@ class Musical(SoloGame[MusicalState]):
         if move == TURN:
             how = "shuffle it " if self.option("shuffle") else ""
             return f"take up the stock, {how}and play it through again " \
-                f"(turn {state.turns + 1} of {self.option('turns')})"
+                f"{self.redeal_of(state)}"
         i = int(move.code[1:]) - 1
         return f"put {name(state.stock[-1])} from the stock on " \
             f"{name(state.lower[i][-1])}, under the {RANK_WORDS[i + 1]}"

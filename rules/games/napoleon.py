@@ -69,7 +69,7 @@ class NapoleonState:
     pack: tuple[Card, ...]
     seed: int
     stock: tuple[Card, ...] = ()
-    turns: int = 0
+    redeals: int = 0
     back: str = ""
     given_up: bool = False
 
@@ -79,6 +79,7 @@ class Napoleon(SoloGame[NapoleonState]):
     description = Description(
         id="napoleon", title="Napoleon, or the Pet Game", book=CHENEY, lines="2137-2169",
         skill="some", bound=None, packs=2)
+    redeal_word = "turn"
     option_specs: ClassVar[tuple[Option, ...]] = (
         shuffle_option("the stock when it is turned (not in the Pet Game, which never "
                        "turns it)"),
@@ -95,8 +96,7 @@ class Napoleon(SoloGame[NapoleonState]):
                      for i in range(COLUMNS))
         return NapoleonState(EMPTY8, cols, pack_of(cards[COLUMNS * ROWS :]), seed)
 
-    @property
-    def turns_allowed(self) -> int:
+    def max_redeals(self) -> int:
         return 0 if self.pet else 2
 
     def moves(self, state: NapoleonState) -> tuple[Move, ...]:
@@ -113,7 +113,7 @@ class Napoleon(SoloGame[NapoleonState]):
             out += [Move(f"w>c{k + 1}") for k in sorted([*to, empty] if empty >= 0 else to)]
         if state.pack:
             out.append(TURN)
-        elif state.stock and state.turns < self.turns_allowed:
+        elif state.stock and self.may_redeal(state):
             out.append(REDEAL)
         for i, p in enumerate(cols):
             if not p:
@@ -129,9 +129,9 @@ class Napoleon(SoloGame[NapoleonState]):
             return replace(state, pack=state.pack[:-1], stock=(*state.stock, state.pack[-1]),
                            back="")
         if move == REDEAL:
-            k = state.turns + 1
+            k = self.redeal_number(state)
             return replace(state, pack=stock_turned(self, state.seed, k, state.stock),
-                           stock=(), turns=k, back="")
+                           stock=(), redeals=k, back="")
         src, a, dst, b = split_code(move.code)
         assert b is not None
         if src == "c":
@@ -164,14 +164,14 @@ class Napoleon(SoloGame[NapoleonState]):
 
     def public(self, state: NapoleonState) -> dict[str, Any]:
         return {"pack": len(state.pack), "stock": len(state.stock),
-                "stock_turns_left": self.turns_allowed - state.turns,
+                "stock_turns_left": self.redeals_left(state),
                 "in_families": home(state.families)}
 
     def say(self, state: NapoleonState, move: Move) -> str:
         if move == TURN:
             return "turn the next card of the pack"
         if move == REDEAL:
-            return stock_turn_said(self, state.turns + 1, self.turns_allowed)
+            return stock_turn_said(self, state)
         src, a, dst, b = split_code(move.code)
         assert b is not None
         if src == "c":

@@ -65,7 +65,6 @@ from ..game import Move, Option, Zone
 from ..registry import register
 from ..solo import pack_of, pack_zone, replace_at, split_code
 
-REDEALS = 2
 GAP = NO_CARD
 
 
@@ -89,6 +88,8 @@ class Picture(AceKingGame[PictureState]):
     description = Description(
         id="picture", title="Picture", book=CHENEY, lines="1726-1754", skill="some",
         bound=1000, packs=2, layout="grid")
+    redeals_allowed = 2
+    redeal_word = "turn"
     option_specs = (
         Option("stock_cards", "family",
                "family: the stock's top card may be played to a family; picture_only: "
@@ -120,7 +121,7 @@ class Picture(AceKingGame[PictureState]):
             if self._stock_to_family(state):
                 out += to_family_codes("w", state.stock[-1], state.families)
             out += [Move(f"w>p{k + 1}") for k, c in enumerate(state.picture) if c == GAP]
-        out += from_pack(state.pack, TURN, bool(state.stock) and state.redeals < REDEALS)
+        out += from_pack(state.pack, TURN, bool(state.stock) and self.may_redeal(state))
         return tuple(out)
 
     def play(self, state: PictureState, move: Move) -> PictureState:
@@ -128,7 +129,7 @@ class Picture(AceKingGame[PictureState]):
             return replace(state, pack=state.pack[:-1], stock=(*state.stock, state.pack[-1]),
                            fresh=True)
         if move == REDEAL:
-            k = state.redeals + 1
+            k = self.redeal_number(state)
             # turned over: the stock's first card is turned first again
             return replace(state, pack=pack_of(self.taken_up(state.seed, k, state.stock)),
                            stock=(), redeals=k, fresh=False)
@@ -154,8 +155,8 @@ class Picture(AceKingGame[PictureState]):
     def facts(self, state: PictureState) -> dict[str, Any]:
         return {
             "stock": len(state.stock),
-            "stock_turns_used": state.redeals,
-            "stock_turns_left": REDEALS - state.redeals,
+            "stock_turns_used": self.redeals_used(state),
+            "stock_turns_left": self.redeals_left(state),
             "gaps": sum(c == GAP for c in state.picture),
         }
 
@@ -164,7 +165,7 @@ class Picture(AceKingGame[PictureState]):
             return "turn the next card of the pack"
         if move == REDEAL:
             how = "re-shuffle it" if self.option("shuffle") else "turn it over"
-            return f"take up the stock and {how} (turn {state.redeals + 1} of {REDEALS})"
+            return f"take up the stock and {how} {self.redeal_of(state)}"
         src, a, dst, b = split_code(move.code)
         assert b is not None
         if src == "p":

@@ -138,6 +138,9 @@ class Weavers(SoloGame[WeaversState]):
                "layings; 1, as two layings in all", choices=(2, 1)),
     )
 
+    def max_redeals(self) -> int:
+        return int(self.option("redeals"))
+
     def layout(self, cards: tuple[Card, ...], seed: int) -> WeaversState:
         kings = sorted((c for c in cards if rank_of(c) == KING), key=lambda c: (c >> 6, c))
         rest = tuple(c for c in cards if rank_of(c) != KING)
@@ -154,7 +157,7 @@ class Weavers(SoloGame[WeaversState]):
                 if w & 63 not in seen:  # twins lead to the same chain
                     seen.append(w & 63)
             return tuple(Move(f"w{code(c).lower()}") for c in seen)
-        if state.redeals < int(self.option("redeals")):
+        if self.may_redeal(state):
             return (REDEAL,)
         return ()
 
@@ -163,7 +166,7 @@ class Weavers(SoloGame[WeaversState]):
             cards = tuple(c for p in state.piles for c in p)
             wanted = max((rank_of(c) for c in cards), default=1)
             piles, weavers = lay_out(cards, wanted)
-            return WeaversState(state.families, piles, weavers, state.redeals + 1)
+            return WeaversState(state.families, piles, weavers, self.redeal_number(state))
         if move.code[0] == "w":
             w = parse(move.code[1:])
             return chain(state, next(c for c in state.weavers if c & 63 == w))
@@ -193,14 +196,14 @@ class Weavers(SoloGame[WeaversState]):
         return tuple(out)
 
     def public(self, state: WeaversState) -> dict[str, Any]:
-        return {"weavers": len(state.weavers), "redeals": state.redeals,
-                "redeals_allowed": int(self.option("redeals")),
+        return {"weavers": len(state.weavers), "redeals": self.redeals_used(state),
+                "redeals_allowed": self.max_redeals(),
                 "in_families": sum(len(f) for f in state.families)}
 
     def say(self, state: WeaversState, move: Move) -> str:
         if move == REDEAL:
-            return f"take up the places without shuffling and lay them out again " \
-                f"(re-deal {state.redeals + 1} of {self.option('redeals')})"
+            return "take up the places without shuffling and lay them out again " \
+                f"{self.redeal_of(state)}"
         if move.code[0] == "w":
             w = next(c for c in state.weavers if c & 63 == parse(move.code[1:]))
             return f"put the weaver {name(w)} under the {RANK_WORDS[rank_of(w)]}s' place " \

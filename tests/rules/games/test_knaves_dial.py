@@ -51,7 +51,7 @@ def test_after_the_first_dial_the_colours_alternate() -> None:
 def test_the_stock_is_turned_twice_as_it_lies() -> None:
     st = DialState(dial_of("SSSSSSSSSSSSS"), (), cards("5C 6C"), 1, 0, 0)
     st = play(ONE, st, "redeal")
-    assert st.pack == cards("6C 5C") and st.turns == 1  # 5♣ is turned first again
+    assert st.pack == cards("6C 5C") and st.redeals == 1  # 5♣ is turned first again
     st = play(ONE, st, "s", "s", "redeal", "s", "s")
     assert codes(ONE, st) == []
     out = ONE.outcome(st)

@@ -78,7 +78,7 @@ def test_the_stock_is_turned_twice_and_comes_back_in_its_order() -> None:
     assert st.pack == () and "r" in codes(game, st)
     first_three = st.stock[:3]
     st = game.apply(st, "r", 0)
-    assert st.stock == () and st.turns == 1
+    assert st.stock == () and st.redeals == 1
     assert (st.pack[-1], st.pack[-2], st.pack[-3]) == first_three
     for _ in range(44):
         st = game.apply(st, "d", 0)

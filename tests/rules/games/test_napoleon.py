@@ -76,7 +76,7 @@ def test_napoleon_turns_the_stock_twice_the_pet_game_never() -> None:
     st = play(GAME, st, "redeal")
     assert st.pack == cards("6D 5D") and st.stock == ()
     st = play(GAME, st, "s", "s", "redeal", "s", "s")
-    assert st.turns == 2 and codes(GAME, st) == []
+    assert st.redeals == 2 and codes(GAME, st) == []
     out = GAME.outcome(st)
     assert out is not None and not out.won and "no move is left" in out.summary
 
