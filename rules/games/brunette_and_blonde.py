@@ -180,7 +180,7 @@ class BrunetteAndBlonde(SoloGame[BrunetteState]):
 
     def public(self, state: BrunetteState) -> dict[str, Any]:
         return {"pack": len(state.pack), "stock": len(state.stock),
-                "stock_turns_left": self.redeals_left(state), "in_families": home(state.families)}
+                **self.redeal_facts(state), "in_families": home(state.families)}
 
     def say(self, state: BrunetteState, move: Move) -> str:
         if move == TURN:

@@ -174,7 +174,7 @@ class KnavesDial(SoloGame[DialState]):
         first = SUIT_NAMES[state.first_suit] if state.first_suit >= 0 else None
         return {"pack": len(state.pack), "stock": len(state.stock), "first_suit": first,
                 "first_dial_complete": all(state.dial),
-                "stock_turns_left": self.redeals_left(state),
+                **self.redeal_facts(state),
                 "on_dial": self.on_dial(state)}
 
     def say(self, state: DialState, move: Move) -> str:

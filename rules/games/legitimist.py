@@ -119,8 +119,7 @@ class Legitimist(FamilyGame[LegitimistState]):
         return {
             "pack": len(state.pack),
             "stock": len(state.stock),
-            "relays_used": self.redeals_used(state),
-            "relays_left": self.redeals_left(state),
+            **self.redeal_facts(state),
             "families_complete": sum(len(f) == 13 for f in state.families),
         }
 

@@ -142,8 +142,7 @@ class LouisesGame(SoloGame[LouiseState]):
         return tuple(out)
 
     def public(self, state: LouiseState) -> dict[str, Any]:
-        return {"in_pack": len(state.pack), "stock_turned": self.redeals_used(state),
-                "turns_allowed": self.max_redeals()}
+        return {"in_pack": len(state.pack), **self.redeal_facts(state)}
 
     def say(self, state: LouiseState, move: Move) -> str:
         if move == DEAL:

@@ -147,8 +147,7 @@ class Musical(SoloGame[MusicalState]):
         return tuple(out)
 
     def public(self, state: MusicalState) -> dict[str, Any]:
-        return {"in_pack": len(state.pack), "stock_turned": self.redeals_used(state),
-                "turns_allowed": self.max_redeals()}
+        return {"in_pack": len(state.pack), **self.redeal_facts(state)}
 
     def say(self, state: MusicalState, move: Move) -> str:
         if move == DEAL:

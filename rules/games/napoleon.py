@@ -164,7 +164,7 @@ class Napoleon(SoloGame[NapoleonState]):
 
     def public(self, state: NapoleonState) -> dict[str, Any]:
         return {"pack": len(state.pack), "stock": len(state.stock),
-                "stock_turns_left": self.redeals_left(state),
+                **self.redeal_facts(state),
                 "in_families": home(state.families)}
 
     def say(self, state: NapoleonState, move: Move) -> str:

@@ -219,7 +219,6 @@ class Nivernaise(AceKingGame[NivernaiseState]):
             "spaces": "at once" if self.strict else "when you like",
             "empty_side_places": [k + 1 for k, c in enumerate(state.sides) if c == SPACE],
             "round_cards_left": state.round_left,
-            "redeals_used": self.redeals_used(state),
             **self.redeal_facts(state),
         }
 

@@ -155,8 +155,7 @@ class Picture(AceKingGame[PictureState]):
     def facts(self, state: PictureState) -> dict[str, Any]:
         return {
             "stock": len(state.stock),
-            "stock_turns_used": self.redeals_used(state),
-            "stock_turns_left": self.redeals_left(state),
+            **self.redeal_facts(state),
             "gaps": sum(c == GAP for c in state.picture),
         }
 

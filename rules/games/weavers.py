@@ -196,8 +196,7 @@ class Weavers(SoloGame[WeaversState]):
         return tuple(out)
 
     def public(self, state: WeaversState) -> dict[str, Any]:
-        return {"weavers": len(state.weavers), "redeals": self.redeals_used(state),
-                "redeals_allowed": self.max_redeals(),
+        return {"weavers": len(state.weavers), **self.redeal_facts(state),
                 "in_families": sum(len(f) for f in state.families)}
 
     def say(self, state: WeaversState, move: Move) -> str:

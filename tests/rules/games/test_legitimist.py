@@ -67,7 +67,7 @@ def test_two_shuffled_relays_then_the_game_is_lost() -> None:
     assert codes(st) == ["redeal", "auto"]
     st = GAME.apply(st, "redeal", 0)
     assert st.redeals == 1 and st.stock == () and sorted(st.pack) == sorted(cards("5C 4D 3H"))
-    assert render(GAME, st, None)["public"]["relays_left"] == 1
+    assert render(GAME, st, None)["public"]["redeals_left"] == 1
     while st.pack:
         st = GAME.apply(st, "s", 0)
     st = GAME.apply(st, "redeal", 0)
