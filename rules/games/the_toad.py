@@ -26,14 +26,18 @@ turned card on pile ``i``), ``p<i>>f<j>`` (the top of pile ``i``), ``t>f<j>`` (t
 of the Toad), ``t`` (turn the next card; only with no card in hand). Families are alike:
 an ace goes on the first empty family, a card to the first family of each top number it
 fits. Cards only go forward, so every game ends.
+
+For the solver: a move order (``order_moves``), a key without suits (``solver_key``) and
+the cards that may go home unasked (``family_safe``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..cards import Card, name
+from ..cards import Card, name, rank_of
 from ..common import follows
 from ..description import CHENEY, Description
 from ..game import Move, Zone
@@ -83,6 +87,47 @@ class TheToad(SoloGame[ToadState]):
         if state.pack and not state.hand:
             out.append(TURN)
         return tuple(out)
+
+    def order_moves(self, state: ToadState, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+        """For the solver (rules/solver.py): cards to the families first (the turned card,
+        then the Toad's top, which only the families can uncover, then the piles'); then
+        the turned card on the pile where it waits best. The families are built "without
+        following suit" (l.2394-2395), so a pile serves best with its ranks falling
+        towards the top: the card goes on a top of its own rank or the nearest above it,
+        else into an empty pile, else on the top that lies nearest below it; turning the
+        next card last."""
+        def cost(move: Move) -> int:
+            code = move.code
+            if ">f" in code:
+                return "htp".index(code[0])
+            if not code.startswith("h>p"):
+                return 100  # turning the next card
+            pile, mine = state.piles[int(code[3:]) - 1], rank_of(state.hand[0])
+            if not pile:
+                return 30
+            under = rank_of(pile[-1])
+            return 1 + under - mine if under >= mine else 40 + mine - under
+        return tuple(sorted(moves, key=cost))
+
+    def family_safe(self, state: ToadState) -> tuple[Move, ...]:
+        """A card to the families when every family has reached the rank below it (an ace
+        always). Safe: the eight cards of a rank each need a family then, and all eight
+        families stand at or above that rank's predecessor, so no card of the rank can
+        ever be kept from a family by this one taking its place (a family that has
+        passed the rank took one of the eight already)."""
+        low = min(len(f) for f in state.families)
+        return tuple(m for m in self.moves(state) if ">f" in m.code
+                     and rank_of(self._take(state, *split_code(m.code)[:2])[0]) <= low + 1)
+
+    def solver_key(self, state: ToadState) -> Hashable:
+        """For the solver: the position as the rules see it. Suits play no part (the
+        families take any suit, the piles any card) and families or piles that differ
+        only in order are alike, so the key is the families' top ranks and the piles'
+        ranks, each sorted, with the Toad's size, the pack's size and the turned card's
+        rank (the cards still to come follow from the sizes)."""
+        return (tuple(sorted(len(f) for f in state.families)),
+                tuple(sorted(tuple(rank_of(c) for c in p) for p in state.piles)),
+                len(state.toad), len(state.pack), rank_of(state.hand[0]) if state.hand else 0)
 
     def _take(self, state: ToadState, src: str, a: int | None) -> tuple[Card, ToadState]:
         if src == "h":
