@@ -38,10 +38,14 @@ Legal moves, in order: ``c<i>>f<j>`` (the free card of column ``i`` to family ``
 cards, ``c<i>.<n>>c<j>``), ``s>c<j>`` (the stock's top onto column ``j``, or into it
 when empty), ``p>c<j>`` (the next card of the pack into empty column ``j``), ``d``,
 ``end``. Columns are numbered from the left.
+
+For the solver, Reversible Sequences gives a move order (``order_moves``) and a key
+(``solver_key``); Intervale has neither.
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -244,6 +248,49 @@ class ReversibleSequences(FreeColumns):
         if self.option("moves") == "sequences":
             return range(1, run_length(col) + 1)
         return range(1, 2)
+
+    # -- knowledge for the solver (rules/solver.py) ---------------------------------------
+
+    def order_moves(self, state: ColumnsState, moves: tuple[Move, ...]
+                    ) -> tuple[Move, ...]:
+        """Cards to the families first; then a marriage that frees a card the families
+        take at once, or that empties a column while the stock has a card to fill it
+        (l.3111-3113); then one that frees a card the stock's top may marry; the stock's
+        top onto a column; the next card turned; and last the marriages that only carry
+        a card about, and giving up. The pack goes through once, so a card left on the
+        stock is buried by every card turned after it: the order keeps the stock short."""
+        cols, top = state.columns, state.stock[-1] if state.stock else 0
+        under = free_cards(cols)
+
+        def cost(move: Move) -> int:
+            src, _, dst = move.code.partition(">")
+            if dst.startswith("f"):
+                return 0
+            if src == "s":
+                return 3 if cols[int(dst[1:]) - 1] else 4
+            if move == DEAL:
+                return 5
+            if src != "p" and src[0] == "c":
+                i, _, n = src[1:].partition(".")
+                col = cols[int(i) - 1]
+                if len(col) == int(n or 1):
+                    return 1 if top else 6
+                y = col[-int(n or 1) - 1]
+                if self.homes(state.families, y):
+                    return 1
+                if top and married(y, top):
+                    return 2
+                return 7 if partners(under, y) else 8
+            return 9  # a card of the pack straight into a space; giving up
+        return tuple(sorted(moves, key=cost))
+
+    def solver_key(self, state: ColumnsState) -> Hashable:
+        """The position without the arrangements seen (they only forbid going back to a
+        position the search entered first) and with twins alike; columns that differ only
+        in order are alike too (every move treats the columns alike)."""
+        return (tuple(sorted(tuple(c & 63 for c in col) for col in state.columns)),
+                tuple(len(f) for f in state.families), len(state.pack),
+                tuple(c & 63 for c in state.stock), state.given_up)
 
 
 __all__ = ["ColumnsState", "FreeColumns", "ReversibleSequences", "married", "run_length"]

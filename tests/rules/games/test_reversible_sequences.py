@@ -127,3 +127,32 @@ def test_stuck_is_lost() -> None:
     outcome = GAME.outcome(st)
     assert outcome is not None and not outcome.won
     assert outcome.summary == "0 of 104 cards in the families; no move is left"
+
+
+def test_the_solver_keeps_the_stock_short_and_wins() -> None:
+    """Reversible Sequences' knowledge for the solver (cards home first, then the
+    marriages that free a card for the families or for the stock's top, the stock's top
+    onto the columns before the next card is turned; a key with twins alike) lets a
+    search of 1,000 positions win deal 432; without it the generic search won no deal of
+    a thousand (docs/winnability.md). The line it finds replays to a win."""
+    from rules.record import Play
+    from rules.solver import Budget, solve
+
+    game = make("reversible_sequences")
+    found = solve(game, game.deal(432), Budget(1_000))
+    assert found.verdict == "won"
+    play_ = Play.start(game, 432)
+    for seat, move in found.line:
+        play_ = play_.push(move, seat)
+    outcome = game.outcome(play_.state)
+    assert outcome is not None and outcome.won
+
+
+def test_the_solver_tries_a_marriage_that_frees_a_card_for_home_before_turning() -> None:
+    # 5♥ off column 1 frees 2♠ for its family: tried first; emptying column 2 with
+    # nothing on the stock to fill it, or freeing 9♣ that nothing wants, after turning
+    fams = (cards("AS"), *((),) * 7)
+    st = ColumnsState(cols("2S 5H", "6H", "9C 4H", *["QD"] * 10), fams, cards("KD"))
+    assert codes(GAME, st) == ["c1>c2", "c1>c3", "c2>c1", "c3>c1", "d", "end"]
+    assert [m.code for m in GAME.order_moves(st, GAME.legal_moves(st, 0))] == \
+        ["c1>c2", "c1>c3", "d", "c2>c1", "c3>c1", "end"]
