@@ -26,6 +26,11 @@ The game is chance, with small choices. Legal moves, in order: for each position
 the left, ``p<i>`` (push out card i) and then ``p<i>-<j>`` (throw out cards i to j) by
 increasing j; ``d`` (lay the next card at the end of the line); ``m`` (the privilege:
 the first card to the end); ``auto``.
+
+Whether a position can still be won is decided without search (:func:`winnable`, the
+solver's ``closed_form``). Under these readings very few deals can be won (none of deals
+0 to 1,999): each of the 102 cards between the first and the last must at some time find
+its two neighbours agreeing.
 """
 
 from __future__ import annotations
@@ -71,6 +76,47 @@ def removals(line: tuple[Card, ...]) -> list[Move]:
     return out
 
 
+def clearable(seq: tuple[Card, ...]) -> list[list[bool]]:
+    """``t[i][j]`` (``i < j``): every card strictly between ``seq[i]`` and ``seq[j]``
+    can be pushed out while those two stay.
+
+    The last card (or run) to go from between them lies between them alone, so they
+    agree (a run: they are of one number); before that each stretch between it and its
+    neighbours is cleared on its own, for a push-out needs only the two cards beside
+    it, which stay. ``run[k][j]``: a run of two or more cards of ``seq[k]``'s suit
+    starting at ``k`` and ending at a card from which ``seq[j]`` is reached so."""
+    n = len(seq)
+    t = [[j == i + 1 for j in range(n)] for i in range(n)]
+    run = [[False] * n for _ in range(n)]
+    for span in range(2, n):
+        for i in range(n - span):
+            j, a, b = i + span, seq[i], seq[i + span]
+            run[i][j] = any(suit_of(seq[g]) == suit_of(a) and t[i][g]
+                            and (t[g][j] or run[g][j]) for g in range(i + 1, j))
+            t[i][j] = agree(a, b) and (
+                any(t[i][k] and t[k][j] for k in range(i + 1, j))
+                or (rank_of(a) == rank_of(b)
+                    and any(t[i][k] and run[k][j] for k in range(i + 1, j))))
+    return t
+
+
+def winnable(state: PinState) -> bool:
+    """Whether any line of play wins from ``state``.
+
+    Laying a card never stops a push-out, so every line may as well lay the whole pack
+    first; the first card of the line and the last laid can never be pushed out
+    (a card goes from between two). So the game is won when all between those two can
+    go; or, the privilege unused, when all between the first card and some later card
+    go, and then, the first card moved to the end, all between that card and it."""
+    seq = state.line + state.pack[::-1]
+    n = len(seq)
+    if n <= 2:
+        return True
+    t = clearable(seq if state.moved else (*seq, seq[0]))
+    return t[0][n - 1] or (not state.moved and any(
+        t[0][a] and t[a][n] for a in range(1, n - 1)))
+
+
 @register
 class PushPin(SoloGame[PinState]):
     description = Description(
@@ -97,6 +143,11 @@ class PushPin(SoloGame[PinState]):
         ns = numbers(move.code)
         i, j = ns[0] - 1, ns[-1]
         return PinState(line[:i] + line[j:], state.pack, state.out + line[i:j], state.moved)
+
+    def closed_form(self, state: PinState) -> bool | None:
+        """For the solver (rules/solver.py): whether the deal can still be won, decided
+        without search (:func:`winnable`)."""
+        return winnable(state)
 
     def won(self, state: PinState) -> bool:
         return not state.pack and len(state.line) <= 2

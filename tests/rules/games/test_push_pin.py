@@ -79,3 +79,46 @@ def test_the_pack_is_face_down() -> None:
     game = make("push_pin")
     view = render(game, game.deal(2), None)
     assert [z["down"] for z in view["zones"] if z["id"] == "pack"] == [104]
+
+
+def small_positions() -> list[PinState]:
+    """Short lines and packs of few suits and values (so that many can be won), the
+    privilege used or not, drawn from a fixed stream."""
+    from rules.cards import card
+    from rules.prng import Rng
+
+    pool = [card(r, s, p) for r in range(1, 5) for s in range(2) for p in range(2)]
+    rng, out = Rng.from_seed(11), []
+    for _ in range(400):
+        n, rng = rng.below(8)
+        k, rng = rng.below(n + 1)
+        moved, rng = rng.below(2)
+        left, picked = list(pool), []
+        for _ in range(n + 2):
+            i, rng = rng.below(len(left))
+            picked.append(left.pop(i))
+        line = tuple(picked[:k + 2])
+        pack = tuple(picked[k + 2:])[::-1]
+        out.append(PinState(line, pack, (), bool(moved) and not pack))
+    return out
+
+
+def test_the_closed_form_agrees_with_trying_every_line() -> None:
+    from rules.games.push_pin import winnable
+    from rules.solver import exhaustive
+
+    game = make("push_pin")
+    verdicts = [winnable(st) for st in small_positions()]
+    assert verdicts == [exhaustive(game, st) for st in small_positions()]
+    assert 0 < sum(verdicts) < len(verdicts)
+
+
+def test_the_solver_proves_the_first_deals_lost_without_search() -> None:
+    """No deal of 0 to 1,999 can be won under the module's readings (each was decided
+    by the closed form); the solver says so at once for the first few."""
+    from rules.solver import Budget, solve
+
+    game = make("push_pin")
+    for seed in range(3):
+        found = solve(game, game.deal(seed), Budget(10))
+        assert (found.verdict, found.how) == ("lost", "closed form")
