@@ -21,7 +21,7 @@ from rules.tableau import TabState
 #: Games that declare family moves of their own, and deals whose winning line the
 #: solver finds quickly (scripts/find-endings or ``solve`` within the budget below).
 LINES = {
-    "klondike": 13, "flower_garden": 0, "trios": 4, "paternal_king_spaces": 0,
+    "klondike": 13, "flower_garden": 0, "trios": 4, "paternal_king_spaces": 0, "the_toad": 16,
 }
 
 
