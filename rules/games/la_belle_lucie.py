@@ -52,7 +52,7 @@ from typing import ClassVar
 from ..cadogan import ACES_UP, BOTH, DESCENDING, KINGS_DOWN, marries, suited, to_play
 from ..cards import SUIT_SYMBOLS, Card
 from ..description import CADOGAN, Description
-from ..game import Option
+from ..game import Move, Option
 from ..registry import register, variant
 from ..tableau import TableauGame, TabState, threes
 
@@ -140,6 +140,23 @@ class LaBelleLucie(TableauGame):
     def relay(self, st: TabState, cards: tuple[Card, ...]) -> TabState:
         return TabState(threes(cards, self.packets), st.found, redeals=st.redeals,
                         seed=st.seed)
+
+    def order_moves(self, state: TabState, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+        """For the solver (rules/solver.py): cards to the foundations first, the book's
+        "take any aces ... and upon them any other suitable cards" before "you proceed to
+        release others, by forming marriages" (l.90-97); then the marriages; the re-deal
+        only when the tableau has been worked ("when this has been done", l.108); ``end``
+        last. The legal order tries the marriages of packet 1 before the foundation move
+        of packet 2, and with two packs marrying both ways (The House on the Hill) the
+        search wanders among marriages and never reaches a win."""
+        def rank(move: Move) -> int:
+            code = move.code
+            if code.endswith(">f"):
+                return 0
+            if code == "redeal":
+                return 2
+            return 3 if code == "end" else 1
+        return tuple(sorted(moves, key=rank))
 
 
 HOUSE_IN_THE_WOOD = variant(LaBelleLucie, Description(
