@@ -36,7 +36,10 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
 - Packets 1-12 in dealing order: left top corner, left sides from the top, left lower
   corner, then the same on the right.
 - The first ace (king) of a suit to appear begins its foundation; its twin is an
-  ordinary card (amb. 2).
+  ordinary card (amb. 2). When both foundations of a suit take a card (the ace one at
+  the four, the king one at the six: a five), it may go on either, the player's choice;
+  in the deal a side card may go on its adjoining foundation even when the other one of
+  its suit takes it too.
 - During the deal only the card just dealt may be played, and only as above (amb. 3,
   strict); the foundation cards themselves go up at once (amb. 4). ``n`` deals on until a
   card falls that may be played (or the pack is out); playing it puts the next card on the
@@ -57,6 +60,7 @@ Moves, in order: during the deal ``c<i>>f<j>`` (the card just dealt) and ``n``; 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -125,6 +129,21 @@ class LesQuatreCoins(SoloGame[CoinsState]):
         side = ADJOINS.get(p)
         return side is None or side == j
 
+    def targets(self, found: Sequence[Pile], c: Card) -> list[int]:
+        """Every foundation under way that takes ``c`` now. Both foundations of a suit
+        take the same card when they are one step from meeting (the ace foundation at
+        the four, the king foundation at the six: a five goes on either), and which of
+        them gets it is the player's choice: the other then wants the twin. A foundation
+        not yet begun is never offered here (its base goes up as it appears)."""
+        return [j for j, (kind, f) in enumerate(zip(self.kinds, found, strict=True))
+                if f and kind.suitable(f, c)]
+
+    def deal_targets(self, found: Sequence[Pile], p: int, c: Card) -> list[int]:
+        """The foundations that ``c``, falling on packet ``p`` in the deal, may go on: any
+        that takes it from a corner, from a side packet only the adjoining one
+        (l.400-412), even when the other foundation of its suit takes it too."""
+        return [j for j in self.targets(found, c) if self.allowed(p, j)]
+
     def deal_on(self, st: CoinsState) -> CoinsState:
         """Deal until a card falls that may be played, or the pack is out; foundation
         cards go up at once and the next card takes their place."""
@@ -137,23 +156,23 @@ class LesQuatreCoins(SoloGame[CoinsState]):
                 continue
             packets[at] = (*packets[at], c)
             p, at = at, (at + 1) % PACKETS
-            if j >= 0 and self.allowed(p, j):
+            if j >= 0 and self.deal_targets(found, p, c):
                 return replace(st, found=tuple(found), packets=tuple(packets), pack=pack,
                                at=at, pending=p, back="")
         return replace(st, found=tuple(found), packets=tuple(packets), pack=(), at=at,
                        pending=-1, dealing=False, back="")
 
     def plays(self, st: CoinsState) -> list[Move]:
-        return [Move(f"c{i + 1}>f{j + 1}") for i, p in enumerate(st.packets)
-                if p and (j := to_play(self.kinds, st.found, p[-1])) >= 0]
+        return [Move(f"c{i + 1}>f{j + 1}") for i, p in enumerate(st.packets) if p
+                for j in self.targets(st.found, p[-1])]
 
     def moves(self, st: CoinsState) -> tuple[Move, ...]:
         if st.dealing:
             out = []
             if st.pending >= 0:
                 c = st.packets[st.pending][-1]
-                j = to_play(self.kinds, st.found, c)
-                out.append(Move(f"c{st.pending + 1}>f{j + 1}"))
+                out += [Move(f"c{st.pending + 1}>f{j + 1}")
+                        for j in self.deal_targets(st.found, st.pending, c)]
             return (*out, NEXT)
         ups = self.plays(st)
         tops = [(i, p[-1]) for i, p in enumerate(st.packets) if p]

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from rules.cards import Card, card, cards, packs
 from rules.games.les_quatre_coins import CoinsState, LesQuatreCoins
+from rules.solo import pack_of
 
 from .stacking import codes, play, stack
 
@@ -106,3 +107,23 @@ def test_stuck_after_the_last_re_deal_is_lost() -> None:
     assert codes(GAME, st) == []
     out = GAME.outcome(replace(st))
     assert out is not None and not out.won
+
+
+def test_a_card_both_foundations_of_its_suit_take_may_go_on_either() -> None:
+    # The ♥ ace foundation at the four, the ♥ king foundation at the six: a five of
+    # hearts "belongs" to both. Falling on right side 1, beside the ♥ king foundation, it
+    # may be played there (l.407-412), though the ace foundation takes it too.
+    found = (cards("AH 2H 3H 4H"), (), (), (), cards("KH QH JH TH 9H 8H 7H 6H"),
+             (), (), ())
+    st = GAME.deal_on(CoinsState(found, ((),) * 12, pack_of(cards("5H 9C")), at=7))
+    assert st.pending == 7 and codes(GAME, st) == ["c8>f5", "n"]
+    # on left side 1, beside the ♥ ace foundation, it goes there
+    st = GAME.deal_on(CoinsState(found, ((),) * 12, pack_of(cards("5H 9C")), at=1))
+    assert codes(GAME, st) == ["c2>f1", "n"]
+    # on a corner, or after the deal, on either: the other then wants the twin
+    st = GAME.deal_on(CoinsState(found, ((),) * 12, pack_of(cards("5H 9C")), at=0))
+    assert codes(GAME, st) == ["c1>f1", "c1>f5", "n"]
+    after = CoinsState(found, (cards("5H"), *[cards("9C")] * 11), (), dealing=False)
+    assert codes(GAME, after)[:2] == ["c1>f1", "c1>f5"]
+    st = play(GAME, after, "c1>f5")
+    assert st.found[4][-1] == cards("5H")[0] and st.found[0][-1] == cards("4H")[0]
