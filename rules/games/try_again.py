@@ -32,6 +32,7 @@ Moves, in this order: ``h<i>>f`` (heap i's top card to the sequence that takes i
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -109,6 +110,36 @@ class TryAgain(SoloGame[TryAgainState]):
             return replace(st, rows=replace_at(st.rows, j, (*st.rows[j], c)))
         j = int(dst[1:]) - 1
         return replace(st, heaps=replace_at(st.heaps, j, (*st.heaps[j], c)))
+
+    def order_moves(self, state: TryAgainState, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+        """The solver's knowledge: cards to the sequences first; then the card in hand
+        on the heap where it waits best, the book's advice "it is not good policy to
+        cover one card with a higher, unless you are compelled to do so": on the heap
+        whose top is the nearest above it, else into an empty heap, else on the heap
+        whose top is the nearest below it."""
+        c = state.hand
+
+        def cost(move: Move) -> int:
+            dst = move.code.partition(">")[2]
+            if dst == "f":
+                return 0
+            heap = state.heaps[int(dst[1:]) - 1]
+            if c is None:
+                return 100
+            if not heap:
+                return 20
+            under, mine = rank_of(heap[-1]), rank_of(c)
+            return under - mine if under > mine else 40 + mine - under
+
+        return tuple(sorted(moves, key=cost))
+
+    def solver_key(self, state: TryAgainState) -> Hashable:
+        """Suits play no part and the heaps (and the sequences) are alike: the ranks in
+        each heap, sorted, the sequences' top ranks, sorted, the card in hand's rank and
+        how many cards are left in the pack (the pack only shrinks from its top)."""
+        return (None if state.hand is None else rank_of(state.hand), len(state.pack),
+                tuple(sorted(tuple(rank_of(c) for c in h) for h in state.heaps)),
+                tuple(sorted(len(r) for r in state.rows)))
 
     def won(self, state: TryAgainState) -> bool:
         return sum(len(r) for r in state.rows) == 52

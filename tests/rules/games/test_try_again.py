@@ -71,3 +71,23 @@ def test_a_stacked_deal_is_won() -> None:
         st = play(GAME, st, codes(GAME, st)[0])
     out = GAME.outcome(st)
     assert out is not None and out.won
+
+
+def test_the_solver_covers_no_card_with_a_higher_and_wins() -> None:
+    """Try Again's knowledge for the solver (``order_moves``: cards to the sequences first,
+    then the card in hand on the heap the book's advice prefers; ``solver_key``: suits
+    play no part and the heaps are alike) wins deal 43 within 1,000 positions; the plain
+    search, without it, does not decide it in 20,000. The line replays to a win."""
+    from rules.solver import Budget, solve
+
+    game = make("try_again")
+    found = solve(game, game.deal(43), Budget(1_000))
+    assert found.verdict == "won"
+    st = game.deal(43)
+    for seat, move in found.line:
+        st = game.apply(st, move, seat)
+    outcome = game.outcome(st)
+    assert outcome is not None and outcome.won
+
+    plain = type("Plain", (TryAgain,), {"order_moves": None, "solver_key": None})()
+    assert solve(plain, plain.deal(43), Budget(20_000)).verdict == "unknown"
