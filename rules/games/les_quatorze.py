@@ -39,6 +39,7 @@ row); ``x<i>-<j>`` (exchange, when no pair is left); ``done``; ``auto``.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any, ClassVar
@@ -121,6 +122,23 @@ class LesQuatorze(SoloGame[QuatorzeState]):
         grid[i] = grid[j] = None
         filled, pack = fill(grid, state.pack)
         return replace(state, grid=filled, pack=pack, out=(*state.out, a, b))
+
+    def order_moves(self, state: QuatorzeState, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+        """The solver's knowledge: the pair (or change of places) after which the most
+        fourteens can be composed comes first, so that the game is not blocked while
+        cards are left (every card known, the refills from the hand included)."""
+        def after(move: Move) -> int:
+            if move.code[0] not in "px":
+                return 0
+            return -len(self.pairs(self.play(state, move).grid))
+
+        return tuple(sorted(moves, key=after))
+
+    def solver_key(self, state: QuatorzeState) -> Hashable:
+        """Suits play no part: the ranks on the places, how many cards are left in hand
+        (the hand only shrinks from its top), and the exchange's progress."""
+        return (tuple(0 if c is None else rank_of(c) for c in state.grid), len(state.pack),
+                state.dealt, state.exchanged, state.half)
 
     def won(self, state: QuatorzeState) -> bool:
         return state.dealt and not state.pack and all(c is None for c in state.grid)
