@@ -40,7 +40,8 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
   ace too); the spaces are alike, so the first empty one is offered.
 - Relaying (``redeal``, twice, whenever the player chooses after the deal): the columns
   are taken up from the left, each from its lowest card upward, the first card taken up
-  being the first laid again; the first row is laid at once.
+  being the first laid again; the first row is laid at once. The families keep their
+  cards: only the "lines" are taken up (l.2361-2366).
 - Won when the eight families hold all 104 cards; lost when no move is left.
 
 Moves, in this order: ``t<i>>f<j>`` (column ``i``'s usable card to family ``j``: ``f1``-``f4``
@@ -105,10 +106,11 @@ class RankAndFile(ColumnGame[JudgesState]):
     def layout(self, cards: tuple[Card, ...], seed: int) -> JudgesState:
         return self.lay_first_row(pack_of(cards), layouts=1)
 
-    def lay_first_row(self, pack: tuple[Card, ...], layouts: int) -> JudgesState:
+    def lay_first_row(self, pack: tuple[Card, ...], layouts: int,
+                      families: Families = EMPTY8) -> JudgesState:
         n = min(ROW, len(pack))
         cols = tuple((c,) for c in reversed(pack[len(pack) - n:]))
-        return JudgesState(cols + ((),) * (ROW - n), EMPTY8, pack[:len(pack) - n],
+        return JudgesState(cols + ((),) * (ROW - n), families, pack[:len(pack) - n],
                            layouts=layouts)
 
     def usable(self, state: JudgesState) -> list[int]:
@@ -153,7 +155,9 @@ class RankAndFile(ColumnGame[JudgesState]):
             return self._deal(state)
         if move == REDEAL:
             taken = [c for p in state.columns for c in reversed(p)]
-            return self.lay_first_row(pack_of(taken), layouts=state.layouts + 1)
+            # only the rows are taken up: the families keep their cards (l.2359-2369)
+            return self.lay_first_row(pack_of(taken), layouts=state.layouts + 1,
+                                      families=state.families)
         _, a, dst, b = split_code(move.code)
         assert a is not None and b is not None
         c = state.columns[a - 1][-1]

@@ -109,6 +109,18 @@ def test_relaying_takes_up_the_lines_from_the_left_lower_corner() -> None:
         "take up the cards by lines and lay them out again (relay 2 of 2)"
 
 
+def test_relaying_takes_up_the_lines_only_and_the_families_keep_their_cards() -> None:
+    """"you must begin at the left hand lower corner and take up the cards by lines into
+    a pack ... you relay them" (l.2361-2369): the lines, not the families, which go on
+    from where they were, so that all 104 cards can still reach them."""
+    fams = (cards("AS 2S"), (), (), (), (), (), (), cards("KC"))
+    st = state(["KC 7S 2D", "9D 8H", "QC 3S"], fams=fams)
+    st = play(GAME, st, "redeal")
+    assert st.families == fams
+    assert sum(len(c) for c in st.columns) + len(st.pack) == 7
+    assert "t6>f1" in codes(GAME, st)  # the 3♠ laid again goes on the 2♠
+
+
 def test_stuck_after_the_second_relay_is_lost() -> None:
     st = state(["JC", "JC", "5S", "5S", "9C", "9C"], layouts=3)
     out = GAME.outcome(st)
