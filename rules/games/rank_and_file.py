@@ -53,10 +53,11 @@ leave no space) are listed after ``redeal`` (:func:`._columns.shifts_last`).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from ..cards import ACE, KING, Card, name, rank_of, suit_of
+from ..cards import ACE, KING, Card, identity, name, rank_of, suit_of
 from ..common import REDEAL
 from ..description import CHENEY, Description
 from ..families import EMPTY8, Families, add, family_name, family_targets, family_zones, home
@@ -144,6 +145,31 @@ class RankAndFile(ColumnGame[JudgesState]):
             return j >= 0 and bool(cols[j]) and len(cols[int(src[1:]) - 1]) > 1
 
         return with_end([Move(m) for m in shifts_last(out, shift) if m != state.back])
+
+    def order_moves(self, state: JudgesState, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+        """The solver's knowledge: cards to the families first, then the next row; then
+        a marriage or a king into a space that frees a card the families take at once;
+        then relaying, which lays out again only what the families lack; then the other
+        marriages; giving up last."""
+        cols, fams = state.columns, state.families
+
+        def cost(move: Move) -> int:
+            code = move.code
+            if ">f" in code:
+                return 0
+            if ">" not in code:
+                return {DEAL.code: 1, REDEAL.code: 3}.get(code, 9)
+            pile = cols[int(code[1:code.index(">")]) - 1]
+            return 2 if len(pile) > 1 and family_targets(fams, pile[-2]) else 4
+
+        return tuple(sorted(moves, key=cost))
+
+    def solver_key(self, state: JudgesState) -> Hashable:
+        """The column games' key (without ``back``), and besides: the two packs' copies
+        of a card are alike, and a family is known by its length."""
+        return (tuple(tuple(identity(c) for c in p) for p in state.columns),
+                tuple(len(f) for f in state.families), tuple(identity(c) for c in state.pack),
+                state.rows, state.live, state.layouts, state.given_up)
 
     def marries(self, c: Card, onto: Card) -> bool:
         if self.option("marriage") == "suit" and suit_of(c) != suit_of(onto):
