@@ -156,11 +156,6 @@ class TableauGame(SoloGame[TabState]):
         """Deal from the pack (games with ``has_stock``)."""
         raise NotImplementedError
 
-    def max_redeals(self) -> int:
-        # La Belle Lucie still sets an attribute ``redeal_limit`` of its own; read it
-        # until that game says ``redeals_allowed`` (then this method goes).
-        return int(getattr(self, "redeal_limit", self.redeals_allowed))
-
     def can_redeal(self, st: TabState) -> bool:
         return self.may_redeal(st) and not st.stock
 

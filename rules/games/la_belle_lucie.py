@@ -66,7 +66,6 @@ MARRIAGE = Option("marriage", "descending", "descending: a card onto the one of 
 REDEAL = Option("redeal", "stuck", "stuck: a re-deal only when no card can be played on a "
                 "foundation (l.108-112, the sheet's reading); any: whenever the player "
                 "likes", choices=("stuck", "any"))
-REDEALS = 2
 
 
 @register
@@ -75,6 +74,7 @@ class LaBelleLucie(TableauGame):
         id="la_belle_lucie", title="La Belle Lucie", book=CADOGAN,
         lines="66-112, 1-65", skill="some", bound=None)
     option_specs: ClassVar[tuple[Option, ...]] = (FOUNDATIONS, MARRIAGE, REDEAL)
+    redeals_allowed = 2
 
     def configure(self) -> None:
         n = 4 * self.packs
@@ -89,7 +89,6 @@ class LaBelleLucie(TableauGame):
                 f"{SUIT_SYMBOLS[i % 4]} {'ace' if i < half else 'king'} foundation"
                 for i in range(n))
         self.line = BOTH if self.options["marriage"] == "both" else DESCENDING
-        self.redeal_limit = REDEALS
         self.packets = (52 * self.packs + 2) // 3
         self.pile_codes = tuple(str(i + 1) for i in range(self.packets))
         self.pile_labels = tuple(f"packet {i + 1}" for i in range(self.packets))
@@ -131,7 +130,7 @@ class LaBelleLucie(TableauGame):
         return index
 
     def can_redeal(self, st: TabState) -> bool:
-        if st.redeals >= self.redeal_limit:
+        if not self.may_redeal(st):
             return False
         if self.options["redeal"] == "any":
             return True

@@ -67,7 +67,6 @@ from ..solo import pack_of, pack_zone, split_code, with_end
 from ._columns import DEAL, ColumnGame, Piles, back_of, onto, put, shifts_last
 
 ROW = 11
-LAYOUTS = 3
 MARRIAGE = Option("marriage", "any", "marriages after the deal: any (one higher or lower, "
                   "any suit) or suit (the same suit only)", choices=("any", "suit"))
 
@@ -82,8 +81,8 @@ class JudgesState:
     rows: int = 1
     #: Columns whose end card of the row last laid may still be used during the deal.
     live: tuple[int, ...] = ()
-    #: Layings out so far (1 .. 3).
-    layouts: int = 1
+    #: Relays taken so far (0 .. 2), counted by the solo shell.
+    redeals: int = 0
     back: str = ""
     given_up: bool = False
 
@@ -98,6 +97,9 @@ class RankAndFile(ColumnGame[JudgesState]):
         "authorities", "none", "some: the left-hand lower card of the rows also goes to "
         "the families, and aces as well as kings into the spaces (l.3319-3322)",
         choices=("none", "some")))
+    #: "You can thus relay the cards twice" (l.2370-2371).
+    redeals_allowed = 2
+    redeal_word = "relay"
 
     @property
     def authorities(self) -> bool:
@@ -105,14 +107,14 @@ class RankAndFile(ColumnGame[JudgesState]):
         return self.options.get("authorities") == "some"
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> JudgesState:
-        return self.lay_first_row(pack_of(cards), layouts=1)
+        return self.lay_first_row(pack_of(cards), redeals=0)
 
-    def lay_first_row(self, pack: tuple[Card, ...], layouts: int,
+    def lay_first_row(self, pack: tuple[Card, ...], redeals: int,
                       families: Families = EMPTY8) -> JudgesState:
         n = min(ROW, len(pack))
         cols = tuple((c,) for c in reversed(pack[len(pack) - n:]))
         return JudgesState(cols + ((),) * (ROW - n), families, pack[:len(pack) - n],
-                           layouts=layouts)
+                           redeals=redeals)
 
     def usable(self, state: JudgesState) -> list[int]:
         """The columns whose top card may be used now."""
@@ -136,7 +138,7 @@ class RankAndFile(ColumnGame[JudgesState]):
                         if len(cols[i]) > 1 and rank_of(cols[i][-1]) in spaces]
         if state.pack:
             out.append("d")
-        elif state.layouts < LAYOUTS:
+        elif self.may_redeal(state):
             out.append("redeal")
 
         def shift(m: str) -> bool:  # a marriage that leaves no space
@@ -169,7 +171,7 @@ class RankAndFile(ColumnGame[JudgesState]):
         of a card are alike, and a family is known by its length."""
         return (tuple(tuple(identity(c) for c in p) for p in state.columns),
                 tuple(len(f) for f in state.families), tuple(identity(c) for c in state.pack),
-                state.rows, state.live, state.layouts, state.given_up)
+                state.rows, state.live, state.redeals, state.given_up)
 
     def marries(self, c: Card, onto: Card) -> bool:
         if self.option("marriage") == "suit" and suit_of(c) != suit_of(onto):
@@ -182,7 +184,7 @@ class RankAndFile(ColumnGame[JudgesState]):
         if move == REDEAL:
             taken = [c for p in state.columns for c in reversed(p)]
             # only the rows are taken up: the families keep their cards (l.2359-2369)
-            return self.lay_first_row(pack_of(taken), layouts=state.layouts + 1,
+            return self.lay_first_row(pack_of(taken), redeals=self.redeal_number(state),
                                       families=state.families)
         _, a, dst, b = split_code(move.code)
         assert a is not None and b is not None
@@ -224,7 +226,7 @@ class RankAndFile(ColumnGame[JudgesState]):
     def public(self, state: JudgesState) -> dict[str, Any]:
         return {"pack": len(state.pack), "rows": state.rows,
                 "usable": [f"t{i + 1}" for i in self.usable(state)],
-                "relays_left": LAYOUTS - state.layouts, "in_families": home(state.families)}
+                **self.redeal_facts(state), "in_families": home(state.families)}
 
     def say(self, state: JudgesState, move: Move) -> str:
         if move == DEAL:
@@ -232,8 +234,7 @@ class RankAndFile(ColumnGame[JudgesState]):
                 return "fill the spaces in the first row from the pack"
             return "lay out the next row"
         if move == REDEAL:
-            return f"take up the cards by lines and lay them out again " \
-                f"(relay {state.layouts} of {LAYOUTS - 1})"
+            return f"take up the cards by lines and lay them out again {self.redeal_of(state)}"
         _, a, dst, b = split_code(move.code)
         assert a is not None and b is not None
         c = state.columns[a - 1][-1]

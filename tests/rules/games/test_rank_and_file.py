@@ -18,9 +18,9 @@ SUITED = RankAndFile({"marriage": "suit"})
 
 
 def state(columns: list[str], pack: str = "", fams: tuple[tuple[Card, ...], ...] = EMPTY8,
-          layouts: int = 1) -> JudgesState:
+          redeals: int = 0) -> JudgesState:
     cols = tuple(cards(c) for c in columns) + ((),) * (11 - len(columns))
-    return JudgesState(cols, fams, tuple(reversed(cards(pack))), rows=5, layouts=layouts)
+    return JudgesState(cols, fams, tuple(reversed(cards(pack))), rows=5, redeals=redeals)
 
 
 def in_family_order() -> list[Card]:
@@ -64,7 +64,7 @@ def test_a_stacked_deal_is_won_from_the_first_row() -> None:
         st = play(GAME, st, next((m for m in moves if ">f" in m), "d"))
     out = GAME.outcome(st)
     assert out is not None and out.won and out.summary == "all 104 cards in the families"
-    assert st.rows == 1 and st.layouts == 1
+    assert st.rows == 1 and st.redeals == 0
 
 
 def test_one_card_short_of_the_families_is_not_a_win() -> None:
@@ -79,7 +79,7 @@ def test_one_card_short_of_the_families_is_not_a_win() -> None:
 
 
 def test_after_the_deal_free_cards_marry_up_or_down_in_any_suit() -> None:
-    st = state(["KC 7S", "9D 8H", "QC 6D", "JC 9C"], layouts=3)
+    st = state(["KC 7S", "9D 8H", "QC 6D", "JC 9C"], redeals=2)
     moves = codes(GAME, st)
     assert {"t1>t2", "t2>t1", "t3>t1", "t4>t2"} <= set(moves)
     assert "t1>t3" in moves  # 7♠ on 6♦: upwards
@@ -90,7 +90,7 @@ def test_after_the_deal_free_cards_marry_up_or_down_in_any_suit() -> None:
 
 
 def test_a_cleared_line_takes_only_a_free_king_or_with_the_appendix_an_ace() -> None:
-    st = state(["", "9D KH", "QC AD", "JC 5C", "5S 3S"], layouts=3)
+    st = state(["", "9D KH", "QC AD", "JC 5C", "5S 3S"], redeals=2)
     moves = codes(GAME, st)
     assert "t2>t1" in moves and "t3>t1" not in moves and "t5>t1" not in moves
     assert "t3>t1" in codes(SOME, st)
@@ -104,7 +104,7 @@ def test_relaying_takes_up_the_lines_from_the_left_lower_corner() -> None:
     assert codes(GAME, st)[:2] == ["redeal", "t2>t4"]  # marriages after relaying
     st = play(GAME, st, "redeal")
     first = cards("2D 7S KC 8H 9D 6C QC 9C JC 4S 4S")
-    assert tuple(c[0] for c in st.columns) == first and st.layouts == 2
+    assert tuple(c[0] for c in st.columns) == first and st.redeals == 1
     assert st.pack == (cards("4S")[0],) * 5 and st.rows == 1
     assert GAME.describe(st, GAME.parse_move("redeal")) == \
         "take up the cards by lines and lay them out again (relay 2 of 2)"
@@ -123,16 +123,16 @@ def test_relaying_takes_up_the_lines_only_and_the_families_keep_their_cards() ->
 
 
 def test_stuck_after_the_second_relay_is_lost() -> None:
-    st = state(["JC", "JC", "5S", "5S", "9C", "9C"], layouts=3)
+    st = state(["JC", "JC", "5S", "5S", "9C", "9C"], redeals=2)
     out = GAME.outcome(st)
     assert out is not None and not out.won
     assert out.summary == "0 of 104 cards in the families; no move is left"
-    st = state(["JC", "JC", "5S", "5S", "9C", "9C"], layouts=2)
+    st = state(["JC", "JC", "5S", "5S", "9C", "9C"], redeals=1)
     assert codes(GAME, st) == ["redeal", "end"]
 
 
 def test_a_king_and_an_ace_are_no_marriage() -> None:
-    st = state(["QC KS", "9D AH", "9C 2D", "3C 3C"], layouts=3)
+    st = state(["QC KS", "9D AH", "9C 2D", "3C 3C"], redeals=2)
     moves = codes(GAME, st)
     assert "t1>t2" not in moves and "t2>t1" not in moves
     assert {"t2>t3", "t3>t2"} <= set(moves)
