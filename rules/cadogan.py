@@ -42,7 +42,8 @@ rather than its own copy:
   :func:`talon_or_pack` (sheet G6: the talon's top if it has cards, else the next card of
   the pack).
 - **Re-deal** (l.65): "these are always in addition to the original deal", so "two
-  re-deals" are three deals in all: :func:`deals_in_all`, :func:`redeal_left`.
+  re-deals" are three deals in all: :func:`deals_in_all`; the re-deals left are counted
+  by the solo shell (:meth:`rules.solo.SoloGame.may_redeal`).
 
 Cards are the ints of :mod:`rules.cards`; a pile is a tuple, its last card uppermost.
 """
@@ -230,14 +231,9 @@ def deals_in_all(redeals: int) -> int:
     return redeals + 1
 
 
-def redeal_left(done: int, allowed: int) -> bool:
-    """Whether another re-deal may be taken after ``done`` of ``allowed``."""
-    return done < allowed
-
-
 __all__ = [
     "ACES_UP", "ASCENDING", "BOTH", "DESCENDING", "KINGS_DOWN", "Foundation", "Line", "Pile",
     "available", "available_cards", "deals_in_all", "foundations_complete", "in_sequence",
-    "is_lane", "lanes", "marries", "outermost", "redeal_left", "released", "suited",
+    "is_lane", "lanes", "marries", "outermost", "released", "suited",
     "talon_or_pack", "talon_top", "to_play",
 ]

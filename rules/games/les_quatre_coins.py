@@ -64,7 +64,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from ..cadogan import ACES_UP, KINGS_DOWN, Foundation, marries, redeal_left, to_play
+from ..cadogan import ACES_UP, KINGS_DOWN, Foundation, marries, to_play
 from ..cards import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_SYMBOLS, Card, name
 from ..description import CADOGAN, Description
 from ..game import Move, Option, Zone
@@ -77,7 +77,6 @@ ROW_SUITS = (HEARTS, SPADES, DIAMONDS, CLUBS)
 #: The foundation each side packet adjoins (corners: none).
 ADJOINS = {1: 0, 2: 1, 3: 2, 4: 3, 7: 4, 8: 5, 9: 6, 10: 7}
 NEXT, REDEAL = Move("n"), Move("redeal")
-REDEALS = 2
 LABELS = ("left top corner", "left side 1", "left side 2", "left side 3", "left side 4",
           "left lower corner", "right top corner", "right side 1", "right side 2",
           "right side 3", "right side 4", "right lower corner")
@@ -116,6 +115,8 @@ class LesQuatreCoins(SoloGame[CoinsState]):
                "packets and the kings beside the right (the stand-in); kings: the other way "
                "round", choices=("aces", "kings")),
     )
+    #: Two re-deals, "in addition to the original deal" (l.444-450, l.65).
+    redeals_allowed = 2
 
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
@@ -179,7 +180,7 @@ class LesQuatreCoins(SoloGame[CoinsState]):
         out = [*ups, *(Move(code) for i, c in tops for k, d in tops
                        if k != i and marries(c, d, "both")
                        and (code := f"c{i + 1}>c{k + 1}") != st.back)]
-        if not ups and redeal_left(st.redeals, REDEALS):
+        if not ups and self.may_redeal(st):
             out.append(REDEAL)
         return with_end(out)
 
@@ -190,7 +191,7 @@ class LesQuatreCoins(SoloGame[CoinsState]):
             order = tuple(c for p in st.packets for c in p)
             return self.deal_on(replace(st, packets=((),) * PACKETS, pack=pack_of(order),
                                         dealing=True, at=0, pending=-1,
-                                        redeals=st.redeals + 1))
+                                        redeals=self.redeal_number(st)))
         _, a, dst, b = split_code(move.code)
         assert a is not None and b is not None
         c = st.packets[a - 1][-1]
@@ -228,15 +229,14 @@ class LesQuatreCoins(SoloGame[CoinsState]):
 
     def public(self, st: CoinsState) -> dict[str, Any]:
         return {"pack": len(st.pack), "dealing": st.dealing,
-                "redeals_left": REDEALS - st.redeals,
+                **self.redeal_facts(st),
                 "on_foundations": sum(len(f) for f in st.found)}
 
     def say(self, st: CoinsState, move: Move) -> str:
         if move == NEXT:
             return "deal on" if st.pack else "end the deal"
         if move == REDEAL:
-            return f"take up the packets in order and deal them again (re-deal " \
-                f"{st.redeals + 1} of {REDEALS})"
+            return f"take up the packets in order and deal them again {self.redeal_of(st)}"
         _, a, dst, b = split_code(move.code)
         assert a is not None and b is not None
         c = st.packets[a - 1][-1]

@@ -18,7 +18,6 @@ from rules.cadogan import (
     lanes,
     marries,
     outermost,
-    redeal_left,
     released,
     suited,
     talon_or_pack,
@@ -118,4 +117,3 @@ def test_lanes_and_the_talon() -> None:
 
 def test_re_deals_are_in_addition_to_the_original_deal() -> None:
     assert deals_in_all(2) == 3
-    assert redeal_left(1, 2) and not redeal_left(2, 2)
