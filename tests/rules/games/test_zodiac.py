@@ -95,3 +95,17 @@ def test_second_part_from_the_zodiac_and_equator_to_a_win() -> None:
 def test_no_foundation_before_every_card_is_placed() -> None:
     st = state(eq="AS 2C 2D 2D 3C 3C 3D 3D", pack="7H")
     assert not any(">f" in c for c in codes(GAME, st))
+
+
+def test_a_card_that_fits_the_ace_and_the_king_foundation_may_go_on_either() -> None:
+    # 7♥ fits the hearts from the ace (at 6) and the hearts from the king (at 8); nothing
+    # in the book sends it to the first: the player chooses (l.1797-1802, 1816-1821)
+    fams = ((), cards("AH 2H 3H 4H 5H 6H"), (), (), (), cards("KH QH JH TH 9H 8H"), (), ())
+    zodiac = (cards("7H"),) + ((),) * 23
+    st = ZodiacState(((),) * 8, zodiac, (), (), fams)
+    assert codes(GAME, st) == ["z1>f2", "z1>f6"]
+    # an ace of hearts with the king's hearts down to the deuce may still begin the
+    # ascending foundation (the first ace played starts it, sheet G4)
+    fams = ((), (), (), (), (), cards("KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H"), (), ())
+    st = ZodiacState(((),) * 8, (cards("AH"),) + ((),) * 23, (), (), fams)
+    assert codes(GAME, st) == ["z1>f2", "z1>f6"]
