@@ -11,8 +11,11 @@ State (:class:`Table`, frozen): ``pack`` is face down with the next card *last*;
 ``found`` the families and ``piles`` the rows of piles, each bottom to top; ``waste`` a
 single face-up stock pile (Sultan, Windmill); ``aside`` a row of cards laid aside for
 good (Salique Law's queens); ``redeals`` how many re-deals were taken (counted by the
-solo shell: :meth:`rules.solo.SoloGame.may_redeal`); ``used`` the names of the privileges
-used. ``seed`` is kept for re-deals that shuffle (stream ``k`` for the
+solo shell: :meth:`rules.solo.SoloGame.may_redeal`); ``privileges_used`` the names of the
+privileges used (Grandfathers' ``three`` and ``draw``, Salique Law's ``draw``: counted by
+the solo shell, :meth:`rules.solo.SoloGame.may_use_privilege`); ``used`` marks that a
+game's standing rule keeps (La Loi Salique's kings given a card, Le Moulin's transfers).
+``seed`` is kept for re-deals that shuffle (stream ``k`` for the
 ``k``-th re-deal) and never reaches a view.
 
 Move grammar (context-free codes):
@@ -53,6 +56,7 @@ class Table:
     aside: tuple[Card, ...] = ()
     redeals: int = 0
     used: tuple[str, ...] = ()
+    privileges_used: tuple[str, ...] = ()
 
 
 def _set(t: tuple[tuple[Card, ...], ...], i: int, v: tuple[Card, ...]
@@ -141,7 +145,7 @@ class PacketGame(SoloGame[Table]):
             i, k = int(i_text) - 1, int(k_text) - 1
             pile = st.piles[i]
             return pile[k], replace(st, piles=_set(st.piles, i, (*pile[:k], *pile[k + 1:])),
-                                    used=(*st.used, "draw"))
+                                    privileges_used=self.use_privilege(st, "draw"))
         i = int(src[1:]) - 1
         pile = st.piles[i]
         return pile[-1], replace(st, piles=_set(st.piles, i, pile[:-1]))

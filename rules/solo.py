@@ -35,6 +35,24 @@ among its facts) and the end of the move's sentence, ``"(re-deal 1 of 2)"``
 (:meth:`~SoloGame.redeal_of`, in the game's own word ``redeal_word``). The game says only
 *how* it re-deals (what is gathered, shuffled or not, and when it may, besides the count).
 
+The other one-off privileges are counted once, here, too: the draw of one card, laying
+off three cards from the stock's bottom, the first card moved to the end of the line,
+the exchange of two cards, and the like. A game says which it grants and how often in
+the class attribute ``privileges_allowed``, a mapping from each privilege's name to the
+times it may be used (``{"draw": 1}``; or overrides :meth:`SoloGame.max_privileges`
+when an option decides), and keeps the names of the uses so far in the state field
+``privileges_used: tuple[str, ...]`` (``()`` at the deal; one name for each use). The
+shell answers: :meth:`~SoloGame.may_use_privilege` (one of that name is left),
+:meth:`~SoloGame.privileges_left`, :meth:`~SoloGame.privilege_count`,
+:meth:`~SoloGame.use_privilege` (the state's ``privileges_used`` after one more use) and
+the public fact ``privileges_left`` (:meth:`~SoloGame.privilege_facts`: the number left
+in a game with one privilege, the number left of each by name in a game with more). The
+game says only *what* its privilege does and when it may be used besides the count; the
+moves' sentences stay the game's (the books' privileges have no common wording). A
+privilege that is a standing rule rather than a counted one-off (one that may be used
+whenever its occasion comes, as Honors' draw from each three laid off, Le Shah's grace or
+Le Moulin's transfers) is no count and stays in its game.
+
 Packs in a state are tuples whose *last* card is the top, the next card to be dealt, so
 a pack is already a :class:`~rules.game.Zone`'s cards (bottom to top). :func:`pack_of`
 turns the ``cards`` given to ``layout`` (first card dealt first) into one.
@@ -43,7 +61,7 @@ turns the ``cards`` given to ``layout`` (first card dealt first) into one.
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar, TypeVar, cast
 
@@ -69,6 +87,9 @@ class SoloGame(Game[S]):
     redeals_allowed: ClassVar[int] = 0
     #: What one re-deal is called in its move's sentence: ``"(re-deal 1 of 2)"``.
     redeal_word: ClassVar[str] = "re-deal"
+    #: The one-off privileges the game grants, by name, and how many times each may be
+    #: used (empty: none); see :meth:`max_privileges`.
+    privileges_allowed: ClassVar[Mapping[str, int]] = {}
 
     @abstractmethod
     def moves(self, state: S) -> tuple[Move, ...]:
@@ -126,6 +147,55 @@ class SoloGame(Game[S]):
         """The end of a re-deal's sentence: ``"(re-deal 1 of 2)"``, in the game's own
         word (:attr:`redeal_word`)."""
         return f"({self.redeal_word} {self.redeal_number(state)} of {self.max_redeals()})"
+
+    # -- privileges ----------------------------------------------------------------
+
+    def max_privileges(self) -> Mapping[str, int]:
+        """The privileges a game grants and how many times each: :attr:`privileges_allowed`,
+        unless the game reads them from an option."""
+        return self.privileges_allowed
+
+    def privileges_used(self, state: S) -> tuple[str, ...]:
+        """The names of the privileges used so far, one for each use: the state's
+        ``privileges_used``."""
+        return tuple(getattr(state, "privileges_used", ()))
+
+    def _privilege(self, kind: str | None) -> str:
+        if kind is not None:
+            return kind
+        (only,) = self.max_privileges()
+        return only
+
+    def privilege_count(self, state: S, kind: str | None = None) -> int:
+        """How many times privilege ``kind`` (the game's only one when ``None``) has been
+        used."""
+        return self.privileges_used(state).count(self._privilege(kind))
+
+    def privileges_left(self, state: S, kind: str | None = None) -> int:
+        """How many uses of privilege ``kind`` (the game's only one when ``None``) are
+        left; 0 for a privilege the game does not grant."""
+        kind = self._privilege(kind)
+        return self.max_privileges().get(kind, 0) - self.privilege_count(state, kind)
+
+    def may_use_privilege(self, state: S, kind: str | None = None) -> bool:
+        """Whether the count allows another use of privilege ``kind`` (the game's only one
+        when ``None``); the game adds when it may be used."""
+        return self.privileges_left(state, kind) > 0
+
+    def use_privilege(self, state: S, kind: str | None = None) -> tuple[str, ...]:
+        """The state's ``privileges_used`` after one more use of privilege ``kind`` (the
+        game's only one when ``None``)."""
+        return (*self.privileges_used(state), self._privilege(kind))
+
+    def privilege_facts(self, state: S) -> dict[str, Any]:
+        """The public fact ``privileges_left``, in a game that grants privileges (nothing in
+        one that does not): the number left of its one privilege, or of each by name; the
+        game's ``public`` puts it among its facts."""
+        limits = self.max_privileges()
+        if not limits:
+            return {}
+        left = {kind: self.privileges_left(state, kind) for kind in limits}
+        return {"privileges_left": next(iter(left.values())) if len(left) == 1 else left}
 
     def _legal(self, state: S) -> tuple[Move, ...]:
         # A one-entry memo: outcome, to_move and legal_moves all ask about the same

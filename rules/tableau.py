@@ -69,8 +69,8 @@ class TabState:
     stock: tuple[Card, ...] = ()
     #: Re-deals made so far.
     redeals: int = 0
-    #: The one draw has been used.
-    drawn: bool = False
+    #: The privileges used (the solo shell's count: ``draw``, in a game that grants it).
+    privileges_used: tuple[str, ...] = ()
     #: (card, from pile, to pile) of the previous move when it went pile to pile.
     last: tuple[int, int, int] = NO_LAST
     #: Cards dealt from the pack in this distribution (which pile takes the next one).
@@ -107,9 +107,9 @@ class TableauGame(SoloGame[TabState]):
     #: Family kinds (codes after ``>``) and the family labels.
     found_kinds: tuple[str, ...] = ("f",)
     found_labels: tuple[str, ...] = tuple(f"{s} family" for s in SUIT_SYMBOLS)
-    #: Whether the game has one draw and a pack to deal (how many re-deals it allows is
-    #: the shell's ``redeals_allowed``, :meth:`rules.solo.SoloGame.max_redeals`).
-    draw_privilege: bool = False
+    #: Whether the game has a pack to deal. How many re-deals it allows is the shell's
+    #: (:meth:`rules.solo.SoloGame.max_redeals`), and so is its one draw (the privilege
+    #: ``draw``: :meth:`rules.solo.SoloGame.max_privileges`).
     has_stock: bool = False
 
     def __init__(self, options: Any = None) -> None:
@@ -198,7 +198,7 @@ class TableauGame(SoloGame[TabState]):
                 if j == i or (c == lc and i == ldst and j == lsrc):
                     continue
                 yield f"{codes[i]}>{codes[j]}"
-        if self.draw_privilege and not st.drawn:
+        if self.may_use_privilege(st, "draw"):
             for p in piles:
                 for c in p[:-1]:
                     d = "d" + code(c).lower()
@@ -292,12 +292,15 @@ class TableauGame(SoloGame[TabState]):
             f = self.found_for(st, c, dst)
             found = list(st.found)
             found[f] += (c,)
+            used = self.use_privilege(st, "draw") if drawn else st.privileges_used
             return replace(st, piles=tuple(piles), found=tuple(found), last=NO_LAST,
-                           drawn=st.drawn or drawn)
+                           privileges_used=used)
         j = self._pile_index[dst]
         piles[j] += (c,)
-        return replace(st, piles=tuple(piles), drawn=st.drawn or drawn,
-                       last=NO_LAST if drawn else (c, i, j))
+        if drawn:
+            return replace(st, piles=tuple(piles), last=NO_LAST,
+                           privileges_used=self.use_privilege(st, "draw"))
+        return replace(st, piles=tuple(piles), last=(c, i, j))
 
     def settle(self, st: TabState) -> TabState:
         """Won when every card is on a family; lost when no move is left."""
@@ -332,8 +335,7 @@ class TableauGame(SoloGame[TabState]):
             "on_families": sum(len(f) for f in state.found),
         }
         out.update(self.redeal_facts(state))
-        if self.draw_privilege:
-            out["draw"] = "used" if state.drawn else "unused"
+        out.update(self.privilege_facts(state))
         if self.has_stock:
             out["pack"] = len(state.stock)
         out.update(self.public_extra(state))

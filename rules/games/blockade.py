@@ -30,8 +30,9 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
   row has not reached. Refilling a space may blockade cards again (amb. 3).
 - The first row: ``layout`` lays cards until the top row holds ten (aces, kings and cards
   that fit going to the families); there is no choice before it is full.
-- The draw (l.1417-1422): once a game, only when the pack is out and no free card fits a
-  family: any blockaded card that fits a family may be played.
+- The draw (l.1417-1422): once a game (``draw``, counted by the solo shell), only when
+  the pack is out and no free card fits a family: any blockaded card that fits a family
+  may be played.
 
 Moves, in this order: ``c<i>>f<j>`` (the free card of place ``i``, numbered in reading
 order from 1, to family ``j``: ``f1``-``f4`` the aces of spades, hearts, diamonds,
@@ -43,8 +44,9 @@ pack, and the draw is used once, so every game ends; it is lost when no move is 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from ..cards import Card, name
 from ..description import CHENEY, Description
@@ -75,7 +77,8 @@ class BlockadeState:
     rows: tuple[Card, ...]
     #: The pack, bottom to top: the last card is dealt next.
     pack: tuple[Card, ...]
-    drawn: bool
+    #: The privileges used (the solo shell's count: ``draw``, once).
+    privileges_used: tuple[str, ...] = ()
 
 
 def is_free(rows: tuple[Card, ...], i: int) -> bool:
@@ -103,9 +106,10 @@ class Blockade(AceKingGame[BlockadeState]):
     description = Description(
         id="blockade", title="Blockade", book=CHENEY, lines="1389-1422", skill="chance",
         bound=500, packs=2, chance=True, layout="grid")
+    privileges_allowed: ClassVar[Mapping[str, int]] = {"draw": 1}
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> BlockadeState:
-        st = BlockadeState(EMPTY8, (), pack_of(cards), False)
+        st = BlockadeState(EMPTY8, (), pack_of(cards))
         while st.pack and len(st.rows) < WIDTH:
             st = deal_one(st)
         return st
@@ -120,7 +124,7 @@ class Blockade(AceKingGame[BlockadeState]):
         out = self._plays(state, True, "c")
         if state.pack:
             out.append(DEAL)
-        elif not out and not state.drawn:
+        elif not out and self.may_use_privilege(state):
             out = self._plays(state, False, "x")
         return tuple(out)
 
@@ -130,8 +134,9 @@ class Blockade(AceKingGame[BlockadeState]):
         src, i, _, j = split_code(move.code)
         assert i is not None and j is not None
         c = state.rows[i - 1]
-        return replace(state, rows=replace_at(state.rows, i - 1, SPACE),
-                       families=add(state.families, j - 1, c), drawn=state.drawn or src == "x")
+        st = replace(state, rows=replace_at(state.rows, i - 1, SPACE),
+                     families=add(state.families, j - 1, c))
+        return replace(st, privileges_used=self.use_privilege(st)) if src == "x" else st
 
     def table_zones(self, state: BlockadeState) -> list[Zone]:
         zs = [Zone(f"c{i + 1}", "cell", (c,) if c else (), 1,
@@ -145,7 +150,7 @@ class Blockade(AceKingGame[BlockadeState]):
         return {
             "rows": (len(rows) + WIDTH - 1) // WIDTH,
             "blockaded": [i + 1 for i, c in enumerate(rows) if c and not is_free(rows, i)],
-            "draw_used": state.drawn,
+            **self.privilege_facts(state),
         }
 
     def say(self, state: BlockadeState, move: Move) -> str:
@@ -171,7 +176,7 @@ class Blockade(AceKingGame[BlockadeState]):
 
     def why_illegal(self, state: BlockadeState, move: Move, seat: int) -> str:
         if move.code.startswith("x"):
-            if state.drawn:
+            if not self.may_use_privilege(state):
                 return "The one draw has been used."
             return "A card may be drawn only when the pack is out and no free card fits."
         if move.code.startswith("c"):

@@ -29,15 +29,16 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
   keeps random play from shuttling a card between spaces; not in the sheet).
 - "you cannot go a step farther; you must take up the cards and try again" (l.1514-1519)
   is the loss: no move left. A laying that offers no move at all shows only ``end``.
-- ``egyptian_draw`` (l.1528-1531): once per game, any card that is not an end card is
-  drawn from its arm (the arm closes up) and goes to its family or is married onto an end
-  card; never into an empty arm.
+- ``egyptian_draw`` (l.1528-1531): once per game (the privilege ``draw``, counted by the
+  solo shell), any card that is not an end card is drawn from its arm (the arm closes
+  up) and goes to its family or is married onto an end card; never into an empty arm.
 - Random play ends: ``end`` is always offered and a card may not be put straight back
   (:mod:`rules.tableau`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from ..cards import ACE, Card, rank_of, suit_of
@@ -64,8 +65,11 @@ class Egyptian(TableauGame):
     pile_labels = tuple(f"{side} arm of {line}" for line in LINES for side in ("left", "right"))
 
     def configure(self) -> None:
-        self.draw_privilege = bool(self.options["draw"])
         self.by_line = self.options["space_rule"] == "line"
+
+    def max_privileges(self) -> Mapping[str, int]:
+        """The one draw, with the option ``draw`` (counted by the solo shell)."""
+        return {"draw": 1} if self.options["draw"] else {}
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> TabState:
         """Arms bottom to top are inner to outer: a left arm is dealt outside first."""

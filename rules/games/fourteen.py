@@ -17,8 +17,9 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
   one row or one column, not only neighbours).
 - Places are filled at once after each throw-out, in laying order (row by row, left to
   right).
-- The exchange (amb. 2): once a game, whenever no pair can be thrown out (while the
-  pack lasts that means every place is full); any two cards of the rows in play.
+- The exchange (amb. 2): once a game (``exchange``, counted by the solo shell), whenever
+  no pair can be thrown out (while the pack lasts that means every place is full); any
+  two cards of the rows in play.
 - The lower rows (amb. 1, ``endgame=lowest_row``): when the pack is exhausted and a
   place is empty in a row above the lowest row in play, the cards of that lowest row are
   taken up, shuffled and used as the pack to fill the places above, in laying order; the
@@ -39,9 +40,10 @@ row by row); ``x<i>-<j>`` (exchange them, only when no pair is left); ``auto``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar
 
 from ..cards import Card, name, rank_of
 from ..description import CHENEY, Description
@@ -71,7 +73,8 @@ class FourteenState:
     dealt: bool = True
     #: Rows still in play (the lower rows are taken up one by one at the end).
     rows: int = SIDE
-    exchanged: bool = False
+    #: The privileges used (the solo shell's count: ``exchange``, once).
+    privileges_used: tuple[str, ...] = ()
     #: Shuffles made so far (the next one draws from stream shuffles + 1).
     shuffles: int = 0
 
@@ -85,6 +88,7 @@ class Fourteen(SoloGame[FourteenState]):
     description = Description(
         id="fourteen", title="Fourteen", book=CHENEY, lines="1014-1048", skill="chance",
         bound=200, packs=2, chance=True)
+    privileges_allowed: ClassVar[Mapping[str, int]] = {"exchange": 1}
     option_specs = (
         Option("endgame", "lowest_row",
                "lowest_row: when the pack is out, the lowest row in play is taken up and "
@@ -102,7 +106,7 @@ class Fourteen(SoloGame[FourteenState]):
         filled = [(i, c) for i, c in enumerate(state.grid) if c is not None]
         pairs = tuple(Move(f"p{i + 1}-{j + 1}") for (i, a), (j, b) in combinations(filled, 2)
                       if rank_of(a) + rank_of(b) == 14 and _lined(i, j))
-        if pairs or state.exchanged:
+        if pairs or not self.may_use_privilege(state):
             return pairs
         return tuple(Move(f"x{i + 1}-{j + 1}") for (i, _), (j, _) in combinations(filled, 2))
 
@@ -114,13 +118,14 @@ class Fourteen(SoloGame[FourteenState]):
         if move.code[0] == "x":
             grid[i], grid[j] = grid[j], grid[i]
             return FourteenState(tuple(grid), state.pack, state.seed, state.out,
-                                 rows=state.rows, exchanged=True, shuffles=state.shuffles)
+                                 rows=state.rows, privileges_used=self.use_privilege(state),
+                                 shuffles=state.shuffles)
         a, b = grid[i], grid[j]
         assert a is not None and b is not None
         grid[i] = grid[j] = None
         return self._settle(FourteenState(tuple(grid), state.pack, state.seed,
                                           (*state.out, a, b), rows=state.rows,
-                                          exchanged=state.exchanged,
+                                          privileges_used=state.privileges_used,
                                           shuffles=state.shuffles))
 
     def _settle(self, st: FourteenState) -> FourteenState:
@@ -145,7 +150,7 @@ class Fourteen(SoloGame[FourteenState]):
             grid, pack = fill(grid, pack)
         grid += (None,) * (SIDE * SIDE - len(grid))
         return FourteenState(grid, pack, st.seed, st.out, rows=rows,
-                             exchanged=st.exchanged, shuffles=shuffles)
+                             privileges_used=st.privileges_used, shuffles=shuffles)
 
     def won(self, state: FourteenState) -> bool:
         return state.dealt and not state.pack and all(c is None for c in state.grid)
@@ -167,7 +172,7 @@ class Fourteen(SoloGame[FourteenState]):
 
     def public(self, state: FourteenState) -> dict[str, Any]:
         return {"in_pack": len(state.pack), "rows_in_play": state.rows,
-                "exchange_used": state.exchanged}
+                **self.privilege_facts(state)}
 
     def say(self, state: FourteenState, move: Move) -> str:
         if move == DEAL:

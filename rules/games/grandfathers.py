@@ -47,8 +47,9 @@ draws only when nothing before them is legal.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from ..cards import ACE, KING, Card, rank_of, suit_of
 from ..description import CHENEY, Description
@@ -77,6 +78,8 @@ class Grandfathers(PacketGame):
         skill="some", bound=800, packs=2)
     pile_letter = "r"
     pile_word = "place"
+    #: "Three more" and the one draw, once each (counted by the solo shell).
+    privileges_allowed: ClassVar[Mapping[str, int]] = {"three": 1, "draw": 1}
     option_specs = (
         Option("covering", "once", "once: each card of the rows may be covered by one other "
                "card; any: cards may be piled on any place without limit",
@@ -136,9 +139,9 @@ class Grandfathers(PacketGame):
                 out += [m(f"r{i + 1}>f{j + 1}") for j in wanted.get(p[-1] & 63, ())]
         if out:
             return tuple(out)
-        if st.turned != NONE and "three" not in st.used:
+        if st.turned != NONE and self.may_use_privilege(st, "three"):
             return (THREE,)
-        if "draw" not in st.used:
+        if self.may_use_privilege(st, "draw"):
             return tuple(m(f"x{i + 1}.{k + 1}>f{j + 1}") for i, p in enumerate(st.piles)
                          for k in range(len(p) - 1) for j in wanted.get(p[k] & 63, ()))
         return ()
@@ -147,15 +150,15 @@ class Grandfathers(PacketGame):
         # "three": the turned card and the next two of the pack into three new places
         new = (st.turned, *reversed(st.pack[-2:]))
         return replace(st, turned=NONE, pack=st.pack[:-2],
-                       piles=(*st.piles, *((c,) for c in new)), used=(*st.used, "three"))
+                       piles=(*st.piles, *((c,) for c in new)),
+                       privileges_used=self.use_privilege(st, "three"))
 
     def describe_special(self, state: Table, code: str) -> str:
         return "lay off the turned card and the next two cards of the pack into three new places"
 
     def public(self, state: Table) -> dict[str, Any]:
         facts = super().public(state)
-        facts["three_more"] = "three" not in state.used
-        facts["draw"] = "draw" not in state.used
+        facts.update(self.privilege_facts(state))
         return facts
 
     def won(self, st: Table) -> bool:

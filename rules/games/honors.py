@@ -31,6 +31,8 @@ Readings (the sheet's PROPOSED readings):
 - Option ``draw=from_the_table`` (the sheet's other reading): once for each three laid
   off, one card may be drawn from anywhere on the table: one of the three, or the card
   under the top of a double pile (``u<i>>f<j>``).
+  The draw comes again with each three laid off: a standing rule, not a one-off the
+  solo shell counts (``privileges_allowed``), so the state's ``drawn`` stays the game's.
 - No turning of the stock. When the pack is out, the top card of a double pile may fill
   an empty place. The game is lost when no move is left.
 

@@ -29,6 +29,8 @@ unless said otherwise):
   off). Option ``freed_kings``: ``once`` lets each bare king receive a card only once in
   the game (the strict reading). As in Salique Law the card must release another card (a
   lone card on a king is not moved to another bare king: that would change nothing).
+  A rule for each king, not a one-off the solo shell counts: its marks stay in the
+  table's ``used``, and the class grants no privilege (``privileges_allowed`` is empty).
 - Won when the eight foundations reach their knaves and the deal is ended; lost when no
   move is left.
 
@@ -38,8 +40,9 @@ Move codes are Salique Law's: ``t``, ``p>f<j>``, ``p>q``, ``p>k<i>``, ``k<i>>f<j
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ..description import CADOGAN, Description
 from ..game import Move, Option
@@ -59,9 +62,11 @@ class LaLoiSalique(SaliqueLaw):
                "once", choices=("one_at_a_time", "once")),
     )
     pile_word = "king packet"
+    #: No draw: Cadogan grants no privilege (the kings given a card are a standing rule).
+    privileges_allowed: ClassVar[Mapping[str, int]] = {}
 
     def moves(self, st: Table) -> tuple[Move, ...]:
-        out = tuple(m for m in super().moves(st) if not m.code.startswith("x"))
+        out = super().moves(st)  # no draw: the class grants no privilege
         if self.options["freed_kings"] == "once":
             out = tuple(m for m in out if not (
                 m.code.startswith("k") and ">k" in m.code
@@ -73,8 +78,3 @@ class LaLoiSalique(SaliqueLaw):
         if move.code.startswith("k") and ">k" in move.code:
             after = replace(after, used=(*after.used, f"b{move.code.split('>k')[1]}"))
         return after
-
-    def public(self, state: Table) -> dict[str, Any]:
-        facts = super().public(state)
-        del facts["draw"]
-        return facts

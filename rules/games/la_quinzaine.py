@@ -39,7 +39,8 @@ said otherwise):
   in one move, ``x<i>x<k>`` (ace from column ``i``, king from column ``k``) or ``x<i>``,
   and each begins its foundation. After it no foundation card may be taken out of turn
   again; with none to withdraw the player may still marry, and the game is lost when no
-  move is left.
+  move is left. The withdrawal is the opening of the game, a standing rule rather than a
+  one-off the solo shell counts (``privileges_allowed``): it needs no count of its own.
 - Marriages before any foundation exists are allowed (amb. 4); both directions, one card
   at a time; a lane takes any available card (not a column's last card: that changes
   nothing); a card may not be put straight back; ``end`` gives up.

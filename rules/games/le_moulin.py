@@ -32,6 +32,8 @@ unless said otherwise):
   just turned can be played that could not be played before.
 - "One card of each at a time": after a transfer from a king packet, no second transfer
   from that packet until a card of the wings, the talon or the pack has been played.
+  This privilege comes again and again: a standing rule, not a one-off the solo shell
+  counts (``privileges_allowed``); its marks stay in the table's ``used``.
 
 Moves: Windmill's (``t``, ``p>f<j>``, ``p>w``, ``w>f<j>``, ``d<i>>f<j>``, ``w>d<i>``,
 ``p>d<i>``), then the transfers ``f<j>>f5``.

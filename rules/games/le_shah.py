@@ -40,7 +40,8 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
 - A married pile stays in its outer place; only its top card is available (amb. 4).
 - The grace (amb. 3): when a whole ray is empty, the top card of an outer place of
   another ray may be put in its inner place (``r<i>>g<k>``); the place it leaves is then
-  a vacancy like the others.
+  a vacancy like the others. It comes whenever a ray is empty: a standing rule, not a
+  one-off the solo shell counts (``privileges_allowed``).
 - Won when the eight foundations reach their queens (96 cards); lost when no move is left
   (``end`` gives up).
 

@@ -23,12 +23,12 @@ taking cards up. Readings (the sheet's PROPOSED readings unless said otherwise):
   share a row or a column, neighbours or not.
 - Vacancies are filled at once from the hand, in reading order (row by row, left to
   right); once the hand is empty they stay empty, and rows and columns are by place.
-- The exchange, once a game and only when no fourteen can be composed: the two cards X
-  and Y change places with two others Z and W, X with Z and Y with W. It is played as two
-  moves: ``x<i>-<j>`` (the first two places change cards), then either ``x<k>-<l>`` (two
-  other places) or ``done`` (keep a single change: the sheet lets Y = W). Option
-  ``exchange``: ``one_pair`` allows only the single change (the other reading, as
-  Cheney's).
+- The exchange, once a game (``exchange``, counted by the solo shell) and only when no
+  fourteen can be composed: the two cards X and Y change places with two others Z and W,
+  X with Z and Y with W. It is played as two moves: ``x<i>-<j>`` (the first two places
+  change cards), then either ``x<k>-<l>`` (two other places) or ``done`` (keep a single
+  change: the sheet lets Y = W). Option ``exchange``: ``one_pair`` allows only the
+  single change (the other reading, as Cheney's).
 - The player chooses which pair to withdraw; success is every card paired off; failure
   is no fourteen with the exchange spent.
 
@@ -39,7 +39,7 @@ row); ``x<i>-<j>`` (exchange, when no pair is left); ``done``; ``auto``.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any, ClassVar
@@ -62,7 +62,9 @@ class QuatorzeState:
     pack: tuple[Card, ...]
     out: tuple[Card, ...] = ()
     dealt: bool = True
-    exchanged: bool = False
+    #: The privileges used (the solo shell's count: ``exchange``, once; taken by its
+    #: first half).
+    privileges_used: tuple[str, ...] = ()
     #: The two places (0-based) of the first half of an exchange under way.
     half: tuple[int, int] = NO_HALF
 
@@ -78,6 +80,7 @@ class LesQuatorze(SoloGame[QuatorzeState]):
         id="les_quatorze", title="Les Quatorze", book=CADOGAN, lines="801-837",
         skill="chance", bound=120, packs=2, chance=True, aliases=("the_fourteenth",),
         layout="grid")
+    privileges_allowed: ClassVar[Mapping[str, int]] = {"exchange": 1}
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("exchange", "two_pairs", "two_pairs: two cards change places with two "
                "others (l.821-824), or one pair if the player likes; one_pair: one card "
@@ -100,7 +103,7 @@ class LesQuatorze(SoloGame[QuatorzeState]):
             rest = [i for i in filled if i not in state.half]
             return (*(Move(f"x{i + 1}-{j + 1}") for i, j in combinations(rest, 2)), DONE)
         pairs = self.pairs(state.grid)
-        if pairs or state.exchanged:
+        if pairs or not self.may_use_privilege(state):
             return tuple(Move(f"p{i + 1}-{j + 1}") for i, j in pairs)
         return tuple(Move(f"x{i + 1}-{j + 1}") for i, j in combinations(filled, 2))
 
@@ -114,8 +117,10 @@ class LesQuatorze(SoloGame[QuatorzeState]):
         grid = list(state.grid)
         if move.code[0] == "x":
             grid[i], grid[j] = grid[j], grid[i]
-            second = state.half != NO_HALF or self.options["exchange"] == "one_pair"
-            return replace(state, grid=tuple(grid), exchanged=True,
+            first = state.half == NO_HALF
+            second = not first or self.options["exchange"] == "one_pair"
+            used = self.use_privilege(state) if first else state.privileges_used
+            return replace(state, grid=tuple(grid), privileges_used=used,
                            half=NO_HALF if second else (i, j))
         a, b = grid[i], grid[j]
         assert a is not None and b is not None
@@ -138,7 +143,7 @@ class LesQuatorze(SoloGame[QuatorzeState]):
         """Suits play no part: the ranks on the places, how many cards are left in hand
         (the hand only shrinks from its top), and the exchange's progress."""
         return (tuple(0 if c is None else rank_of(c) for c in state.grid), len(state.pack),
-                state.dealt, state.exchanged, state.half)
+                state.dealt, state.privileges_used, state.half)
 
     def won(self, state: QuatorzeState) -> bool:
         return state.dealt and not state.pack and all(c is None for c in state.grid)
@@ -159,7 +164,7 @@ class LesQuatorze(SoloGame[QuatorzeState]):
         return tuple(out)
 
     def public(self, state: QuatorzeState) -> dict[str, Any]:
-        return {"in_hand": len(state.pack), "exchange_used": state.exchanged,
+        return {"in_hand": len(state.pack), **self.privilege_facts(state),
                 "exchange_half_made": state.half != NO_HALF}
 
     def say(self, state: QuatorzeState, move: Move) -> str:

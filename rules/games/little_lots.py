@@ -17,7 +17,9 @@ Readings (the sheet's PROPOSED readings):
 - The privilege (amb. 2): offered only when no couple is left among the tops, on any lot
   of exactly two cards whose lower card is still face down. The lower card is turned up;
   if the two match they are laid aside, else both stay face up. The text does not limit
-  it to one lot (default ``privilege=each``); ``privilege=once`` allows it once a game.
+  it to one lot (default ``privilege=each``: once on each lot, so at most eight times);
+  ``privilege=once`` allows it once a game. The solo shell counts it (``turn_up``:
+  :meth:`LittleLots.max_privileges`).
 - Failure: no couple among the tops and no privilege to use.
 
 The lots are laid face down and the first move, ``open``, turns up their tops (so that
@@ -28,6 +30,7 @@ i < j), ``t<i>`` (the privilege on lot i); ``auto``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,7 +51,8 @@ class LotsState:
     #: How many top cards of each lot lie face up (0 when empty, 2 after a privilege).
     up: tuple[int, ...]
     out: tuple[Card, ...] = ()
-    privileges: int = 0
+    #: The privileges used (the solo shell's count: ``turn_up``).
+    privileges_used: tuple[str, ...] = ()
     #: The tops have been turned up (the first move).
     opened: bool = True
 
@@ -63,6 +67,11 @@ class LittleLots(SoloGame[LotsState]):
                "each: the privilege may be used on every lot of two cards; once: on one "
                "lot in the game", choices=("each", "once")),
     )
+
+    def max_privileges(self) -> Mapping[str, int]:
+        """``turn_up`` once with ``privilege=once``; with ``each`` once on each lot, so
+        at most once for each of the eight."""
+        return {"turn_up": 1 if self.option("privilege") == "once" else LOTS}
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> LotsState:
         lots = tuple(tuple(cards[4 * i : 4 * i + 4]) for i in range(LOTS))
@@ -79,7 +88,7 @@ class LittleLots(SoloGame[LotsState]):
         )
         if couples:
             return couples
-        if self.option("privilege") == "once" and state.privileges:
+        if not self.may_use_privilege(state):
             return ()
         return tuple(Move(f"t{i + 1}") for i in range(LOTS)
                      if len(lots[i]) == 2 and state.up[i] == 1)
@@ -88,7 +97,7 @@ class LittleLots(SoloGame[LotsState]):
         if move == OPEN:
             return LotsState(state.lots, tuple(1 if lot else 0 for lot in state.lots))
         lots, up, out = list(state.lots), list(state.up), state.out
-        privileges = state.privileges
+        used = state.privileges_used
         if move.code[0] == "c":
             for n in numbers(move.code):
                 i = n - 1
@@ -97,14 +106,14 @@ class LittleLots(SoloGame[LotsState]):
                 up[i] = 1 if lots[i] else 0
         else:
             i = numbers(move.code)[0] - 1
-            privileges += 1
+            used = self.use_privilege(state)
             lower, top = lots[i]
             if rank_of(lower) == rank_of(top):
                 out += (top, lower)
                 lots[i], up[i] = (), 0
             else:
                 up[i] = 2
-        return LotsState(tuple(lots), tuple(up), out, privileges)
+        return LotsState(tuple(lots), tuple(up), out, used)
 
     def won(self, state: LotsState) -> bool:
         return not any(state.lots)
@@ -122,7 +131,7 @@ class LittleLots(SoloGame[LotsState]):
         return tuple(out)
 
     def public(self, state: LotsState) -> dict[str, Any]:
-        return {"couples": len(state.out) // 2, "privileges_used": state.privileges}
+        return {"couples": len(state.out) // 2, **self.privilege_facts(state)}
 
     def say(self, state: LotsState, move: Move) -> str:
         if move == OPEN:

@@ -21,21 +21,23 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
 
 - The three rows overlap downward: thirteen columns of three, the lowest card of each
   free. A column emptied is "a space in the upper row".
-- The kings' privilege, the player's choice as the rows are laid: a king laid directly
-  on a lower card of its suit (option ``king_privilege``: ``covering``, the default;
-  ``anywhere``: on any card of its suit higher in its column; ``off``: never) may be
-  moved on to the next place (``k``), the next card of the pack taking its place, or
-  left (``n``); the question comes again if the same happens at its new place; never
-  at the last place, nor with the pack used up. Nothing else is played until the rows
-  are laid. Kings still waiting when the rows are full go back on top of the pack.
+- The kings' privilege (a standing rule, not a one-off the solo shell counts), the
+  player's choice as the rows are laid: a king laid directly on a lower card of its suit
+  (option ``king_privilege``: ``covering``, the default; ``anywhere``: on any card of
+  its suit higher in its column; ``off``: never) may be moved on to the next place
+  (``k``), the next card of the pack taking its place, or left (``n``); the question
+  comes again if the same happens at its new place; never at the last place, nor with
+  the pack used up. Nothing else is played until the rows are laid. Kings still waiting
+  when the rows are full go back on top of the pack.
 - The families: eight, two of each suit, up from the aces. The pack is turned a card at
   a time onto the stock; the stock's top card may go to a family, marry a free card or
   fill a space.
 - A card placed on the stock card in a space must be of its suit too (the game's
   marriage rule; the text says only "next below it in number").
-- The privilege, once, after the pack is used up: the bottom three cards of the stock
-  are laid on its top, the lowest first, so that the third from the bottom is the new
-  top card and the other two follow it.
+- The privilege (``lay_off``, once, counted by the solo shell: ``privileges_allowed``),
+  after the pack is used up: the bottom three cards of the stock are laid on its top,
+  the lowest first, so that the third from the bottom is the new top card and the other
+  two follow it.
 - Won when the eight families hold all 104 cards; lost when no move is left.
 
 Moves, in this order: while laying out, ``k`` and ``n``; then ``t<i>>f``, ``w>f`` (column
@@ -48,6 +50,7 @@ column) are listed after ``d`` and ``p`` (:func:`._columns.shifts_last`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -90,7 +93,8 @@ class StagerState:
     waiting: tuple[Card, ...] = ()
     #: The king just laid lies on a lower card of its suit: move it on or leave it.
     offer: bool = False
-    privileged: bool = False
+    #: The privileges used (the solo shell's count: ``lay_off``, once).
+    privileges_used: tuple[str, ...] = ()
     back: str = ""
     given_up: bool = False
 
@@ -138,6 +142,7 @@ class OldStager(ColumnGame[StagerState]):
                "to the next place: covering (directly on it), anywhere (on any such card of "
                "its column), off", choices=("covering", "anywhere", "off")),
     )
+    privileges_allowed: ClassVar[Mapping[str, int]] = {"lay_off": 1}
 
     @property
     def rule(self) -> str:
@@ -164,7 +169,7 @@ class OldStager(ColumnGame[StagerState]):
                 out.append(f"w>t{cols.index(()) + 1}")
         if state.pack:
             out.append("d")
-        elif not state.privileged and len(state.stock) > 3:
+        elif self.may_use_privilege(state) and len(state.stock) > 3:
             out.append("p")
 
         def shift(m: str) -> bool:  # a free card married on, its column not emptied
@@ -178,7 +183,8 @@ class OldStager(ColumnGame[StagerState]):
                            back="")
         if move == PRIVILEGE:
             s = state.stock
-            return replace(state, stock=(*s[3:], *s[:3]), privileged=True, back="")
+            return replace(state, stock=(*s[3:], *s[:3]),
+                           privileges_used=self.use_privilege(state), back="")
         if move == MOVE_ON:
             j = (state.laid - 1) % COLUMNS
             king = state.columns[j][-1]
@@ -215,7 +221,7 @@ class OldStager(ColumnGame[StagerState]):
     def public(self, state: StagerState) -> dict[str, Any]:
         if state.laid < PLACES:
             return {"phase": "laying out", "laid": state.laid, "pack": len(state.pack)}
-        return {"pack": len(state.pack), "privilege": "used" if state.privileged else "unused",
+        return {"pack": len(state.pack), **self.privilege_facts(state),
                 "in_families": home(state.families)}
 
     def say(self, state: StagerState, move: Move) -> str:

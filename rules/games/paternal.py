@@ -18,7 +18,8 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
   reading). A re-deal takes up the piles in pile order, shuffles them with the re-deal's
   own stream, and lays them in threes, the last pile short if need be (amb. 2). The
   player may re-deal whenever she chooses ("if you do not succeed").
-- The draw (l.850-851, amb. 3): once per game, in any laying, any card under a top card
+- The draw (l.850-851, amb. 3): once per game (the privilege ``draw``, counted by the
+  solo shell), in any laying, any card under a top card
   goes to its family or is married onto a top card (its own pile's top included).
 - ``paternal_down_only`` (l.863-865): marriages only put a lower card on a higher one.
 - ``paternal_king_spaces`` (l.865-876): no re-deal and no draw; a king on top of a pile
@@ -34,6 +35,7 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from ..cards import ACE, KING, Card, rank_of, suit_of
@@ -63,7 +65,6 @@ class Paternal(TableauGame):
     def configure(self) -> None:
         self.down_only = self.options["marriage"] == "down"
         self.kings = self.options["privilege"] == "kings"
-        self.draw_privilege = not self.kings
         spaces = 4 if self.kings else 0
         self.pile_codes = tuple(str(i + 1) for i in range(PILES)) + tuple(
             f"k{i + 1}" for i in range(spaces))
@@ -72,6 +73,10 @@ class Paternal(TableauGame):
 
     def max_redeals(self) -> int:
         return 0 if self.kings else int(self.options["redeals"])
+
+    def max_privileges(self) -> Mapping[str, int]:
+        """The one draw, unless ``privilege=kings`` (counted by the solo shell)."""
+        return {} if self.kings else {"draw": 1}
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> TabState:
         """The aces (in suit order) are the families; the rest go out in threes."""
@@ -94,7 +99,7 @@ class Paternal(TableauGame):
 
     def relay(self, st: TabState, cards: tuple[Card, ...]) -> TabState:
         return TabState(threes(cards, len(st.piles)), st.found, redeals=st.redeals,
-                        drawn=st.drawn, seed=st.seed)
+                        privileges_used=st.privileges_used, seed=st.seed)
 
 
 PATERNAL_DOWN_ONLY = variant(Paternal, Description(

@@ -18,7 +18,8 @@ Readings (the sheet's PROPOSED readings):
   card itself need not agree with them.
 - Several cards (amb. 2): a run of two or more neighbours all of one suit, lying
   directly between two cards of the same rank (of any suits).
-- The privilege (amb. 4): once a game, only after the whole pack is laid out.
+- The privilege (amb. 4): once a game (``first_to_end``, counted by the solo shell),
+  only after the whole pack is laid out.
 - Success: the pack laid out and two cards left. Failure: nothing can be pushed out, the
   pack is laid out and the privilege used.
 
@@ -35,8 +36,9 @@ its two neighbours agreeing.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ..cards import RANK_WORDS, Card, name, rank_of, suit_of
 from ..description import CHENEY, Description
@@ -52,8 +54,8 @@ class PinState:
     line: tuple[Card, ...]
     pack: tuple[Card, ...]
     out: tuple[Card, ...] = ()
-    #: The privilege (first card to the end) has been used.
-    moved: bool = False
+    #: The privileges used (the solo shell's count: ``first_to_end``, once).
+    privileges_used: tuple[str, ...] = ()
 
 
 def agree(a: Card, b: Card) -> bool:
@@ -109,11 +111,12 @@ def winnable(state: PinState) -> bool:
     go; or, the privilege unused, when all between the first card and some later card
     go, and then, the first card moved to the end, all between that card and it."""
     seq = state.line + state.pack[::-1]
+    moved = bool(state.privileges_used)  # the one privilege, first card to the end
     n = len(seq)
     if n <= 2:
         return True
-    t = clearable(seq if state.moved else (*seq, seq[0]))
-    return t[0][n - 1] or (not state.moved and any(
+    t = clearable(seq if moved else (*seq, seq[0]))
+    return t[0][n - 1] or (not moved and any(
         t[0][a] and t[a][n] for a in range(1, n - 1)))
 
 
@@ -122,6 +125,7 @@ class PushPin(SoloGame[PinState]):
     description = Description(
         id="push_pin", title="Push Pin", book=CHENEY, lines="1169-1196", skill="chance",
         bound=500, packs=2, chance=True)
+    privileges_allowed: ClassVar[Mapping[str, int]] = {"first_to_end": 1}
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> PinState:
         return PinState((), pack_of(cards))
@@ -130,19 +134,22 @@ class PushPin(SoloGame[PinState]):
         found = removals(state.line)
         if state.pack:
             found.append(DEAL)
-        elif not state.moved and len(state.line) > 2:
+        elif self.may_use_privilege(state) and len(state.line) > 2:
             found.append(MOVE_FIRST)
         return tuple(found)
 
     def play(self, state: PinState, move: Move) -> PinState:
         line = state.line
         if move == DEAL:
-            return PinState((*line, state.pack[-1]), state.pack[:-1], state.out, state.moved)
+            return PinState((*line, state.pack[-1]), state.pack[:-1], state.out,
+                            state.privileges_used)
         if move == MOVE_FIRST:
-            return PinState((*line[1:], line[0]), state.pack, state.out, True)
+            return PinState((*line[1:], line[0]), state.pack, state.out,
+                            self.use_privilege(state))
         ns = numbers(move.code)
         i, j = ns[0] - 1, ns[-1]
-        return PinState(line[:i] + line[j:], state.pack, state.out + line[i:j], state.moved)
+        return PinState(line[:i] + line[j:], state.pack, state.out + line[i:j],
+                        state.privileges_used)
 
     def closed_form(self, state: PinState) -> bool | None:
         """For the solver (rules/solver.py): whether the deal can still be won, decided
@@ -166,7 +173,7 @@ class PushPin(SoloGame[PinState]):
 
     def public(self, state: PinState) -> dict[str, Any]:
         return {"in_pack": len(state.pack), "in_line": len(state.line),
-                "privilege_used": state.moved}
+                **self.privilege_facts(state)}
 
     def say(self, state: PinState, move: Move) -> str:
         line = state.line

@@ -41,7 +41,8 @@ ascending ``i``, then ``b`` or ``k``, then ``j``; the draws only when nothing el
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from ..cards import ACE, JACK, KING, QUEEN, Card, name, rank_of
 from ..description import CHENEY, Description
@@ -57,6 +58,8 @@ class SaliqueLaw(PacketGame):
         skill="much", bound=900, packs=2)
     pile_letter = "k"
     pile_word = "king's pile"
+    #: The one draw from the upper row (counted by the solo shell).
+    privileges_allowed: ClassVar[Mapping[str, int]] = {"draw": 1}
     has_aside = True
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
@@ -104,7 +107,7 @@ class SaliqueLaw(PacketGame):
             for i, p in enumerate(st.piles):
                 if len(p) > 2:
                     out += [m(f"k{i + 1}>k{b + 1}") for b in bare]
-        if out or "draw" in st.used:
+        if out or not self.may_use_privilege(st, "draw"):
             return tuple(out)
         return tuple(m(f"x{i + 1}.{k + 1}>f{j + 1}") for i, p in enumerate(st.piles)
                      for k in range(1, len(p) - 1) for j in wanted.get(p[k] & 15, ()))
@@ -122,7 +125,7 @@ class SaliqueLaw(PacketGame):
 
     def public(self, state: Table) -> dict[str, Any]:
         facts = super().public(state)
-        facts["draw"] = "draw" not in state.used
+        facts.update(self.privilege_facts(state))
         facts["stock_on"] = len(state.piles)
         return facts
 

@@ -3,12 +3,15 @@ giving up, which it plays for every game that offers ``end``."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from typing import Any
 
 from rules import all_games, make
 from rules.common import AUTO, END
 from rules.solo import SoloGame
+
+from .conformance import configurations, make_game
 
 SOLO_GAMES = ("clock", "musical", "number_eleven", "blockade", "legitimist", "picture")
 
@@ -144,3 +147,97 @@ def test_every_counted_re_deal_is_the_shells() -> None:
              "weavers", "rank_and_file", "rank_and_file_appendix", "la_belle_lucie",
              "house_on_the_hill", "les_quatre_coins"}
     assert moved <= set(counted) and moved <= redealt, (moved - set(counted), moved - redealt)
+
+
+# -- privileges: counted once, by the shell -------------------------------------------
+
+#: The names under which games published their privileges before they had one name.
+OLD_PRIVILEGE_NAMES = frozenset({"privilege", "privileges_used", "privilege_used", "draw",
+                                 "draw_used", "three_more", "exchange_used"})
+
+
+def test_the_shell_counts_privileges() -> None:
+    # one privilege (The Old Stager), two (Grandfathers), and from an option (Little
+    # Lots' once or each, The Egyptian's draw, Paternal's kings)
+    for game_id, options, limits in (("old_stager", {}, {"lay_off": 1}),
+                                     ("grandfathers", {}, {"three": 1, "draw": 1}),
+                                     ("little_lots", {}, {"turn_up": 8}),
+                                     ("little_lots", {"privilege": "once"}, {"turn_up": 1}),
+                                     ("egyptian", {}, {}),
+                                     ("egyptian", {"draw": True}, {"draw": 1}),
+                                     ("paternal", {}, {"draw": 1}),
+                                     ("paternal", {"privilege": "kings"}, {})):
+        game = make(game_id, options)
+        assert isinstance(game, SoloGame)
+        state = game.deal(1)
+        assert dict(game.max_privileges()) == limits and game.privileges_used(state) == ()
+        for kind, n in limits.items():
+            assert game.privilege_count(state, kind) == 0, game_id
+            assert game.privileges_left(state, kind) == n and game.may_use_privilege(state, kind)
+            spent = replace(state, privileges_used=(kind,) * n)
+            assert game.privilege_count(spent, kind) == n
+            assert not game.may_use_privilege(spent, kind)
+            assert game.privileges_left(spent, kind) == 0
+            assert game.use_privilege(state, kind) == (kind,)
+        assert not game.may_use_privilege(state, "no_such_privilege")
+        if len(limits) == 1:  # the game's only privilege needs no name
+            (kind,) = limits
+            assert game.may_use_privilege(state) and game.use_privilege(state) == (kind,)
+            assert game.privilege_facts(state) == {"privileges_left": limits[kind]}
+        elif limits:
+            assert game.privilege_facts(state) == {"privileges_left": limits}
+        else:
+            assert game.privilege_facts(state) == {}
+        assert not game.public(state).keys() & OLD_PRIVILEGE_NAMES, game_id
+
+
+def _count(game: SoloGame[Any], state: Any) -> dict[str, int]:
+    return {kind: game.privilege_count(state, kind) for kind in game.max_privileges()}
+
+
+def test_every_counted_privilege_is_the_shells() -> None:
+    """Every solo game that grants privileges has the shell count them: ``privileges_left``
+    among its public facts, and no privilege ever used past its count. Seeded playouts
+    try every legal move at each step and take one that uses a privilege when there is
+    one (so that the privileges are spent and then asked for again)."""
+    counted, used = [], set()
+    for config in configurations(distinct=True):
+        game = make_game(config)
+        if not isinstance(game, SoloGame):
+            continue
+        limits = game.max_privileges()
+        if not limits:
+            continue
+        counted.append(game.id)
+        for seed in range(3):
+            pick = random.Random(seed)
+            state = game.deal(seed)
+            for _ in range(250):
+                facts = game.public(state)
+                left = {k: game.privileges_left(state, k) for k in limits}
+                assert facts["privileges_left"] == (
+                    left if len(limits) > 1 else next(iter(left.values()))), game.id
+                assert not facts.keys() & OLD_PRIVILEGE_NAMES, game.id
+                legal = [m for m in game.legal_moves(state, 0) if m not in (AUTO, END)]
+                if not legal:
+                    break
+                before = _count(game, state)
+                spending = []
+                for move in legal:
+                    after = game.apply(state, move, 0)
+                    now = _count(game, after)
+                    assert set(game.privileges_used(after)) <= set(limits), game.id
+                    for kind, n in now.items():
+                        assert before[kind] <= n <= limits[kind], (game.id, kind, move)
+                        if n > before[kind]:
+                            assert game.may_use_privilege(state, kind), game.id
+                            spending.append(after)
+                            used.add(game.id)
+                state = spending[0] if spending else game.apply(state, pick.choice(legal), 0)
+    moved = {"old_stager", "little_lots", "egyptian_draw", "paternal",
+             "grandfathers", "salique_law", "push_pin", "blockade", "fourteen",
+             "les_quatorze"}
+    assert moved <= set(counted), moved - set(counted)
+    assert "la_loi_salique" not in counted and "paternal_king_spaces" not in counted
+    # every privilege was used in some playout
+    assert moved <= used, moved - used

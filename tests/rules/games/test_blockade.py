@@ -32,7 +32,7 @@ def state(rows: str, pack: str = "", fams: tuple[tuple[Card, ...], ...] = EMPTY8
           drawn: bool = False) -> BlockadeState:
     """Rows written in reading order, ``--`` for a space."""
     cells = tuple(SPACE if t == "--" else cards(t)[0] for t in rows.split())
-    return BlockadeState(fams, cells, tuple(reversed(cards(pack))), drawn)
+    return BlockadeState(fams, cells, tuple(reversed(cards(pack))), ("draw",) * drawn)
 
 
 def test_the_first_row_of_ten_with_aces_and_kings_going_to_the_left() -> None:
@@ -98,7 +98,8 @@ def test_the_one_draw_when_the_pack_is_out() -> None:
     with pytest.raises(IllegalMove, match="that family"):
         GAME.apply(st, "c11>f1", 0)
     st = GAME.apply(st, "x11>f1", 0)
-    assert st.drawn and render(GAME, st, None)["public"]["draw_used"]
+    assert st.privileges_used == ("draw",)
+    assert render(GAME, st, None)["public"]["privileges_left"] == 0
     # 3♠ is still between 9♣ and 9♦, and the draw is spent: nothing is left
     assert codes(st) == []
     out = GAME.outcome(st)

@@ -53,7 +53,7 @@ def test_three_more_then_the_draw_then_the_end() -> None:
     st = cover_all(game, st, 1, 20)  # 2♠ is covered by the first cover card
     st = play(game, st, "t")
     assert codes(game, st) == ["three"]  # every place covered, nothing can go up
-    assert game.public(st)["three_more"] is True
+    assert game.public(st)["privileges_left"] == {"three": 1, "draw": 1}
     st = play(game, st, "three")
     assert len(st.piles) == 23 and st.turned == NONE
     assert [p[0] for p in st.piles[20:]] == list(cards("QH QD QC", pack=1))
@@ -63,7 +63,7 @@ def test_three_more_then_the_draw_then_the_end() -> None:
     assert game.describe(st, game.parse_move("x1.1>f1")) == \
         "draw 2♠ (1st card of place 1) and put it on the spades family up from the ace"
     st = play(game, st, "x1.1>f1")
-    assert game.public(st)["draw"] is False
+    assert game.public(st)["privileges_left"] == {"three": 0, "draw": 0}
     st = play(game, st, "p>r1")  # the draw uncovered place 1: T♥ covers 5♣ there
     assert codes(game, st) == ["t"]
 

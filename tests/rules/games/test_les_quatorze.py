@@ -62,7 +62,7 @@ def test_the_exchange_two_cards_with_two_others_once() -> None:
     assert codes(GAME, st)[-1] == "done"  # the second change, or leave it at one
     assert all(not m.startswith("p") for m in codes(GAME, st))
     st = play(GAME, st, "x3-8")
-    assert st.exchanged and codes(GAME, st) == ["p1-2"]
+    assert st.privileges_used == ("exchange",) and codes(GAME, st) == ["p1-2"]
     st = play(GAME, st, "p1-2")
     # no fourteen and the exchange spent: lost
     out = GAME.outcome(st)
@@ -109,7 +109,7 @@ def test_one_pair_short_is_not_a_win() -> None:
     out = GAME.outcome(st)
     assert out is not None and out.won
     st = grid("7S . . . . . 7H " + ". " * 18)  # not in line, exchange spent
-    st = QuatorzeState(st.grid, (), exchanged=True)
+    st = QuatorzeState(st.grid, (), privileges_used=("exchange",))
     out = GAME.outcome(st)
     assert out is not None and not out.won
 

@@ -19,7 +19,8 @@ FILLER = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH"  # eleven cards of no consequence
 def state(columns: list[str], pack: str = "", stock: str = "",
           fams: tuple[str, ...] = ("",) * 8, privileged: bool = False) -> StagerState:
     return StagerState(tuple(cards(c) for c in columns), tuple(cards(f) for f in fams),
-                       tuple(reversed(cards(pack))), cards(stock), privileged=privileged)
+                       tuple(reversed(cards(pack))), cards(stock),
+                       privileges_used=("lay_off",) * privileged)
 
 
 def test_three_rows_of_thirteen_overlapping_downward() -> None:
@@ -104,7 +105,7 @@ def test_the_privilege_lays_the_three_bottom_stock_cards_on_top_once() -> None:
     st = state(["9S"] * 13, stock="AS 2S 3S JD QD", fams=("",) * 8)
     assert codes(GAME, st) == ["p", "end"]
     st = play(GAME, st, "p")
-    assert st.stock == cards("JD QD AS 2S 3S") and st.privileged
+    assert st.stock == cards("JD QD AS 2S 3S") and st.privileges_used == ("lay_off",)
     assert "p" not in codes(GAME, st)  # once only
     st = state(["9S"] * 13, stock="AS 2S 3S JD QD", pack="KC")
     assert "p" not in codes(GAME, st)  # not while the pack lasts

@@ -60,7 +60,7 @@ def test_the_first_card_to_the_end_once_the_pack_is_laid_out() -> None:
     assert game.describe(st, game.parse_move("m")) == \
         "move 5♥ from the head of the line to the end"
     st = game.apply(st, "m", 0)
-    assert st.line == cards("2S 9C 5D JS 5H") and st.moved
+    assert st.line == cards("2S 9C 5D JS 5H") and st.privileges_used == ("first_to_end",)
     assert codes(game, st) == ["p4", "auto"]
     st = game.apply(st, "p4", 0)
     outcome = game.outcome(st)
