@@ -189,7 +189,8 @@ def last_trial(pile: str, drawn: bool) -> tuple[Any, TabState]:
     full = [cards(" ".join(f"{r}{s}" for r in "A23456789TJQK")) for s in "SHDC"]
     full[1] = full[1][:10]
     piles = (cards(pile),) + ((),) * 15
-    return game, TabState(piles, tuple(full), redeals=2, drawn=drawn, seed=1)
+    return game, TabState(piles, tuple(full), redeals=2,
+                         privileges_used=("draw",) * drawn, seed=1)
 
 
 def test_three_cards_left_may_lie_upon_one_another() -> None:

@@ -99,7 +99,7 @@ def small_positions() -> list[PinState]:
             picked.append(left.pop(i))
         line = tuple(picked[:k + 2])
         pack = tuple(picked[k + 2:])[::-1]
-        out.append(PinState(line, pack, (), bool(moved) and not pack))
+        out.append(PinState(line, pack, (), ("first_to_end",) * (bool(moved) and not pack)))
     return out
 
 
