@@ -136,7 +136,7 @@ class Zodiac(SoloGame[ZodiacState]):
         if move == REDEAL:
             # the talon turned over: the card laid first comes first
             return replace(state, pack=tuple(reversed(state.talon)), talon=(), placed=False,
-                           redeals=state.redeals + 1)
+                           redeals=self.redeal_number(state))
         src, a, dst, b = split_code(move.code)
         assert b is not None
         c, st = self._take(state, src, a)
