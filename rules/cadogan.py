@@ -19,9 +19,10 @@ rather than its own copy:
 - **Suitable** (l.25-27) and **to play** (l.61-63: "the placing them on the foundations in
   contradistinction to placing them elsewhere"): a :class:`Foundation` says what its base
   card is, which way it runs, whether it follows suit, where it stops;
-  :meth:`Foundation.suitable` whether a card may be played on it now, and :func:`to_play`
-  the first foundation that takes a card. Playing is never compulsory unless a game says
-  so (sheet G5).
+  :meth:`Foundation.suitable` whether a card may be played on it now, :func:`takers`
+  every foundation that takes a card (the player's choice where there are several), and
+  :func:`to_play` the first of them, for a game in which no choice can arise. Playing is
+  never compulsory unless a game says so (sheet G5).
 - **Foundation cards** (l.29-31): "generally aces and kings": :data:`ACES_UP` and
   :data:`KINGS_DOWN` are the two usual kinds.
 - **Marriage** (l.33-37): "the placing a card of the same suit on the next one above or
@@ -178,9 +179,10 @@ def suited(kind: Foundation, n: int) -> tuple[Foundation, ...]:
 
 
 def to_play(kinds: Sequence[Foundation], piles: Sequence[Sequence[Card]], card: Card) -> int:
-    """The first foundation (0-based) that ``card`` may be played on, or -1. An empty
-    foundation is offered only if no foundation already under way takes the card, and
-    only the first such empty one (they are alike)."""
+    """The one foundation (0-based) that ``card`` goes on in a game where no choice can
+    arise, or -1: the first foundation under way that takes it, else the first empty one
+    (they are alike). Always one of :func:`takers` (the first under way among them, else
+    their first); a game whose foundations may both take a card offers them all."""
     empty = -1
     for i, (kind, pile) in enumerate(zip(kinds, piles, strict=True)):
         if kind.suitable(pile, card):
@@ -189,6 +191,34 @@ def to_play(kinds: Sequence[Foundation], piles: Sequence[Sequence[Card]], card: 
             if empty < 0:
                 empty = i
     return empty
+
+
+def takers(kinds: Sequence[Foundation], piles: Sequence[Sequence[Card]], card: Card
+           ) -> tuple[int, ...]:
+    """Every foundation (0-based, in foundation order) that ``card`` may be played on now:
+    the player's choice, which the book never makes (l.61-63).
+
+    Two foundations may take the same card: the ace foundation of a suit at the four and
+    its king foundation at the six both take a five; an ace may start its own (empty)
+    ace foundation or end the king foundation of its suit that is down to the deuce
+    (sheet G4: the first ace played starts its foundation, its twin ends the other).
+    An empty foundation is therefore offered beside those under way, not only when none
+    of them takes the card (as :func:`to_play` does).
+
+    Foundations that are alike (the same kind, as many cards, the same top card: two
+    empty ones of a kind, or a suit's two ace foundations both at the four) are offered
+    once, the first of them: which one gets the card changes nothing."""
+    out: list[int] = []
+    seen: set[tuple[Foundation, int, int]] = set()
+    for i, (kind, pile) in enumerate(zip(kinds, piles, strict=True)):
+        if kind.suitable(pile, card):
+            # the top's suit matters only to a foundation that follows suit
+            top = pile[-1] & (63 if kind.follow_suit else 15) if pile else -1
+            key = (kind, len(pile), top)
+            if key not in seen:
+                seen.add(key)
+                out.append(i)
+    return tuple(out)
 
 
 def foundations_complete(kinds: Sequence[Foundation], piles: Sequence[Sequence[Card]]
@@ -235,5 +265,5 @@ __all__ = [
     "ACES_UP", "ASCENDING", "BOTH", "DESCENDING", "KINGS_DOWN", "Foundation", "Line", "Pile",
     "available", "available_cards", "deals_in_all", "foundations_complete", "in_sequence",
     "is_lane", "lanes", "marries", "outermost", "released", "suited",
-    "talon_or_pack", "talon_top", "to_play",
+    "takers", "talon_or_pack", "talon_top", "to_play",
 ]

@@ -34,8 +34,9 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
   they go only to the foundations: no more marriages (amb. 1, the sheet's reading; the
   text does not say). The first ace or king of a suit played starts its foundation
   (:func:`rules.cadogan.suited`, G4). A card that fits both foundations of its suit (a 7
-  with the ace's at 6 and the king's at 8) may go on either: the player chooses
-  (:func:`takers`). Won with all 104 on the foundations.
+  with the ace's at 6 and the king's at 8, an ace with the king's down to the deuce)
+  may go on either: the player chooses (:func:`rules.cadogan.takers`; the book sends
+  it to neither, l.1797-1802). Won with all 104 on the foundations.
 - Every packet is built face up and may be examined (amb. 4).
 
 Moves, in this order. First part: ``e<i>>z<k>``, ``w>z<k>``, ``w>e<i>``, ``t``,
@@ -48,7 +49,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..cadogan import ACES_UP, BOTH, KINGS_DOWN, available, marries, suited, talon_top
+from ..cadogan import ACES_UP, BOTH, KINGS_DOWN, available, marries, suited, takers, talon_top
 from ..cards import Card, name
 from ..description import CADOGAN, Description
 from ..game import Move, Zone
@@ -72,15 +73,6 @@ class ZodiacState:
     #: A card from the talon or pack has been placed since the last re-deal.
     placed: bool = False
     redeals: int = 0
-
-
-def takers(fams: Piles, c: Card) -> tuple[int, ...]:
-    """Every foundation (0-based) that takes ``c`` now. A card may fit its suit's
-    foundation from the ace and the one from the king at once (a 7 with the one at 6 and
-    the other at 8, an ace with the king's down to the deuce): the book sends it to
-    neither, so the player chooses (l.1797-1802)."""
-    return tuple(j for j, (kind, f) in enumerate(zip(FOUNDATIONS, fams, strict=True))
-                 if kind.suitable(f, c))
 
 
 def found_label(j: int) -> str:
@@ -111,7 +103,8 @@ class Zodiac(SoloGame[ZodiacState]):
             for prefix, piles in (("z", state.zodiac), ("e", state.equator)):
                 for i, p in enumerate(piles):
                     if (c := available(p)) is not None:
-                        out += [Move(f"{prefix}{i + 1}>f{j + 1}") for j in takers(fams, c)]
+                        out += [Move(f"{prefix}{i + 1}>f{j + 1}")
+                                for j in takers(FOUNDATIONS, fams, c)]
             return tuple(out)
         zo = state.zodiac
         for i, p in enumerate(state.equator):

@@ -20,6 +20,7 @@ from rules.cadogan import (
     outermost,
     released,
     suited,
+    takers,
     talon_or_pack,
     talon_top,
     to_play,
@@ -103,6 +104,53 @@ def test_to_play_finds_the_foundation_under_way_before_an_empty_one() -> None:
     assert to_play(kinds, piles, c("3H")) == -1
     assert to_play((ACES_UP, ACES_UP), ((), ()), c("AD")) == 0
     assert not foundations_complete(kinds, piles)
+
+
+def test_takers_offers_every_foundation_that_takes_the_card() -> None:
+    hill = (*suited(ACES_UP, 4), *suited(KINGS_DOWN, 4))
+    spades_meet = (cards("AS 2S 3S 4S"), (), (), (), cards("KS QS JS TS 9S 8S 7S 6S"),
+                   (), (), ())
+    # A five fits the spade ace foundation at the four and the king foundation at the six.
+    assert takers(hill, spades_meet, c("5S")) == (0, 4)
+    assert to_play(hill, spades_meet, c("5S")) == 0
+    assert takers(hill, spades_meet, c("5H")) == ()
+    # An ace may start its own foundation or end the king one down to the deuce (G4);
+    # to_play sent it to the one under way.
+    down = ((), (), (), (), (*cards("KS QS JS TS 9S 8S 7S 6S 5S 4S 3S"), c("2S")),
+            (), (), ())
+    assert takers(hill, down, c("AS")) == (0, 4)
+    assert to_play(hill, down, c("AS")) == 4
+    # A king starts the king foundation alone.
+    assert takers(hill, down, c("KH")) == (5,)
+
+
+def test_takers_offers_foundations_that_are_alike_once() -> None:
+    wood = suited(ACES_UP, 8)
+    assert takers(wood, ((),) * 8, c("AH")) == (1,)
+    both_at_two = ((), cards("AH 2H"), (), (), (), cards("AH 2H"), (), ())
+    assert takers(wood, both_at_two, c("3H")) == (1,)
+    apart = ((), cards("AH 2H"), (), (), (), cards("AH"), (), ())
+    assert takers(wood, apart, c("2H")) == (5,)
+    assert takers(wood, apart, c("3H")) == (1,)
+    assert takers(wood, apart, c("AH")) == ()
+    # Without following suit the tops' suits are alike too.
+    mixed = Foundation(follow_suit=False)
+    assert takers((mixed, mixed), (cards("AS"), cards("AH")), c("2D")) == (0,)
+
+
+def test_to_play_is_the_first_taker_under_way_else_the_first() -> None:
+    spades = cards("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS")
+    hill = (*suited(ACES_UP, 4), *suited(KINGS_DOWN, 4))
+    wood = suited(ACES_UP, 8)
+    for a in range(14):
+        for b in range(14):
+            for kinds, piles in (
+                    (hill, (spades[:a], (), (), (), spades[::-1][:b], (), (), ())),
+                    (wood, (spades[:a], (), (), (), spades[:b], (), (), ()))):
+                for card in spades:
+                    t = takers(kinds, piles, card)
+                    first = next((j for j in t if piles[j]), t[0] if t else -1)
+                    assert to_play(kinds, piles, card) == first
 
 
 def test_lanes_and_the_talon() -> None:
