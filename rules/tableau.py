@@ -13,7 +13,9 @@ the undealt pack (``stock``) is face down, its next card on top.
 Move codes (context-free; pile and family codes are the game's own):
 
 - ``<p>><k>``: the top of pile ``p`` to a family of kind ``k`` (``3>f``; St. Helena has
-  ``a`` for the ascending families and ``k`` for the descending ones);
+  ``a`` for the ascending families and ``k`` for the descending ones; La Belle Lucie
+  with ace and king foundations has ``f<j>`` for the other foundation that takes the
+  card when two do, ``3>f`` keeping the one it always named);
 - ``<p>><q>``: the top of pile ``p`` onto pile ``q`` (a marriage, or into a space);
 - ``d<card>><k>`` / ``d<card>><q>``: the draw: a buried card (``d7h>f``, ``d7h>5``);
 - ``deal``: deal from the pack; ``redeal``: take up the piles, shuffle, lay them again

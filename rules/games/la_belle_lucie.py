@@ -41,15 +41,23 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
 - Random play ends: ``end`` (give up) is always offered and a marriage may not be put
   straight back (:mod:`rules.tableau`).
 
-Moves: ``3>f`` (packet 3's card to its foundation), ``3>5`` (marry it onto packet 5),
-``redeal``, ``end``.
+- With ``aces_kings`` a card may fit both foundations of its suit (a five with the ace
+  foundation at the four and the king foundation at the six; an ace with the king
+  foundation down to the deuce, which may start its own instead): the book leaves the
+  choice to the player, and both are offered (:func:`rules.cadogan.takers`).
+
+Moves: ``3>f`` (packet 3's card to its foundation; where two take it, the one it always
+went to: the foundation under way, else the first), ``3>f<j>`` (to foundation ``j``,
+1-based in the order shown, offered only when ``j`` is the other foundation that takes the
+card: ``3>f5`` for the spade king foundation), ``3>5`` (marry it onto packet 5),
+``redeal``, ``end``. So ``3>f`` keeps its meaning and recorded lines replay unchanged.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from ..cadogan import ACES_UP, BOTH, DESCENDING, KINGS_DOWN, marries, suited, to_play
+from ..cadogan import ACES_UP, BOTH, DESCENDING, KINGS_DOWN, marries, suited, takers
 from ..cards import SUIT_SYMBOLS, Card
 from ..description import CADOGAN, Description
 from ..game import Move, Option
@@ -88,6 +96,9 @@ class LaBelleLucie(TableauGame):
             self.found_labels = tuple(
                 f"{SUIT_SYMBOLS[i % 4]} {'ace' if i < half else 'king'} foundation"
                 for i in range(n))
+            # ``f`` the foundation a card always went to, ``f<j>`` the other one that
+            # takes it when there are two (the player's choice)
+            self.found_kinds = ("f", *(f"f{j + 1}" for j in range(n)))
         self.line = BOTH if self.options["marriage"] == "both" else DESCENDING
         self.packets = (52 * self.packs + 2) // 3
         self.pile_codes = tuple(str(i + 1) for i in range(self.packets))
@@ -97,22 +108,29 @@ class LaBelleLucie(TableauGame):
         """Every card in packets of three, dealt together; the last packet short."""
         return TabState(threes(cards, self.packets), ((),) * len(self.kinds), seed=seed)
 
-    #: The foundations last asked about and, per card identity, the one that takes it:
-    #: the foundations change only when a card goes up, while the packets' tops are
-    #: asked about at every move. Read once, replaced whole, keyed by the foundations
-    #: tuple it holds (see the memo of :class:`rules.solo.SoloGame`).
-    _found_memo: tuple[tuple[tuple[Card, ...], ...], dict[int, int]] | None = None
+    #: The foundations last asked about and, per card identity, the ones that take it
+    #: (the one ``f`` names first): the foundations change only when a card goes up, while
+    #: the packets' tops are asked about at every move. Read once, replaced whole, keyed
+    #: by the foundations tuple it holds (see the memo of :class:`rules.solo.SoloGame`).
+    _found_memo: tuple[tuple[tuple[Card, ...], ...], dict[int, tuple[int, ...]]] | None = None
 
     def found_for(self, st: TabState, c: Card, kind: str) -> int:
         memo = self._found_memo
         if memo is None or memo[0] is not st.found:
             memo = self._found_memo = (st.found, {})
         known = memo[1]
-        f = known.get(c & 63)
-        if f is None:
-            # to_play looks at suit and rank only: the twin of a card gets the same answer
-            f = known[c & 63] = to_play(self.kinds, st.found, c)
-        return f
+        t = known.get(c & 63)
+        if t is None:
+            # takers looks at suit and rank only: the twin of a card gets the same answer
+            t = takers(self.kinds, st.found, c)
+            # ``f`` goes where the card always went: the first foundation under way
+            # that takes it, else the first (rules.cadogan.to_play)
+            first = next((j for j in t if st.found[j]), t[0] if t else -1)
+            t = known[c & 63] = (first, *(j for j in t if j != first)) if t else ()
+        if kind == "f":
+            return t[0] if t else -1
+        j = int(kind[1:]) - 1
+        return j if j in t[1:] else -1
 
     def marries(self, st: TabState, c: Card, dst: int) -> bool:
         return marries(c, st.piles[dst][-1], self.line)
@@ -150,7 +168,7 @@ class LaBelleLucie(TableauGame):
         search wanders among marriages and never reaches a win."""
         def rank(move: Move) -> int:
             code = move.code
-            if code.endswith(">f"):
+            if code.rpartition(">")[2] in self.found_kinds:
                 return 0
             if code == "redeal":
                 return 2

@@ -169,6 +169,41 @@ def test_house_on_the_hill_aces_up_kings_down_marriages_both_ways() -> None:
                             "redeal": "stuck"}
 
 
+def test_house_on_the_hill_a_card_fitting_both_foundations_of_its_suit_goes_on_either(
+        ) -> None:
+    """A five with the spade ace foundation at the four and the king foundation at the
+    six, an ace with the king foundation down to the deuce: the book leaves the choice
+    to the player. ``1>f`` goes where it always went, ``1>f<j>`` names the other."""
+    game: Any = make("house_on_the_hill")
+    up, down = cards("AS 2S 3S 4S"), cards("KS QS JS TS 9S 8S 7S 6S")
+    found = (up, (), (), (), down, (), (), ())
+    st = TabState((cards("5S"), cards("5H"), *[()] * 33), found)
+    assert codes(game, st) == ["1>f", "1>f5", "end"]
+    assert play(game, st, "1>f").found[0] == (*up, *cards("5S"))
+    after = play(game, st, "1>f5")
+    assert after.found[4] == (*down, *cards("5S")) and after.found[0] == up
+    assert game.describe(st, game.legal_moves(st, 0)[1]) == \
+        "play 5♠ from packet 1 to the ♠ king foundation"
+    # The ace: ``f`` ends the king foundation under way, ``f1`` starts its own.
+    found = ((), (), (), (), (*down, *cards("5S 4S 3S 2S")), (), (), ())
+    st = TabState((cards("AS"), *[()] * 34), found)
+    assert codes(game, st) == ["1>f", "1>f1", "end"]
+    assert play(game, st, "1>f").found[4][-1] == cards("AS")[0]
+    assert play(game, st, "1>f1").found[0] == cards("AS")
+
+
+def test_house_on_the_hill_names_no_other_foundation_where_one_takes_the_card() -> None:
+    game: Any = make("house_on_the_hill")
+    st = TabState((cards("5S"), cards("AH"), *[()] * 33),
+                  (cards("AS 2S 3S 4S"), *[()] * 7))
+    assert codes(game, st) == ["1>f", "2>f", "end"]
+    # The House in the Wood's alike foundations are offered once.
+    wood: Any = make("house_in_the_wood")
+    st = TabState((cards("3S"), *[()] * 34),
+                  (cards("AS 2S"), (), (), (), cards("AS 2S"), (), (), ()))
+    assert codes(wood, st) == ["1>f", "end"]
+
+
 def run(ranks: str, suit: str, pack: int) -> tuple[Card, ...]:
     return tuple(c | (64 * pack) for c in cards(" ".join(f"{r}{suit}" for r in ranks)))
 
