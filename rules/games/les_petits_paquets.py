@@ -43,6 +43,12 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
 - Foundation exchange (amb. 8), as in La Nivernaise: ``f<j>>f<k>``, the top card of a
   suit's upper foundation onto its lower one when it fits there, or the other way; a
   card exchanged may not be exchanged again until some other move is made.
+- A card that fits both foundations of its suit (a five with the upper at the four and
+  the lower at the six; an ace with the upper at its king and the lower down to the
+  deuce) may be played on either: the book leaves the choice to the player
+  (:func:`rules.cadogan.takers`; before, only the first was offered and the other was
+  reached by the exchange). An Exile that goes straight up in the chain goes on the
+  first (``x`` is one move with no choice in it); the exchange may move it after.
 - Won with the 96 cards on the foundations; lost when no move is left.
 
 Moves, in this order: ``p<i>>f<j>`` (the top of packet ``i``, 1-12), ``q<k>>f<j>`` (the
@@ -54,7 +60,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..cadogan import Foundation, available, to_play
+from ..cadogan import Foundation, available, takers, to_play
 from ..cards import ACE, CLUBS, DIAMONDS, HEARTS, KING, QUEEN, SPADES, Card, name, rank_of, suit_of
 from ..description import CADOGAN, Description
 from ..game import Move, Zone
@@ -97,6 +103,7 @@ def deal_packets(cards: tuple[Card, ...]) -> tuple[Piles, tuple[Card, ...]]:
 
 
 def plays(fams: Piles, c: Card) -> int:
+    """The first foundation that takes ``c``, or -1 (where an Exile goes up)."""
     return to_play(FOUNDATIONS, fams, c)
 
 
@@ -137,7 +144,7 @@ class LesPetitsPaquets(SoloGame[PaquetsState]):
     def moves(self, state: PaquetsState) -> tuple[Move, ...]:
         fams = state.families
         out = [Move(f"{code}>f{j + 1}") for code, c in self._free(state)
-               if (j := plays(fams, c)) >= 0]
+               for j in takers(FOUNDATIONS, fams, c)]
         out += self._exchanges(state)
         if state.exiles:
             out.append(EXILE)

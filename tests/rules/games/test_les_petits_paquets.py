@@ -42,6 +42,21 @@ def test_upper_kings_take_the_ace_and_lower_kings_the_queen() -> None:
     assert codes(GAME, st) == ["p1>f1", "p2>f6", "q2>f5", "redeal"]
 
 
+def test_a_card_fitting_both_foundations_of_its_suit_may_go_on_either() -> None:
+    # the upper spades at the four, the lower at the six: the five goes on either
+    fams = (cards("KS AS 2S 3S 4S"), *KINGS[1:4], cards("KS QS JS TS 9S 8S 7S 6S"),
+            *KINGS[5:])
+    st = state(("5S", *FILL[1:], ""), fams=fams)
+    assert codes(GAME, st) == ["p1>f1", "p1>f5", "redeal"]
+    st = play(GAME, st, "p1>f5")
+    assert st.families[4][-1] == cards("5S")[0] and st.families[0] == fams[0]
+    # an ace: after the upper king, or ending the lower foundation down to the deuce
+    lower = cards("KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S")
+    st = state(("AS", *FILL[1:], ""), fams=(*KINGS[:4], lower, *KINGS[5:]))
+    assert codes(GAME, st) == ["p1>f1", "p1>f5", "redeal"]
+    assert play(GAME, st, "p1>f5").families[4] == (*lower, *cards("AS"))
+
+
 def test_the_exile_chain_slips_cards_under_their_packets() -> None:
     # the uppermost Exile, a five, goes under the fifth packet; its top card, a seven,
     # under the seventh, whose top, an eight, under the eighth: that releases the ace
