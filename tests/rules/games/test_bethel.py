@@ -8,6 +8,7 @@ from rules import IllegalMove, make
 from rules.cards import RANK_NAMES, Card, cards, packs, rank_of
 from rules.games.bethel import Bethel, BethelState
 
+from .solving import assert_knowledge_wins
 from .stacking import codes, play, stack
 
 GAME = Bethel()
@@ -108,14 +109,4 @@ def test_the_solver_places_cards_below_as_the_book_advises_and_wins() -> None:
     families want after it) lets a search of 30,000 positions win deal 6; without it the
     generic search won no deal of a thousand (docs/winnability.md). The line it finds
     replays to a win."""
-    from rules.record import Play
-    from rules.solver import Budget, solve
-
-    game = make("bethel")
-    found = solve(game, game.deal(6), Budget(30_000))
-    assert found.verdict == "won"
-    play = Play.start(game, 6)
-    for seat, move in found.line:
-        play = play.push(move, seat)
-    outcome = game.outcome(play.state)
-    assert outcome is not None and outcome.won
+    assert_knowledge_wins("bethel", 6, 30_000, {"order_moves": None}, 60_000)

@@ -17,6 +17,7 @@ from rules.common import END
 from rules.prng import Rng
 from rules.tableau import LOST, WON, TabState
 
+from .solving import assert_knowledge_wins
 from .stacking import codes, play, stack
 
 
@@ -263,18 +264,4 @@ def test_the_solver_plays_to_the_foundations_first_and_wins_the_house_on_the_hil
     after them) lets a search of 2,000 positions win deal 2 of The House on the Hill; in
     the legal order the search wanders among the two-way marriages and has not won it
     after 10,000. The line found replays to a win."""
-    from rules.solver import Budget, solve
-
-    game: Any = make("house_on_the_hill")
-    found = solve(game, game.deal(2), Budget(2_000))
-    assert found.verdict == "won"
-    st = game.deal(2)
-    for seat, move in found.line:
-        st = game.apply(st, move, seat)
-    outcome = game.outcome(st)
-    assert outcome is not None and outcome.won
-    game.order_moves = None  # the solver looks the hook up by name: none, the legal order
-    try:
-        assert solve(game, game.deal(2), Budget(10_000)).verdict == "unknown"
-    finally:
-        del game.order_moves
+    assert_knowledge_wins("house_on_the_hill", 2, 2_000, {"order_moves": None}, 10_000)

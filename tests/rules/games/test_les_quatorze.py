@@ -6,6 +6,7 @@ from rules import make
 from rules.cards import cards, packs
 from rules.games.les_quatorze import QuatorzeState
 
+from .solving import PLAIN, assert_knowledge_wins
 from .stacking import codes as all_codes
 from .stacking import play, stack
 
@@ -119,16 +120,4 @@ def test_the_solver_keeps_fourteens_in_sight_and_pairs_off_the_entire_pack() -> 
     most fourteens can be composed first; ``solver_key``: suits play no part) pairs off
     deal 3 within 200 positions; the plain search, without it, does not decide it in
     20,000. The line replays to a win."""
-    from rules.games.les_quatorze import LesQuatorze
-    from rules.solver import Budget, solve
-
-    found = solve(GAME, GAME.deal(3), Budget(200))
-    assert found.verdict == "won"
-    st = GAME.deal(3)
-    for seat, move in found.line:
-        st = GAME.apply(st, move, seat)
-    outcome = GAME.outcome(st)
-    assert outcome is not None and outcome.won
-
-    plain = type("Plain", (LesQuatorze,), {"order_moves": None, "solver_key": None})()
-    assert solve(plain, plain.deal(3), Budget(20_000)).verdict == "unknown"
+    assert_knowledge_wins("les_quatorze", 3, 200, PLAIN, 20_000)

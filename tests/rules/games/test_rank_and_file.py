@@ -10,6 +10,7 @@ from rules.families import EMPTY8
 from rules.games._columns import ColumnGame
 from rules.games.rank_and_file import RANK_AND_FILE_APPENDIX, JudgesState, RankAndFile
 
+from .solving import assert_knowledge_wins
 from .stacking import codes, play, stack
 
 GAME = RankAndFile()
@@ -155,16 +156,5 @@ def test_the_solver_frees_what_the_families_want_relays_and_wins() -> None:
     relaying; ``solver_key``: twins alike, a family known by its length) wins deal 2
     within 2,000 positions; the plain search, without it, does not decide it in 20,000.
     The line replays to a win."""
-    from rules.solver import Budget, solve
-
-    found = solve(GAME, GAME.deal(2), Budget(2_000))
-    assert found.verdict == "won"
-    st = GAME.deal(2)
-    for seat, move in found.line:
-        st = GAME.apply(st, move, seat)
-    outcome = GAME.outcome(st)
-    assert outcome is not None and outcome.won
-
-    plain = type("Plain", (RankAndFile,), {"order_moves": None,
-                                           "solver_key": ColumnGame.solver_key})()
-    assert solve(plain, plain.deal(2), Budget(20_000)).verdict == "unknown"
+    assert_knowledge_wins("rank_and_file", 2, 2_000,
+                          {"order_moves": None, "solver_key": ColumnGame.solver_key}, 20_000)

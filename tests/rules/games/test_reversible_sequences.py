@@ -9,6 +9,7 @@ from rules.cards import Card, card, cards, packs, rank_of
 from rules.families import EMPTY8
 from rules.games.reversible_sequences import ColumnsState, FreeColumns, ReversibleSequences
 
+from .solving import PLAIN, assert_knowledge_wins
 from .stacking import codes, play
 
 GAME = ReversibleSequences()
@@ -135,17 +136,8 @@ def test_the_solver_keeps_the_stock_short_and_wins() -> None:
     onto the columns before the next card is turned; a key with twins alike) lets a
     search of 1,000 positions win deal 432; without it the generic search won no deal of
     a thousand (docs/winnability.md). The line it finds replays to a win."""
-    from rules.record import Play
-    from rules.solver import Budget, solve
+    assert_knowledge_wins("reversible_sequences", 432, 1_000, PLAIN, 10_000)
 
-    game = make("reversible_sequences")
-    found = solve(game, game.deal(432), Budget(1_000))
-    assert found.verdict == "won"
-    play_ = Play.start(game, 432)
-    for seat, move in found.line:
-        play_ = play_.push(move, seat)
-    outcome = game.outcome(play_.state)
-    assert outcome is not None and outcome.won
 
 
 def test_the_solver_tries_a_marriage_that_frees_a_card_for_home_before_turning() -> None:

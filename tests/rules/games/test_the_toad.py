@@ -7,6 +7,7 @@ import pytest
 from rules.cards import Card, card, cards, packs
 from rules.games.the_toad import TheToad, ToadState
 
+from .solving import PLAIN, assert_knowledge_wins
 from .stacking import codes, play, stack
 
 GAME = TheToad()
@@ -78,18 +79,8 @@ def test_the_solver_fills_the_families_and_piles_ranks_falling_and_wins() -> Non
     without suits; an ace, or a card one above every family, home at once) lets a search
     of 1,000 positions win deal 16; without it the generic search won no deal of a
     thousand (docs/winnability.md). The line it finds replays to a win."""
-    from rules import make
-    from rules.record import Play
-    from rules.solver import Budget, solve
+    assert_knowledge_wins("the_toad", 16, 1_000, PLAIN, 10_000)
 
-    game = make("the_toad")
-    found = solve(game, game.deal(16), Budget(1_000))
-    assert found.verdict == "won"
-    play = Play.start(game, 16)
-    for seat, move in found.line:
-        play = play.push(move, seat)
-    outcome = game.outcome(play.state)
-    assert outcome is not None and outcome.won
 
 
 def test_a_card_goes_home_unasked_only_when_no_twin_of_its_rank_can_want_the_family() -> None:

@@ -8,6 +8,7 @@ from rules.cards import cards
 from rules.games.try_again import TryAgain, TryAgainState
 from rules.solo import pack_of
 
+from .solving import PLAIN, assert_knowledge_wins
 from .stacking import codes, play, stack
 
 GAME = TryAgain()
@@ -78,16 +79,4 @@ def test_the_solver_covers_no_card_with_a_higher_and_wins() -> None:
     then the card in hand on the heap the book's advice prefers; ``solver_key``: suits
     play no part and the heaps are alike) wins deal 43 within 1,000 positions; the plain
     search, without it, does not decide it in 20,000. The line replays to a win."""
-    from rules.solver import Budget, solve
-
-    game = make("try_again")
-    found = solve(game, game.deal(43), Budget(1_000))
-    assert found.verdict == "won"
-    st = game.deal(43)
-    for seat, move in found.line:
-        st = game.apply(st, move, seat)
-    outcome = game.outcome(st)
-    assert outcome is not None and outcome.won
-
-    plain = type("Plain", (TryAgain,), {"order_moves": None, "solver_key": None})()
-    assert solve(plain, plain.deal(43), Budget(20_000)).verdict == "unknown"
+    assert_knowledge_wins("try_again", 43, 1_000, PLAIN, 20_000)
