@@ -64,7 +64,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from ..cadogan import ACES_UP, KINGS_DOWN, Foundation, marries, to_play
+from ..cadogan import ACES_UP, KINGS_DOWN, Foundation, marries, takers, to_play
 from ..cards import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_SYMBOLS, Card, name
 from ..description import CADOGAN, Description
 from ..game import Move, Option, Zone
@@ -136,8 +136,7 @@ class LesQuatreCoins(SoloGame[CoinsState]):
         the four, the king foundation at the six: a five goes on either), and which of
         them gets it is the player's choice: the other then wants the twin. A foundation
         not yet begun is never offered here (its base goes up as it appears)."""
-        return [j for j, (kind, f) in enumerate(zip(self.kinds, found, strict=True))
-                if f and kind.suitable(f, c)]
+        return [j for j in takers(self.kinds, found, c) if found[j]]
 
     def deal_targets(self, found: Sequence[Pile], p: int, c: Card) -> list[int]:
         """The foundations that ``c``, falling on packet ``p`` in the deal, may go on: any
