@@ -150,5 +150,6 @@ def _value(v: object) -> str:
     if v is True:
         return "yes"
     if isinstance(v, Mapping):
-        return ", ".join(f"{clean(k, 30)} {clean(x, 30)}" for k, x in v.items())
+        return ", ".join(f"{clean(k, 30).replace('_', ' ')} {clean(x, 30)}"
+                         for k, x in v.items())
     return clean(v, 60)

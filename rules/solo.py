@@ -46,7 +46,7 @@ shell answers: :meth:`~SoloGame.may_use_privilege` (one of that name is left),
 :meth:`~SoloGame.privileges_left`, :meth:`~SoloGame.privilege_count`,
 :meth:`~SoloGame.use_privilege` (the state's ``privileges_used`` after one more use) and
 the public fact ``privileges_left`` (:meth:`~SoloGame.privilege_facts`: the number left
-in a game with one privilege, the number left of each by name in a game with more). The
+of each by name, ``{"draw": 1}``, so the table says which privilege is left). The
 game says only *what* its privilege does and when it may be used besides the count; the
 moves' sentences stay the game's (the books' privileges have no common wording). A
 privilege that is a standing rule rather than a counted one-off (one that may be used
@@ -189,13 +189,13 @@ class SoloGame(Game[S]):
 
     def privilege_facts(self, state: S) -> dict[str, Any]:
         """The public fact ``privileges_left``, in a game that grants privileges (nothing in
-        one that does not): the number left of its one privilege, or of each by name; the
-        game's ``public`` puts it among its facts."""
+        one that does not): the number left of each, by name (``{"draw": 1}``), so a
+        player reads which privilege is left, not only how many; the game's ``public``
+        puts it among its facts."""
         limits = self.max_privileges()
         if not limits:
             return {}
-        left = {kind: self.privileges_left(state, kind) for kind in limits}
-        return {"privileges_left": next(iter(left.values())) if len(left) == 1 else left}
+        return {"privileges_left": {kind: self.privileges_left(state, kind) for kind in limits}}
 
     def _legal(self, state: S) -> tuple[Move, ...]:
         # A one-entry memo: outcome, to_move and legal_moves all ask about the same

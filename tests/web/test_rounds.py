@@ -23,8 +23,10 @@ def forms(code: str) -> list[str]:
 
 async def test_a_match_against_a_computer_player_and_a_watcher_sees_no_hand(
         browser: Browser, site: str) -> None:
-    ann, code = await open_room(browser, site, "old_maid", fills={"opt-players": "2"},
-                                think_ms="0")
+    # deal 9: nine and eight cards left after the pairs are thrown out, so Ann draws
+    # several times (a random deal may leave three and four, and end after one draw)
+    ann, code = await open_room(browser, site, "old_maid", deal=9,
+                                fills={"opt-players": "2"}, think_ms="0")
     page = ann.page
     assert await page.locator(".hand.mine .hand-card").count() > 0  # her hand, face up
     wes = await Person.open(browser, f"{site}/r/{code}", name="Wes")

@@ -99,7 +99,7 @@ def test_the_one_draw_when_the_pack_is_out() -> None:
         GAME.apply(st, "c11>f1", 0)
     st = GAME.apply(st, "x11>f1", 0)
     assert st.privileges_used == ("draw",)
-    assert render(GAME, st, None)["public"]["privileges_left"] == 0
+    assert render(GAME, st, None)["public"]["privileges_left"] == {"draw": 0}
     # 3♠ is still between 9♣ and 9♦, and the draw is spent: nothing is left
     assert codes(st) == []
     out = GAME.outcome(st)

@@ -150,7 +150,7 @@ def test_the_draw_takes_a_buried_card_once() -> None:
     assert st.piles[0] == cards("9C TC JC QH")  # the arm closes up
     assert st.found[0] == cards("AS 2S")
     assert not any(m.startswith("d") for m in codes(game, st))
-    assert game.public(st)["privileges_left"] == 0
+    assert game.public(st)["privileges_left"] == {"draw": 0}
 
 
 def test_the_drawn_card_marries_an_end_card_but_never_fills_a_space() -> None:

@@ -44,7 +44,7 @@ def test_layout_aces_out_sixteen_fans_of_three_all_face_up() -> None:
     assert sum(len(z["up"]) for z in view["zones"]) == 52
     assert sum(z["down"] for z in view["zones"]) == 0
     assert view["public"] == {"status": "play", "on_families": 4, "redeals_left": 2,
-                              "privileges_left": 1}
+                              "privileges_left": {"draw": 1}}
 
 
 def test_a_straight_deal_plays_out_and_wins() -> None:
@@ -95,7 +95,7 @@ def test_the_draw_once_then_never_again() -> None:
     assert st.piles[0] == cards("9D 7H") and st.found[0] == cards("AS 2S")
     assert st.privileges_used == ("draw",)
     assert not any(m.startswith("d") for m in codes(game, st))
-    assert game.public(st)["privileges_left"] == 0
+    assert game.public(st)["privileges_left"] == {"draw": 0}
 
 
 def test_the_drawn_card_may_be_married() -> None:

@@ -75,9 +75,9 @@ def test_the_draw_takes_a_buried_card_once() -> None:
     st = play(game, st, "t", "p>f1", "t", "p>k1", "t", "p>k1", "t", "p>k1")
     # K♠ 3♣ 2♥ 4♠: 2♥ is buried under 4♠; nothing else can move
     assert codes(game, st) == ["x1.3>f1"]
-    assert game.public(st)["privileges_left"] == 1
+    assert game.public(st)["privileges_left"] == {"draw": 1}
     st = play(game, st, "x1.3>f1")
-    assert game.public(st)["privileges_left"] == 0
+    assert game.public(st)["privileges_left"] == {"draw": 0}
     assert codes(game, st) == []  # 4♠ cannot go on 2♥, and the draw is spent
     st2 = play(game, stacked("KS AD 3C 2H 4S 5S", rest=())[1], "t", "p>f1", "t", "p>k1",
                "t", "p>k1", "t", "p>k1")
