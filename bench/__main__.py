@@ -23,13 +23,15 @@ from websockets.version import version as websockets_version
 from server import loop
 
 from . import procs, sections
+from .hint_bench import hints
 from .procs import Cluster, Redis, raise_nofile
 from .redis_bench import writes
 from .report import markdown
 from .rules_bench import rules
 from .solver_bench import solver
 
-SECTIONS = ("fanout", "throughput", "connections", "across", "rules", "solver", "writes")
+SECTIONS = ("fanout", "throughput", "connections", "across", "rules", "solver", "writes",
+            "hints")
 #: The largest fan-out the bench tries, whatever the limits allow (issue 17's targets
 #: are set at 5,000 watchers in one room).
 FANOUT_CAP = 5000
@@ -39,7 +41,7 @@ def config(mode: str, nofile: int) -> sections.Config:
     if mode == "smoke":
         return sections.Config(fanout_n=[5], fanout_moves=5, rooms=[2], seconds=1.0,
                                conns=20, cross_moves=10, procs=1, rules_seconds=0.002,
-                               solver_seconds=0.01, crowds=(2, 20))
+                               solver_seconds=0.01, crowds=(2, 20), hint_games=3)
     if mode == "quick":
         return sections.Config(fanout_n=[100, 1000], fanout_moves=20, rooms=[100],
                                seconds=4.0, conns=2000, cross_moves=100,
@@ -110,6 +112,8 @@ def run(mode: str, only: list[str], rooms: list[int] | None = None,
                 result["rules"] = rules(cfg.rules_seconds)
             elif name == "solver":
                 result["solver"] = solver(cfg.solver_seconds)
+            elif name == "hints":
+                result["hints"] = hints(cfg.hint_games)
             else:
                 if name == "fanout":
                     rows, raw = sections.fanout(cfg)

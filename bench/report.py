@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .hint_bench import markdown as hint_markdown
 from .solver_bench import markdown as solver_markdown
 
 
@@ -54,6 +55,8 @@ def markdown(result: dict[str, Any], slowest: int = 5) -> str:
                          f"{g['legal_per_s'] / med_l:.2f}x |")
     if result.get("solver"):
         lines += solver_markdown(result["solver"])
+    if result.get("hints"):
+        lines += hint_markdown(result["hints"])
     if result.get("notes"):
         lines += [""] + [f"- {n}" for n in result["notes"]]
     return "\n".join(lines) + "\n"

@@ -31,6 +31,8 @@ class Config:
     procs: int = 2  # load generator processes for the big crowds
     rules_seconds: float = 0.2
     solver_seconds: float = 3.0
+    #: Section 8: how many games' hints are timed (None: every game that gives hints)
+    hint_games: int | None = None
     max_n_reason: str = ""
     #: Section 7: the watchers of the room whose moves' writes are measured
     crowds: tuple[int, int] = (10, 1000)

@@ -23,3 +23,4 @@ def test_the_bench_runs_in_smoke_mode(tmp_path: Path) -> None:
     [table] = [p.read_text() for p in tmp_path.glob("*.md")]
     assert "| section | figure | Sympathy | baseline | ratio | target | met |" in table
     assert "6. Solver:" in table
+    assert len(result["hints"]["games"]) == 3 and "8. Hints:" in table
