@@ -265,3 +265,19 @@ def test_the_solver_plays_to_the_foundations_first_and_wins_the_house_on_the_hil
     the legal order the search wanders among the two-way marriages and has not won it
     after 10,000. The line found replays to a win."""
     assert_knowledge_wins("house_on_the_hill", 2, 2_000, {"order_moves": None}, 10_000)
+
+
+def test_one_pack_with_ace_and_king_foundations_gives_every_suit_one_and_can_be_won() -> None:
+    """``foundations=aces_kings`` with one pack: spades and hearts from the ace, diamonds
+    and clubs from the king (each suit one foundation; it once left diamonds and clubs
+    with none, and the game could never be won). Stacked so that every card plays out."""
+    out = []
+    for s in "SH":
+        out += [f"3{s} 2{s} A{s}", f"6{s} 5{s} 4{s}", f"9{s} 8{s} 7{s}", f"Q{s} J{s} T{s}"]
+    for s in "DC":
+        out += [f"J{s} Q{s} K{s}", f"8{s} 9{s} T{s}", f"5{s} 6{s} 7{s}", f"2{s} 3{s} 4{s}"]
+    game, st = lucie([*out, "KS KH AD", "AC"], foundations="aces_kings")
+    assert [(k.suit, k.base) for k in game.kinds] == [(0, 1), (1, 1), (2, 13), (3, 13)]
+    st = won_by_playing(game, st)
+    outcome = game.outcome(st)
+    assert st.status == WON and outcome is not None and outcome.won
