@@ -170,12 +170,13 @@ ACES_UP = Foundation()
 KINGS_DOWN = Foundation(base=KING, step=-1)
 
 
-def suited(kind: Foundation, n: int) -> tuple[Foundation, ...]:
+def suited(kind: Foundation, n: int, first: int = 0) -> tuple[Foundation, ...]:
     """``n`` foundations of ``kind`` whose places are kept by suit: foundation ``i``
-    takes suit ``i % 4`` (spades, hearts, diamonds, clubs; two of each with two packs).
-    The first ace (king) of a suit to be played starts its foundation (sheet G4)."""
-    return tuple(Foundation(kind.base, kind.step, kind.follow_suit, i % 4, kind.last,
-                            kind.size, kind.wrap) for i in range(n))
+    takes suit ``(first + i) % 4`` (spades, hearts, diamonds, clubs; two of each with two
+    packs). The first ace (king) of a suit to be played starts its foundation (sheet
+    G4)."""
+    return tuple(Foundation(kind.base, kind.step, kind.follow_suit, (first + i) % 4,
+                            kind.last, kind.size, kind.wrap) for i in range(n))
 
 
 def to_play(kinds: Sequence[Foundation], piles: Sequence[Sequence[Card]], card: Card) -> int:

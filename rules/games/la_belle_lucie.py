@@ -55,7 +55,6 @@ card: ``3>f5`` for the spade king foundation), ``3>5`` (marry it onto packet 5),
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import ClassVar
 
 from ..cadogan import ACES_UP, BOTH, DESCENDING, KINGS_DOWN, marries, suited, takers
@@ -95,10 +94,8 @@ class LaBelleLucie(TableauGame):
             # foundation i takes suit i % 4 (the labels below say so too): two packs give
             # each suit an ace and a king foundation; one pack gives the ace foundations
             # to spades and hearts and the king ones to diamonds and clubs, each suit one
-            # (half would otherwise leave diamonds and clubs without a foundation)
             half = n // 2
-            self.kinds = tuple(replace(kind, suit=i % 4) for i, kind in enumerate(
-                suited(ACES_UP, half) + suited(KINGS_DOWN, half)))
+            self.kinds = suited(ACES_UP, half) + suited(KINGS_DOWN, half, first=half)
             self.found_labels = tuple(
                 f"{SUIT_SYMBOLS[i % 4]} {'ace' if i < half else 'king'} foundation"
                 for i in range(n))
