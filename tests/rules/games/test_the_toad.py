@@ -31,6 +31,47 @@ def test_thirteen_cards_make_the_toad_and_the_turned_card_goes_where_you_please(
     assert GAME.describe(st, GAME.parse_move("h>p2")) == "lay 5♦ on pile 2"
 
 
+def test_the_other_cards_are_laid_off_in_five_piles() -> None:
+    """"Lay off the other cards in five piles, which you may arrange as you please"
+    (l.2390-2392): five piles, no sixth. No card of this stack can go to a family (no
+    ace), so each turned card goes on a pile; with the five filled, a turned card may go
+    on any of the five and nowhere else."""
+    toad = "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC KD"
+    st = GAME.layout(stack(toad + " 9H 8H 7H 6H 5H 4H", packs(2)), seed=0)
+    assert len(st.piles) == 5
+    assert [z.id for z in GAME.zones(st) if z.kind == "pile"] == ["p1", "p2", "p3", "p4", "p5"]
+    for i in range(1, 6):
+        st = play(GAME, st, "t")
+        assert codes(GAME, st)[-1] == f"h>p{i}"  # the first empty pile, no further
+        st = play(GAME, st, f"h>p{i}")
+    st = play(GAME, st, "t")
+    assert codes(GAME, st) == ["h>p1", "h>p2", "h>p3", "h>p4", "h>p5"]
+
+
+def test_the_toad_and_the_pack_gone_is_no_win_while_cards_wait_on_the_piles() -> None:
+    """Success is "all the cards will find their appropriate places in families"
+    (l.2402-2404), not the toad and the pack used up. The Toad holds the clubs of one
+    pack, ace on top; the rest is turned king first, each laid on pile 1: the toad and
+    the pack are then gone with 13 cards home and 91 on the pile, and the game goes on
+    (its top is an ace), no win at 60 home either, a win only with all 104 home."""
+    toad = " ".join(f"{r}C" for r in "KQJT98765432A")
+    order = stack(toad, packs(2))
+    st = GAME.layout((*order[:13], *reversed(order[13:])), seed=0)
+    st = play(GAME, st, *["t>f1"] * 13)
+    for _ in range(91):
+        st = play(GAME, st, "t", "h>p1")
+    assert not st.toad and not st.pack and not st.hand and len(st.piles[0]) == 91
+    assert GAME.public(st)["in_families"] == 13
+    assert GAME.outcome(st) is None and not GAME.won(st)
+    while GAME.public(st)["in_families"] < 104:
+        if GAME.public(st)["in_families"] == 60:
+            assert GAME.outcome(st) is None and not GAME.won(st)
+        (home_move,) = [m for m in codes(GAME, st) if m.startswith("p1>f")]
+        st = play(GAME, st, home_move)
+    out = GAME.outcome(st)
+    assert out is not None and out.won and "toad has disappeared" in out.summary
+
+
 def test_toad_and_pile_tops_feed_the_families_without_following_suit() -> None:
     fams = (cards("AS 2H"), (), (), (), (), (), (), ())
     st = ToadState(fams, cards("4C 3D"), (cards("4H"), (), (), (), ()), ())
