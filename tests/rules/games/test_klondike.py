@@ -67,6 +67,19 @@ def test_red_on_black_and_the_face_up_cards_move_together() -> None:
     assert st.down[0] == 0  # the card left is turned up
 
 
+def test_a_waste_card_goes_on_a_column_one_lower_and_of_the_other_colour() -> None:
+    """"build in descending sequence, red on black, black on red" (l.29), the waste's
+    card too: 9♦ goes on either black ten, not on a red ten, nor on a black eight or
+    knave; 9♠ the other way round."""
+    cols = ["TC", "TD", "TH", "TS", "8C", "JC"]
+    on = [m for m in codes(GAME, state(cols, stock="2C", waste="9D")) if m.startswith("w>")]
+    assert on == ["w>t1", "w>t4"]
+    on = [m for m in codes(GAME, state(cols, stock="2C", waste="9S")) if m.startswith("w>")]
+    assert on == ["w>t2", "w>t3"]
+    st = play(GAME, state(cols, stock="2C", waste="5H 9D"), "w>t4")
+    assert st.columns[3] == cards("TS 9D") and st.waste == cards("5H")
+
+
 def test_spaces_take_only_kings() -> None:
     st = state(["", "3C KH QS", "QH", "5D"], down=(0, 1, 0, 0), waste="KD")
     moves = codes(GAME, st)

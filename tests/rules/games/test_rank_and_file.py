@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules import IllegalMove, make
-from rules.cards import Card, card, cards, packs
+from rules.cards import Card, card, cards, identity, packs
 from rules.families import EMPTY8
 from rules.games._columns import ColumnGame
 from rules.games.rank_and_file import RANK_AND_FILE_APPENDIX, JudgesState, RankAndFile
@@ -48,6 +48,29 @@ def test_eleven_cards_then_spaces_filled_then_rows_with_two_end_cards_usable() -
     # of this row only the two right-hand end cards: K♦ and 2♣; 2♥ under 3♥ waits
     assert codes(GAME, st) == ["t10>f7", "d", "end"]
     assert "t1>f2" not in codes(GAME, st)
+
+
+def test_of_a_row_laid_while_the_pack_lasts_only_the_two_right_hand_end_cards_are_used(
+        ) -> None:
+    """"When it is full, lay out the next row ... Of this row you can use only the two
+    right-hand end cards. Continue laying out the cards in rows, using the two end cards
+    as you have a chance, until the pack is exhausted" (l.2339-2347). The second row is
+    nearly all twos that fit the aces of the first: only the two right-hand ones (2♦ and
+    2♣, columns 10 and 11) go up. An end card played is not replaced: neither the card
+    it uncovers (3♣ of the first row) nor its neighbour (3♦, column 9) may be used,
+    though both fit now; they wait for the end of the deal."""
+    first = "AS AH AD AC 9S 9H 9D 9C 9S 9H 3C"
+    second = "2S 2H 2D 2C 2S 2H 8C 8S 3D 2D 2C"
+    st = GAME.layout(stack(f"{first} 5S 5H 5D 5C {second}", packs(2)), seed=0)
+    st = play(GAME, st, "t1>f1", "t2>f2", "t3>f3", "t4>f4", "d", "d")
+    assert st.rows == 2 and [identity(c[-1]) for c in st.columns] == list(cards(second))
+    assert codes(GAME, st) == ["t10>f3", "t11>f4", "d", "end"]
+    st = play(GAME, st, "t11>f4")
+    assert st.columns[10] == cards("3C")  # fits on 2♣ now, but waits
+    assert codes(GAME, st) == ["t10>f3", "d", "end"]
+    st = play(GAME, st, "t10>f3")
+    assert st.columns[8][-1] == cards("3D")[0]  # fits on 2♦ now, but waits
+    assert codes(GAME, st) == ["d", "end"]
 
 
 def test_the_appendix_also_uses_the_left_hand_lower_card() -> None:
