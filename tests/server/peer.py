@@ -17,6 +17,9 @@ class Peer:
         self.ws = ws
         self.next_id = 1
         self.inbox: list[Msg] = []
+        #: Answers to requests (messages with ``re``), also in the inbox, found by id so
+        #: that a call does not scan every state it never waited for.
+        self.replies: dict[int, Msg] = {}
         self.seen: list[Msg] = []  # every message ever received, in order
         self.versions: dict[str, int] = {}  # the newest state version seen, per room
         #: The room's presence as this peer holds it, folded from ``presence`` and
@@ -42,16 +45,32 @@ class Peer:
     async def call(self, kind: str, **fields: Any) -> Msg:
         """Send a request and wait for the message that answers it (``re``)."""
         rid = await self.send(kind, **fields)
-        return await self.wait(lambda m: m.get("re") == rid)
+        async with asyncio.timeout(10.0):
+            while rid not in self.replies:
+                await self._read()
+        reply = self.replies.pop(rid)
+        # the reply is at or near the end of the inbox unless someone took it already
+        for i in range(len(self.inbox) - 1, -1, -1):
+            if self.inbox[i] is reply:
+                del self.inbox[i]
+                break
+        return reply
 
     async def wait(self, pred: Callable[[Msg], bool], timeout: float = 10.0) -> Msg:
         """The first message (kept or new) matching ``pred``, removed from the inbox."""
         async with asyncio.timeout(timeout):
+            i = 0  # the inbox before i has been judged (each message once)
             while True:
-                for i, m in enumerate(self.inbox):
+                while i < len(self.inbox):
+                    m = self.inbox[i]
                     if pred(m):
+                        if isinstance(m.get("re"), int):
+                            self.replies.pop(m["re"], None)
                         return self.inbox.pop(i)
+                    i += 1
                 await self._read()
+                if len(self.inbox) != i + 1:
+                    i = 0  # another waiter took a message meanwhile: judge all again
 
     async def _read(self) -> None:
         frame = await self.ws.recv()
@@ -67,6 +86,8 @@ class Peer:
             self._fold(m)
         self.inbox.append(m)
         self.seen.append(m)
+        if isinstance(m.get("re"), int):
+            self.replies[m["re"]] = m
 
     def _fold(self, m: Msg) -> None:
         if m["type"] == "presence":
