@@ -12,8 +12,12 @@ import os
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.async_api import Browser, BrowserContext, Page
 
+#: Every browser test runs on the loop where the process's one Chromium was started
+#: (tests/web/conftest.py); a module of coroutine tests sets ``pytestmark`` to this.
+ON_THE_BROWSERS_LOOP = pytest.mark.asyncio(loop_scope="session")
 CHROMIUM = os.environ.get("SYMPATHY_CHROMIUM", "/usr/bin/chromium")
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]

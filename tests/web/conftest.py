@@ -1,20 +1,34 @@
-"""Fixtures for the browser tests: a headless Chromium and the server's page URL."""
+"""Fixtures for the browser tests: one headless Chromium per test process, a fresh server
+per test, and the server's page URL.
+
+Starting Chromium (and Playwright's driver) costs about two seconds, so each pytest
+process starts it once and every browser test of that process runs on the same event
+loop (each module says ``pytestmark = ON_THE_BROWSERS_LOOP``). Tests stay apart: each
+person in a test is a browser context of their own (:class:`tests.web.browser.Person`:
+its own storage and cookies), closed with the test, and each test has a server of its
+own.
+"""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 from playwright.async_api import Browser, async_playwright
 
-from ..support import Running
-from .browser import CHROMIUM, FLAGS
+from protocol.limits import Limits
 
+from ..support import Running, start
+from .browser import CHROMIUM, FLAGS, ON_THE_BROWSERS_LOOP
 
-@pytest.fixture
+__all__ = ["ON_THE_BROWSERS_LOOP"]
+
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
 async def browser() -> AsyncIterator[Browser]:
-    """A fresh headless Chromium (Playwright gives it a new, empty profile)."""
+    """The process's headless Chromium (Playwright gives each context an empty profile)."""
     assert Path(CHROMIUM).exists(), f"no Chromium at {CHROMIUM}: run scripts/ensure-chromium"
     async with async_playwright() as p:
         b = await p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
@@ -22,6 +36,30 @@ async def browser() -> AsyncIterator[Browser]:
             yield b
         finally:
             await b.close()
+
+
+@pytest_asyncio.fixture(autouse=True, loop_scope="session")
+async def _close_contexts(request: pytest.FixtureRequest) -> AsyncIterator[None]:
+    """After a browser test, every context it opened is closed, so no page of it lives
+    on (reconnecting to a stopped server) into the next test."""
+    yield
+    if "browser" in request.fixturenames:
+        b: Browser = request.getfixturevalue("browser")
+        for context in b.contexts:
+            await context.close()
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def server(request: pytest.FixtureRequest) -> AsyncIterator[Running]:
+    """A real server of the test's own on 127.0.0.1 (on the session's loop, where the
+    browser runs); ``@pytest.mark.limits(...)`` sets its limits."""
+    marker = request.node.get_closest_marker("limits")
+    running, stop, task = await start(Limits(**marker.kwargs) if marker else None)
+    try:
+        yield running
+    finally:
+        stop.set()
+        await asyncio.wait_for(task, 10)
 
 
 @pytest.fixture

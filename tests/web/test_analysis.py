@@ -16,7 +16,9 @@ from rules.solver import Budget
 
 from ..server.peer import Peer
 from ..support import Running
-from .browser import Person
+from .browser import ON_THE_BROWSERS_LOOP, Person
+
+pytestmark = ON_THE_BROWSERS_LOOP
 
 
 def losing_play() -> Play[Any]:

@@ -10,7 +10,9 @@ from playwright.async_api import Browser
 
 from server.fairness import commitment
 
-from .browser import Person
+from .browser import ON_THE_BROWSERS_LOOP, Person
+
+pytestmark = ON_THE_BROWSERS_LOOP
 
 JS_FROM_BYTES = """async ([mod, hex]) => {
   const m = await import(mod);

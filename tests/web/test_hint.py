@@ -9,7 +9,9 @@ from client.session import Session
 from tests.hinted import DEAL, GAME, HINTED, WORDS, line
 
 from ..support import Running
-from .browser import Person, open_room
+from .browser import ON_THE_BROWSERS_LOOP, Person, open_room
+
+pytestmark = ON_THE_BROWSERS_LOOP
 
 
 async def test_h_and_the_hint_button_show_the_hinted_move(browser: Browser,

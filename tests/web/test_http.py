@@ -10,6 +10,7 @@ from server.web import CSP, pages
 
 from ..server.peer import Peer
 from ..support import Running
+from .browser import ON_THE_BROWSERS_LOOP
 
 
 def get(url: str) -> tuple[int, dict[str, str], bytes]:
@@ -24,6 +25,7 @@ async def fetch(site: str, path: str) -> tuple[int, dict[str, str], bytes]:
     return await asyncio.to_thread(get, site + path)
 
 
+@ON_THE_BROWSERS_LOOP
 async def test_lobby_room_and_assets_have_their_types_and_the_policy(site: str) -> None:
     for path, kind in [("/", "text/html"), ("/r/K3MX9Q", "text/html"),
                        ("/static/app.js", "text/javascript"),
@@ -57,6 +59,7 @@ def test_no_asset_names_an_outside_address() -> None:
             assert scheme not in text, (name, scheme)
 
 
+@ON_THE_BROWSERS_LOOP
 async def test_unknown_and_sneaky_paths_are_refused(site: str) -> None:
     for path in ["/static/nope.js", "/static/../server/app.py", "/static/%2e%2e/pyproject.toml",
                  "/static/index.html/x", "/static/"]:
@@ -67,6 +70,7 @@ async def test_unknown_and_sneaky_paths_are_refused(site: str) -> None:
     assert status == 426  # not a page: the websocket endpoint answers
 
 
+@ON_THE_BROWSERS_LOOP
 async def test_the_websocket_still_opens_on_the_pages_paths(server: Running) -> None:
     for path in ["/", "/r/K3MX9Q", "/static/app.js"]:
         peer = await Peer.connect(server.url + path, name="Ann")

@@ -8,7 +8,9 @@ from playwright.async_api import Browser
 
 from rules import Play, make, render
 
-from .browser import Person
+from .browser import ON_THE_BROWSERS_LOOP, Person
+
+pytestmark = ON_THE_BROWSERS_LOOP
 
 CHOOSE = """async ([view, seat, clicks]) => {
   const m = await import('/static/moves.js');

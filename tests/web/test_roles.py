@@ -6,7 +6,9 @@ from __future__ import annotations
 from playwright.async_api import Browser, Dialog
 
 from ..support import Running
-from .browser import Person, open_room
+from .browser import ON_THE_BROWSERS_LOOP, Person, open_room
+
+pytestmark = ON_THE_BROWSERS_LOOP
 
 
 async def advisor_joins(browser: Browser, site: str, code: str, name: str = "Xan") -> Person:

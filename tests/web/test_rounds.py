@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from playwright.async_api import Browser
 
-from .browser import Person, open_room
+from .browser import ON_THE_BROWSERS_LOOP, Person, open_room
+
+pytestmark = ON_THE_BROWSERS_LOOP
 
 RANKS = {"A": "ace", "T": "ten", "J": "jack", "Q": "queen", "K": "king"}
 SUITS = {"S": ("spades", "♠"), "H": ("hearts", "♥"), "D": ("diamonds", "♦"),

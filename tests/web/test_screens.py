@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 from playwright.async_api import Browser
 
-from .browser import LAPTOP, PHONE, SNAPSHOTS, open_room
+from .browser import LAPTOP, ON_THE_BROWSERS_LOOP, PHONE, SNAPSHOTS, open_room
+
+pytestmark = ON_THE_BROWSERS_LOOP
 
 # game, deal, moves to play first (by the keyboard's "1": the first move in the list)
 TABLES = [("sympathy", 2, 9), ("little_lots", 3, 3), ("clock", 3, 12), ("picture", 2, 14)]

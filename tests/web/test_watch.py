@@ -12,7 +12,9 @@ from rules import Record
 
 from ..server.peer import Peer
 from ..support import Running
-from .browser import Person, view_zones
+from .browser import ON_THE_BROWSERS_LOOP, Person, view_zones
+
+pytestmark = ON_THE_BROWSERS_LOOP
 
 
 def assert_drawn(drawn: dict[str, list[str]], shown: dict[str, tuple[int, list[str]]]) -> None:
