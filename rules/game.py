@@ -32,7 +32,7 @@ steps back past either unless the table allows it.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -149,6 +149,42 @@ def players_option(lo: int, hi: int, default: int) -> Option:
                   minimum=lo, maximum=hi)
 
 
+ZonesOf = Callable[[Any, Any], tuple[Zone, ...]]
+
+
+def _remembering(zones: ZonesOf) -> ZonesOf:
+    """``zones`` remembering its last two answers, by the identity of the state.
+
+    One move asks for the zones of the same two positions again and again: the move's
+    narration and whether it revealed a card (before and after), then each audience's
+    view and the fan-out (after). Like :meth:`rules.solo.SoloGame._legal`'s memo this is
+    the one mutable slot of a pure game, safe although one game serves many rooms and a
+    worker thread: zones are a pure function of a frozen state (options are fixed at
+    construction), the memo holds the states themselves so an identity test cannot match
+    a new object reusing a dead one's id, and it is read once and replaced by one
+    assignment of a fresh tuple. Entries name the function too, so an override that asks
+    ``super().zones(state)`` never gets its own answer back for its parent's.
+    """
+
+    def remembered(self: Any, state: Any) -> tuple[Zone, ...]:
+        memo = self._zones_memo
+        if memo is not None:
+            if memo[0] is zones and memo[1] is state:
+                return memo[2]  # type: ignore[no-any-return]
+            if memo[3] is zones and memo[4] is state:
+                return memo[5]  # type: ignore[no-any-return]
+        found = zones(self, state)
+        self._zones_memo = (zones, state, found) + (memo[:3] if memo is not None else
+                                                     (None, None, None))
+        return found
+
+    remembered.remembers = True  # type: ignore[attr-defined]
+    remembered.__doc__ = zones.__doc__
+    remembered.__name__ = zones.__name__
+    remembered.__qualname__ = zones.__qualname__
+    return remembered
+
+
 class Game(ABC, Generic[S]):
     """The rules of one game of the books, with its options chosen."""
 
@@ -166,6 +202,8 @@ class Game(ABC, Generic[S]):
     seats: int = 1
     seat_names: tuple[str, ...] = ("player",)
     option_specs: ClassVar[tuple[Option, ...]] = ()
+    #: The last two answers of :meth:`zones` (see :func:`_remembering`).
+    _zones_memo: tuple[object, ...] | None = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -177,6 +215,9 @@ class Game(ABC, Generic[S]):
         if d is not None:
             cls.id, cls.title, cls.packs, cls.euchre = d.id, d.title, d.packs, d.euchre
             cls.seats, cls.seat_names = d.seats, d.seat_names
+        own = cls.__dict__.get("zones")
+        if own is not None and not getattr(own, "remembers", False):
+            cls.zones = _remembering(own)  # type: ignore[method-assign, assignment]
 
     def __init__(self, options: Mapping[str, object] | None = None) -> None:
         given = dict(options or {})
