@@ -83,20 +83,40 @@ class _Digests:
         self.play = hashlib.sha256()
         self.text = hashlib.sha256()
         self.table = hashlib.sha256()
+        #: When set, every fed line is also kept here as (digest, bytes).
+        self.tape: list[tuple[Any, bytes]] | None = None
 
-    @staticmethod
-    def feed(h: Any, value: object) -> None:
-        h.update(json.dumps(value, separators=(",", ":"), ensure_ascii=False,
-                            default=str).encode())
-        h.update(b"\n")
+    def feed(self, h: Any, value: object) -> None:
+        line = json.dumps(value, separators=(",", ":"), ensure_ascii=False,
+                          default=str).encode() + b"\n"
+        h.update(line)
+        if self.tape is not None:
+            self.tape.append((h, line))
 
 
 def playout(game: Game[Any], seed: int, policy: Policy, rng: Rng, d: _Digests) -> Rng:
-    """Play deal ``seed`` by ``policy`` into the digests ``d``; the rng after it."""
+    """Play deal ``seed`` by ``policy`` into the digests ``d``; the rng after it.
+
+    First-legal play often goes round and round until the cut. It is deterministic and
+    its every step a pure function of the position, so once a position comes back the
+    rest of the playout repeats the lines already fed: they are fed again from the tape
+    rather than computed again, and the digests are exactly those of playing on."""
     state = game.deal(seed)
     d.feed(d.table, ["deal", seed, render(game, state, None)])
+    cycles = policy is _first
+    at: dict[Any, int] = {}  # position -> the step that began from it
+    states: list[Any] = []
+    tapes: list[list[tuple[Any, bytes]]] = []
     n = 0
     while game.outcome(state) is None and n < CUT:
+        if cycles:
+            if state in at:
+                state = _replay_cycle(d, at[state], n, states, tapes)
+                n = CUT
+                break
+            at[state] = n
+            states.append(state)
+            d.tape = []
         legal = list(game.all_legal(state))
         d.feed(d.play, [list(game.to_move(state)), [[s, m.code] for s, m in legal]])
         k, rng = policy(legal, n, rng)
@@ -105,6 +125,9 @@ def playout(game: Game[Any], seed: int, policy: Policy, rng: Rng, d: _Digests) -
         d.feed(d.play, [k, game.reveals(state, after), game.irreversible(state, move, after)])
         d.feed(d.text, [game.describe(state, move), game.narrate(state, move, after)])
         d.feed(d.table, [_zones(game, after), game.public(after)])
+        if d.tape is not None:
+            tapes.append(d.tape)
+            d.tape = None
         state = after
         n += 1
     outcome = game.outcome(state)
@@ -112,6 +135,17 @@ def playout(game: Game[Any], seed: int, policy: Policy, rng: Rng, d: _Digests) -
     d.feed(d.text, ["end", None if outcome is None else outcome.summary])
     d.feed(d.table, ["end", render(game, state, None)])
     return rng
+
+
+def _replay_cycle(d: _Digests, start: int, n: int, states: list[Any],
+                  tapes: list[list[tuple[Any, bytes]]]) -> Any:
+    """Feed steps ``n`` to ``CUT - 1`` of a playout whose position at step ``n`` is that
+    of step ``start`` (steps ``start`` to ``n - 1`` repeat); the position at the cut."""
+    period = n - start
+    for step in range(n, CUT):
+        for h, line in tapes[start + (step - start) % period]:
+            h.update(line)
+    return states[start + (CUT - start) % period]
 
 
 def pin(config: tuple[str, dict[str, object]]) -> dict[str, str]:
