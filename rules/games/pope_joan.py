@@ -135,8 +135,11 @@ def words(c: Card) -> str:
     return f"the {RANK_WORDS[rank_of(c)]} of {SUIT_NAMES[suit_of(c)]}"
 
 
-def _next(c: Card) -> Card | None:
-    """The card that follows ``c`` in a run, or ``None`` after a king or the 7♦."""
+def next_in_run(c: Card) -> Card | None:
+    """The card that follows ``c`` in a run (the next of its suit, ace low), or ``None``
+    after a king or the 7♦: "the four kings and the seven of diamonds are also always
+    stops" (l.248). Nothing follows the seven, not even the Pope, the next diamond left
+    in the pack once the eight is out."""
     if rank_of(c) == KING or c == SEVEN_OF_DIAMONDS:
         return None
     return c + 1
@@ -250,7 +253,7 @@ class PopeJoan(Game[PopeState]):
             s = self._pools(s, c, holder)
             if not s.hands[holder]:
                 return self._out(replace(s, run=run), holder)
-            nxt = _next(c)
+            nxt = next_in_run(c)
             c = None
             if nxt is not None:
                 who = next((x for x, h in enumerate(s.hands) if nxt in h), None)
@@ -373,7 +376,7 @@ class PopeJoan(Game[PopeState]):
 
         def stop_run(c: Card) -> int:  # cards shed when leading c ends on a known stop
             n = 1
-            while (nxt := _next(c)) is not None and nxt in hand:
+            while (nxt := next_in_run(c)) is not None and nxt in hand:
                 c, n = nxt, n + 1
             return n if nxt is None or nxt in seen else 0
 

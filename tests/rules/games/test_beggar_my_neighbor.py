@@ -7,8 +7,9 @@ from typing import Any
 import pytest
 
 from rules import Game, IllegalMove, make, render
-from rules.cards import cards
-from rules.games.beggar_my_neighbor import BeggarState
+from rules.cards import ACE, JACK, KING, QUEEN, Card, card, cards, rank_of
+from rules.errors import BadOptions
+from rules.games.beggar_my_neighbor import MAX_CARDS, PLAY, BeggarState
 from rules.round import Match
 
 from .rounds import assert_no_text_names, hidden_from, play, stacked, view_cards
@@ -147,6 +148,79 @@ def test_after_max_cards_the_player_holding_most_wins() -> None:
     assert out is not None and "most cards after 10 cards played" in out.summary
     held = [len(p) for p in st.packs]
     assert out.winners == tuple(s for s in (0, 1) if held[s] == max(held))
+
+
+# Record games of the literature (two players, R. P. Mann's list of the longest known
+# games; Casella et al., "A non-terminating game of Beggar-My-Neighbor", arXiv:2403.13855):
+# each hand lists a player's cards from the top, ``-`` a common card, the first hand's
+# player leading. Nessler's deal of 2022 is the longest known to end: 8,344 cards, 1,164
+# tricks. Casella's of 2024 never ends: after 4 tricks it goes round a cycle of 62.
+NESSLER_2022 = ("---AJ--Q---------QAKQJJ-QK", "-----A----KJ-K--------A---")
+CASELLA_2024 = ("---K---Q-KQAJ-----AAJ--J--", "----------Q----KQ-J-----KA")
+COURT = {"A": ACE, "K": KING, "Q": QUEEN, "J": JACK}
+LETTER = {r: ch for ch, r in COURT.items()}
+
+
+def record_pack(first: str, second: str) -> tuple[Card, ...]:
+    """The pack that deals a record's two hands at a table of two: dealt one at a time
+    from the dealer's left, the first hand to Player 2 (who leads), the second to the
+    dealer, Player 1; each court card of its rank and common card in pack order (their
+    suits and numbers change nothing)."""
+    courts = {r: [card(r, s) for s in range(4)] for r in COURT.values()}
+    common = [card(r, s) for s in range(4) for r in range(2, 11)]
+    return tuple(common.pop(0) if ch == "-" else courts[COURT[ch]].pop(0)
+                 for pair in zip(first, second, strict=True) for ch in pair)
+
+
+def notation(pack: tuple[Card, ...]) -> str:
+    """A pack (top last) in the records' notation (from the top)."""
+    return "".join(LETTER.get(rank_of(c), "-") for c in reversed(pack))
+
+
+def play_record(game: Game[Any], hands: tuple[str, str]
+                ) -> tuple[BeggarState, int, list[tuple[tuple[str, ...], int]]]:
+    """Play a record's deal to the end: the last position, the tricks (a pile taken) and
+    the table after each trick in the record's notation (each pack from the top, and who
+    plays next)."""
+    st: BeggarState = game.layout(record_pack(*hands), seed=1)
+    tricks = 0
+    tables = []
+    while game.outcome(st) is None:
+        after: BeggarState = game.apply(st, PLAY, st.turn)
+        if st.pile and not after.pile:
+            tricks += 1
+            tables.append((tuple(notation(p) for p in after.packs), after.turn))
+        st = after
+    return st, tricks, tables
+
+
+def test_the_longest_known_game_is_played_to_its_end() -> None:
+    # max_cards may be set past the longest games known (it once stopped at 5,000, where
+    # eight of the nine record games of the literature were cut off)
+    game = make("beggar_my_neighbor", {"players": 2, "max_cards": 10_000})
+    with pytest.raises(BadOptions):
+        make("beggar_my_neighbor", {"max_cards": MAX_CARDS + 1})
+    dealt: BeggarState = game.layout(record_pack(*NESSLER_2022), seed=1)
+    assert notation(dealt.packs[1]) == NESSLER_2022[0] and game.to_move(dealt) == (1,)
+    assert notation(dealt.packs[0]) == NESSLER_2022[1]
+    st, tricks, _ = play_record(game, NESSLER_2022)
+    out = game.outcome(st)
+    # Nessler 2022: 8,344 cards, 1,164 tricks; the second hand, the dealer's, takes all
+    assert (st.played, tricks) == (8344, 1164)
+    assert out is not None and out.winners == (0,) and len(st.packs[0]) == 52
+    assert out.summary == "Player 1 wins the match: took every card."
+
+
+def test_a_game_that_never_ends_goes_round_its_cycle_until_max_cards() -> None:
+    game = make("beggar_my_neighbor", {"players": 2, "max_cards": MAX_CARDS})
+    st, _, tables = play_record(game, CASELLA_2024)
+    # the table after trick 4 comes back every 62 tricks (Casella et al.), for ever
+    assert tables[3] == tables[3 + 62] == tables[3 + 2 * 62]
+    assert len(set(tables[3:3 + 62])) == 62
+    # ... so max_cards ends it, the player holding most cards winning
+    out = game.outcome(st)
+    assert st.played == MAX_CARDS and out is not None
+    assert out.summary.endswith(f"held most cards after {MAX_CARDS} cards played.")
 
 
 def test_nobody_sees_a_face_down_card_and_no_sentence_names_one() -> None:

@@ -11,8 +11,15 @@ from typing import Any
 import pytest
 
 from rules import IllegalMove, make, render
-from rules.cards import card, cards, code, packs
-from rules.games.pope_joan import DRESS, POOLS, PopeJoan, PopeState, first_dealer
+from rules.cards import card, cards, code, packs, parse
+from rules.games.pope_joan import (
+    DRESS,
+    POOLS,
+    PopeJoan,
+    PopeState,
+    first_dealer,
+    next_in_run,
+)
 from rules.prng import shuffle
 
 from .round_play import assert_hidden, bot_match, stacked
@@ -117,6 +124,23 @@ def test_a_run_goes_on_until_a_stop_and_the_stopper_leads() -> None:
     # a king is a stop: he who leads it leads again
     st = lead(position({1: "KS 9H", 2: "6S"}), 1, "ks")
     assert GAME.to_move(st) == (1,)
+
+
+def test_the_seven_of_diamonds_is_always_a_stop() -> None:
+    # "the four kings and the seven of diamonds are also always stops" (l.248): the
+    # eight is out, and nothing takes its place, not even the Pope, the next diamond
+    # left in the pack; the Pope's holder keeps it (and its pool stays on the board)
+    pools = board(Pope=6)
+    st = lead(position({1: "7D 2H", 2: "9D 3H", 3: "4H"}, pools=pools), 1, "7d")
+    assert st.played == cards("7D") and GAME.to_move(st) == (1,)
+    assert st.hands[2] == cards("9D 3H") and st.board == pools
+    # a run that reaches it stops there, whoever holds the Pope
+    st = lead(position({1: "5D 2H", 2: "6D 9D", 3: "7D 4H"}), 1, "5d")
+    assert st.played == cards("5D 6D 7D") and GAME.to_move(st) == (3,)
+    # the rule of the run says it by itself, like a king's: nothing follows either
+    assert next_in_run(parse("7D")) is None and next_in_run(parse("KS")) is None
+    assert next_in_run(parse("6D")) == parse("7D") and next_in_run(parse("7S")) == parse("8S")
+    assert next_in_run(parse("AH")) == parse("2H")  # ace low: the two follows it
 
 
 def test_pool_cards_matrimony_and_intrigue_and_the_pope() -> None:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from rules import IllegalMove, make, render
-from rules.cards import cards
+from rules.cards import cards, parse
 from rules.games.speculation import SpecState, Speculation
 
 from .round_play import assert_hidden, bot_match, stacked
@@ -116,6 +116,26 @@ def test_the_highest_trump_takes_the_pool_and_the_turn_up_is_the_dealers() -> No
     for _ in range(9):
         st = play(st, (st.turn, "turn"))
     assert st.match.scores == (34 + 2, 36 - 2 + 14, 36)
+
+
+def test_the_ace_is_high_the_highest_trump_of_all() -> None:
+    # "The highest trump in each deal wins the pool" (l.301), ace high: the ace of trumps
+    # turned up after the king is above every trump shown, so it is offered for sale ...
+    st = deal({1: "KH 3S 4S", 2: "AH 6S 7S", 0: "8S 9S TS"}, "4H")
+    st = play(st, (1, "pass"), (2, "pass"), (1, "turn"), (2, "pass"), (0, "pass"))
+    st = play(st, (2, "turn"))
+    assert st.held[2] == cards("AH") and st.phase == "bidding" and GAME.to_move(st) == (0,)
+    assert GAME.public(st)["best"] == {"card": "AH", "seat": 2}
+    # ... and takes the pool over the king
+    st = play(st, (0, "pass"), (1, "pass"))
+    while st.phase == "turning":
+        st = play(st, (st.turn, "turn"))
+    assert st.match.scores == (34, 36, 36 + 14)
+    assert "Player 3 held the highest trump, the ace" in st.match.history[0].summary
+    # the computer player prices it so: nothing face down can beat it
+    ace = deal({1: "AH 3S 4S", 2: "5S 6S 7S", 0: "8S 9S TS"}, "2H")
+    ace = play(ace, (1, "pass"), (2, "pass"), (1, "turn"))
+    assert GAME.worth(render(GAME, ace, 2), parse("AH")) == ace.pool
 
 
 def test_a_whole_match_each_player_deals_once_and_most_counters_win() -> None:
