@@ -111,7 +111,7 @@ class RedisListener:
             stop_if_cancelled()
             try:
                 await self._listen_once()
-            except (RedisError, OSError, ExceptionGroup) as exc:
+            except Exception as exc:
                 stop_if_cancelled()
                 lost = _connection_lost(exc)
                 if lost is None:
@@ -227,11 +227,11 @@ class RedisListener:
         skipped: one bad room never stops the others' fan-out."""
         try:
             await self._catch_up(room_id, missing)
-        except (RedisError, OSError):
-            raise
         except ProtocolError:
             pass  # gone or closed meanwhile
-        except Exception:
+        except Exception as exc:
+            if redis_conn.client_failed(exc):
+                raise  # Redis away: the listener reconnects
             log.exception("cannot catch up room %s; skipping it", room_id)
 
     async def _catch_up(self, room_id: str, missing: int) -> None:
@@ -347,7 +347,7 @@ def _connection_lost(exc: BaseException) -> BaseException | None:
         if found and all(f is not None for f in found):
             return found[0]
         return None
-    return exc if isinstance(exc, (RedisError, OSError)) else None
+    return exc if redis_conn.client_failed(exc) else None
 
 
 async def _disconnect(client: Any) -> None:

@@ -46,9 +46,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import msgpack
-from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError, RedisError
-from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from protocol.errors import ProtocolError
 from protocol.limits import Limits
@@ -152,12 +150,18 @@ class RedisStore:
                     return await fn()
                 async with self._slots:
                     return await fn()
-            except (RedisConnectionError, RedisTimeoutError) as exc:
+            except ProtocolError:
+                raise
+            except Exception as exc:
+                # Anything the client raises while Redis is away or failing over (not
+                # only its connection errors: a cluster's MOVED and CLUSTERDOWN, a
+                # connection closed under a command) is Redis being away: retried a
+                # moment later, then answered service/unavailable, never server/error.
+                if not redis_conn.client_failed(exc):
+                    raise
                 if pause is None:
                     raise self._down(exc) from None
                 await asyncio.sleep(pause)
-            except RedisError as exc:
-                raise self._down(exc) from None
         raise AssertionError("unreachable")  # pragma: no cover
 
     # -- the Store interface ---------------------------------------------------------------
@@ -211,7 +215,28 @@ class RedisStore:
 
     async def mutate(self, room_id: str, change: Change) -> tuple[Room, Effects]:
         attempt = _Attempt(self._txid())
-        return await self._call(lambda: self._mutate(room_id, change, attempt))
+        try:
+            return await self._call(lambda: self._mutate(room_id, change, attempt))
+        except ProtocolError as exc:
+            if exc.code == "move/stale":
+                await self._deliver_held(room_id)
+            raise
+
+    async def _deliver_held(self, room_id: str) -> None:
+        """A change refused as stale was judged on the room as Redis has it, which this
+        process may hold ahead of what it has delivered (its doorbells lost, its listener
+        reconnecting after a failover): deliver those commits now, so that the client
+        told ``move/stale`` gets the table it did not see, not only once the listener
+        is back."""
+        entry = self.cache.get(room_id)
+        if entry is None or entry.delivered >= entry.rev:
+            return
+        try:
+            await self._deliver_before(room_id, entry.rev, entry.rev)
+        except Exception as exc:
+            if not redis_conn.client_failed(exc):
+                raise
+            # the listener delivers them when Redis is back
 
     async def _mutate(self, room_id: str, change: Change, attempt: _Attempt
                       ) -> tuple[Room, Effects]:
@@ -318,7 +343,9 @@ class RedisStore:
                 pipe.zrem(LOBBY, room_id)
                 pipe.hdel(LOBBY_INFO, room_id)
                 await pipe.execute()
-        except RedisError as exc:
+        except Exception as exc:
+            if not redis_conn.client_failed(exc):
+                raise
             raise self._down(exc) from None
 
     async def lobby(self, limit: int) -> list[dict[str, Any]]:
@@ -332,7 +359,9 @@ class RedisStore:
         try:
             infos = await self._script(LOBBY_READ, self._lobby_sha, 2, LOBBY, LOBBY_INFO,
                                        repr(time.time()), limit)
-        except RedisError as exc:
+        except Exception as exc:
+            if not redis_conn.client_failed(exc):
+                raise
             raise self._down(exc) from None
         lines = [msgpack.unpackb(raw(i)) for i in infos if i is not None]
         self._lobby = (now, limit, lines)
@@ -382,7 +411,9 @@ class RedisStore:
         try:
             async with asyncio.timeout(1.0):
                 await self.redis.ping()
-        except (RedisError, OSError, TimeoutError):
+        except Exception as exc:
+            if not (isinstance(exc, TimeoutError) or redis_conn.client_failed(exc)):
+                raise
             return "redis unreachable"
         if time.monotonic() - self.listener_seen > 3 * CHECK_EVERY:
             return "listener behind"
