@@ -19,6 +19,9 @@ class Limits:
     write_timeout: float = _limit(
         10.0, "seconds a frame may wait to be written to a client that does not read; "
         "then the connection is cut")
+    keepalive: float = _limit(
+        20.0, "seconds between pings to a client; one that has not answered a ping within "
+        "as long is cut")
     max_resyncs: int = _limit(5, "resyncs of one client within a minute before it is dropped")
     handshake_timeout: float = _limit(
         30.0, "seconds a client has to open its websocket (TCP accepted to handshake done)")

@@ -88,6 +88,9 @@ class GameServer:
                          process_request=self.process_request,
                          max_size=self.limits.max_frame, max_queue=16,
                          compression=None, backlog=BACKLOG,
+                         # our own keepalive cuts a client that does not answer
+                         # (server.connection): websockets' would wait to close it
+                         ping_interval=None,
                          open_timeout=self.limits.handshake_timeout) as server:
             event("listening", sockets=[str(s.getsockname()) for s in server.sockets])
             if ready is not None:

@@ -45,30 +45,59 @@ MAX_LOST = 1000
 
 def call(room: Room, member: Member, seen: int, move: Move, now: float,
          advised_by: list[str]) -> Effects:
-    """A call by ``member``, who last saw version ``seen``, reaching the table at ``now``."""
+    """A call by ``member``, who last saw version ``seen``, reaching the table at ``now``.
+
+    Judged in full before the room is touched (a refusal leaves it as it was)."""
     if member.role != PLAYER:
         raise ProtocolError("auth/denied", "Only a player in a seat can call.")
     if seen > room.version:
         raise ProtocolError("move/stale", f"The table is at version {room.version}; you "
                             f"named {seen}.")
-    game, state = room.game, room.play.state
-    if room.over:
-        raise ProtocolError("move/game_over")
+    game = room.game
+    closed_at = _window_closed(room, now)
+    # The call made before this one has had its window: the table's clock settles it
+    # (at its time) before this call is judged, whether or not the clock has run yet.
+    state = room.play.state if closed_at is None else room.play.push_timer().state
+    version = room.version + (closed_at is not None)
+    over = game.outcome(state) is not None
     rival = _rival(room, seen)
-    movers = [s for s in member.seats if s in game.to_move(state)
-              and move in game.legal_moves(state, s)]
+    movers = [] if over else [s for s in member.seats if s in game.to_move(state)
+                              and move in game.legal_moves(state, s)]
+    lost = not movers and rival is not None and seen < version \
+        and _was_legal(room, member, seen, move)
+    if not movers and not lost:
+        if over:
+            raise ProtocolError("move/game_over")
+        # a wrong call, whoever makes it (the caller's turn or not): move/illegal
+        raise ProtocolError("move/illegal", game.why_illegal(state, move, member.seats[0]))
+    settled = None if closed_at is None else room._commit_timer(closed_at)
     if movers:
         fx = room._commit(movers[0], move.code, member.name, now, advised_by)
         entry = _keep(room, movers[0], member.name, move, now, seen, "made", rival)
         fx.call = _message(room, entry, rival)
-        return fx
-    if rival is None or seen >= room.version or not _was_legal(room, member, seen, move):
-        seat = room._seat_to_move(member)  # not your turn, or over
-        raise ProtocolError("move/illegal", game.why_illegal(state, move, seat))
-    entry = _keep(room, member.seats[0], member.name, move, now, seen, "lost", rival)
-    msg = _message(room, entry, rival)
-    return Effects(refusal=ProtocolError("call/lost", f"{rival['by']} called first, "
-                                         f"{entry['margin_ms']} ms before you."), call=msg)
+    else:
+        assert rival is not None  # lost
+        entry = _keep(room, member.seats[0], member.name, move, now, seen, "lost", rival)
+        fx = Effects(refusal=ProtocolError("call/lost", f"{rival['by']} called first, "
+                                           f"{entry['margin_ms']} ms before you."),
+                     call=_message(room, entry, rival))
+    if settled is not None:
+        fx.state = True
+        fx.proposals = fx.proposals or settled.proposals
+    return fx
+
+
+def _window_closed(room: Room, now: float) -> float | None:
+    """When the latest call made has had its time (the table has not moved since, and
+    the clock's move after it was due before ``now``): that time, else ``None``."""
+    made = [c for c in room.calls if c["outcome"] == "made"]
+    if not made or made[-1]["version"] != room.version:
+        return None
+    timer = room.game.timer(room.play.state)
+    if timer is None:
+        return None
+    at = room.moved_at + timer[0] / 1000
+    return at if at < now else None
 
 
 def _was_legal(room: Room, member: Member, seen: int, move: Move) -> bool:

@@ -42,6 +42,8 @@ class Conn:
         self._stamp = time.monotonic()
         self.resyncs: deque[float] = deque()
         self.dropped = False
+        #: Cut off for not keeping up, and counted so (``sympathy_dropped_clients_total``).
+        self.cut = False
         #: The socket, for broadcasts written at once (see :meth:`direct`).
         self.ws: ServerConnection | None = None
         self.high_water = 0

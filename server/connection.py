@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
+import struct
 
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
@@ -25,6 +27,23 @@ from .sessions import Sessions, event
 
 #: Why a connection past its message budget is closed (1008).
 RATE_LIMITED = "message budget exceeded"
+#: How long a client dropped for falling behind has to take its close frame (1008)
+#: before the connection is cut: the frame waits behind everything it has not read.
+CLOSE_GRACE = 1.0
+#: SO_LINGER on with 0 s: closing the socket resets the connection, and the kernel frees
+#: at once what it still holds for the client. A plain close would leave the socket in
+#: FIN-WAIT-1 for minutes, holding megabytes the client never reads.
+_RESET = struct.pack("ii", 1, 0)
+
+
+def reset(ws: ServerConnection) -> None:
+    """Abort the connection with a TCP reset (no closing handshake, nothing left queued
+    in the kernel)."""
+    sock = ws.transport.get_extra_info("socket")
+    if sock is not None:
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, _RESET)
+    ws.transport.abort()
 
 
 class Connections:
@@ -50,8 +69,10 @@ class Connections:
         try:
             async with asyncio.TaskGroup() as tg:
                 writer = tg.create_task(self._writer(ws, conn))
+                keepalive = tg.create_task(self._keepalive(ws, conn))
                 await self._reader(ws, conn)
                 writer.cancel()
+                keepalive.cancel()
         finally:
             self.metrics.connections -= 1
             # Shielded: a handler cancelled at shutdown (or by websockets) must still
@@ -105,20 +126,46 @@ class Connections:
                 except TimeoutError:
                     # The client does not read: what is buffered for it would never
                     # drain, and a close would wait behind it. Cut the connection.
-                    self.metrics.dropped += 1
-                    event("dropped", peer=conn.peer, why="write timeout")
-                    conn.dropped = True
-                    ws.transport.abort()
+                    self._dropped(conn, "write timeout")
+                    reset(ws)
                     return
                 conn.writing = False
+
+    async def _keepalive(self, ws: ServerConnection, conn: Conn) -> None:
+        """Ping the client every ``keepalive`` seconds; one that has not answered within
+        as long is cut. (websockets' own keepalive would close it with a handshake that
+        waits behind what it does not read, and leave the socket to the kernel.)"""
+        every = self.limits.keepalive
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                await asyncio.sleep(every)
+                try:
+                    async with asyncio.timeout(every):
+                        await (await ws.ping())
+                except TimeoutError:
+                    self._dropped(conn, "no answer to a ping")
+                    reset(ws)
+                    return
+
+    def _dropped(self, conn: Conn, why: str) -> None:
+        """Count a client cut off for not keeping up (once)."""
+        if not conn.cut:
+            conn.cut = conn.dropped = True
+            self.metrics.dropped += 1
+            event("dropped", peer=conn.peer, why=why)
 
     async def _write(self, ws: ServerConnection, conn: Conn, frame: bytes) -> bool:
         """Send one frame from the outbox; ``False`` once the client has been dropped."""
         if frame == DROP:
-            if conn.close_reason != RATE_LIMITED:
-                self.metrics.dropped += 1
-                event("dropped", peer=conn.peer)
-            await ws.close(1008, conn.close_reason)
+            if conn.close_reason == RATE_LIMITED:
+                await ws.close(1008, conn.close_reason)
+                return False
+            self._dropped(conn, conn.close_reason)
+            try:
+                async with asyncio.timeout(CLOSE_GRACE):
+                    await ws.close(1008, conn.close_reason)
+            except TimeoutError:
+                reset(ws)  # the close frame sits behind what it does not read
             return False
         if frame == RESYNC:
             self.metrics.resyncs += 1

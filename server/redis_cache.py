@@ -28,18 +28,30 @@ TRIM_EVERY = 30.0
 class Cached:
     """This process's copy of a room, and how far its effects have been delivered here.
 
-    ``rev`` is the revision of ``room``; ``written`` what Redis holds of it beside the
-    room (``None``: unknown; the next commit writes the whole record); ``delivered`` is
-    the revision up to which the effects of every commit have been performed for this
-    process's sockets. They differ when the copy was reloaded (after a lost race) ahead
-    of the doorbells: the listener then still performs the commits in between.
+    ``rev`` is the revision of ``room`` and ``token`` the commit's token (a random name
+    each commit writes, which the compare-and-set checks with the revision: the pair
+    names one table, even after Redis went back in time and gave the revision again);
+    ``written`` what Redis holds of it beside the room (``None``: unknown; the next
+    commit writes the whole record); ``delivered`` is the revision up to which the
+    effects of every commit have been performed for this process's sockets, and
+    ``dtoken`` that commit's token. They differ when the copy was reloaded (after a lost
+    race) ahead of the doorbells: the listener then still performs the commits in
+    between, each checked to follow on from ``dtoken``. ``shown`` is the highest version
+    of any copy held here: a recovery moves the room past it.
     """
 
     rev: int
     room: Room
     delivered: int
     written: Written | None = None
+    token: str = ""
+    dtoken: str = ""
+    shown: int = -1
     used: float = field(default_factory=time.monotonic)
+
+    def deliver(self, rev: int, token: str) -> None:
+        """The effects of every commit up to ``rev`` (named ``token``) were performed."""
+        self.delivered, self.dtoken = rev, token
 
 
 class RoomCache:
@@ -63,23 +75,29 @@ class RoomCache:
         entry = self.get(room_id)
         return entry.room if entry else None
 
-    def keep(self, room: Room, rev: int, written: Written | None) -> None:
-        """Keep ``room`` at ``rev`` unless the copy held is newer."""
+    def keep(self, room: Room, rev: int, written: Written | None, token: str) -> None:
+        """Keep ``room`` at ``rev`` (named ``token``) unless the copy held is newer."""
         entry = self.get(room.id)
         if entry is None:
-            self.entries[room.id] = Cached(rev, room, rev, written)
+            self.entries[room.id] = Cached(rev, room, rev, written, token, token,
+                                           room.version)
         elif rev >= entry.rev:
-            entry.rev, entry.room, entry.written = rev, room, written
+            entry.rev, entry.room, entry.written, entry.token = rev, room, written, token
+            entry.shown = max(entry.shown, room.version)
 
-    def replace(self, room: Room, rev: int, written: Written | None) -> None:
-        """Hold ``room`` at ``rev`` even if the copy held claims a later revision (Redis
-        went back in time: its revisions start again from an older point)."""
+    def replace(self, room: Room, rev: int, written: Written | None, token: str) -> None:
+        """Hold ``room`` at ``rev`` even if the copy held claims a later revision or
+        another table at that revision (Redis went back in time: its revisions start
+        again from an older point), its effects counted as delivered (the caller
+        resyncs this process's clients)."""
         entry = self.get(room.id)
         if entry is None:
-            self.entries[room.id] = Cached(rev, room, rev, written)
+            self.entries[room.id] = Cached(rev, room, rev, written, token, token,
+                                           room.version)
         else:
-            entry.rev, entry.room, entry.delivered = rev, room, rev
-            entry.written = written
+            entry.rev, entry.room, entry.written, entry.token = rev, room, written, token
+            entry.deliver(rev, token)
+            entry.shown = max(entry.shown, room.version)
 
     def drop(self, room_id: str) -> Cached | None:
         return self.entries.pop(room_id, None)
@@ -91,7 +109,7 @@ class RoomCache:
     def watch(self, room_id: str) -> None:
         entry = self.entries[room_id]
         if room_id not in self.watched:
-            entry.delivered = entry.rev
+            entry.deliver(entry.rev, entry.token)
         self.watched.add(room_id)
         self.wake.set()
 

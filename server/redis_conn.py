@@ -10,13 +10,16 @@ of a room are heard (sharded pub/sub: on a cluster, on the master holding its sl
 
 from __future__ import annotations
 
+import asyncio
+import os
 from typing import Any
 
+import redis
 import redis.asyncio as aioredis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.backoff import ExponentialBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import RedisClusterException
+from redis.exceptions import RedisClusterException, RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from redis.retry import Retry
 
@@ -27,6 +30,27 @@ POOL_SIZE = 100
 POOL_WAIT = 5.0
 #: A client: one Redis or a cluster (the commands the store uses are the same).
 Client = Any
+
+
+#: Where redis-py's modules are: an exception raised in one of them is the client's.
+_CLIENT_DIR = os.path.dirname(redis.__file__) + os.sep
+
+
+def client_failed(exc: BaseException) -> bool:
+    """Whether ``exc`` is the Redis client failing (Redis away, restarting or failing
+    over) rather than a bug of ours: a Redis error, a socket error, or any exception
+    raised inside redis-py. During a cluster failover its client can meet a connection
+    that another task is closing (``AttributeError: 'NoneType' object has no attribute
+    'writelines'``); that is Redis going away too, not a reason to answer
+    ``server/error``."""
+    if isinstance(exc, (RedisError, OSError, asyncio.IncompleteReadError)):
+        return True
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename.startswith(_CLIENT_DIR):
+            return True
+        tb = tb.tb_next
+    return False
 
 
 def is_cluster(url: str) -> bool:

@@ -3,12 +3,20 @@
 Keys of one room share the hash tag ``{room-id}``, so its compare-and-set script, its
 stream and its doorbell live on one slot, and on a Redis Cluster on one shard:
 
-- ``sym:{R}:room``  hash: ``rev`` (every committed change adds one) and the room's
-  record as small fields (:mod:`server.redis_record`);
+- ``sym:{R}:room``  hash: ``rev`` (every committed change adds one), ``n`` (the commit's
+  token: random, new at every commit) and the room's record as small fields
+  (:mod:`server.redis_record`);
 - ``sym:{R}:log``   stream, bounded: one entry per commit: ``rev``, ``node``, ``fx`` (the
-  effects other processes perform for their sockets);
-- ``sym:{R}:bell``  sharded pub/sub channel (``SPUBLISH``): ``<rev>:<node>`` after each
-  commit (the new revision and the process that committed it).
+  effects other processes perform for their sockets), ``ops`` (the fields it wrote),
+  ``base`` and ``tok`` (the token of the commit it followed, and its own);
+- ``sym:{R}:bell``  sharded pub/sub channel (``SPUBLISH``): ``<rev>:<node>:<token>``
+  after each commit (the new revision, the process that committed it, its token).
+
+A revision alone does not name a table: Redis restarted from an older file gives the
+revisions it lost again, to other tables. The revision and the token together do: the
+compare-and-set checks both, so a process whose copy is not the table Redis holds (even
+at the same revision) cannot write over it, and learns from the refusal that it is
+behind; the listener compares both too.
 
 Keys shared by all rooms, each group in one slot of its own so that nothing needs a
 cross-slot command on a cluster: ``sym:code:<CODE>`` (join code → room id; one key per
@@ -21,6 +29,7 @@ code), ``sym:{lobby}:rooms`` (sorted set of public room ids by expiry time) and
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 import msgpack
@@ -35,12 +44,15 @@ from protocol.errors import ProtocolError
 #: commit (``t``): a process whose connection broke after sending a commit learns from it
 #: whether the commit was made.
 #: KEYS: room, log. ARGV: rev, ttl_ms, node, stream length, fx, bell channel, the commit's
-#: name, the fields (MessagePack: ``[[name, value, name, value, ...], [deleted, ...]]``).
+#: name, the fields (MessagePack: ``[[name, value, name, value, ...], [deleted, ...]]``),
+#: the token of the table the change was made on ("" for none), the new commit's token.
+#: Answers ``{1, new rev, new token}``, or ``{0, rev, token}`` of the table Redis holds.
 CAS = """
 local rev = tonumber(redis.call('HGET', KEYS[1], 'rev') or '-1')
-if rev ~= tonumber(ARGV[1]) then return {0, rev} end
+local tok = redis.call('HGET', KEYS[1], 'n') or ''
+if rev ~= tonumber(ARGV[1]) or tok ~= ARGV[9] then return {0, rev, tok} end
 local new = rev + 1
-redis.call('HSET', KEYS[1], 'rev', new, 't', ARGV[7])
+redis.call('HSET', KEYS[1], 'rev', new, 't', ARGV[7], 'n', ARGV[10])
 local ops = cmsgpack.unpack(ARGV[8])
 local sets, dels = ops[1], ops[2]
 for i = 1, #sets, 200 do
@@ -51,10 +63,10 @@ for i = 1, #dels, 200 do
 end
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[4], '*', 'rev', new, 'node', ARGV[3],
-           'fx', ARGV[5], 'ops', ARGV[8])
+           'fx', ARGV[5], 'ops', ARGV[8], 'base', ARGV[9], 'tok', ARGV[10])
 redis.call('PEXPIRE', KEYS[2], ARGV[2])
-redis.call('SPUBLISH', ARGV[6], new .. ':' .. ARGV[3])
-return {1, new}
+redis.call('SPUBLISH', ARGV[6], new .. ':' .. ARGV[3] .. ':' .. ARGV[10])
+return {1, new, ARGV[10]}
 """
 
 #: The lobby in one round trip: drop the lines whose time has passed, then the first
@@ -91,10 +103,30 @@ def room_of_bell(channel: str) -> str:
     return channel[len("sym:{"):channel.index("}")]
 
 
-def parse_ring(data: bytes | str) -> tuple[int, str]:
-    """A doorbell's message: (revision, node that committed it)."""
-    rev, _, node = text(data).partition(":")
-    return int(rev), node
+def parse_ring(data: bytes | str) -> tuple[int, str, str]:
+    """A doorbell's message: (revision, node that committed it, the commit's token)."""
+    rev, _, rest = text(data).partition(":")
+    node, _, token = rest.partition(":")
+    return int(rev), node, token
+
+
+def new_token() -> str:
+    """A commit's token: never given to two commits, whatever Redis forgets."""
+    return secrets.token_hex(8)
+
+
+def chained(entries: list[dict[bytes, bytes]], rev: int, token: str) -> bool:
+    """Whether stream entries (their fields, by revision) are the commits that follow
+    the table ``(rev, token)`` one by one: each the next revision, each made on the
+    table the one before made (an entry of an older version, without tokens, does not
+    prove it)."""
+    for f in entries:
+        rev += 1
+        if int(f[b"rev"]) != rev or f.get(b"base") is None or \
+                text(f[b"base"]) != token:
+            return False
+        token = text(f[b"tok"])
+    return True
 
 
 def node_key(node: str) -> str:

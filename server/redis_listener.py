@@ -6,8 +6,12 @@ cluster one pub/sub connection per master holding watched rooms, each read by a 
 its own. A doorbell past what has been delivered here reads the room's newest stream
 entries and its record in one pipelined round trip and performs the new commits' effects
 for this process's sockets. Pub/sub drops messages when its connection drops, so a
-periodic check compares revisions too. The same check beats this process's heartbeat
-and marks away the members of processes whose heartbeat stopped (killed).
+periodic check compares revisions too. A revision is compared with its commit's token:
+after Redis went back in time the same revision may name another table, and entries
+are applied only when they follow on, token by token, from the table delivered here;
+otherwise the store recovers (:meth:`RedisStore.reconcile`) and resyncs. The same check
+beats this process's heartbeat and marks away the members of processes whose heartbeat
+stopped (killed).
 
 Everything the listener does to rooms (doorbells, checks) runs one at a time, under one
 lock: only the reading of the pub/sub connections runs side by side.
@@ -28,7 +32,7 @@ from redis.exceptions import RedisError
 from protocol.errors import ProtocolError
 
 from . import effects_codec, redis_conn, redis_record
-from .redis_keys import bell, log_key, parse_ring, room_key, room_of_bell
+from .redis_keys import bell, chained, log_key, parse_ring, room_key, room_of_bell, text
 from .room import Effects
 from .store import Listener
 
@@ -107,7 +111,7 @@ class RedisListener:
             stop_if_cancelled()
             try:
                 await self._listen_once()
-            except (RedisError, OSError, ExceptionGroup) as exc:
+            except Exception as exc:
                 stop_if_cancelled()
                 lost = _connection_lost(exc)
                 if lost is None:
@@ -183,18 +187,19 @@ class RedisListener:
             where[room_id] = new
 
     async def _ring(self, room_id: str, data: bytes) -> None:
-        rev, node = parse_ring(data)
+        rev, node, token = parse_ring(data)
         async with self._lock:
             entry = self.cache.get(room_id)
             if entry is None:
                 return
-            if node == self.store.node and rev == entry.delivered + 1:
+            if node == self.store.node and rev == entry.delivered + 1 and \
+                    rev == entry.rev and token == entry.token:
                 # Our own commit, next in line: the command that made it performs its
                 # effects here (a move is one round trip: no stream read for its doorbell).
-                entry.delivered = rev
+                entry.deliver(rev, token)
             elif rev > entry.delivered:
                 await self.catch_up(room_id, missing=rev - entry.delivered)
-            elif rev != entry.delivered:
+            elif rev != entry.delivered or token != entry.dtoken:
                 await self.catch_up(room_id)
 
     async def _check_revisions(self) -> None:
@@ -204,9 +209,14 @@ class RedisListener:
         async with self.redis.pipeline(transaction=False) as pipe:
             for r in rooms:
                 pipe.hget(room_key(r), "rev")
-            revs = await pipe.execute()
-        for r, rev in zip(rooms, revs, strict=True):
-            if rev is None or int(rev) != self.cache.delivered(r):
+                pipe.hget(room_key(r), "n")
+            got = await pipe.execute()
+        for r, rev, token in zip(rooms, got[0::2], got[1::2], strict=True):
+            entry = self.cache.get(r)
+            if entry is None:
+                continue
+            if rev is None or int(rev) != entry.delivered or \
+                    text(token or b"") != entry.dtoken:
                 await self.catch_up(r)
 
     async def catch_up(self, room_id: str, missing: int = 0) -> None:
@@ -217,11 +227,11 @@ class RedisListener:
         skipped: one bad room never stops the others' fan-out."""
         try:
             await self._catch_up(room_id, missing)
-        except (RedisError, OSError):
-            raise
         except ProtocolError:
             pass  # gone or closed meanwhile
-        except Exception:
+        except Exception as exc:
+            if redis_conn.client_failed(exc):
+                raise  # Redis away: the listener reconnects
             log.exception("cannot catch up room %s; skipping it", room_id)
 
     async def _catch_up(self, room_id: str, missing: int) -> None:
@@ -247,12 +257,21 @@ class RedisListener:
         if entry is None or room_id not in self.cache.watched:
             return
         rev = fields.get(b"rev")
-        if rev is None or int(rev) < entry.delivered:
-            await self.store.reconcile(room_id)  # Redis is behind what we delivered
+        token = text(fields.get(b"n", b""))
+        done = entry.delivered
+        after = [f for _, f in entries if int(f[b"rev"]) > done]
+        if rev is None or int(rev) < done or not (
+                (int(rev) == done and token == entry.dtoken)
+                or (chained(after, done, entry.dtoken) and after
+                    and int(after[-1][b"rev"]) == int(rev)
+                    and text(after[-1][b"tok"]) == token)):
+            # Redis does not hold the table delivered here or commits made after it
+            # (it went back in time), or its stream cannot show that it does
+            await self.store.reconcile(room_id)
             return
         got, room, written = redis_record.load(fields, self.store.limits,
                                                previous=entry.room)
-        self.cache.keep(room, got, written)
+        self.cache.keep(room, got, written, token)
         await self._perform(room_id, entries)
 
     async def _apply(self, room_id: str, entries: list[Any]) -> bool:
@@ -263,10 +282,10 @@ class RedisListener:
         if entry is None or room_id not in self.cache.watched:
             return True
         done, rev, room, written = entry.delivered, entry.rev, entry.room, entry.written
+        token = entry.token
         newer = [f for _, f in entries if int(f[b"rev"]) > done]
-        if not newer or written is None or \
-                [int(f[b"rev"]) for f in newer] != list(range(done + 1, done + 1 + len(newer))):
-            return False
+        if not newer or written is None or not chained(newer, done, entry.dtoken):
+            return False  # not what follows the table delivered here
         try:
             for f in newer:
                 if int(f[b"rev"]) <= rev:
@@ -274,12 +293,12 @@ class RedisListener:
                 sets, dels = redis_record.unpack_ops(f[b"ops"])
                 room, written = redis_record.apply(room, written, sets, dels,
                                                    self.store.limits)
-                rev = int(f[b"rev"])
+                rev, token = int(f[b"rev"]), text(f[b"tok"])
         except (KeyError, redis_record.Unreadable):
             return False
         if room.version < entry.room.version:
             return False  # not the history this copy knows: read the record
-        self.cache.keep(room, rev, written)
+        self.cache.keep(room, rev, written, token)
         await self._perform(room_id, entries)
         return True
 
@@ -289,16 +308,17 @@ class RedisListener:
         entry = self.cache.get(room_id)
         if entry is None:
             return
-        done = entry.delivered
+        done, done_token = entry.delivered, entry.dtoken
         fresh = [f for _, f in entries if done < int(f[b"rev"]) <= entry.rev]
         revs = [int(f[b"rev"]) for f in fresh]
-        entry.delivered = max(entry.rev, done)
+        if entry.rev >= done:
+            entry.deliver(entry.rev, entry.token)
         if not revs:
             return
         # Effects are performed with the newest copy held, read again after every
         # await: a change committed here meanwhile must never be followed by an older
         # table (the fan-out also never sends a client a state older than one it has).
-        if revs[0] != done + 1 or revs != list(range(revs[0], revs[0] + len(revs))):
+        if not chained(fresh, done, done_token):
             # the stream no longer holds all we missed: resend the whole picture
             await self.listener(entry.room, Effects(state=True, presence=True,
                                                     proposals=True))
@@ -327,7 +347,7 @@ def _connection_lost(exc: BaseException) -> BaseException | None:
         if found and all(f is not None for f in found):
             return found[0]
         return None
-    return exc if isinstance(exc, (RedisError, OSError)) else None
+    return exc if redis_conn.client_failed(exc) else None
 
 
 async def _disconnect(client: Any) -> None:

@@ -14,14 +14,22 @@ Every key expires: a room's keys ``live_ttl`` after the last change while someon
 connected, ``room_ttl`` after the last change once nobody is. Redis unavailable: every
 call answers ``service/unavailable``; the listener reconnects with backoff.
 
-Redis going back in time (restarted from an older append-only file or snapshot, having
-lost acknowledged writes): a process whose copy of a room is ahead of Redis notices it
-(a compare-and-set refused at a revision Redis has not reached, a doorbell or a check
-behind what was delivered, a room missing) and recovers: it reloads the room Redis has
-(or restores its own copy if Redis lost the room), moves its version past every version
-it has shown by ``RECOVERY_JUMP``, commits that, and resyncs every client. So a version
-a client has seen is never reused for another move. What the deploy files promise so
-that this does not happen is in the README (``appendfsync always``).
+Redis going back in time (restarted from an older append-only file or snapshot, or a
+replica that missed writes, having lost acknowledged writes): every commit has a random
+token that the compare-and-set checks with the revision, so a table is named by both,
+and a revision Redis gives again names another table. A process holding a copy of the
+room learns from Redis that its copy is not the table Redis holds: a compare-and-set
+refused (the revision, or only the token, differs), a doorbell or a check whose revision
+and token are not what was delivered here, stream entries that do not follow on from
+it, or the room missing. It then recovers (:meth:`RedisStore._reconcile`): when the
+room Redis holds has a version past every version this process showed (another process
+recovered first), it takes that room and resyncs its clients; otherwise it moves the
+version of the room Redis holds (or of its own copy, if Redis lost the room) past every
+version it has shown by ``RECOVERY_JUMP``, commits that (its effects resync every
+client of every process), and resyncs its own. So a write made on a table Redis lost is
+never accepted, and a version a client has seen is never reused for another table by a
+process that showed it. What the deploy files promise so that this does not happen is
+in the README (``appendfsync always``).
 """
 
 from __future__ import annotations
@@ -38,9 +46,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import msgpack
-from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError, RedisError
-from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from protocol.errors import ProtocolError
 from protocol.limits import Limits
@@ -55,8 +61,10 @@ from .redis_keys import (
     NODES,
     Unavailable,
     bell,
+    chained,
     code_key,
     log_key,
+    new_token,
     node_key,
     node_rooms_key,
     pack,
@@ -142,12 +150,18 @@ class RedisStore:
                     return await fn()
                 async with self._slots:
                     return await fn()
-            except (RedisConnectionError, RedisTimeoutError) as exc:
+            except ProtocolError:
+                raise
+            except Exception as exc:
+                # Anything the client raises while Redis is away or failing over (not
+                # only its connection errors: a cluster's MOVED and CLUSTERDOWN, a
+                # connection closed under a command) is Redis being away: retried a
+                # moment later, then answered service/unavailable, never server/error.
+                if not redis_conn.client_failed(exc):
+                    raise
                 if pause is None:
                     raise self._down(exc) from None
                 await asyncio.sleep(pause)
-            except RedisError as exc:
-                raise self._down(exc) from None
         raise AssertionError("unreachable")  # pragma: no cover
 
     # -- the Store interface ---------------------------------------------------------------
@@ -167,8 +181,8 @@ class RedisStore:
             room.code = new_code()
         else:  # pragma: no cover - 31**6 codes
             raise ProtocolError("room/limit")
-        new_rev, _ = await self._commit(room, -1, Effects(),
-                                        redis_record.diff(None, None, room), None, txid)
+        new_rev, _, _ = await self._commit(room, -1, "", Effects(),
+                                           redis_record.diff(None, None, room), None, txid)
         if new_rev < 0 and not await self._was_mine(room.id, txid):
             raise ProtocolError("room/limit")  # pragma: no cover - 2**64 room ids
 
@@ -201,7 +215,28 @@ class RedisStore:
 
     async def mutate(self, room_id: str, change: Change) -> tuple[Room, Effects]:
         attempt = _Attempt(self._txid())
-        return await self._call(lambda: self._mutate(room_id, change, attempt))
+        try:
+            return await self._call(lambda: self._mutate(room_id, change, attempt))
+        except ProtocolError as exc:
+            if exc.code == "move/stale":
+                await self._deliver_held(room_id)
+            raise
+
+    async def _deliver_held(self, room_id: str) -> None:
+        """A change refused as stale was judged on the room as Redis has it, which this
+        process may hold ahead of what it has delivered (its doorbells lost, its listener
+        reconnecting after a failover): deliver those commits now, so that the client
+        told ``move/stale`` gets the table it did not see, not only once the listener
+        is back."""
+        entry = self.cache.get(room_id)
+        if entry is None or entry.delivered >= entry.rev:
+            return
+        try:
+            await self._deliver_before(room_id, entry.rev, entry.rev)
+        except Exception as exc:
+            if not redis_conn.client_failed(exc):
+                raise
+            # the listener delivers them when Redis is back
 
     async def _mutate(self, room_id: str, change: Change, attempt: _Attempt
                       ) -> tuple[Room, Effects]:
@@ -209,12 +244,13 @@ class RedisStore:
             # A try before this one lost its connection after sending its commit: if
             # Redis made it, it stands (answered as made, never run a second time).
             if await self._was_mine(room_id, attempt.txid):
-                _, room, _ = await self._fetch(room_id)
+                _, room, _, _ = await self._fetch(room_id)
                 return room, attempt.fx
             attempt.fx = None
         cached = self.cache.get(room_id)
         fresh = cached is None
-        rev, current, written = (cached.rev, cached.room, cached.written) if cached \
+        rev, current, written, token = \
+            (cached.rev, cached.room, cached.written, cached.token) if cached \
             else await self._fetch(room_id)
         raced = False
         try:
@@ -227,14 +263,15 @@ class RedisStore:
                         raise
                     # Judged on a copy that may be behind: only the committed room's
                     # answer counts (a move at the version others reached is not stale).
-                    rev, current, written = await self._fetch(room_id)
+                    rev, current, written, token = await self._fetch(room_id)
                     fresh = True
                     continue
                 d = redis_record.diff(current, written, work)
                 if d.empty and effects_codec.dump(fx) == _NOTHING:
                     return current, fx  # nothing to keep and nothing to tell
                 attempt.fx = fx
-                new_rev, _ = await self._commit(work, rev, fx, d, current, attempt.txid)
+                new_rev, _, held = await self._commit(work, rev, token, fx, d, current,
+                                                      attempt.txid)
                 attempt.fx = None
                 if new_rev >= 0:
                     raced = False
@@ -242,10 +279,13 @@ class RedisStore:
                     await self._deliver_before(room_id, rev, new_rev)
                     return work, fx
                 raced = True
-                if -new_rev - 2 < rev:  # Redis is behind the copy we hold: it went back
-                    rev, current, written = await self._reconcile(room_id)
+                at = -new_rev - 2
+                if at < rev or (at == rev and held != token):
+                    # Redis does not hold the table we hold, nor one made after it: it
+                    # went back in time (the revision alone may be the same)
+                    rev, current, written, token = await self._reconcile(room_id)
                 else:  # lost a race: reload, run again
-                    rev, current, written = await self._fetch(room_id)
+                    rev, current, written, token = await self._fetch(room_id)
                 fresh = True
             raise ProtocolError("move/stale", "The table is very busy; look again and "
                                 "retry.")
@@ -262,14 +302,16 @@ class RedisStore:
         if entry is None or entry.delivered >= base or self._perform is None \
                 or room_id not in self.cache.watched:
             return
-        done = entry.delivered
-        entry.delivered = max(done, new_rev)  # claimed: the listener will not redo these
+        done, done_token = entry.delivered, entry.dtoken
+        if new_rev >= entry.delivered:  # claimed: the listener will not redo these
+            entry.deliver(new_rev, entry.token if entry.rev == new_rev else "")
         found: list[tuple[bytes, dict[bytes, bytes]]] = await self.redis.xrange(
             log_key(room_id), min="-", max="+")
         self.round_trips += 1
         fresh = [f for _, f in found if done < int(f[b"rev"]) <= base]
-        if [int(f[b"rev"]) for f in fresh] != list(range(done + 1, base + 1)):
-            # the stream no longer holds them all: resend the whole picture
+        if not chained(fresh, done, done_token) or len(fresh) != base - done:
+            # the stream no longer holds them all, or they followed another table than
+            # the one delivered here: resend the whole picture
             await self._perform(entry.room, Effects(state=True, presence=True,
                                                     proposals=True))
             return
@@ -301,7 +343,9 @@ class RedisStore:
                 pipe.zrem(LOBBY, room_id)
                 pipe.hdel(LOBBY_INFO, room_id)
                 await pipe.execute()
-        except RedisError as exc:
+        except Exception as exc:
+            if not redis_conn.client_failed(exc):
+                raise
             raise self._down(exc) from None
 
     async def lobby(self, limit: int) -> list[dict[str, Any]]:
@@ -315,7 +359,9 @@ class RedisStore:
         try:
             infos = await self._script(LOBBY_READ, self._lobby_sha, 2, LOBBY, LOBBY_INFO,
                                        repr(time.time()), limit)
-        except RedisError as exc:
+        except Exception as exc:
+            if not redis_conn.client_failed(exc):
+                raise
             raise self._down(exc) from None
         lines = [msgpack.unpackb(raw(i)) for i in infos if i is not None]
         self._lobby = (now, limit, lines)
@@ -365,7 +411,9 @@ class RedisStore:
         try:
             async with asyncio.timeout(1.0):
                 await self.redis.ping()
-        except (RedisError, OSError, TimeoutError):
+        except Exception as exc:
+            if not (isinstance(exc, TimeoutError) or redis_conn.client_failed(exc)):
+                raise
             return "redis unreachable"
         if time.monotonic() - self.listener_seen > 3 * CHECK_EVERY:
             return "listener behind"
@@ -427,14 +475,17 @@ class RedisStore:
         live = any(m.connected for m in dict.values(room.members))
         return int(1000 * (self.live_ttl if live else room.limits.room_ttl))
 
-    async def _fetch(self, room_id: str) -> tuple[int, Room, Written | None]:
-        """The room as Redis has it now (one round trip), kept in the cache."""
+    async def _fetch(self, room_id: str) -> tuple[int, Room, Written | None, str]:
+        """The room as Redis has it now (one round trip), kept in the cache: its
+        revision, the room, what Redis holds of it, its token."""
         self.round_trips += 1
         fields = await self.redis.hgetall(room_key(room_id))
         rev = fields.get(b"rev")
+        token = text(fields.get(b"n", b""))
         previous = self.cache.get(room_id)
-        if previous is not None and (rev is None or int(rev) < previous.rev):
-            return await self._reconcile(room_id)  # Redis is behind our copy
+        if previous is not None and (rev is None or int(rev) < previous.rev or (
+                int(rev) == previous.rev and token != previous.token)):
+            return await self._reconcile(room_id)  # Redis does not hold our copy's past
         if rev is None or len(fields) < 2:
             self.cache.drop(room_id)
             raise ProtocolError("room/not_found")
@@ -443,14 +494,15 @@ class RedisStore:
         if room.closed:
             self.cache.drop(room_id)
             raise ProtocolError("room/closed")
-        self.cache.keep(room, got, written)
-        return got, room, written
+        self.cache.keep(room, got, written, token)
+        return got, room, written, token
 
-    async def _commit(self, room: Room, rev: int, fx: Effects, d: Diff,
-                      old: Room | None, txid: str = "") -> tuple[int, Written]:
-        """Compare and set ``room`` at ``rev``, writing the fields of ``d``; one
-        pipelined round trip. The new revision (and what Redis now holds), or ``-2 - r``
-        when Redis holds revision ``r`` instead (``r`` = -1: no such room)."""
+    async def _commit(self, room: Room, rev: int, token: str, fx: Effects, d: Diff,
+                      old: Room | None, txid: str = "") -> tuple[int, Written, str]:
+        """Compare and set ``room`` on the table ``(rev, token)``, writing the fields of
+        ``d``; one pipelined round trip. The new revision, what Redis now holds and the
+        new token; or ``-2 - r`` and the token of the table Redis holds instead, at
+        revision ``r`` (``r`` = -1: no such room)."""
         ttl = self._ttl_ms(room)
         sets, written = d.sets, d.written
         at, code_ttl = written.code
@@ -467,7 +519,7 @@ class RedisStore:
         args: list[bytes | str | int] = [
             rev, ttl, self.node, min(self.limits.event_log, STREAM_KEEP),
             pack(effects_codec.dump(fx)), bell(room.id), txid or self._txid(),
-            redis_record.pack_ops(sets, d.dels)]
+            redis_record.pack_ops(sets, d.dels), token, new_token()]
         for _ in range(2):
             # EVALSHA straight away; load the script only on NOSCRIPT, which happens
             # once per Redis start (on a cluster: once per master).
@@ -475,80 +527,98 @@ class RedisStore:
             cas = ("EVALSHA", self._cas_sha, 2, room_key(room.id), log_key(room.id), *args)
             try:
                 if not code_px:
-                    ok, new_rev = await self.redis.execute_command(*cas)
+                    ok, new_rev, held = await self.redis.execute_command(*cas)
                     break
                 # (a cluster's pipeline sends each master its commands at once)
                 async with self.redis.pipeline(transaction=False) as pipe:
                     pipe.execute_command(*cas)
                     pipe.pexpire(code_key(room.code), code_px)
-                    ok, new_rev = (await pipe.execute())[0]
+                    ok, new_rev, held = (await pipe.execute())[0]
                     break
             except NoScriptError:
                 await self.redis.script_load(CAS)
         else:  # pragma: no cover - the script was just loaded
             raise RedisError("the compare-and-set script could not be loaded")
-        new_rev = int(new_rev)
+        new_rev, held = int(new_rev), text(held)
         if not ok:
-            return -2 - new_rev, written
+            return -2 - new_rev, written, held
         entry = self.cache.get(room.id)
-        if entry is not None and entry.delivered >= rev:
+        self.cache.keep(room, new_rev, written, held)
+        if entry is not None and entry.delivered >= rev and new_rev >= entry.delivered:
             # our caller performs this commit's effects here
-            entry.delivered = max(entry.delivered, new_rev)
-        self.cache.keep(room, new_rev, written)
+            entry.deliver(new_rev, held)
         if room.policy.visibility == "public" and (
                 old is None or rev < 0 or old.info() != room.info()
                 or self._ttl_ms(old) != ttl or int(new_rev) % 50 == 0):
             # the lobby line changes rarely (seats, watchers, status, everyone gone): a
             # second round trip only then, and now and again to push its expiry forward
             await self._list(room, ttl)
-        return new_rev, written
+        return new_rev, written, held
 
     async def reconcile(self, room_id: str) -> None:
         """The listener saw Redis behind what it delivered: recover (see below)."""
         await self._call(lambda: self._reconcile(room_id))
 
-    async def _reconcile(self, room_id: str) -> tuple[int, Room, Written | None]:
-        """Our copy of the room is ahead of Redis: Redis lost writes. Take the room
-        Redis has (or ours, if Redis lost it), make its version jump past every version
-        shown, commit it, and resync this process's clients; other processes holding
-        copies ahead of Redis hear the doorbell and do the same (each jump only goes up).
+    async def _reconcile(self, room_id: str) -> tuple[int, Room, Written | None, str]:
+        """Redis does not hold the table our copy of the room is, nor one made after it:
+        Redis lost writes (went back in time). When the room Redis holds is past every
+        version shown here (another process recovered it first), take it; otherwise
+        make the version of the room Redis has (or ours, if Redis lost it) jump past
+        every version shown here and commit that (its effects resync every process's
+        clients: each process whose copy is not that table does the same, and each jump
+        only goes up). Either way, resync this process's clients.
         """
+        full = Effects(state=True, presence=True, proposals=True)
         for _ in range(MAX_TRIES):
             mine = self.cache.get(room_id)
+            if mine is None:
+                return await self._fetch(room_id)
+            self.round_trips += 1
             fields = await self.redis.hgetall(room_key(room_id))
             rev = fields.get(b"rev")
-            if mine is None or (rev is not None and int(rev) >= mine.rev):
-                return await self._fetch(room_id)  # not behind (any more)
+            token = text(fields.get(b"n", b""))
+            if rev is not None and int(rev) == mine.rev and token == mine.token:
+                return mine.rev, mine.room, mine.written, mine.token  # recovered meanwhile
             if rev is None and room_id not in self.cache.watched:
                 self.cache.drop(room_id)  # expired while we held a passing copy
                 raise ProtocolError("room/not_found")
+            shown = max(mine.shown, mine.room.version)
             before: Room | None
             written: Written | None
             if rev is None:  # the room itself was lost: restore ours
-                before, written, base_rev = None, None, -1
+                before, written, base_rev, token = None, None, -1, ""
                 base = redis_record.clone(mine.room)
                 await self.redis.set(code_key(base.code), base.id, nx=True,
                                      px=self._ttl_ms(base))
             else:
                 base_rev, before, written = redis_record.load(fields, self.limits)
+                if before.version > shown:
+                    # past every version shown here: the table to show
+                    self.cache.replace(before, base_rev, written, token)
+                    log.warning("room %s is not the table this process held (revision "
+                                "%d, ours %d): took version %d; resyncing", room_id,
+                                base_rev, mine.rev, before.version)
+                    await self._resync(before, full)
+                    return base_rev, before, written, token
                 base = redis_record.clone(before)
-            if base.version <= mine.room.version or base_rev < 0:
-                base.version = max(base.version, mine.room.version) + RECOVERY_JUMP
-            fx = Effects(state=True, presence=True, proposals=True)
+            base.version = max(base.version, shown) + RECOVERY_JUMP
             d = redis_record.diff(before, written, base)
-            new_rev, done = await self._commit(base, base_rev, fx, d, before)
+            new_rev, done, held = await self._commit(base, base_rev, token, full, d, before)
             if new_rev < 0:
                 continue  # someone committed meanwhile: look again
             redis_record.settle(base)
-            self.cache.replace(base, new_rev, done)
+            self.cache.replace(base, new_rev, done, held)
             self.recoveries += 1
             log.warning("redis went back in time for room %s (revision %d, ours %d): "
                         "reloaded at version %d; resyncing", room_id, base_rev, mine.rev,
                         base.version)
-            if self._perform is not None and room_id in self.cache.watched:
-                await self._perform(base, fx)
-            return new_rev, base, done
+            await self._resync(base, full)
+            return new_rev, base, done, held
         raise ProtocolError("move/stale", "The table is very busy; look again and retry.")
+
+    async def _resync(self, room: Room, fx: Effects) -> None:
+        if self._perform is not None and room.id in self.cache.watched:
+            await self._perform(room, fx)
 
     async def _list(self, room: Room, ttl_ms: int) -> None:
         """Keep the room's lobby line current (public rooms only)."""

@@ -65,6 +65,8 @@ class Sessions:
                 await self.on_room_command(conn, req)
         except ProtocolError as exc:
             self.reply_error(conn, req.id, exc)
+            if exc.code == "move/stale":
+                self.show_current(conn)
         except Exception:
             log.exception("unexpected error handling %s", req.type)
             self.reply_error(conn, req.id, ProtocolError("server/error"))
@@ -73,6 +75,18 @@ class Sessions:
         self.metrics.errors[exc.code] += 1
         self.fanout.send(conn, encode(outbound.error(rid, exc.code, exc.message)),
                          precious=True)
+
+    def show_current(self, conn: Conn) -> None:
+        """After ``move/stale``: the client has not seen the table its command was
+        judged on; send it the state this process holds when that is newer than the one
+        it was sent (the broadcast may be late: doorbells lost while Redis failed over)."""
+        room_id, member_id = conn.room_id, conn.member_id
+        room = self.store.cached(room_id) if room_id is not None else None
+        if room is None or member_id is None or room.version <= conn.shown \
+                or member_id not in room.members:
+            return
+        self.fanout.send(conn, self.fanout.state_frame(room, room.audience(member_id)),
+                         version=room.version)
 
     def reply(self, conn: Conn, message: Any) -> None:
         """Send the answer to a request (never dropped while the client is kept)."""

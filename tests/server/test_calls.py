@@ -222,3 +222,50 @@ async def test_in_every_realtime_game_the_call_first_at_the_sequencer_is_first(
     store.holding = True  # from now on changes wait at the sequencer
     replies, told = await race(t, v, north, east, hold)
     assert one_first(replies, told) == 1  # East's reached the table first: East was first
+
+
+async def test_a_wrong_call_is_move_illegal_whoever_makes_it(
+        held: tuple[Running, HeldStore]) -> None:
+    """protocol/README.md, Calls: any refused call that did not lose a race is a wrong
+    call, ``move/illegal``: for the seat to turn and for the seat that is not."""
+    running, _ = held
+    t = await open_table(running.url, "toy_snap", {"deals": 1}, people=2, bots=False,
+                         behind=None, deal=matching_deal())
+    state = await newest(t.watcher, 0)
+    assert state["view"]["to_move"] == [0]  # North turns; no snap is on
+    for seat in (1, 0):  # East is not turning, North is
+        wrong = await t.people[seat].call("move", room=t.room, version=0,
+                                          move=f"snap{seat}")
+        assert wrong["type"] == "error" and wrong["code"] == "move/illegal", wrong
+
+
+async def test_a_call_after_the_tie_window_closed_loses_though_the_clock_is_late(
+        held: tuple[Running, HeldStore]) -> None:
+    """North's call is pending; East's call reaches the table after the tie window
+    (``tie_ms=0``) but before the clock has settled North's: the table settles it at
+    its time first, and East's call lost its race (never a tie "within 0 ms")."""
+    running, store = held
+    t, v = await at_a_match(running, tie_ms=0)
+    store.holding = True  # the clock's settle waits at the gate: it is late
+    north = await t.people[0].send("move", room=t.room, version=v, move="snap0")
+    await store.wait_held(1)
+    east = await t.people[1].send("move", room=t.room, version=v, move="snap1")
+    await store.wait_held(2)
+    store.gates[0].set()  # North's call: pending
+    assert (await t.people[0].wait(lambda m: m.get("re") == north))["type"] == "ok"
+    store.gates[1].set()  # East's, judged before the clock's settle (held) has run
+    late = await t.people[1].wait(lambda m: m.get("re") == east)
+    store.holding = False
+    for gate in store.gates:
+        gate.set()
+    assert late["type"] == "error" and late["code"] == "call/lost", late
+    state = await newest(t.watcher, v + 2)
+    assert state["view"]["public"]["match"]["scores"] == [1, 0]
+    await settle(t)
+    for peer, _ in t.audiences:
+        assert calls_seen(peer) == [(0, "made", None), (1, "lost", 0)]
+    record = await finish(t)
+    assert [(c["seat"], c["outcome"], c["version"]) for c in record["calls"][:2]] == \
+        [(0, "made", v + 1), (1, "lost", v + 2)]
+    settled = record["moves"][v + 1]  # the table's settle, between the two calls
+    assert settled["by"] == "the table" and settled["at"] <= record["calls"][1]["at"]

@@ -154,7 +154,7 @@ async def test_the_record_comes_back_whole_after_every_kind_of_change(redis_url:
             loaded = await b.load(room.id)
             same(committed, loaded)
             fields = await hash_of(redis_url, room.id)
-            expected = {"rev", "t", "c", "k", *(f"h:{k}" for k in head(
+            expected = {"rev", "t", "n", "c", "k", *(f"h:{k}" for k in head(
                 committed)), *(f"m:{m}" for m in committed.members),
                 *(f"l:{n + 1}" for n in range(len(committed.log)))}
             names = {k.decode() for k in fields}
