@@ -15,13 +15,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from protocol.errors import ProtocolError
 
+from .chance import Chance
 from .metrics import Metrics
 from .room import Room
 from .store import Change
@@ -33,7 +33,7 @@ Commit = Callable[[str, Change], Awaitable[Any]]
 
 class Scheduler:
     def __init__(self, commit: Commit, local: Callable[[str], bool], takeover: float,
-                 metrics: Metrics) -> None:
+                 metrics: Metrics, chance: Chance) -> None:
         #: Commits a change through the store and performs its effects here.
         self.commit = commit
         #: Whether this process has members of the room connected.
@@ -43,6 +43,8 @@ class Scheduler:
         self.due: dict[str, tuple[float, int]] = {}
         self.wake = asyncio.Event()
         self.metrics = metrics
+        #: A computer player's random number (server/chance.py).
+        self.chance = chance
 
     def note(self, room: Room, mine: bool) -> None:
         """The room has changed (``mine``: committed by this process): (re)schedule what
@@ -80,7 +82,7 @@ class Scheduler:
     async def _play(self, room_id: str, version: int) -> None:
         def change(room: Room) -> Any:
             # the time is taken at the room's sequencer (a call's time of arrival)
-            return room.run_due(version, time.time(), secrets.randbits(64))
+            return room.run_due(version, time.time(), self.chance.choice(room.seed, version))
 
         try:
             await self.commit(room_id, change)

@@ -48,8 +48,9 @@ def _toy() -> Iterator[None]:
 
 @pytest_asyncio.fixture(loop_scope="module", scope="module")
 async def two(redis_server: RedisServer) -> AsyncIterator[list[ServeProcess]]:
-    """Two server processes on one Redis, knowing Toy Snap (shared by the races)."""
-    async with serving(redis_server.url, 2, toy=True) as procs:
+    """Two server processes on one Redis, knowing Toy Snap (shared by the races, so
+    seeded by the module rather than by whichever test starts them)."""
+    async with serving(redis_server.url, 2, toy=True, seed=__name__) as procs:
         yield procs
 
 
