@@ -8,8 +8,12 @@ again the same (tests/README.md, "Deals and time").
 from __future__ import annotations
 
 import asyncio
+import inspect
 import os
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from protocol.limits import Limits
 from server.app import GameServer
@@ -45,3 +49,24 @@ async def start(limits: Limits | None = None, store: Store | None = None
                                        lambda s: ready.set_result(s.sockets[0].getsockname()[1])))
     port = await asyncio.wait_for(ready, 10)
     return Running(app, f"ws://127.0.0.1:{port}", port), stop, task
+
+
+#: How long :func:`until` waits by default: a guard against a hang, never a speed target.
+UNTIL = 30.0
+
+
+async def until(check: Callable[[], Any], timeout: float = UNTIL, step: float = 0.05
+                ) -> None:
+    """Poll ``check()`` (a function, or one returning an awaitable) every ``step`` seconds
+    until it is true; fail after ``timeout`` seconds. For what no message announces (a
+    subscription made, a key expired, a log line written): a test waits for the
+    condition, never for a time it hopes is long enough."""
+    deadline = time.monotonic() + timeout
+    while True:
+        got = check()
+        if inspect.isawaitable(got):
+            got = await got
+        if got:
+            return
+        assert time.monotonic() < deadline, f"not within {timeout}s: {check}"
+        await asyncio.sleep(step)

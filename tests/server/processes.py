@@ -29,7 +29,7 @@ class ServeProcess:
             "--chance-seed", seed or chance_seed(), *extra,
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
         assert proc.stdout is not None
-        line = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
+        line = (await asyncio.wait_for(proc.stdout.readline(), 60)).decode()
         if "serving on " not in line:
             proc.kill()
             raise RuntimeError(f"serve did not start: {line!r}")

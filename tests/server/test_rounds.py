@@ -67,7 +67,7 @@ async def test_a_whole_match_with_people_computer_players_a_watcher_and_an_advis
                          behind=1, **clocked)
     final = await play(t, 5, max_steps=5_000)
     assert final["view"]["status"] != "playing", f"{game_id}: no end"
-    await settle(t)
+    await settle(t, final["version"])
     room = server.app.store.cached(t.room)
     assert room is not None and room.over
     check_frames(t, room)  # nobody saw a card hidden from them, in any frame
