@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from protocol.limits import Limits
+from server.chance import SecretChance
 
 from .redis_server import RedisClusterServer, RedisServer
 from .support import Running, start
@@ -24,6 +25,19 @@ settings.register_profile("sympathy", deadline=None, suppress_health_check=_SLOW
                           derandomize=True)
 settings.register_profile("explore", deadline=None, suppress_health_check=_SLOW)
 settings.load_profile("sympathy")
+
+
+@pytest.fixture(autouse=True)
+def _no_secret_chance(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test plays a deal or a computer player's choice nobody can name: a server
+    started in this process without a seeded chance (tests/support.py) fails the draw,
+    and says why, instead of drawing in secret."""
+    def refuse(*args: object) -> int:
+        raise AssertionError("a test drew a secret deal or choice: name the deal, or "
+                             "start the server through tests/support.start (seeded)")
+
+    monkeypatch.setattr(SecretChance, "deal", refuse)
+    monkeypatch.setattr(SecretChance, "choice", refuse)
 
 
 @pytest.fixture

@@ -3,6 +3,8 @@ seeded by the test's id on every server a test starts."""
 
 from __future__ import annotations
 
+import pytest
+
 from server.app import GameServer
 from server.chance import SecretChance, SeededChance
 from server.store import MemoryStore
@@ -22,10 +24,13 @@ def test_a_seeded_chance_follows_from_its_seed_alone() -> None:
     assert a.choice(7, 3) != other.choice(7, 3)
 
 
-def test_a_real_server_draws_in_secret() -> None:
+def test_a_real_server_draws_in_secret(monkeypatch: pytest.MonkeyPatch) -> None:
     app = GameServer(MemoryStore(10))
     assert isinstance(app.sessions.chance, SecretChance)
     assert app.sessions.scheduler.chance is app.sessions.chance
+    with pytest.raises(AssertionError, match="secret deal"):  # tests/conftest.py
+        app.sessions.chance.deal()
+    monkeypatch.undo()  # the real draws, for this test only
     assert 0 <= SecretChance().deal() < 2**64 and 0 <= SecretChance().choice(1, 1) < 2**64
 
 
