@@ -22,7 +22,6 @@ import argparse
 import asyncio
 import json
 import os
-import random
 import sys
 import tempfile
 import time
@@ -83,14 +82,15 @@ class SoakClient:
 
 
 async def table(n: int, urls: list[str], stats: Stats) -> None:
-    """One room from creation to its end; every acknowledged move checked in the record."""
+    """One room from creation to its end (deal ``n``: a soak plays again the same);
+    every acknowledged move checked in the record."""
     a, b = urls[n % 2], urls[(n + 1) % 2]
     ann = await SoakClient.open(a, stats, "Ann")
     bea = await SoakClient.open(b, stats, "Bea")
     wes = await SoakClient.open(b, stats, "Wes")
     try:
-        joined = await ann.call("create", game="sympathy", visibility=random.choice(
-            ["public", "unlisted"]))
+        joined = await ann.call("create", game="sympathy", deal=n,
+                                visibility=("public", "unlisted")[n % 2])
         if joined["type"] != "joined":
             return
         stats.rooms_created += 1

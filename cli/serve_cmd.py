@@ -23,6 +23,10 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--log-level", default="INFO", help="DEBUG, INFO, WARNING or ERROR")
     p.add_argument("--loop", default="auto", choices=("auto", "asyncio", "uvloop"),
                    help="event loop: uvloop when installed (auto, the default), or asyncio's")
+    p.add_argument("--chance-seed", default=None, metavar="TEXT",
+                   help="for tests only: every deal nobody named and every computer "
+                   "player's choice follow from TEXT (whoever knows it knows every deal; "
+                   "default: secret random ones)")
     for f in dataclasses.fields(Limits):
         p.add_argument(f"--{f.name.replace('_', '-')}", type=type(f.default), default=None,
                        dest=f"limit_{f.name}", metavar="N",
@@ -37,6 +41,7 @@ def limits_from(args: argparse.Namespace) -> Limits:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from server.app import GameServer
+    from server.chance import SeededChance
     from server.store import MemoryStore, Store
 
     logging.basicConfig(level=args.log_level.upper(), stream=sys.stderr,
@@ -52,7 +57,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     else:
         raise SystemExit(f"unknown store {args.store!r}: memory, redis://HOST:PORT/DB or "
                          "redis-cluster://HOST:PORT")
-    app = GameServer(store, limits)
+    seeded = args.chance_seed is not None
+    app = GameServer(store, limits, SeededChance(args.chance_seed) if seeded else None)
 
     async def main() -> None:
         stop = asyncio.Event()

@@ -31,6 +31,7 @@ from rules.registry import load_all
 
 from . import http
 from . import web as _web  # noqa: F401  (imported for its routes: the page)
+from .chance import Chance
 from .client_conn import Conn
 from .connection import Connections
 from .fanout import Fanout
@@ -65,12 +66,15 @@ async def supervise(name: str, run: Callable[[], Awaitable[None]],
 
 
 class GameServer:
-    def __init__(self, store: Store, limits: Limits | None = None) -> None:
+    def __init__(self, store: Store, limits: Limits | None = None,
+                 chance: Chance | None = None) -> None:
+        """``chance``: where new deals and computer players' choices come from; secret
+        (:class:`server.chance.SecretChance`) unless a test seeds it."""
         self.store = store
         self.limits = limits or Limits()
         self.metrics = Metrics()
         self.fanout = Fanout(store, self.metrics, self.limits.presence_every)
-        self.sessions = Sessions(store, self.limits, self.metrics, self.fanout)
+        self.sessions = Sessions(store, self.limits, self.metrics, self.fanout, chance)
         self.connections = Connections(self.sessions, self.fanout, self.metrics, self.limits)
 
     @property

@@ -20,10 +20,12 @@ from dataclasses import dataclass
 
 from protocol.messages import Request
 
+from .chance import Chance
 from .room import Effects, Room
 
-#: ``run(room, member_id, request, now)``: the change, made on the committed room.
-Run = Callable[[Room, str, Request, float], Effects]
+#: ``run(room, member_id, request, now, chance)``: the change, made on the committed
+#: room; ``chance`` is the server's (:mod:`server.chance`), for a new deal.
+Run = Callable[[Room, str, Request, float, Chance], Effects]
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,33 +38,34 @@ class RoomCommand:
     read_only: bool = False
 
 
-def _record(room: Room, me: str, req: Request, now: float) -> Effects:
+def _record(room: Room, me: str, req: Request, now: float, chance: Chance) -> Effects:
     return Effects(answer=room.record())
 
 
 ROOM_COMMANDS: dict[str, RoomCommand] = {
-    "move": RoomCommand(lambda r, me, q, now: r.move(me, q["version"], q["move"], now),
+    "move": RoomCommand(lambda r, me, q, now, _: r.move(me, q["version"], q["move"], now),
                         is_move=True),
-    "undo": RoomCommand(lambda r, me, q, now: r.undo(me, q["version"], now)),
-    "propose": RoomCommand(lambda r, me, q, now: r.propose(me, q["version"], q["move"], now)),
-    "take": RoomCommand(lambda r, me, q, now: r.take(me, q["version"], q["move"], now),
+    "undo": RoomCommand(lambda r, me, q, now, _: r.undo(me, q["version"], now)),
+    "propose": RoomCommand(lambda r, me, q, now, _: r.propose(me, q["version"], q["move"], now)),
+    "take": RoomCommand(lambda r, me, q, now, _: r.take(me, q["version"], q["move"], now),
                         is_move=True),
-    "vote": RoomCommand(lambda r, me, q, now: r.vote(me, q["version"], now), is_move=True),
-    "chat": RoomCommand(lambda r, me, q, now: r.chat(me, q["text"], now)),
+    "vote": RoomCommand(lambda r, me, q, now, _: r.vote(me, q["version"], now), is_move=True),
+    "chat": RoomCommand(lambda r, me, q, now, _: r.chat(me, q["text"], now)),
     "record": RoomCommand(_record, read_only=True),
     "members": RoomCommand(
-        lambda r, me, q, now: Effects(answer=r.members_page(q.get("offset", 0))),
+        lambda r, me, q, now, _: Effects(answer=r.members_page(q.get("offset", 0))),
         read_only=True),
-    "hint": RoomCommand(lambda r, me, q, now: Effects(work=r.hint_job(me)), read_only=True),
-    "analysis": RoomCommand(lambda r, me, q, now: Effects(work=r.analysis_job(me)),
+    "hint": RoomCommand(lambda r, me, q, now, _: Effects(work=r.hint_job(me)), read_only=True),
+    "analysis": RoomCommand(lambda r, me, q, now, _: Effects(work=r.analysis_job(me)),
                             read_only=True),
-    "lock": RoomCommand(lambda r, me, q, now: r.lock(me, q["locked"])),
-    "kick": RoomCommand(lambda r, me, q, now: r.kick(me, q["member"])),
+    "lock": RoomCommand(lambda r, me, q, now, _: r.lock(me, q["locked"])),
+    "kick": RoomCommand(lambda r, me, q, now, _: r.kick(me, q["member"])),
     "set_role": RoomCommand(
-        lambda r, me, q, now: r.set_role(me, q["member"], q["role"], q.get("seat"))),
-    "invite": RoomCommand(lambda r, me, q, now: r.invite(me, q["member"], q.get("seat"))),
-    "close": RoomCommand(lambda r, me, q, now: r.close(me, now)),
+        lambda r, me, q, now, _: r.set_role(me, q["member"], q["role"], q.get("seat"))),
+    "invite": RoomCommand(lambda r, me, q, now, _: r.invite(me, q["member"], q.get("seat"))),
+    "close": RoomCommand(lambda r, me, q, now, _: r.close(me, now)),
     "next_deal": RoomCommand(
-        lambda r, me, q, now: r.next_deal(me, bool(q.get("same")), now)),
-    "bot": RoomCommand(lambda r, me, q, now: r.add_bot(me, q.get("seat"))),
+        lambda r, me, q, now, chance: r.next_deal(me, bool(q.get("same")), chance.deal(),
+                                                  now)),
+    "bot": RoomCommand(lambda r, me, q, now, _: r.add_bot(me, q.get("seat"))),
 }

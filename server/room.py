@@ -449,17 +449,19 @@ class Room:
     def set_role(self, member_id: str, target: str, role: str, seat: int | None) -> Effects:
         return seating.set_role(self, member_id, target, role, seat)
 
-    def next_deal(self, member_id: str, same: bool, now: float | None = None) -> Effects:
+    def next_deal(self, member_id: str, same: bool, deal: int,
+                  now: float | None = None) -> Effects:
         """``next_deal``: once the deal is over, the host deals again in this room, a new
-        secret deal or (``same``, a rematch) the same one, with a new salt and commitment.
-        The finished deal goes into the tally; its record is no longer available."""
+        deal (``deal``: the server's secret draw, :mod:`server.chance`) or (``same``, a
+        rematch) the same one, with a new salt and commitment. The finished deal goes
+        into the tally; its record is no longer available."""
         self._host(member_id)
         outcome = self.game.outcome(self.play.state)
         if outcome is None:
             raise ProtocolError("move/not_over")
         self.deals_before += 1
         self.won_before += int(outcome.won)
-        self.seed = self.seed if same else secrets.randbits(64)
+        self.seed = self.seed if same else deal
         self.salt = fairness.new_salt()
         self.commitment = fairness.commitment(self.game.id, self.salt, self.seed)
         self.play = Play.start(self.game, self.seed)
@@ -472,10 +474,10 @@ class Room:
         self.moved_at = self.moved_at if now is None else now
         name = self.members[member_id].name
         # a round game's state is a whole match of deals: the room deals a new match
-        deal = "match" if self.competitive else "deal"
-        what = f"the same {deal} again" if same else f"a new {deal}"
+        word = "match" if self.competitive else "deal"
+        what = f"the same {word} again" if same else f"a new {word}"
         self.events.append({"version": self.version, "kind": "deal", "by": name,
-                            "text": f"{name} deals {what} ({deal} {self.deals_before + 1} "
+                            "text": f"{name} deals {what} ({word} {self.deals_before + 1} "
                             "in this room)"})
         self.start_deal(self.moved_at)
         return Effects(reply={"version": self.version}, state=True, proposals=had)
@@ -621,17 +623,17 @@ class Room:
         return self.move(bot.id, self.version, code, now)
 
 
-def new_room(game_id: str, options: dict[str, Any], deal: int | None, policy: Policy,
+def new_room(game_id: str, options: dict[str, Any], deal: int, policy: Policy,
              limits: Limits, now: float) -> Room:
-    """A room for ``game_id``; the seed is the host's deal number or a secret random one."""
+    """A room for ``game_id`` dealing ``deal``: the host's deal number, or the server's
+    secret draw (:mod:`server.chance`) when the host named none."""
     try:
         game = make(game_id, options)
     except RulesError as exc:
         raise ProtocolError(_rules_code(exc), str(exc)) from None
-    seed = deal if deal is not None else secrets.randbits(64)
-    if not 0 <= seed <= MAX_SEED:
+    if not 0 <= deal <= MAX_SEED:
         raise ProtocolError("proto/bad_field", "The deal number is out of range.")
-    room = Room(game, seed, policy, limits, now)
+    room = Room(game, deal, policy, limits, now)
     room.start_deal(now)
     return room
 

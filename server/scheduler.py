@@ -15,13 +15,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from protocol.errors import ProtocolError
 
+from .chance import Chance
 from .metrics import Metrics
 from .room import Room
 from .store import Change
@@ -33,7 +33,7 @@ Commit = Callable[[str, Change], Awaitable[Any]]
 
 class Scheduler:
     def __init__(self, commit: Commit, local: Callable[[str], bool], takeover: float,
-                 metrics: Metrics) -> None:
+                 metrics: Metrics, chance: Chance) -> None:
         #: Commits a change through the store and performs its effects here.
         self.commit = commit
         #: Whether this process has members of the room connected.
@@ -43,11 +43,18 @@ class Scheduler:
         self.due: dict[str, tuple[float, int]] = {}
         self.wake = asyncio.Event()
         self.metrics = metrics
+        #: A computer player's random number (server/chance.py).
+        self.chance = chance
+        #: Rooms for which nothing is played meanwhile: never any on a real server; a
+        #: test holds a table's clock and computer players still at a position where a
+        #: person is to act, so that they do not race (a room is judged again after
+        #: each of its changes).
+        self.holds: Callable[[Room], bool] = lambda room: False
 
     def note(self, room: Room, mine: bool) -> None:
         """The room has changed (``mine``: committed by this process): (re)schedule what
         it has due."""
-        due = room.due() if self.local(room.id) else None
+        due = room.due() if self.local(room.id) and not self.holds(room) else None
         if due is None:
             self.due.pop(room.id, None)
         else:
@@ -80,7 +87,7 @@ class Scheduler:
     async def _play(self, room_id: str, version: int) -> None:
         def change(room: Room) -> Any:
             # the time is taken at the room's sequencer (a call's time of arrival)
-            return room.run_due(version, time.time(), secrets.randbits(64))
+            return room.run_due(version, time.time(), self.chance.choice(room.seed, version))
 
         try:
             await self.commit(room_id, change)

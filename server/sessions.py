@@ -22,6 +22,7 @@ from protocol.limits import Limits
 from protocol.messages import PROTOCOL_VERSION, Request, encode
 from rules import all_games
 
+from .chance import Chance, SecretChance
 from .client_conn import Conn
 from .commands import ROOM_COMMANDS
 from .fanout import Fanout
@@ -44,15 +45,17 @@ Handler = Callable[["Sessions", Conn, Request], Awaitable[None]]
 
 class Sessions:
     def __init__(self, store: Store, limits: Limits, metrics: Metrics,
-                 fanout: Fanout) -> None:
+                 fanout: Fanout, chance: Chance | None = None) -> None:
         self.store = store
         self.limits = limits
         self.metrics = metrics
         self.fanout = fanout
+        #: New deals and computer players' choices (secret unless a test seeds it).
+        self.chance = chance or SecretChance()
         self._working = False
         #: Plays computer players' moves and the games' clocks for this process's rooms.
         self.scheduler = Scheduler(self.commit, lambda r: r in fanout.hub, limits.takeover,
-                                   metrics)
+                                   metrics, self.chance)
 
     async def dispatch(self, conn: Conn, req: Request) -> None:
         try:
@@ -127,8 +130,10 @@ class Sessions:
         if conn.room_id is not None:
             raise ProtocolError("room/already_joined")
         policy = Policy.given(req.fields)
-        room = new_room(req["game"], req.get("options", {}), req.get("deal"), policy,
-                        self.limits, time.time())
+        deal = req.get("deal")
+        room = new_room(req["game"], req.get("options", {}),
+                        self.chance.deal() if deal is None else deal, policy, self.limits,
+                        time.time())
         member, token = room.add_member(PLAYER, req.get("name", conn.name),
                                         all_seats=req.get("seats", "one") == "all")
         await self.store.create(room)
@@ -204,7 +209,8 @@ class Sessions:
         if me not in room.members:
             raise ProtocolError("room/not_joined")
         if command.read_only:
-            fx = command.run(await self.store.load(room.id), me, req, time.time())
+            fx = command.run(await self.store.load(room.id), me, req, time.time(),
+                             self.chance)
             answer: Any = fx.answer
             if fx.work is not None:
                 answer = await self._off_loop(fx.work, f"{req.type}/busy")
@@ -217,7 +223,7 @@ class Sessions:
         # the time is taken when the change runs at the room's sequencer (the store's
         # commit): a call's time of arrival (server/calls.py)
         room, fx = await self.store.mutate(
-            room.id, lambda r: command.run(r, me, req, time.time()))
+            room.id, lambda r: command.run(r, me, req, time.time(), self.chance))
         if fx.state:
             self.metrics.moves += command.is_move
             # a round game's move code may name the mover's cards: never in a log line

@@ -10,16 +10,34 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from protocol.limits import Limits
+from server.chance import SecretChance
 
 from .redis_server import RedisClusterServer, RedisServer
 from .support import Running, start
 
-# Hypothesis never judges by wall-clock time: CI machines are shared.
-settings.register_profile(
-    "sympathy", deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+# Hypothesis never judges by wall-clock time: CI machines are shared. Its examples are
+# derandomized (drawn from each test's own name and code), so every run of the suite
+# tries the same ones and a failure seen once is seen again; ``pytest
+# --hypothesis-profile explore`` draws fresh ones, for a person hunting new failures
+# (tests/README.md, "Deals and time").
+_SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large]
+settings.register_profile("sympathy", deadline=None, suppress_health_check=_SLOW,
+                          derandomize=True)
+settings.register_profile("explore", deadline=None, suppress_health_check=_SLOW)
 settings.load_profile("sympathy")
+
+
+@pytest.fixture(autouse=True)
+def _no_secret_chance(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test plays a deal or a computer player's choice nobody can name: a server
+    started in this process without a seeded chance (tests/support.py) fails the draw,
+    and says why, instead of drawing in secret."""
+    def refuse(*args: object) -> int:
+        raise AssertionError("a test drew a secret deal or choice: name the deal, or "
+                             "start the server through tests/support.start (seeded)")
+
+    monkeypatch.setattr(SecretChance, "deal", refuse)
+    monkeypatch.setattr(SecretChance, "choice", refuse)
 
 
 @pytest.fixture

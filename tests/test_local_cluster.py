@@ -31,7 +31,7 @@ async def test_local_cluster_serves_one_room_from_two_processes(tmp_path: Path,
         a_url, b_url, store = line.split()[1:]
         assert store.startswith("redis-cluster://" if masters else "redis://")
         ann = await Peer.connect(a_url, "Ann")
-        joined = await ann.call("create", game="sympathy")
+        joined = await ann.call("create", game="sympathy", deal=1)
         bea = await Peer.connect(b_url, "Bea")
         await bea.call("join", code=joined["code"], role="player")
         ok = await bea.call("move", room=joined["room"], version=0, move="open")

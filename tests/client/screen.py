@@ -10,7 +10,7 @@ from typing import Any
 from textual.app import App
 
 #: How long a test waits for one thing before it fails (a hang guard, not a speed target).
-WAIT = 10.0
+WAIT = 30.0
 
 
 def screen_text(app: App[Any]) -> str:

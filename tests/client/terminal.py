@@ -33,6 +33,8 @@ class Terminal:
         self.args, self.env, self.size = args, env, size
         self.raw = bytearray()
         self._grew = asyncio.Event()
+        #: Set once the terminal is closed on the process's side and all it wrote is read.
+        self._ended = asyncio.Event()
         self.proc: asyncio.subprocess.Process | None = None
         self._master = -1
 
@@ -65,6 +67,7 @@ class Terminal:
             data = b""
         if not data:
             asyncio.get_running_loop().remove_reader(self._master)
+            self._ended.set()
         self.raw += data
         self._grew.set()
 
@@ -86,5 +89,5 @@ class Terminal:
         assert self.proc is not None
         async with asyncio.timeout(timeout):
             code = await self.proc.wait()
-        await asyncio.sleep(0.05)  # the last output
+            await self._ended.wait()  # and everything it printed has been read
         return code

@@ -36,7 +36,7 @@ from .terminal import Terminal
 
 DEAL = 829
 #: The bound of the whole walk (a hang guard, not a speed target).
-WHOLE = 60.0
+WHOLE = 300.0
 DOWN = "\x1b[B"
 
 

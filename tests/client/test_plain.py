@@ -43,7 +43,7 @@ class Proc:
         self.proc.stdin.write(line.encode() + b"\n")
         await self.proc.stdin.drain()
 
-    async def expect(self, pattern: str, timeout: float = 20.0) -> re.Match[str]:
+    async def expect(self, pattern: str, timeout: float = 60.0) -> re.Match[str]:
         assert self.proc.stdout is not None
         try:
             return await self._expect(pattern, timeout)
@@ -67,7 +67,7 @@ class Proc:
     async def finish(self) -> int:
         if self.proc.stdin is not None and not self.proc.stdin.is_closing():
             self.proc.stdin.close()
-        async with asyncio.timeout(20):
+        async with asyncio.timeout(60):
             rest, _ = await self.proc.communicate()
         self.lines.extend(rest.decode().splitlines())
         return self.proc.returncode or 0

@@ -100,9 +100,10 @@ async def test_the_network_fails_for_a_while_and_the_seat_comes_back(
         proxy.cut()
         await bea.wait_until(lambda t: t.connection == "reconnecting")
         await ann.wait_until(lambda t: any(not m["connected"] for m in t.members))
-        while proxy.refused < 2:  # the session keeps trying, backing off
-            await bea.wait_until(lambda t: t.connection == "reconnecting")
-            await asyncio.sleep(0.05)
+        async with asyncio.timeout(30):  # a hang guard
+            while proxy.refused < 2:  # the session keeps trying, backing off
+                await bea.wait_until(lambda t: t.connection == "reconnecting")
+                await asyncio.sleep(0.05)
         proxy.down = False
         await bea.wait_until(lambda t: t.connection == "resumed")
         assert bea.table.seats == (1,)

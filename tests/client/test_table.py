@@ -35,7 +35,7 @@ async def settle(pilot: Pilot[None], app: SympathyApp, version: int) -> None:
     await pilot.pause()
 
 
-async def until(pilot: Pilot[None], what: Any, timeout: float = 10.0) -> None:
+async def until(pilot: Pilot[None], what: Any, timeout: float = 30.0) -> None:
     async with asyncio.timeout(timeout):
         while not what():
             await pilot.pause(0.02)

@@ -43,7 +43,7 @@ class Client:
         return await self.until(lambda m: m.get("re") == self.n)
 
     async def recv(self) -> Msg:
-        frame = await asyncio.wait_for(self.ws.recv(), 10)
+        frame = await asyncio.wait_for(self.ws.recv(), 30)  # a hang guard
         assert isinstance(frame, bytes)
         out: Msg = msgpack.unpackb(frame)
         return out

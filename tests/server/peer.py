@@ -11,6 +11,10 @@ from websockets.asyncio.client import ClientConnection, connect
 
 Msg = dict[str, Any]
 
+#: How long a peer waits for one message before the test fails: a guard against a hang,
+#: never a speed target (the suite must pass on a machine whose cores are busy).
+WAIT = 30.0
+
 
 class Peer:
     def __init__(self, ws: ClientConnection) -> None:
@@ -56,7 +60,7 @@ class Peer:
                 break
         return reply
 
-    async def wait(self, pred: Callable[[Msg], bool], timeout: float = 10.0) -> Msg:
+    async def wait(self, pred: Callable[[Msg], bool], timeout: float = WAIT) -> Msg:
         """The first message (kept or new) matching ``pred``, removed from the inbox."""
         async with asyncio.timeout(timeout):
             i = 0  # the inbox before i has been judged (each message once)
@@ -109,7 +113,7 @@ class Peer:
         """The listed members as this peer holds them."""
         return list(self.presence.get("members", {}).values())
 
-    async def wait_presence(self, pred: Callable[[Msg], bool], timeout: float = 10.0) -> Msg:
+    async def wait_presence(self, pred: Callable[[Msg], bool], timeout: float = WAIT) -> Msg:
         """The presence as held once ``pred`` holds of it (``members`` as a list)."""
         async with asyncio.timeout(timeout):
             while True:
@@ -124,14 +128,25 @@ class Peer:
         return await self.wait(lambda m: m.get("type") == "state" and (
             version is None or m["version"] == version))
 
-    async def latest_state(self) -> Msg:
-        """Drain what has arrived and return the newest state seen."""
-        await self.quiet(0.05)
+    async def latest_state(self, at_least: int) -> Msg:
+        """The newest state read so far, once one at version ``at_least`` or later has
+        come (the version the test knows the table has reached: a pause would only hope
+        that its frame had arrived)."""
         states = [m for m in self.seen if m.get("type") == "state"]
+        if not states or states[-1]["version"] < at_least:
+            await self.wait(lambda m: m.get("type") == "state" and m["version"] >= at_least)
+            states = [m for m in self.seen if m.get("type") == "state"]
         return states[-1]
 
+    async def barrier(self) -> None:
+        """Until every frame the server had sent this peer before it reads a ``ping``
+        has been read (one connection's frames arrive in order)."""
+        assert (await self.call("ping"))["type"] == "pong"
+
     async def quiet(self, seconds: float) -> list[Msg]:
-        """Read for ``seconds``; return what arrived."""
+        """Read for ``seconds``; return what arrived. Only to check that nothing more
+        comes (a frame late under load then passes unseen, never fails a test): to wait
+        for something, wait for it (:meth:`wait`, :meth:`state`, :meth:`barrier`)."""
         before = len(self.seen)
         try:
             async with asyncio.timeout(seconds):

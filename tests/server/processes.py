@@ -8,6 +8,8 @@ import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+from ..support import chance_seed
+
 
 class ServeProcess:
     def __init__(self, proc: asyncio.subprocess.Process, url: str) -> None:
@@ -15,15 +17,19 @@ class ServeProcess:
         self.url = url
 
     @classmethod
-    async def start(cls, store: str, *extra: str, toy: bool = False) -> ServeProcess:
-        """``toy``: the tests' Toy Snap is a registered game (tests/round_toy.py)."""
+    async def start(cls, store: str, *extra: str, toy: bool = False,
+                    seed: str | None = None) -> ServeProcess:
+        """``toy``: the tests' Toy Snap is a registered game (tests/round_toy.py).
+        ``seed``: the process's ``--chance-seed`` (by default the running test's id; a
+        fixture shared by several tests names its own)."""
         run = ["-c", _WITH_TOY] if toy else ["-m", "cli.main"]
         proc = await asyncio.create_subprocess_exec(
             sys.executable, *run, "serve", "--port", "0", "--store", store,
-            "--log-level", "WARNING", "--rate", "10000", "--burst", "10000", *extra,
+            "--log-level", "WARNING", "--rate", "10000", "--burst", "10000",
+            "--chance-seed", seed or chance_seed(), *extra,
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
         assert proc.stdout is not None
-        line = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
+        line = (await asyncio.wait_for(proc.stdout.readline(), 60)).decode()
         if "serving on " not in line:
             proc.kill()
             raise RuntimeError(f"serve did not start: {line!r}")
@@ -49,9 +55,9 @@ _WITH_TOY = ("import sys, runpy; from tests.round_toy import register_toy; regis
 
 
 @asynccontextmanager
-async def serving(store: str, n: int, *extra: str, toy: bool = False
-                  ) -> AsyncIterator[list[ServeProcess]]:
-    procs = [await ServeProcess.start(store, *extra, toy=toy) for _ in range(n)]
+async def serving(store: str, n: int, *extra: str, toy: bool = False,
+                  seed: str | None = None) -> AsyncIterator[list[ServeProcess]]:
+    procs = [await ServeProcess.start(store, *extra, toy=toy, seed=seed) for _ in range(n)]
     try:
         yield procs
     finally:

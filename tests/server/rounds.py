@@ -18,7 +18,7 @@ from server.room import Room
 
 from ..round_toy import ID as TOY
 from ..rules.conformance import assert_hides, secret_cards
-from .peer import Msg, Peer
+from .peer import WAIT, Msg, Peer
 
 #: Every registered round game, and the tests' own Toy Snap (registered by a fixture).
 ROUND_GAMES = [*(g.id for g in all_games() if g.description.seats_range is not None), TOY]
@@ -125,7 +125,7 @@ def a_deal_that_asks(game_id: str, options: dict[str, Any], seat: int, people: i
     raise AssertionError(f"{game_id}: no deal in {tries} lets seat {seat} move first")
 
 
-async def newest(peer: Peer, at_least: int, timeout: float = 10.0) -> Msg:
+async def newest(peer: Peer, at_least: int, timeout: float = WAIT) -> Msg:
     """The newest state the peer has read, once it has one at ``at_least`` or later."""
     states = [m for m in peer.seen if m.get("type") == "state"]
     if not states or states[-1]["version"] < at_least:
@@ -202,10 +202,20 @@ async def _after(t: Table, mine: Msg, reply: Msg) -> Msg:
     return await newest(t.watcher, mine["version"] + 1)
 
 
-async def settle(t: Table) -> None:
-    """Let every frame in flight arrive."""
+#: What a connection is told when it is no longer in the room.
+GONE = {"replaced", "kicked", "closed"}
+
+
+async def settle(t: Table, version: int) -> None:
+    """Until every audience still in the room has read the state at ``version`` (or a
+    later one), and every audience every frame sent to it before its ``ping`` (the
+    ``call`` sent with a state, a lost call): what a test then checks of the frames has
+    all arrived, however busy the machine."""
     for peer, _ in t.audiences:
-        await peer.quiet(0.05)
+        await peer.barrier()
+        if not any(m.get("type") in GONE for m in peer.seen):  # e.g. resumed elsewhere
+            await newest(peer, version)
+            await peer.barrier()
 
 
 def check_frames(t: Table, room: Room, plant_ok: bool = False) -> int:

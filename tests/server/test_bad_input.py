@@ -25,8 +25,8 @@ async def table(server: Running) -> tuple[Peer, Peer, Peer, dict[str, Any]]:
     await bea.call("join", code=joined["code"], role="player")
     wes = await Peer.connect(server.url, "Wes")
     await wes.call("join", code=joined["code"], role="watcher")
-    for p in (ann, bea, wes):
-        await p.quiet(0.05)
+    for p in (ann, bea, wes):  # each has its table: nothing else is on its way
+        await p.state(0)
     return ann, bea, wes, joined
 
 

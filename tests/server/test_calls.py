@@ -119,7 +119,7 @@ def calls_seen(peer: Any) -> list[tuple[int, str, int | None]]:
 async def finish(t: Table) -> dict[str, Any]:
     final = await play(t, 3, max_steps=500)
     assert final["view"]["status"] != "playing"
-    await settle(t)
+    await settle(t, final["version"])
     return await t.watcher.call("record", room=t.room)
 
 
@@ -133,7 +133,7 @@ async def test_two_calls_a_moment_apart_exactly_one_wins_and_everyone_agrees(
     assert north == {"type": "ok", "re": north["re"], "version": v + 1}
     assert east["type"] == "error" and east["code"] == "call/lost"
     assert "P0 called first" in east["message"]
-    await settle(t)
+    await settle(t, v + 1)
     for peer, _ in t.audiences:  # everyone is told the same: North first, East lost
         assert calls_seen(peer) == [(0, "made", None), (1, "lost", 0)]
     lost = next(m for m in t.watcher.seen if m["type"] == "call" and m["outcome"] == "lost")
@@ -153,7 +153,7 @@ async def test_the_order_is_the_sequencers_not_the_order_sent(
     t, v = await at_a_match(running, ties=False)
     north, east = await both_call(t, store, v, [1, 0])  # East's call reaches the table first
     assert east["type"] == "ok" and north["code"] == "call/lost"
-    await settle(t)
+    await settle(t, v + 1)
     for peer, _ in t.audiences:
         assert calls_seen(peer) == [(1, "made", None), (0, "lost", 1)]
 
@@ -164,7 +164,7 @@ async def test_a_second_call_within_the_tie_window_is_a_tie(
     t, v = await at_a_match(running, tie_ms=60_000)  # the clock never settles first
     north, east = await both_call(t, store, v, [0, 1])
     assert north["type"] == "ok" and east["type"] == "ok"
-    await settle(t)
+    await settle(t, v + 2)
     for peer, _ in t.audiences:
         assert calls_seen(peer) == [(0, "made", None), (1, "made", 0)]
     state = await newest(t.watcher, v + 2)

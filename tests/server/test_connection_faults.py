@@ -144,7 +144,10 @@ async def test_a_burst_past_the_budget_gets_rate_limited_then_1008_at_once(
     with pytest.raises(ConnectionClosed) as closed:
         while True:
             await spammer._read()
-    assert time.monotonic() - start < 3.0, "the close waited behind the burst"
+    # at once: a close stuck behind the burst would wait out the server's close timeout
+    # (websockets' 10 s) before the connection is cut; an idle machine takes a few ms,
+    # so the bound is halfway, for a machine whose cores are busy
+    assert time.monotonic() - start < 5.0, "the close waited behind the burst"
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
     errors = [m for m in spammer.seen if m["type"] == "error"]
     assert errors[-1]["code"] == "rate/limited" and errors[-1]["re"] is None

@@ -106,7 +106,7 @@ async def test_resume_after_a_dropped_connection(server: Running) -> None:
     gone = await ann.wait_presence(lambda p: any(
         x["name"] == "Bea" and not x["connected"] for x in p["members"]))
     assert gone["counts"]["connected"] == 1
-    state = await ann.latest_state()
+    state = await ann.latest_state(1)
     for _ in range(2):
         _, move = mover(state)
         ok = await ann.call("move", room=room, version=state["version"], move=move)

@@ -140,8 +140,9 @@ async def fuzz(messages: list[dict[str, Any]], id_faults: list[int], game: str) 
                 after = running.app.store.cached(joined["room"])
                 assert after is None or current is None or after.version == version, \
                     (msg, answer)
-        # the table still plays
-        state = await ann.latest_state()
+        # the table still plays (from the state of the version the table is at)
+        current = running.app.store.cached(joined["room"])
+        state = await ann.latest_state(current.version if current is not None else 0)
         view = state["view"]
         if view["status"] == "playing" and view["moves"]:
             seat = next(iter(view["moves"]))

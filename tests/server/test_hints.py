@@ -126,13 +126,13 @@ async def test_autodrop_plays_the_moves_the_game_declares_safe(server: Running,
     player = await Peer.connect(server.url, "P")
     joined = await player.call("create", game="sympathy", seats="all", deal=7,
                                autodrop=autodrop)
-    state = await player.latest_state()
+    state = await player.latest_state(0)
     game: Any = make("sympathy")
     won = bool(game.closed_form(game.deal(7)))
     if not autodrop:
         assert state["version"] == 0 and state["view"]["status"] == "playing"
         ok = await player.call("move", room=joined["room"], version=0, move="open")
-        after = await player.latest_state()
+        after = await player.latest_state(1)
         assert ok["version"] == 1 and after["view"]["status"] == "playing"
         return
     # under the exact rule every move is safe: the table plays itself to the end as
@@ -244,8 +244,6 @@ async def test_another_room_moves_while_a_real_hint_searches(
 @pytest.mark.limits(rate=100_000, burst=100_000)
 async def test_the_record_keeps_proposals_left_and_the_analysis_judges_them(
         server: Running) -> None:
-    import time
-
     from rules import Play
     from rules.analysis import analyse, analyse_record
     from rules.common import AUTO
@@ -276,7 +274,7 @@ async def test_the_record_keeps_proposals_left_and_the_analysis_judges_them(
         state = await player.state(ok["version"])
     record = await player.call("record", room=room)
     assert record["moves"][k]["left"] == [{"move": keeper, "by": ["Xan"]}]
-    result = analyse_record(record, time.monotonic, 10.0)
+    result = analyse_record(record, lambda: 0.0, 10.0)  # a clock that stands still
     assert result.lost_at == local.lost_at
     [judged] = result.proposals
     assert judged.verdict == "won" and "Xan's proposal" in judged.text

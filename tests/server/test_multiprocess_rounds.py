@@ -48,8 +48,9 @@ def _toy() -> Iterator[None]:
 
 @pytest_asyncio.fixture(loop_scope="module", scope="module")
 async def two(redis_server: RedisServer) -> AsyncIterator[list[ServeProcess]]:
-    """Two server processes on one Redis, knowing Toy Snap (shared by the races)."""
-    async with serving(redis_server.url, 2, toy=True) as procs:
+    """Two server processes on one Redis, knowing Toy Snap (shared by the races, so
+    seeded by the module rather than by whichever test starts them)."""
+    async with serving(redis_server.url, 2, toy=True, seed=__name__) as procs:
         yield procs
 
 
@@ -100,7 +101,7 @@ async def test_two_calls_from_two_processes_exactly_one_wins_everyone_agrees(
         assert calls_seen(peer)[:2] == [(winner, "made", None), (loser, "lost", winner)]
     final = await play(t, 9, max_steps=500)
     assert final["view"]["status"] != "playing"
-    await settle(t)
+    await settle(t, final["version"])
     record = await watchers[0].call("record", room=room)
     assert [(c["seat"], c["outcome"], c["first"]) for c in record["calls"][:2]] == \
         [(winner, "made", None), (loser, "lost", winner)]

@@ -27,7 +27,7 @@ def test_only_the_host_and_only_once_the_deal_is_over() -> None:
     r.add_member(PLAYER, "Bea")
     before = (r.version, r.seed, r.commitment)
     with pytest.raises(ProtocolError) as err:
-        r.next_deal(ann.id, False)
+        r.next_deal(ann.id, False, 43)
     assert err.value.code == "move/not_over"
     assert (r.version, r.seed, r.commitment) == before
     r2 = new_room("wandering_card", {}, 5, Policy(), Limits(), now=0.0)
@@ -35,7 +35,7 @@ def test_only_the_host_and_only_once_the_deal_is_over() -> None:
     finish(r2, host.id)
     guest, _ = r2.add_member("watcher", "Wes")
     with pytest.raises(ProtocolError) as err:
-        r2.next_deal(guest.id, False)
+        r2.next_deal(guest.id, False, 6)
     assert err.value.code == "auth/denied"
 
 
@@ -48,7 +48,7 @@ def test_a_new_deal_or_a_rematch_with_a_new_commitment_and_the_tally(same: bool)
     won = r.game.outcome(r.play.state).won  # type: ignore[union-attr]
     assert r.state_message(0)["tally"] == {"deals": 1, "won": int(won)}
     old_seed, old_commitment, v = r.seed, r.commitment, r.version
-    effects = r.next_deal(ann.id, same)
+    effects = r.next_deal(ann.id, same, 6)
     assert effects.state and effects.reply == {"version": v + 1}
     assert not r.over and r.log == [] and r.version == v + 1
     assert (r.seed == old_seed) is same

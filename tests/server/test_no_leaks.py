@@ -16,17 +16,19 @@ from rules.prng import Rng
 from ..rules.conformance import assert_hides, secret_cards
 from ..support import start
 from .peer import Msg, Peer
+from .rounds import BIG
 
 # Round games (competitive, one private hand per seat) are played through the server
 # by tests/server/test_rounds*.py: one person cannot hold all their seats.
 GAMES = [g.id for g in all_games() if g.description.seats_range is None]
 
 
-async def play_random_game(game_id: str, choice_seed: int, max_moves: int) -> None:
+async def play_random_game(game_id: str, deal: int, choice_seed: int, max_moves: int
+                           ) -> None:
     running, stop, task = await start(Limits(rate=10_000, burst=10_000))
     try:
         player = await Peer.connect(running.url, "P")
-        joined = await player.call("create", game=game_id, seats="all")
+        joined = await player.call("create", game=game_id, seats="all", deal=deal)
         room_id, code = joined["room"], joined["code"]
         advisor = await Peer.connect(running.url, "A")
         await advisor.call("join", code=code, role="advisor")
@@ -36,7 +38,7 @@ async def play_random_game(game_id: str, choice_seed: int, max_moves: int) -> No
         assert room is not None
         seed = room.seed
         rng = Rng.from_seed(choice_seed)
-        state = await player.latest_state()
+        state = await player.latest_state(0)
         for _ in range(max_moves):
             view = state["view"]
             if view["status"] != "playing":
@@ -53,8 +55,9 @@ async def play_random_game(game_id: str, choice_seed: int, max_moves: int) -> No
                 await player.call("move", room=room_id, version=version, move=moves[k]["code"])
             await advisor.call("chat", room=room_id, text="hmm")
             state = await player.state(version + 1)
-        await watcher.quiet(0.05)
-        await advisor.quiet(0.05)
+        for peer in (watcher, advisor):  # every frame sent to them has arrived
+            await peer.latest_state(state["version"])
+            await peer.barrier()
         states = room.play.states
         over = room.over
         for peer, audience in ((player, 0), (advisor, None), (watcher, None)):
@@ -81,7 +84,8 @@ def check(msg: Msg, game: object, at: object, audience: int | None,
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-@given(choice_seed=st.integers(0, 2**64 - 1))
+@given(deal=st.integers(BIG, 2**64 - 1), choice_seed=st.integers(0, 2**64 - 1))
 @settings(max_examples=3)
-def test_no_frame_leaks_a_hidden_card_or_the_seed(game_id: str, choice_seed: int) -> None:
-    asyncio.run(play_random_game(game_id, choice_seed, max_moves=60))
+def test_no_frame_leaks_a_hidden_card_or_the_seed(game_id: str, deal: int,
+                                                  choice_seed: int) -> None:
+    asyncio.run(play_random_game(game_id, deal, choice_seed, max_moves=60))

@@ -23,6 +23,7 @@ from ..round_toy import toy_registered
 from ..support import start
 from .peer import Peer
 from .rounds import (
+    BIG,
     ROUND_GAMES,
     Table,
     check_frames,
@@ -44,7 +45,8 @@ def _toy() -> Iterator[None]:
         yield
 
 
-async def random_match(game_id: str, choice_seed: int, players: int, steps: int) -> int:
+async def random_match(game_id: str, deal: int, choice_seed: int, players: int,
+                       steps: int) -> int:
     """People in every seat but a computer player in the last (a table of three or
     more), an advisor behind seat 1, a watcher. After the first move, while the match
     goes on (unless it ended as it was dealt, or with that move): the advisor resumes on
@@ -56,7 +58,7 @@ async def random_match(game_id: str, choice_seed: int, players: int, steps: int)
         bot = players - 1 if players > 2 else None
         t = await open_table(running.url, game_id, lean_options(game_id, players),
                              people=players if bot is None else bot, bots=bot is not None,
-                             behind=1)
+                             behind=1, deal=deal)
         state = await play(t, choice_seed, max_steps=ARRIVE)
         assert t.advisor is not None
         token = next(m["token"] for m in t.advisor.seen if m.get("type") == "joined")
@@ -66,8 +68,8 @@ async def random_match(game_id: str, choice_seed: int, players: int, steps: int)
         t.audiences.append((again, 1))
         t.advisor = again
         await arrive_mid_match(running.url, t, bot)
-        await play(t, choice_seed + 1, max_steps=steps - ARRIVE)
-        await settle(t)
+        last = await play(t, choice_seed + 1, max_steps=steps - ARRIVE)
+        await settle(t, last["version"])
         room = running.app.store.cached(t.room)
         assert room is not None and state is not None
         return check_frames(t, room)
@@ -98,14 +100,15 @@ async def arrive_mid_match(url: str, t: Table, bot: int | None) -> None:
 
 
 @pytest.mark.parametrize("game_id", ROUND_GAMES)
-@given(choice_seed=st.integers(0, 2**63), pick=st.integers(0, 7))
+@given(deal=st.integers(BIG, 2**64 - 1), choice_seed=st.integers(0, 2**63),
+       pick=st.integers(0, 7))
 @settings(max_examples=2, phases=(Phase.explicit, Phase.reuse, Phase.generate))  # no shrinking:
 # a failing match is reported as found (shrinking a match through a server takes minutes)
-def test_no_frame_shows_anyone_a_hand_that_is_not_theirs(game_id: str, choice_seed: int,
-                                                         pick: int) -> None:
+def test_no_frame_shows_anyone_a_hand_that_is_not_theirs(game_id: str, deal: int,
+                                                         choice_seed: int, pick: int) -> None:
     sizes = seat_counts(game_id)
     players = sizes[pick % len(sizes)]
-    assert asyncio.run(random_match(game_id, choice_seed, players, steps=60)) > 0
+    assert asyncio.run(random_match(game_id, deal, choice_seed, players, steps=60)) > 0
 
 
 def _north_card(room: Room) -> str:
@@ -123,10 +126,10 @@ def test_a_planted_leak_of_one_hand_card_is_caught(monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setattr(Room, "state_message", leaky)
     with pytest.raises(AssertionError, match="shows"):
-        asyncio.run(random_match(TOY, 1, 2, steps=6))
+        asyncio.run(random_match(TOY, BIG, 1, 2, steps=6))
 
 
 def test_a_planted_leak_of_a_moves_code_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Room, "event_for", lambda self, event, audience: event)
     with pytest.raises(AssertionError, match="frame to"):
-        asyncio.run(random_match(TOY, 1, 2, steps=6))
+        asyncio.run(random_match(TOY, BIG, 1, 2, steps=6))

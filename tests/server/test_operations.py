@@ -9,7 +9,7 @@ import sys
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from ..support import Running
+from ..support import Running, until
 from .peer import Peer
 
 
@@ -31,20 +31,24 @@ async def test_caps_on_rooms_members_and_names(server: Running) -> None:
     assert (await c.call("join", code=first["code"], role="watcher"))["code"] == "room/full"
 
 
-@pytest.mark.limits(room_ttl=0.3)
+@pytest.mark.limits(room_ttl=2.0)
 async def test_a_room_with_everyone_gone_lives_on_for_its_time_then_goes(
         server: Running) -> None:
     a = await Peer.connect(server.url)
     joined = await a.call("create", game="sympathy")
+    back = await Peer.connect(server.url)  # connected before everyone has gone
+
+    def everyone_gone() -> bool:
+        room = server.app.store.cached(joined["room"])
+        return room is not None and room.empty_since is not None
+
     await a.close()
-    back = await Peer.connect(server.url)  # within the time: the seat resumes
+    await until(everyone_gone)
+    # within the time (one round trip of its two seconds): the seat resumes
     assert (await back.call("resume", room=joined["room"], token=joined["token"]))["type"] \
         == "resumed"
     await back.close()
-    for _ in range(40):
-        await asyncio.sleep(0.1)
-        if not server.app.store.local_rooms():
-            break
+    await until(lambda: not server.app.store.local_rooms())  # its time is up: it goes
     late = await Peer.connect(server.url)
     gone = await late.call("resume", room=joined["room"], token=joined["token"])
     assert gone["code"] == "room/not_found"
@@ -56,14 +60,15 @@ async def test_sigterm_closes_connections_and_exits_cleanly() -> None:
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     try:
         assert proc.stdout is not None
-        line = (await asyncio.wait_for(proc.stdout.readline(), 20)).decode()
+        line = (await asyncio.wait_for(proc.stdout.readline(), 60)).decode()
         url = line.split("serving on ")[1].split()[0]
         peer = await Peer.connect(url, "Ann")
         await peer.call("create", game="sympathy")
-        await peer.quiet(0.05)
         proc.send_signal(signal.SIGTERM)
         with pytest.raises(ConnectionClosed) as closed:
-            await asyncio.wait_for(peer.ws.recv(), 10)
+            async with asyncio.timeout(30):
+                while True:  # the frames still on their way (presence), then the close
+                    await peer.ws.recv()
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1001
         assert await asyncio.wait_for(proc.wait(), 20) == 0
     finally:

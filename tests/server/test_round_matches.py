@@ -64,7 +64,7 @@ async def a_match_of_deals(server: Running, game_id: str) -> tuple[Table, Room]:
                              bots=options["players"] > 2, behind=1)
         final = await play(t, 11, max_steps=5_000)
         assert final["view"]["status"] != "playing", f"{game_id}: no end"
-        await settle(t)
+        await settle(t, final["version"])
         room = server.app.store.cached(t.room)
         assert room is not None and room.over
         if final["view"]["public"]["match"]["deal"] >= 2:

@@ -63,11 +63,16 @@ async def test_a_whole_match_with_people_computer_players_a_watcher_and_an_advis
     defaults = {o.name: o.default for o in game_class(game_id).option_specs}
     clocked = {"deal": a_deal_that_asks(game_id, options, 1, 2)} \
         if options.get("auto_turn", defaults.get("auto_turn", False)) else {}
+    # until a proposal of the advisor behind seat 1 has been taken, the table's clock and
+    # computer players wait whenever seat 1 may move: the advice never races them (at
+    # the quickest pace the clock turns a card every 200 ms)
+    server.app.sessions.scheduler.holds = lambda room: \
+        1 in room.game.to_move(room.play.state) and not any(m["advised_by"] for m in room.log)
     t = await open_table(server.url, game_id, options, people=2, bots=players > 2,
                          behind=1, **clocked)
     final = await play(t, 5, max_steps=5_000)
     assert final["view"]["status"] != "playing", f"{game_id}: no end"
-    await settle(t)
+    await settle(t, final["version"])
     room = server.app.store.cached(t.room)
     assert room is not None and room.over
     check_frames(t, room)  # nobody saw a card hidden from them, in any frame

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.async_api import Browser, Dialog
 
-from ..support import Running
+from ..support import Running, until
 from .browser import ON_THE_BROWSERS_LOOP, Person, open_room
 
 pytestmark = ON_THE_BROWSERS_LOOP
@@ -160,7 +160,7 @@ async def test_two_people_play_sympathy_each_from_a_link(browser: Browser, site:
 
 
 async def test_at_an_invited_table_the_host_lets_an_advisor_propose(
-        browser: Browser, site: str) -> None:
+        browser: Browser, site: str, server: Running) -> None:
     ann, code = await open_room(browser, site, "picture", deal=5, advice="invited")
     xan = await advisor_joins(browser, site, code)
     await xan.page.click('.zone[data-zone="p1"]')
@@ -169,13 +169,17 @@ async def test_at_an_invited_table_the_host_lets_an_advisor_propose(
     assert await ann.page.locator(".proposals li").count() == 0
     xan_line = ann.page.locator(".people li", has_text="Xan")
     await xan_line.locator("button:has-text('Invite')").click()
-    proposal = ann.page.locator('.proposals li[data-move="p1>f5"]')
-    for _ in range(50):  # the invitation and the click travel on two connections
-        await xan.page.click('.zone[data-zone="p1"]')
-        if await proposal.count():
-            break
-        await xan.page.wait_for_timeout(100)
-    await proposal.wait_for()
+    room = await ann.page.evaluate("window.sympathy.s.room")
+
+    def invited() -> bool:
+        r = server.app.store.cached(room)
+        return r is not None and any(m.invited for m in r.members.values() if m.name == "Xan")
+
+    # the invitation and the click travel on two connections: the click once the room
+    # has the invitation
+    await until(invited)
+    await xan.page.click('.zone[data-zone="p1"]')
+    await ann.page.locator('.proposals li[data-move="p1>f5"]').wait_for()
     assert ann.errors == [] and xan.errors == []
 
 
