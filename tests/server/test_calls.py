@@ -261,7 +261,7 @@ async def test_a_call_after_the_tie_window_closed_loses_though_the_clock_is_late
     assert late["type"] == "error" and late["code"] == "call/lost", late
     state = await newest(t.watcher, v + 2)
     assert state["view"]["public"]["match"]["scores"] == [1, 0]
-    await settle(t)
+    await settle(t, v + 2)
     for peer, _ in t.audiences:
         assert calls_seen(peer) == [(0, "made", None), (1, "lost", 0)]
     record = await finish(t)
