@@ -191,6 +191,7 @@ async def redis_loop(ctl: Control, url: str, rooms: int, fields: list[tuple[str,
     ``("done", moves, latencies_ns)``.
     """
     from server import redis_conn, redis_record
+    from server.redis_keys import new_token
     from server.redis_store import CAS, STREAM_KEEP, bell, log_key, room_key
 
     r = redis_conn.connect(url)
@@ -224,13 +225,14 @@ async def redis_loop(ctl: Control, url: str, rooms: int, fields: list[tuple[str,
     lats: list[int] = []
 
     async def loop(room_id: str) -> None:
-        rev = -1
+        rev, token = -1, ""
         while time.monotonic() < deadline:
             t0 = time.monotonic_ns()
             async with slots:
-                ok, rev = await r.execute_command(
+                ok, rev, token = await r.execute_command(
                     "EVALSHA", sha, 2, room_key(room_id), log_key(room_id), rev,
-                    86_400_000, "bench", STREAM_KEEP, fx, bell(room_id), f"bench.{rev}", ops)
+                    86_400_000, "bench", STREAM_KEEP, fx, bell(room_id), f"bench.{rev}", ops,
+                    token, new_token())
             assert ok
             lats.append(time.monotonic_ns() - t0)
 

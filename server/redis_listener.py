@@ -192,11 +192,15 @@ class RedisListener:
             entry = self.cache.get(room_id)
             if entry is None:
                 return
-            if node == self.store.node and rev == entry.delivered + 1 and \
-                    rev == entry.rev and token == entry.token:
-                # Our own commit, next in line: the command that made it performs its
-                # effects here (a move is one round trip: no stream read for its doorbell).
+            mine = node == self.store.node and self.store.is_mine(room_id, token)
+            if mine and rev == entry.delivered + 1:
+                # Our own commit, next in line (its token is one this process made, so
+                # it followed the table delivered here): the command that made it
+                # performs its effects here (a move is one round trip: no stream read
+                # for its doorbell, even when it rings before the commit's answer).
                 entry.deliver(rev, token)
+            elif mine and rev < entry.delivered:
+                return  # our own commit's late doorbell: performed already
             elif rev > entry.delivered:
                 await self.catch_up(room_id, missing=rev - entry.delivered)
             elif rev != entry.delivered or token != entry.dtoken:

@@ -35,6 +35,7 @@ in the README (``appendfsync always``).
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import functools
 import hashlib
@@ -97,6 +98,9 @@ RECOVERY_JUMP = 1000
 #: Pauses before retrying a call that met a dead connection (a restarted Redis leaves
 #: every pooled connection dead; each failure drops one, the retry takes a fresh one).
 RETRY_PAUSES = (0.02, 0.1, 0.3)
+#: How many of its own recent commits' tokens a process remembers per room (doorbells
+#: ring at most a few commits late).
+MINE = 16
 T = TypeVar("T")
 
 __all__ = ["CAS", "STREAM_KEEP", "RedisStore", "bell", "code_key", "log_key", "room_key"]
@@ -135,6 +139,8 @@ class RedisStore:
         self.cache = RoomCache()
         self._beaten = -1e9
         self.round_trips = 0
+        #: The tokens of this process's recent commits, per room (see :meth:`is_mine`).
+        self.mine: dict[str, collections.deque[str]] = {}
         #: When the listener last went round its loop (monotonic), for readiness.
         self.listener_seen = 0.0
         #: Performs effects for this process's sockets (set by :meth:`listen`).
@@ -497,6 +503,21 @@ class RedisStore:
         self.cache.keep(room, got, written, token)
         return got, room, written, token
 
+    def _mine(self, room_id: str) -> str:
+        """A new commit's token, remembered as this process's (the listener then knows
+        its doorbell, even one that rings before the commit's answer is read)."""
+        fresh = new_token()
+        if len(self.mine) > max(2 * len(self.cache.entries), 1000):
+            # forget the rooms this process no longer holds
+            self.mine = {k: v for k, v in self.mine.items() if k in self.cache.entries}
+        mine = self.mine.setdefault(room_id, collections.deque(maxlen=MINE))
+        mine.append(fresh)
+        return fresh
+
+    def is_mine(self, room_id: str, token: str) -> bool:
+        """Whether ``token`` names a recent commit this process sent for the room."""
+        return token in self.mine.get(room_id, ())
+
     async def _commit(self, room: Room, rev: int, token: str, fx: Effects, d: Diff,
                       old: Room | None, txid: str = "") -> tuple[int, Written, str]:
         """Compare and set ``room`` on the table ``(rev, token)``, writing the fields of
@@ -519,7 +540,7 @@ class RedisStore:
         args: list[bytes | str | int] = [
             rev, ttl, self.node, min(self.limits.event_log, STREAM_KEEP),
             pack(effects_codec.dump(fx)), bell(room.id), txid or self._txid(),
-            redis_record.pack_ops(sets, d.dels), token, new_token()]
+            redis_record.pack_ops(sets, d.dels), token, self._mine(room.id)]
         for _ in range(2):
             # EVALSHA straight away; load the script only on NOSCRIPT, which happens
             # once per Redis start (on a cluster: once per master).
