@@ -11,9 +11,8 @@ from hypothesis import HealthCheck, settings
 
 from protocol.limits import Limits
 from server.chance import SecretChance
-
-from .redis_server import RedisClusterServer, RedisServer
-from .support import Running, start
+from tests.kit.redis import RedisClusterServer, RedisServer
+from tests.kit.server import Running, start
 
 # Hypothesis never judges by wall-clock time: CI machines are shared. Its examples are
 # derandomized (drawn from each test's own name and code), so every run of the suite

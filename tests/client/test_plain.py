@@ -14,7 +14,7 @@ from typing import ClassVar
 import pytest
 
 from client.session import Session
-from tests.server.conftest import Running
+from tests.kit.server import Running
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -21,9 +21,8 @@ from client.tui.board import Board
 from client.tui.over import GameOver
 from client.tui.rules import RulesScreen
 from client.tui.table import TableScreen
-from tests.server.conftest import Running
-
-from .screen import screen_text, segments
+from tests.kit.screen import screen_text, segments
+from tests.kit.server import Running
 
 SMALL = (80, 24)
 

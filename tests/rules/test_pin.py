@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from .pin import current_configs, load, pin, round_configs
+from tests.kit.pins import current_configs, load, pin, round_configs
 
 PINNED = load()
 CONFIGS = current_configs()

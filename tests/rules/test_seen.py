@@ -20,10 +20,9 @@ from rules.game import Audience, Zone
 from rules.games.i_suspect_you import ISuspectYou, SuspectState
 from rules.games.klondike import Klondike, KlondikeState
 from rules.games.old_maid import OldMaid, OldMaidState
-
-from .conformance import config_id, configurations, make_game
-from .faces import BOOKS, book_of
-from .seen import Sight, assert_views_follow_the_book, playout
+from tests.kit.conformance import config_id, configurations, make_game
+from tests.kit.faces import BOOKS, book_of
+from tests.kit.seen import Sight, assert_views_follow_the_book, playout
 
 Config = tuple[str, dict[str, object]]
 #: The deal each game is dealt and the draw that chooses its moves.

@@ -30,11 +30,10 @@ from server.app import supervise
 from server.redis_listener import MAX_DELAY
 from server.redis_store import RedisStore
 from server.room import PLAYER, Policy, new_room
-
-from ..redis_server import RedisServer
-from ..support import Running, start
-from .peer import Msg, Peer
-from .processes import ServeProcess
+from tests.kit.peer import Msg, Peer
+from tests.kit.processes import ServeProcess
+from tests.kit.redis import RedisServer
+from tests.kit.server import Running, start
 
 
 @asynccontextmanager

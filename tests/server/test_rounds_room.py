@@ -15,8 +15,7 @@ from rules import Record, render
 from rules.cards import rank_of
 from server.room import ADVISOR, PLAYER, WATCHER, Member, Policy, Room, new_room
 from server.room_codec import dump, load
-
-from ..round_toy import ToySnap, toy_registered
+from tests.kit.toy import ToySnap, toy_registered
 
 
 @pytest.fixture(autouse=True)

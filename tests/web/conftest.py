@@ -20,9 +20,8 @@ import pytest_asyncio
 from playwright.async_api import Browser, async_playwright
 
 from protocol.limits import Limits
-
-from ..support import Running, start
-from .browser import CHROMIUM, FLAGS, ON_THE_BROWSERS_LOOP
+from tests.kit.browser import CHROMIUM, FLAGS, ON_THE_BROWSERS_LOOP
+from tests.kit.server import Running, start
 
 __all__ = ["ON_THE_BROWSERS_LOOP"]
 

@@ -8,8 +8,8 @@ from rules import IllegalMove
 from rules.cards import Card, card, cards, packs, rank_of
 from rules.games.intervale import Intervale
 from rules.games.reversible_sequences import ColumnsState
+from tests.kit.stacking import codes, play
 
-from .stacking import codes, play
 from .test_reversible_sequences import home_or_deal
 
 GAME = Intervale()

@@ -7,8 +7,7 @@ import pytest
 from rules import IllegalMove, make
 from rules.cards import Card, card, cards, packs
 from rules.games.napoleon import NAPOLEON_PET_GAME, Napoleon, NapoleonState
-
-from .stacking import codes, play
+from tests.kit.stacking import codes, play
 
 GAME = Napoleon()
 PET = NAPOLEON_PET_GAME()

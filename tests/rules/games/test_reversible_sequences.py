@@ -8,9 +8,8 @@ from rules import IllegalMove, make
 from rules.cards import Card, card, cards, packs, rank_of
 from rules.families import EMPTY8
 from rules.games.reversible_sequences import ColumnsState, FreeColumns, ReversibleSequences
-
-from .solving import PLAIN, assert_knowledge_wins
-from .stacking import codes, play
+from tests.kit.solving import PLAIN, assert_knowledge_wins
+from tests.kit.stacking import codes, play
 
 GAME = ReversibleSequences()
 

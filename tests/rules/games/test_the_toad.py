@@ -6,9 +6,8 @@ import pytest
 
 from rules.cards import Card, card, cards, packs
 from rules.games.the_toad import TheToad, ToadState
-
-from .solving import PLAIN, assert_knowledge_wins
-from .stacking import codes, play, stack
+from tests.kit.solving import PLAIN, assert_knowledge_wins
+from tests.kit.stacking import codes, play, stack
 
 GAME = TheToad()
 

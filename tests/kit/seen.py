@@ -28,8 +28,7 @@ from rules.cards import Card, identity, name
 from rules.common import AUTO, END
 from rules.game import Audience, Move, Seat
 from rules.prng import Rng
-
-from .conformance import assert_hides
+from tests.kit.leaks import assert_hides
 
 #: Zone ids and their cards, bottom to top.
 Table = Mapping[str, tuple[Card, ...]]

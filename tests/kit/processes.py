@@ -8,7 +8,7 @@ import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from ..support import chance_seed
+from tests.kit.server import chance_seed
 
 
 class ServeProcess:
@@ -50,7 +50,7 @@ class ServeProcess:
 
 
 #: ``sympathy serve`` with the tests' Toy Snap registered first (argv follows ``-c``).
-_WITH_TOY = ("import sys, runpy; from tests.round_toy import register_toy; register_toy(); "
+_WITH_TOY = ("import sys, runpy; from tests.kit.toy import register_toy; register_toy(); "
              "sys.argv[0] = 'sympathy'; runpy.run_module('cli.main', run_name='__main__')")
 
 

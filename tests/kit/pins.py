@@ -64,10 +64,9 @@ from rules import Game, render
 from rules.game import Move, Seat
 from rules.prng import Rng
 from rules.registry import description
+from tests.kit.conformance import config_id, configurations, make_game
 
-from .conformance import config_id, configurations, make_game
-
-PINS = Path(__file__).with_name("pins.json")
+PINS = Path(__file__).parents[1] / "rules" / "pins.json"
 RANDOM_DEALS = 12
 UNIFORM_DEALS = 4
 FIRST_DEALS = 3

@@ -21,8 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rules.cards import ACE, Card, rank_of
-
-from .seen import (
+from tests.kit.seen import (
     DOWN,
     MINE,
     OPEN,
