@@ -28,9 +28,7 @@ from tests.kit.tables import (
     settle,
     to_a_double_call,
 )
-from tests.kit.toy import toy_registered
-
-from .test_rounds_room import matching_deal
+from tests.kit.toy import matching_deal, toy_registered
 
 
 class HeldStore(MemoryStore):

@@ -32,9 +32,7 @@ from tests.kit.tables import (
     settle,
     to_a_double_call,
 )
-from tests.kit.toy import toy_registered
-
-from .test_rounds_room import matching_deal
+from tests.kit.toy import matching_deal, toy_registered
 
 # One event loop for the module: the two server processes of the races are shared.
 pytestmark = pytest.mark.asyncio(loop_scope="module")

@@ -24,8 +24,7 @@ from server.room import PLAYER, Policy, new_room
 from tests.kit.peer import Msg, Peer
 from tests.kit.processes import serving
 from tests.kit.redis import RedisServer
-
-from .test_redis_faults import play_first, restore, snapshot, wait_for
+from tests.kit.redis_faults import play_first, restore, snapshot, wait_for
 
 #: A named deal: the same cards, and so the same first legal moves, on every run.
 DEAL = 20261127
