@@ -29,11 +29,11 @@ settings.load_profile("sympathy")
 @pytest.fixture(autouse=True)
 def _no_secret_chance(monkeypatch: pytest.MonkeyPatch) -> None:
     """No test plays a deal or a computer player's choice nobody can name: a server
-    started in this process without a seeded chance (tests/support.py) fails the draw,
+    started in this process without a seeded chance (tests/kit/server.py) fails the draw,
     and says why, instead of drawing in secret."""
     def refuse(*args: object) -> int:
         raise AssertionError("a test drew a secret deal or choice: name the deal, or "
-                             "start the server through tests/support.start (seeded)")
+                             "start the server through tests/kit/server.start (seeded)")
 
     monkeypatch.setattr(SecretChance, "deal", refuse)
     monkeypatch.setattr(SecretChance, "choice", refuse)

@@ -19,7 +19,7 @@ class ServeProcess:
     @classmethod
     async def start(cls, store: str, *extra: str, toy: bool = False,
                     seed: str | None = None) -> ServeProcess:
-        """``toy``: the tests' Toy Snap is a registered game (tests/round_toy.py).
+        """``toy``: the tests' Toy Snap is a registered game (tests/kit/toy.py).
         ``seed``: the process's ``--chance-seed`` (by default the running test's id; a
         fixture shared by several tests names its own)."""
         run = ["-c", _WITH_TOY] if toy else ["-m", "cli.main"]

@@ -15,7 +15,7 @@ first call wins at once and a second is too late. A deal ends when every
 hand is empty; the match when ``deals`` deals are over (most points win).
 
 :func:`toy_registered` registers it for the length of a ``with`` block; servers started
-in other processes load it with :func:`register_toy` (``tests/server/processes.py``).
+in other processes load it with :func:`register_toy` (``tests/kit/processes.py``).
 """
 
 from __future__ import annotations

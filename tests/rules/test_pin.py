@@ -1,7 +1,7 @@
 """Every pinned configuration still plays its fixed seeded playouts exactly as pinned.
 
 The digests (``pins.json``, written by ``scripts/pin-playouts``) were taken before the
-solo shells were folded into one (the round games' later); see :mod:`tests.rules.pin`
+solo shells were folded into one (the round games' later); see :mod:`tests.kit.pins`
 for what they cover.
 """
 

@@ -1,7 +1,7 @@
 """Every game's views show face up what its book lays face up, and nothing more, judged
-by :mod:`tests.rules.faces` (the books' word), not by the game's own ``zones()``.
+by :mod:`tests.kit.faces` (the books' word), not by the game's own ``zones()``.
 
-Each game is dealt a named deal and played by seeded draws; :class:`tests.rules.seen.Sight`
+Each game is dealt a named deal and played by seeded draws; :class:`tests.kit.seen.Sight`
 follows every card by the book, and after each move one audience's view (the watcher and
 the seats in turn) is held to it. The last tests break three games' ``zones()`` as a bug
 would, and see the check catch each.

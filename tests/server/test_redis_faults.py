@@ -3,7 +3,7 @@
 Each test forces its fault for real: Redis killed, restarted, or restarted from a copy
 of its files taken earlier (so it has lost acknowledged writes); a room record that this
 version cannot read; a process that stopped. Every peer checks that the versions it
-sees only go up (``tests/server/peer.py``).
+sees only go up (``tests/kit/peer.py``).
 """
 
 from __future__ import annotations
