@@ -19,7 +19,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from tests.redis_server import RedisClusterServer, RedisServer
+from tests.kit.redis import RedisClusterServer, RedisServer
 
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 _ctx = multiprocessing.get_context("spawn")

@@ -33,7 +33,7 @@ from typing import Any
 
 import redis.asyncio as aioredis
 
-from tests.redis_server import RedisServer
+from tests.kit.redis import RedisServer
 
 from .client import Client
 from .procs import Served, raise_nofile, sympathy

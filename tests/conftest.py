@@ -11,9 +11,8 @@ from hypothesis import HealthCheck, settings
 
 from protocol.limits import Limits
 from server.chance import SecretChance
-
-from .redis_server import RedisClusterServer, RedisServer
-from .support import Running, start
+from tests.kit.redis import RedisClusterServer, RedisServer
+from tests.kit.server import Running, start
 
 # Hypothesis never judges by wall-clock time: CI machines are shared. Its examples are
 # derandomized (drawn from each test's own name and code), so every run of the suite
@@ -30,11 +29,11 @@ settings.load_profile("sympathy")
 @pytest.fixture(autouse=True)
 def _no_secret_chance(monkeypatch: pytest.MonkeyPatch) -> None:
     """No test plays a deal or a computer player's choice nobody can name: a server
-    started in this process without a seeded chance (tests/support.py) fails the draw,
+    started in this process without a seeded chance (tests/kit/server.py) fails the draw,
     and says why, instead of drawing in secret."""
     def refuse(*args: object) -> int:
         raise AssertionError("a test drew a secret deal or choice: name the deal, or "
-                             "start the server through tests/support.start (seeded)")
+                             "start the server through tests/kit/server.start (seeded)")
 
     monkeypatch.setattr(SecretChance, "deal", refuse)
     monkeypatch.setattr(SecretChance, "choice", refuse)

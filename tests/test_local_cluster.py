@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from .server.peer import Peer
+from tests.kit.peer import Peer
 
 SCRIPT = Path(__file__).resolve().parents[1] / "deploy" / "local-cluster"
 FSYNC = '"--appendonly", "yes", "--appendfsync", "always"'

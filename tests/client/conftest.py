@@ -10,7 +10,7 @@ import pytest
 
 from client.tokens import TokenStore
 from protocol.limits import Limits
-from tests.server.conftest import Running, start
+from tests.kit.server import Running, start
 
 
 @pytest.fixture

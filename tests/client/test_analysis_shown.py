@@ -16,9 +16,8 @@ from rules import Play, make
 from rules.analysis import analyse
 from rules.common import AUTO
 from rules.solver import Budget
-from tests.server.conftest import Running
-
-from .screen import until
+from tests.kit.screen import until
+from tests.kit.server import Running
 
 
 def losing_line() -> list[str]:

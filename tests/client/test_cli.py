@@ -14,9 +14,8 @@ import pytest
 
 from client.session import Session
 from client.tokens import TokenStore
-from tests.server.conftest import Running
-
-from .terminal import Terminal
+from tests.kit.server import Running
+from tests.kit.terminal import Terminal
 
 
 def env(tmp_path: Path) -> dict[str, str]:

@@ -29,10 +29,9 @@ from client.session import Session
 from client.tui.app import SympathyApp
 from client.tui.over import GameOver
 from client.tui.table import TableScreen
-from tests.server.conftest import Running
-
-from .screen import WAIT, screen_text, until
-from .terminal import Terminal
+from tests.kit.screen import WAIT, screen_text, until
+from tests.kit.server import Running
+from tests.kit.terminal import Terminal
 
 DEAL = 829
 #: The bound of the whole walk (a hang guard, not a speed target).

@@ -13,12 +13,10 @@ from client.tokens import TokenStore
 from client.tui.app import SympathyApp
 from client.tui.lobby import CreateScreen
 from client.tui.table import TableScreen
-from tests.hinted import CHOICES, DEAL, GAME, HINTED, WORDS, line
-from tests.server.conftest import Running
-
-from .screen import screen_text, until
-from .test_plain import Proc
-from .test_tui import text_of
+from tests.kit.cli import Proc
+from tests.kit.hinted import CHOICES, DEAL, GAME, HINTED, WORDS, line
+from tests.kit.screen import screen_text, text_of, until
+from tests.kit.server import Running
 
 
 async def play_to_the_choice(session: Session) -> None:

@@ -19,9 +19,8 @@ from client.tokens import TokenStore
 from client.tui.app import SympathyApp
 from client.tui.over import GameOver
 from client.tui.table import TableScreen
-from tests.server.conftest import Running
-
-from .screen import screen_text, until
+from tests.kit.screen import screen_text, until
+from tests.kit.server import Running
 
 #: Short matches: (game, options, a key the person must have used). Old Maid: the
 #: person draws from a hand by position (left/right, enter); Snap turned by hand: ``n``

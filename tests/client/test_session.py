@@ -10,9 +10,8 @@ import pytest
 from client.events import Connection, StateChanged
 from client.session import ServerError, Session, room_url
 from client.tokens import TokenStore
-from tests.server.conftest import Running
-
-from .proxy import Proxy
+from tests.kit.proxy import Proxy
+from tests.kit.server import Running
 
 
 async def test_two_players_an_advisor_and_a_resumed_seat(server: Running,

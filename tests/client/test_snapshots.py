@@ -9,54 +9,17 @@ Paternal: a clock face, four waste piles and a tableau.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import pytest
 from syrupy.assertion import SnapshotAssertion
-from textual.app import App, ComposeResult
 
 from client.render import board_lines
-from client.table_text import move_zones
-from client.tui.board import Board
-from rules import Play, make, render
+from tests.kit.board import BoardApp, midgame
 
 #: Three solo games of different shapes: a clock face, four waste piles, a tableau.
 SOLO_CASES = ["clock", "solitaire", "paternal"]
 
-
-def midgame(game_id: str, seed: int, moves: int, audience: int | None) -> dict[str, Any]:
-    """The view after ``moves`` first-legal moves of deal ``seed`` (deterministic)."""
-    game = make(game_id)
-    play: Play[Any] = Play.start(game, seed)
-    for _ in range(moves):
-        legal = game.all_legal(play.state)
-        if not legal or game.outcome(play.state) is not None:
-            break
-        seat, move = legal[0]
-        play = play.push(move, seat)
-    return render(game, play.state, audience)
-
-
-class BoardApp(App[None]):
-    """Just the board widget, as the table screen draws it."""
-
-    def __init__(self, view: Mapping[str, Any], me: int | None, ascii: bool = False) -> None:
-        super().__init__()
-        self.view, self.me, self.ascii = view, me, ascii
-
-    def compose(self) -> ComposeResult:
-        yield Board(self.ascii, id="board")
-
-    def on_mount(self) -> None:
-        self.draw(self.view, self.me)
-
-    def draw(self, view: Mapping[str, Any], me: int | None) -> None:
-        """Show ``view`` as the table would: every legal move's zones, the first picked."""
-        moves = [m for ms in (view.get("moves") or {}).values() for m in ms]
-        legal = set().union(*(move_zones(view, m) for m in moves)) if moves else set()
-        picked = move_zones(view, moves[0]) if moves else set()
-        self.query_one(Board).show(view, me, legal, picked)
 
 
 def test_sympathy_board_svg(snap_compare: Any) -> None:

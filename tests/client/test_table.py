@@ -21,9 +21,8 @@ from client.tui.board import Board
 from client.tui.over import GameOver
 from client.tui.rules import RulesScreen
 from client.tui.table import TableScreen
-from tests.server.conftest import Running
-
-from .screen import screen_text, segments
+from tests.kit.screen import screen_text, segments
+from tests.kit.server import Running
 
 SMALL = (80, 24)
 
@@ -234,8 +233,7 @@ async def test_every_game_fits_80x24() -> None:
     scrolls (page down, shown in the Sympathy test above). Drawn from the rules' own
     views, without a server, so that a hundred games stay quick."""
     from rules import all_games
-
-    from .test_snapshots import BoardApp, midgame
+    from tests.kit.board import BoardApp, midgame
 
     games = all_games()
     app = BoardApp(midgame(games[0].id, 42, 3, 0), 0)

@@ -15,13 +15,8 @@ from client.tui.app import SympathyApp
 from client.tui.lobby import CreateScreen, LobbyScreen
 from client.tui.over import GameOver
 from client.tui.table import TableScreen
-from tests.server.conftest import Running
-
-from .screen import until
-
-
-def text_of(pilot: Pilot[None], selector: str) -> str:
-    return str(pilot.app.screen.query_one(selector, Static).render())
+from tests.kit.screen import text_of, until
+from tests.kit.server import Running
 
 
 async def settle(pilot: Pilot[None], app: SympathyApp, version: int) -> None:

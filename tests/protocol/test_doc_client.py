@@ -15,9 +15,8 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from ..round_toy import toy_registered
-from ..server.test_rounds_room import matching_deal
-from ..support import Running
+from tests.kit.server import Running
+from tests.kit.toy import matching_deal, toy_registered
 
 DOC = (Path(__file__).parents[2] / "protocol" / "README.md").read_text()
 Msg = dict[str, Any]

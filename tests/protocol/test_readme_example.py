@@ -8,8 +8,8 @@ import re
 import sys
 from pathlib import Path
 
-from ..server.peer import Peer
-from ..support import Running
+from tests.kit.peer import Peer
+from tests.kit.server import Running
 
 README = Path(__file__).resolve().parents[2] / "protocol" / "README.md"
 

@@ -23,15 +23,14 @@ from rules import (
 from rules.errors import RulesError
 from rules.game import Move
 from rules.prng import MAX_SEED
-
-from .conformance import (
-    assert_no_hidden_card,
+from tests.kit.conformance import (
     config_id,
     configurations,
     make_game,
     random_states,
     table_cards,
 )
+from tests.kit.leaks import assert_no_hidden_card
 
 CONFIGS = configurations(distinct=True)
 seeds = st.integers(min_value=10**6, max_value=MAX_SEED)

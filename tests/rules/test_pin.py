@@ -1,7 +1,7 @@
 """Every pinned configuration still plays its fixed seeded playouts exactly as pinned.
 
 The digests (``pins.json``, written by ``scripts/pin-playouts``) were taken before the
-solo shells were folded into one (the round games' later); see :mod:`tests.rules.pin`
+solo shells were folded into one (the round games' later); see :mod:`tests.kit.pins`
 for what they cover.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from .pin import current_configs, load, pin, round_configs
+from tests.kit.pins import current_configs, load, pin, round_configs
 
 PINNED = load()
 CONFIGS = current_configs()

@@ -17,6 +17,11 @@ from rules.prng import Rng
 from rules.solo import SoloGame
 from rules.solver import LOST, WON, Budget, exhaustive, solve
 from rules.tableau import TabState
+from tests.kit.safe_moves import (
+    assert_family_moves_keep_a_winning_line_winning,
+    klondike_end,
+    run_of,
+)
 
 #: Games that declare family moves of their own, and deals whose winning line the
 #: solver finds quickly (scripts/find-endings or ``solve`` within the budget below).
@@ -64,23 +69,6 @@ def test_the_only_move_is_safe_and_giving_up_never_is() -> None:
     assert END not in trios.safe_moves(lone)
 
 
-def _run(suit: int, low: int, high: int) -> tuple[int, ...]:
-    return tuple(card(r, suit) for r in range(high, low - 1, -1))
-
-
-def klondike_end(**options: Any) -> tuple[Any, KlondikeState]:
-    """A late Klondike position: 4♠ lies on 3♦ and 3♠ (face down) and must go onto 5♥
-    to free them; 5♥ may also go to its foundation, which loses the game."""
-    game = make("klondike", options)
-    fams = (_run(SPADES, 1, 2)[::-1], _run(HEARTS, 1, 4)[::-1],
-            _run(DIAMONDS, 1, 2)[::-1], _run(CLUBS, 1, 13)[::-1])
-    cols = ((card(5, SPADES), card(3, SPADES), card(3, DIAMONDS), card(4, SPADES)),
-            (card(5, HEARTS),), _run(SPADES, 6, 13), _run(HEARTS, 6, 13),
-            _run(DIAMONDS, 4, 13), (), ())
-    state = KlondikeState(cols, (3, 0, 0, 0, 0, 0, 0), (), (), fams)
-    assert sorted(c for z in game.zones(state) for c in z.cards) == sorted(game.pack())
-    return game, state
-
 
 def test_a_family_move_that_would_lose_is_never_declared_safe() -> None:
     game, state = klondike_end()
@@ -99,11 +87,11 @@ def test_a_top_card_that_a_lower_card_needs_is_never_declared_safe() -> None:
     """The Trios (a card marries onto one a rank higher, any suit): 4♠ covers 3♦ and
     3♠ and can go only onto 5♥; 5♥ to its family is legal and loses."""
     game: Any = make("trios")
-    found = (_run(SPADES, 1, 2)[::-1], _run(HEARTS, 1, 4)[::-1],
-             _run(DIAMONDS, 1, 2)[::-1], _run(CLUBS, 1, 13)[::-1])
+    found = (run_of(SPADES, 1, 2)[::-1], run_of(HEARTS, 1, 4)[::-1],
+             run_of(DIAMONDS, 1, 2)[::-1], run_of(CLUBS, 1, 13)[::-1])
     piles = ((card(5, HEARTS),),
              (card(5, SPADES), card(3, SPADES), card(3, DIAMONDS), card(4, SPADES)),
-             _run(DIAMONDS, 4, 13), _run(SPADES, 6, 13), _run(HEARTS, 6, 13)) + ((),) * 13
+             run_of(DIAMONDS, 4, 13), run_of(SPADES, 6, 13), run_of(HEARTS, 6, 13)) + ((),) * 13
     state = TabState(piles, found)
     assert sorted(c for z in game.zones(state) for c in z.cards) == sorted(game.pack())
     assert solve(game, state, Budget(100_000), safe=False).verdict == WON
@@ -134,52 +122,7 @@ def test_a_waste_card_is_safe_only_when_the_stock_is_turned_one_at_a_time() -> N
         assert game.safe_moves(state) == expected
 
 
-def _zone_of(game: Game[Any], state: Any) -> dict[int, str]:
-    return {c: z.id for z in game.zones(state) for c in z.cards}
-
-
-def _home(game: Game[Any], state: Any) -> set[int]:
-    return {c for z in game.zones(state) if z.kind == "foundation" for c in z.cards}
-
-
-def still_wins(game: Game[Any], state: Any, line: list[tuple[int, Move]], safe: Move
-               ) -> bool:
-    """Whether ``state`` is still winnable after the ``safe`` move, shown by the proof's
-    own construction: the winning ``line`` without the moves that carried the card the
-    safe move played home (played from the new position, every move checked); when the
-    construction does not go through, by a search."""
-    after = game.apply(state, safe, 0)
-    [c] = _home(game, after) - _home(game, state)
-    here, mirror = state, after
-    for seat, m in line:
-        nxt = game.apply_unchecked(here, m)
-        before, now = _zone_of(game, here), _zone_of(game, nxt)
-        moved = {d for d in before if before[d] != now.get(d)}
-        here = nxt
-        if moved == {c}:
-            continue
-        try:
-            mirror = game.apply(mirror, m, seat)
-        except Exception:
-            return solve(game, mirror, Budget(200_000), safe=False).verdict == WON
-    done = game.outcome(mirror)
-    return done is not None and done.won
-
 
 @pytest.mark.parametrize("game_id", sorted(LINES))
 def test_a_declared_family_move_keeps_a_winning_line_winning(game_id: str) -> None:
-    game = make(game_id)
-    state = game.deal(LINES[game_id])
-    found = solve(game, state, Budget(400_000), safe=False)
-    assert found.verdict == WON
-    line = list(found.line)
-    checked = 0
-    for k, (seat, move) in enumerate(line):
-        assert seat == 0
-        own = type(game).family_safe(game, state)  # type: ignore[attr-defined]
-        if own:
-            assert own[0] in game.legal_moves(state, 0)
-            assert still_wins(game, state, line[k:], own[0]), (game_id, k, own[0])
-            checked += 1
-        state = game.apply(state, move, 0)
-    assert checked, f"no family move of {game_id} was declared safe on the line"
+    assert_family_moves_keep_a_winning_line_winning(game_id, LINES[game_id])

@@ -1,7 +1,7 @@
 """Every game's views show face up what its book lays face up, and nothing more, judged
-by :mod:`tests.rules.faces` (the books' word), not by the game's own ``zones()``.
+by :mod:`tests.kit.faces` (the books' word), not by the game's own ``zones()``.
 
-Each game is dealt a named deal and played by seeded draws; :class:`tests.rules.seen.Sight`
+Each game is dealt a named deal and played by seeded draws; :class:`tests.kit.seen.Sight`
 follows every card by the book, and after each move one audience's view (the watcher and
 the seats in turn) is held to it. The last tests break three games' ``zones()`` as a bug
 would, and see the check catch each.
@@ -20,10 +20,9 @@ from rules.game import Audience, Zone
 from rules.games.i_suspect_you import ISuspectYou, SuspectState
 from rules.games.klondike import Klondike, KlondikeState
 from rules.games.old_maid import OldMaid, OldMaidState
-
-from .conformance import config_id, configurations, make_game
-from .faces import BOOKS, book_of
-from .seen import Sight, assert_views_follow_the_book, playout
+from tests.kit.conformance import config_id, configurations, make_game
+from tests.kit.faces import BOOKS, book_of
+from tests.kit.seen import Sight, assert_views_follow_the_book, playout
 
 Config = tuple[str, dict[str, object]]
 #: The deal each game is dealt and the draw that chooses its moves.

@@ -10,8 +10,7 @@ from typing import Any
 from rules import all_games, make
 from rules.common import AUTO, END
 from rules.solo import SoloGame
-
-from .conformance import configurations, make_game
+from tests.kit.conformance import configurations, make_game
 
 SOLO_GAMES = ("clock", "musical", "number_eleven", "blockade", "legitimist", "picture")
 

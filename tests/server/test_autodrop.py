@@ -10,10 +10,9 @@ from protocol.limits import Limits
 from rules import Play, Record, make
 from rules.game import Move
 from server.room import PLAYER, Policy, Room
-
-from ..rules.test_safe_moves import klondike_end
-from ..support import Running
-from .peer import Peer
+from tests.kit.peer import Peer
+from tests.kit.safe_moves import klondike_end
+from tests.kit.server import Running
 
 # Flower Garden deal 0, everything face up (so undo may go back anywhere): the deal
 # begins with A♦ and 2♦ playable from the Bouquet (safe: nothing but an ace can lie on

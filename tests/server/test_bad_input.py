@@ -13,9 +13,8 @@ from websockets.exceptions import ConnectionClosed
 
 from protocol.limits import Limits
 from server.client_conn import DROP, RESYNC, Conn
-
-from ..support import Running
-from .peer import Peer
+from tests.kit.peer import Peer
+from tests.kit.server import Running
 
 
 async def table(server: Running) -> tuple[Peer, Peer, Peer, dict[str, Any]]:

@@ -14,11 +14,9 @@ import pytest
 from protocol.limits import Limits
 from server.room import Effects, Room
 from server.store import Change, MemoryStore
-
-from ..round_toy import toy_registered
-from ..support import Running, start
-from .peer import Msg
-from .rounds import (
+from tests.kit.peer import Msg
+from tests.kit.server import Running, start
+from tests.kit.tables import (
     REALTIME_GAMES,
     Table,
     newest,
@@ -30,7 +28,7 @@ from .rounds import (
     settle,
     to_a_double_call,
 )
-from .test_rounds_room import matching_deal
+from tests.kit.toy import matching_deal, toy_registered
 
 
 class HeldStore(MemoryStore):

@@ -8,9 +8,8 @@ import pytest
 from server.app import GameServer
 from server.chance import SecretChance, SeededChance
 from server.store import MemoryStore
-
-from ..support import Running, chance_seed
-from .peer import Peer
+from tests.kit.peer import Peer
+from tests.kit.server import Running, chance_seed
 
 
 def test_a_seeded_chance_follows_from_its_seed_alone() -> None:

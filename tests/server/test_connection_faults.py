@@ -12,8 +12,8 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from ..support import Running
-from .peer import Peer
+from tests.kit.peer import Peer
+from tests.kit.server import Running
 
 
 @pytest.mark.limits(rate=1_000_000, burst=1_000_000, write_timeout=1.0)

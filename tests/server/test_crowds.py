@@ -8,8 +8,8 @@ import math
 
 import pytest
 
-from ..support import Running
-from .peer import Msg, Peer
+from tests.kit.peer import Msg, Peer
+from tests.kit.server import Running
 
 CROWD = 300
 #: The presence period of these tests (the default is 0.25 s): long enough that a storm

@@ -10,9 +10,8 @@ import pytest
 
 from rules import Record
 from server import fairness
-
-from ..support import Running
-from .peer import Msg, Peer
+from tests.kit.peer import Msg, Peer
+from tests.kit.server import Running
 
 
 async def open_table(server: Running, **create: Any) -> tuple[Peer, Msg]:

@@ -25,11 +25,10 @@ from protocol import outbound
 from protocol.errors import CODES
 from protocol.limits import Limits
 from protocol.messages import MAX_ID, SCHEMAS, Field
-
-from ..round_toy import ID as TOY
-from ..round_toy import toy_registered
-from ..support import start
-from .peer import Peer
+from tests.kit.peer import Peer
+from tests.kit.server import start
+from tests.kit.toy import ID as TOY
+from tests.kit.toy import toy_registered
 
 ROOM, CODE, MEMBER, VERSION = "$ROOM", "$CODE", "$MEMBER", "$VERSION"
 BAD = st.one_of(st.none(), st.integers(-(2**63), 2**64 - 1), st.text(max_size=8),

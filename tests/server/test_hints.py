@@ -8,9 +8,8 @@ import pytest
 
 from rules import all_games, make
 from rules.prng import Rng
-
-from ..support import Running
-from .peer import Peer
+from tests.kit.peer import Peer
+from tests.kit.server import Running
 
 # Round games (competitive, one private hand per seat) are played through the server
 # by tests/server/test_rounds*.py: one person cannot hold all their seats.

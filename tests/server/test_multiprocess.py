@@ -11,10 +11,9 @@ from typing import Any
 from protocol.limits import Limits
 from rules import Record
 from server.redis_store import RedisStore
-
-from ..redis_server import RedisServer
-from .peer import Msg, Peer
-from .processes import serving
+from tests.kit.peer import Msg, Peer
+from tests.kit.processes import serving
+from tests.kit.redis import RedisServer
 
 
 def first_move(state: Msg) -> tuple[int, str]:

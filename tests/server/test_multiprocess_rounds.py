@@ -18,12 +18,10 @@ from protocol.limits import Limits
 from rules import Record
 from server.redis_store import RedisStore
 from server.room import PLAYER, WATCHER, Policy, new_room
-
-from ..redis_server import RedisServer
-from ..round_toy import toy_registered
-from .peer import Peer
-from .processes import ServeProcess, serving
-from .rounds import (
+from tests.kit.peer import Peer
+from tests.kit.processes import ServeProcess, serving
+from tests.kit.redis import RedisServer
+from tests.kit.tables import (
     REALTIME_GAMES,
     Table,
     newest,
@@ -34,7 +32,7 @@ from .rounds import (
     settle,
     to_a_double_call,
 )
-from .test_rounds_room import matching_deal
+from tests.kit.toy import matching_deal, toy_registered
 
 # One event loop for the module: the two server processes of the races are shared.
 pytestmark = pytest.mark.asyncio(loop_scope="module")

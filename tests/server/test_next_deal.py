@@ -11,8 +11,7 @@ from protocol.errors import ProtocolError
 from protocol.limits import Limits
 from server.room import PLAYER, Policy, Room, new_room
 from server.room_codec import dump, load
-
-from .conftest import Running, start
+from tests.kit.server import Running, start
 
 
 def finish(r: Room, member: str) -> None:

@@ -12,11 +12,10 @@ from hypothesis import strategies as st
 from protocol.limits import Limits
 from rules import all_games
 from rules.prng import Rng
-
-from ..rules.conformance import assert_hides, secret_cards
-from ..support import start
-from .peer import Msg, Peer
-from .rounds import BIG
+from tests.kit.leaks import assert_hides, secret_cards
+from tests.kit.peer import Msg, Peer
+from tests.kit.server import start
+from tests.kit.tables import BIG
 
 # Round games (competitive, one private hand per seat) are played through the server
 # by tests/server/test_rounds*.py: one person cannot hold all their seats.

@@ -17,12 +17,9 @@ from hypothesis import strategies as st
 from protocol.limits import Limits
 from rules.cards import code
 from server.room import Room
-
-from ..round_toy import ID as TOY
-from ..round_toy import toy_registered
-from ..support import start
-from .peer import Peer
-from .rounds import (
+from tests.kit.peer import Peer
+from tests.kit.server import start
+from tests.kit.tables import (
     BIG,
     ROUND_GAMES,
     Table,
@@ -33,6 +30,8 @@ from .rounds import (
     seat_counts,
     settle,
 )
+from tests.kit.toy import ID as TOY
+from tests.kit.toy import toy_registered
 
 #: Moves tried before the arrivals and the advisor's resuming: a lean match is often
 #: over by half its steps, and they are to come while it goes on.

@@ -9,8 +9,8 @@ import sys
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from ..support import Running, until
-from .peer import Peer
+from tests.kit.peer import Peer
+from tests.kit.server import Running, until
 
 
 @pytest.mark.limits(max_rooms=2, max_members=3, max_name=5)

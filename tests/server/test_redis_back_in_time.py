@@ -21,11 +21,10 @@ from protocol.errors import ProtocolError
 from protocol.limits import Limits
 from server.redis_store import RedisStore
 from server.room import PLAYER, Policy, new_room
-
-from ..redis_server import RedisServer
-from .peer import Msg, Peer
-from .processes import serving
-from .test_redis_faults import play_first, restore, snapshot, wait_for
+from tests.kit.peer import Msg, Peer
+from tests.kit.processes import serving
+from tests.kit.redis import RedisServer
+from tests.kit.redis_faults import play_first, restore, snapshot, wait_for
 
 #: A named deal: the same cards, and so the same first legal moves, on every run.
 DEAL = 20261127

@@ -21,9 +21,8 @@ from redis.asyncio.connection import AbstractConnection
 from protocol.limits import Limits
 from server.redis_listener import RedisListener
 from server.redis_store import RedisStore
-
-from ..support import Running, start
-from .peer import Peer
+from tests.kit.peer import Peer
+from tests.kit.server import Running, start
 
 LIMITS = Limits(rate=10_000, burst=10_000)
 

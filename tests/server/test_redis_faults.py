@@ -3,20 +3,18 @@
 Each test forces its fault for real: Redis killed, restarted, or restarted from a copy
 of its files taken earlier (so it has lost acknowledged writes); a room record that this
 version cannot read; a process that stopped. Every peer checks that the versions it
-sees only go up (``tests/server/peer.py``).
+sees only go up (``tests/kit/peer.py``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import shutil
 import time
 import urllib.error
 import urllib.request
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Any
 
 import msgpack
@@ -30,11 +28,11 @@ from server.app import supervise
 from server.redis_listener import MAX_DELAY
 from server.redis_store import RedisStore
 from server.room import PLAYER, Policy, new_room
-
-from ..redis_server import RedisServer
-from ..support import Running, start
-from .peer import Msg, Peer
-from .processes import ServeProcess
+from tests.kit.peer import Peer
+from tests.kit.processes import ServeProcess
+from tests.kit.redis import RedisServer
+from tests.kit.redis_faults import play_first, restore, snapshot, wait_for
+from tests.kit.server import Running, start
 
 
 @asynccontextmanager
@@ -59,35 +57,6 @@ async def members(r: Any, room: str) -> list[dict[str, Any]]:
     fields = await r.hgetall(redis_keys.room_key(room))
     return [msgpack.unpackb(v) for k, v in fields.items() if k.startswith(b"m:")]
 
-
-async def play_first(peer: Peer, room: str, state: Msg, moves: int,
-                     acked: dict[int, str] | None = None) -> Msg:
-    """``moves`` first legal moves by a peer holding every seat; each acknowledged
-    version and its move go into ``acked``."""
-    for _ in range(moves):
-        view = state["view"]
-        seat = view["to_move"][0]
-        move = view["moves"][str(seat)][0]["code"]
-        ok = await peer.call("move", room=room, version=state["version"], move=move)
-        assert ok["type"] == "ok", ok
-        if acked is not None:
-            assert ok["version"] not in acked, "a version acknowledged twice"
-            acked[ok["version"]] = move
-        state = await peer.state(ok["version"])
-    return state
-
-
-async def wait_for(check: Any, timeout: float, step: float = 0.05) -> float:
-    """Poll ``check()`` (sync or async) until true; the seconds it took."""
-    start_at = time.monotonic()
-    while True:
-        got = check()
-        if asyncio.iscoroutine(got):
-            got = await got
-        if got:
-            return time.monotonic() - start_at
-        assert time.monotonic() - start_at < timeout, f"not within {timeout}s"
-        await asyncio.sleep(step)
 
 
 # -- (3) one round trip per move ---------------------------------------------------------
@@ -202,19 +171,6 @@ async def test_catching_up_never_performs_an_older_room_than_one_committed_here(
 
 
 # -- (4) Redis loses acknowledged writes ------------------------------------------------
-
-AOF = "appendonlydir"
-
-
-def snapshot(redis: RedisServer, to: Path) -> None:
-    """A copy of the stopped Redis's append-only files."""
-    shutil.copytree(redis.dir / AOF, to / AOF)
-
-
-def restore(redis: RedisServer, frm: Path) -> None:
-    """Put the older files back: started again, Redis has lost what came after."""
-    shutil.rmtree(redis.dir / AOF)
-    shutil.copytree(frm / AOF, redis.dir / AOF)
 
 
 async def test_redis_back_in_time_is_detected_clients_resync_no_version_is_reused(

@@ -17,8 +17,7 @@ from server.redis_listener import RedisListener
 from server.redis_store import RedisStore
 from server.room import ADVISOR, PLAYER, WATCHER, Effects, Policy, Room, new_room
 from server.room_codec import dump, head
-
-from .test_room_codec import busy_room, same
+from tests.kit.rooms import busy_room, same
 
 
 def first_move(r: Room) -> str:

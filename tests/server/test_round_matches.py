@@ -14,9 +14,8 @@ import pytest
 from rules import render
 from rules.round import left_of
 from server.room import Room
-
-from ..support import Running
-from .rounds import Table, open_table, play, settle
+from tests.kit.server import Running
+from tests.kit.tables import Table, open_table, play, settle
 
 #: Games with deals, and options for a short match that still has several: All Fours to
 #: 7 points (a deal scores at most high, low, jack, game and a point given to a beggar);

@@ -11,11 +11,9 @@ import pytest
 
 from rules import Record, game_class
 from server import fairness
-
-from ..round_toy import toy_registered
-from ..support import Running
-from .peer import Peer
-from .rounds import (
+from tests.kit.peer import Peer
+from tests.kit.server import Running
+from tests.kit.tables import (
     ROUND_GAMES,
     a_deal_that_asks,
     assert_lines_hide,
@@ -27,6 +25,7 @@ from .rounds import (
     seat_counts,
     settle,
 )
+from tests.kit.toy import toy_registered
 
 
 @pytest.fixture(autouse=True)

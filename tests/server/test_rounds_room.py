@@ -12,11 +12,9 @@ import pytest
 from protocol.errors import ProtocolError
 from protocol.limits import Limits
 from rules import Record, render
-from rules.cards import rank_of
 from server.room import ADVISOR, PLAYER, WATCHER, Member, Policy, Room, new_room
 from server.room_codec import dump, load
-
-from ..round_toy import ToySnap, toy_registered
+from tests.kit.toy import matching_deal, toy_registered
 
 
 @pytest.fixture(autouse=True)
@@ -33,15 +31,6 @@ def room(options: dict[str, Any] | None = None, deal: int = 1, **policy: Any) ->
     return new_room("toy_snap", options or {}, deal, Policy(**{"think_ms": 0, **policy}),
                     Limits(), now=100.0)
 
-
-def matching_deal(players: int = 2, **options: Any) -> int:
-    """A deal whose first two cards turned up (North's, then East's) match: a call."""
-    game = ToySnap({"players": players, **options})
-    for deal in range(1000):
-        hands = game.deal(deal).hands
-        if rank_of(hands[0][0]) == rank_of(hands[1][0]):
-            return deal
-    raise AssertionError("no matching deal")
 
 
 def seated(r: Room, n: int) -> list[Member]:

@@ -18,9 +18,8 @@ from typing import Any
 import pytest
 
 from rules import all_games, make
-
-from ..support import Running
-from .peer import Msg, Peer
+from tests.kit.peer import Msg, Peer
+from tests.kit.server import Running
 
 ENDINGS: dict[str, dict[str, Any]] = json.loads(
     (Path(__file__).parent.parent / "rules" / "endings.json").read_text())

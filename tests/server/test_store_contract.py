@@ -17,9 +17,8 @@ from server.redis_keys import bell
 from server.redis_store import RedisStore
 from server.room import PLAYER, Effects, Policy, Room, new_room
 from server.store import MemoryStore, Store
-
-from ..redis_server import RedisServer
-from ..support import until
+from tests.kit.redis import RedisServer
+from tests.kit.server import until
 
 
 @pytest.fixture(params=["memory", "redis", "cluster"])

@@ -17,9 +17,8 @@ from server.app import GameServer
 from server.commands import ROOM_COMMANDS
 from server.room import Policy
 from server.sessions import SESSION_COMMANDS
-
-from ..support import Running
-from .peer import Peer
+from tests.kit.peer import Peer
+from tests.kit.server import Running
 
 
 def test_the_two_command_tables_name_exactly_the_protocols_messages() -> None:

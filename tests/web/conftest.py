@@ -4,7 +4,7 @@ per test, and the server's page URL.
 Starting Chromium (and Playwright's driver) costs about two seconds, so each pytest
 process starts it once and every browser test of that process runs on the same event
 loop (each module says ``pytestmark = ON_THE_BROWSERS_LOOP``). Tests stay apart: each
-person in a test is a browser context of their own (:class:`tests.web.browser.Person`:
+person in a test is a browser context of their own (:class:`tests.kit.browser.Person`:
 its own storage and cookies), closed with the test, and each test has a server of its
 own.
 """
@@ -20,9 +20,8 @@ import pytest_asyncio
 from playwright.async_api import Browser, async_playwright
 
 from protocol.limits import Limits
-
-from ..support import Running, start
-from .browser import CHROMIUM, FLAGS, ON_THE_BROWSERS_LOOP
+from tests.kit.browser import CHROMIUM, FLAGS, ON_THE_BROWSERS_LOOP
+from tests.kit.server import Running, start
 
 __all__ = ["ON_THE_BROWSERS_LOOP"]
 

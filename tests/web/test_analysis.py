@@ -12,10 +12,9 @@ from rules import Play, make
 from rules.analysis import analyse, analyse_record
 from rules.common import AUTO
 from rules.solver import Budget
-
-from ..server.peer import Peer
-from ..support import Running
-from .browser import ON_THE_BROWSERS_LOOP, Person
+from tests.kit.browser import ON_THE_BROWSERS_LOOP, Person
+from tests.kit.peer import Peer
+from tests.kit.server import Running
 
 pytestmark = ON_THE_BROWSERS_LOOP
 

@@ -9,8 +9,7 @@ import msgpack
 from playwright.async_api import Browser
 
 from server.fairness import commitment
-
-from .browser import ON_THE_BROWSERS_LOOP, Person
+from tests.kit.browser import ON_THE_BROWSERS_LOOP, Person
 
 pytestmark = ON_THE_BROWSERS_LOOP
 

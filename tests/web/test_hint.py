@@ -6,10 +6,9 @@ from __future__ import annotations
 from playwright.async_api import Browser
 
 from client.session import Session
-from tests.hinted import DEAL, GAME, HINTED, WORDS, line
-
-from ..support import Running
-from .browser import ON_THE_BROWSERS_LOOP, Person, open_room
+from tests.kit.browser import ON_THE_BROWSERS_LOOP, Person, open_room
+from tests.kit.hinted import DEAL, GAME, HINTED, WORDS, line
+from tests.kit.server import Running
 
 pytestmark = ON_THE_BROWSERS_LOOP
 

@@ -7,10 +7,9 @@ import urllib.error
 import urllib.request
 
 from server.web import CSP, pages
-
-from ..server.peer import Peer
-from ..support import Running
-from .browser import ON_THE_BROWSERS_LOOP
+from tests.kit.browser import ON_THE_BROWSERS_LOOP
+from tests.kit.peer import Peer
+from tests.kit.server import Running
 
 
 def get(url: str) -> tuple[int, dict[str, str], bytes]:

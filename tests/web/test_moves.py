@@ -7,8 +7,7 @@ from typing import Any
 from playwright.async_api import Browser
 
 from rules import Play, make, render
-
-from .browser import ON_THE_BROWSERS_LOOP, Person
+from tests.kit.browser import ON_THE_BROWSERS_LOOP, Person
 
 pytestmark = ON_THE_BROWSERS_LOOP
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from playwright.async_api import Browser, Dialog
 
-from ..support import Running, until
-from .browser import ON_THE_BROWSERS_LOOP, Person, open_room
+from tests.kit.browser import ON_THE_BROWSERS_LOOP, Person, open_room
+from tests.kit.server import Running, until
 
 pytestmark = ON_THE_BROWSERS_LOOP
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.async_api import Browser
 
-from .browser import ON_THE_BROWSERS_LOOP, Person, open_room
+from tests.kit.browser import ON_THE_BROWSERS_LOOP, Person, open_room
 
 pytestmark = ON_THE_BROWSERS_LOOP
 

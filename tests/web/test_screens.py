@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.async_api import Browser
 
-from .browser import LAPTOP, ON_THE_BROWSERS_LOOP, PHONE, SNAPSHOTS, open_room
+from tests.kit.browser import LAPTOP, ON_THE_BROWSERS_LOOP, PHONE, SNAPSHOTS, open_room
 
 pytestmark = ON_THE_BROWSERS_LOOP
 

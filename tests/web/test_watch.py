@@ -9,10 +9,9 @@ from typing import Any
 from playwright.async_api import Browser
 
 from rules import Record
-
-from ..server.peer import Peer
-from ..support import Running
-from .browser import ON_THE_BROWSERS_LOOP, Person, view_zones
+from tests.kit.browser import ON_THE_BROWSERS_LOOP, Person, view_zones
+from tests.kit.peer import Peer
+from tests.kit.server import Running
 
 pytestmark = ON_THE_BROWSERS_LOOP
 

@@ -7,8 +7,7 @@ import pytest
 from rules import IllegalMove, make, render
 from rules.cards import RANK_CODES, card, code, name, rank_of
 from rules.games.a_spell import BOOK_ORDER, ASpell, SpellState
-
-from .stacking import codes, play
+from tests.kit.stacking import codes, play
 
 GAME = ASpell()
 SPADES = tuple(card(r, 0) for r in range(1, 14))

@@ -12,8 +12,7 @@ import pytest
 from rules import IllegalMove, make, render
 from rules.cards import cards, suit_of
 from rules.games.all_fours import AllFours, FoursState, Trick
-
-from .round_play import assert_hidden, bot_match, stacked
+from tests.kit.round_rules import assert_hidden, bot_match, stacked
 
 TWO: Any = make("all_fours")  # North deals, East is "the player next the dealer"
 FOUR: Any = make("all_fours", {"players": 4})

@@ -7,8 +7,7 @@ from rules import make
 from rules.cards import Card, cards
 from rules.games.babette import Babette, BabetteState
 from rules.solo import pack_of
-
-from .stacking import codes, play, stack
+from tests.kit.stacking import codes, play, stack
 
 GAME = Babette()
 

@@ -11,8 +11,8 @@ from rules.cards import ACE, JACK, KING, QUEEN, Card, card, cards, rank_of
 from rules.errors import BadOptions
 from rules.games.beggar_my_neighbor import MAX_CARDS, PLAY, BeggarState
 from rules.round import Match
-
-from .rounds import assert_no_text_names, hidden_from, play, stacked, view_cards
+from tests.kit.leaks import secret_cards
+from tests.kit.round_rules import assert_no_text_names, play, stacked, view_cards
 
 
 def start(players: int, hands: dict[int, str], **options: object) -> tuple[Game[Any], BeggarState]:
@@ -234,4 +234,4 @@ def test_nobody_sees_a_face_down_card_and_no_sentence_names_one() -> None:
     with pytest.raises(IllegalMove) as err:
         game.apply(st, "p", 2)
     texts.append(str(err.value))
-    assert_no_text_names(texts, hidden_from(game, st, None))
+    assert_no_text_names(texts, secret_cards(game, st, None))

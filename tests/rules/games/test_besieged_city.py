@@ -8,8 +8,7 @@ import pytest
 from rules import IllegalMove
 from rules.cards import Card, cards, rank_of, suit_of
 from rules.games.besieged_city import ORDER, BesiegedCity, CityState, ends, line_of
-
-from .stacking import codes, play
+from tests.kit.stacking import codes, play
 
 GAME = BesiegedCity()
 #: Reserve row by row: row 2 is A♦ 3♣ 4♣ and column 3 is 4♣ A♣ 7♠ 6♠ (the notes).

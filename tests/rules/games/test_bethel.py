@@ -7,9 +7,8 @@ import pytest
 from rules import IllegalMove, make
 from rules.cards import RANK_NAMES, Card, cards, packs, rank_of
 from rules.games.bethel import Bethel, BethelState
-
-from .solving import assert_knowledge_wins
-from .stacking import codes, play, stack
+from tests.kit.solving import assert_knowledge_wins
+from tests.kit.stacking import codes, play, stack
 
 GAME = Bethel()
 

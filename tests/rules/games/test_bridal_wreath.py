@@ -7,8 +7,7 @@ import pytest
 from rules import IllegalMove
 from rules.cards import Card, card, cards, packs, rank_of
 from rules.games.bridal_wreath import BridalWreath, WreathState
-
-from .stacking import codes, play
+from tests.kit.stacking import codes, play
 
 GAME = BridalWreath()
 

@@ -9,8 +9,7 @@ import pytest
 from rules import IllegalMove
 from rules.cards import ACE, JACK, KING, QUEEN, Card, cards, packs, rank_of, suit_of
 from rules.games.british_constitution import BritishConstitution, ConstitutionState
-
-from .stacking import codes, play
+from tests.kit.stacking import codes, play
 
 GAME = BritishConstitution()
 ACES = tuple((c,) for c in cards("AS AH AD AC") + tuple(c | 64 for c in cards("AS AH AD AC")))

@@ -7,8 +7,7 @@ import pytest
 from rules import IllegalMove
 from rules.cards import Card, card, cards, packs
 from rules.games.brunette_and_blonde import BrunetteAndBlonde, BrunetteState
-
-from .stacking import codes, play, stack
+from tests.kit.stacking import codes, play, stack
 
 GAME = BrunetteAndBlonde()
 LENIENT = BrunetteAndBlonde({"marriages": "lenient"})

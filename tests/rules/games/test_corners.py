@@ -7,8 +7,7 @@ import pytest
 from rules import IllegalMove
 from rules.cards import cards, packs, rank_of
 from rules.games.corners import Corners, CornersState
-
-from .stacking import codes, play, stack
+from tests.kit.stacking import codes, play, stack
 
 GAME = Corners()
 ANY = Corners({"centre_moves": "any"})

@@ -20,8 +20,7 @@ from rules.cards import (
     suit_of,
 )
 from rules.games.empress_of_india import SUITS, EmpressOfIndia, EmpressState, wanted_rank
-
-from .stacking import codes, play
+from tests.kit.stacking import codes, play
 
 GAME = EmpressOfIndia()
 BASES = tuple((card(1, s),) if j < 8 else (card(13, s),) for j, s in enumerate(SUITS))

@@ -8,8 +8,7 @@ from rules import IllegalMove
 from rules.cards import Card, card, cards, packs
 from rules.families import EMPTY8
 from rules.games.fifteen_in_a_row import FifteenInARow, FifteenState
-
-from .stacking import codes, play
+from tests.kit.stacking import codes, play
 
 GAME = FifteenInARow()
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from rules.cards import cards, rank_of
 from rules.games.fifteen_magic_square import FifteenMagicSquare, MagicSquareState, fifteens
-
-from .stacking import codes, play, stack
+from tests.kit.stacking import codes, play, stack
 
 GAME = FifteenMagicSquare()
 # the classic square (the sheet's, not the text's): 5 in the centre

@@ -7,8 +7,7 @@ import pytest
 from rules import IllegalMove
 from rules.cards import Card, card, cards, packs
 from rules.games.flower_garden import FlowerGarden, GardenState
-
-from .stacking import codes, play
+from tests.kit.stacking import codes, play
 
 GAME = FlowerGarden()
 

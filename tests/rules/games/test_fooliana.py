@@ -7,8 +7,7 @@ import pytest
 from rules import IllegalMove, make, render
 from rules.cards import cards, rank_of
 from rules.games.fooliana import FOOLIANA_EXTRA_PASS, Fooliana, FoolianaState
-
-from .stacking import codes, play
+from tests.kit.stacking import codes, play
 
 GAME = Fooliana()
 EXTRA = FOOLIANA_EXTRA_PASS()

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from rules.cards import Card, cards
 from rules.games.four_of_a_kind import FourOfAKind
-
-from .stacking import codes, play
+from tests.kit.stacking import codes, play
 
 GAME = FourOfAKind()
 

@@ -7,8 +7,7 @@ import pytest
 from rules import IllegalMove
 from rules.cards import card, cards, packs
 from rules.games.fours import Fours, FoursState
-
-from .stacking import codes, play, stack
+from tests.kit.stacking import codes, play, stack
 
 GAME = Fours()
 RUNS = " ".join(f"{r}C {r}D {r}H {r}S" for r in "A23456789TJQK")

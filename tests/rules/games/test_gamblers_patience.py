@@ -5,8 +5,7 @@ from __future__ import annotations
 from rules import make
 from rules.cards import cards, packs
 from rules.games.gamblers_patience import GamblersPatience, GamblerState
-
-from .stacking import codes, play, stack
+from tests.kit.stacking import codes, play, stack
 
 GAME = GamblersPatience()
 STACKED = make("gamblers_patience", {"four": "stacked"})

@@ -7,8 +7,7 @@ import pytest
 from rules import IllegalMove, make
 from rules.cards import cards, packs
 from rules.games.game_of_seven import GameOfSeven, SevenState
-
-from .stacking import codes, play, stack
+from tests.kit.stacking import codes, play, stack
 
 GAME = GameOfSeven()
 FROM_PACK = GameOfSeven({"space_from_pack": True})

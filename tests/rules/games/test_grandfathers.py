@@ -8,8 +8,7 @@ from typing import Any
 from rules import make, render
 from rules.cards import card, cards, packs
 from rules.packets_a import NONE, Table
-
-from .stacking import codes, play, stack
+from tests.kit.stacking import codes, play, stack
 
 PLACES = "2S 4H 5H 6H 7H 8H 9H TH JH QH 4D 5D 6D 7D 8D 9D TD JD QD 4C"
 COVERS = "5C 6C 7C 8C 9C TC JC QC 4S 5S 6S 7S 8S 9S TS JS QS 3H 3D 3C"

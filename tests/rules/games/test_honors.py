@@ -7,8 +7,7 @@ import pytest
 from rules import IllegalMove
 from rules.cards import Card, card, cards, name, packs, rank_of, suit_of
 from rules.games.honors import BASES, SECOND, THREES, Honors, HonorsState
-
-from .stacking import codes, play, stack
+from tests.kit.stacking import codes, play, stack
 
 GAME = Honors()
 

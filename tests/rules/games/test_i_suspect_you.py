@@ -13,8 +13,7 @@ from rules import IllegalMove, make, render
 from rules.cards import cards
 from rules.games.i_suspect_you import LIMIT, ISuspectYou, SuspectState
 from rules.prng import Rng
-
-from .round_play import assert_hidden, bot_match, stacked
+from tests.kit.round_rules import assert_hidden, bot_match, stacked
 
 GAME: Any = make("i_suspect_you", {"players": 3})
 

@@ -8,8 +8,7 @@ import pytest
 from rules import IllegalMove
 from rules.cards import cards, rank_of, suit_of
 from rules.games.idiots_delight import IdiotsDelight, IdiotsDelightState
-
-from .stacking import codes, play
+from tests.kit.stacking import codes, play
 
 GAME = IdiotsDelight()
 SUITS = "SHDC"

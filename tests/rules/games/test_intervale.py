@@ -8,9 +8,7 @@ from rules import IllegalMove
 from rules.cards import Card, card, cards, packs, rank_of
 from rules.games.intervale import Intervale
 from rules.games.reversible_sequences import ColumnsState
-
-from .stacking import codes, play
-from .test_reversible_sequences import home_or_deal
+from tests.kit.stacking import codes, home_or_deal, play
 
 GAME = Intervale()
 EMPTY = ((),) * 8

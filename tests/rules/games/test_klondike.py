@@ -9,8 +9,7 @@ from rules import IllegalMove, make, render
 from rules.cards import cards, rank_of, suit_of
 from rules.games.klondike import Klondike, KlondikeState
 from rules.solo import pack_of
-
-from .stacking import codes, play
+from tests.kit.stacking import codes, play
 
 GAME = Klondike()
 SUITS = "SHDC"

@@ -7,8 +7,7 @@ import pytest
 from rules import IllegalMove
 from rules.cards import Card, card, cards, packs
 from rules.games.knaves_dial import CENTRE, PLACE_OF, DialState, KnavesDial
-
-from .stacking import codes, play, stack
+from tests.kit.stacking import codes, play, stack
 
 ONE = KnavesDial()
 TWO = KnavesDial({"packs": 2})

@@ -5,8 +5,7 @@ from __future__ import annotations
 from rules import make
 from rules.cards import Card, card, cards, identity, packs, rank_of
 from rules.games.l_horloge import PLATE, HorlogeState, LHorloge
-
-from .stacking import codes, play
+from tests.kit.stacking import codes, play
 
 GAME = LHorloge()
 

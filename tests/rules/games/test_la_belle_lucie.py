@@ -16,9 +16,8 @@ from rules.cards import Card, cards, packs, standard_pack
 from rules.common import END
 from rules.prng import Rng
 from rules.tableau import LOST, WON, TabState
-
-from .solving import assert_knowledge_wins
-from .stacking import codes, play, stack
+from tests.kit.solving import assert_knowledge_wins
+from tests.kit.stacking import codes, play, stack
 
 
 def lucie(piles: list[str], game_id: str = "la_belle_lucie", **options: Any

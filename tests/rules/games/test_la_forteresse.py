@@ -6,8 +6,7 @@ from rules import make
 from rules.cards import cards, standard_pack
 from rules.games.la_forteresse import LaForteresse
 from rules.tableau import LOST, WON, TabState
-
-from .stacking import codes, play
+from tests.kit.stacking import codes, play
 
 GAME = LaForteresse()
 EMPTY4 = ((), (), (), ())

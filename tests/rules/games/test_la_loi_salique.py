@@ -8,8 +8,7 @@ from typing import Any
 from rules import make
 from rules.cards import ACE, JACK, KING, QUEEN, cards, packs, rank_of
 from rules.packets_a import NONE, Table
-
-from .stacking import codes, play, stack
+from tests.kit.stacking import codes, play, stack
 
 
 def stacked(text: str, rest: tuple[int, ...] | None = None, **options: Any

@@ -11,8 +11,7 @@ from rules import IllegalMove, render
 from rules.cards import Card, cards, packs, rank_of, suit_of
 from rules.families import EMPTY8, Families
 from rules.games.la_nivernaise import LaNivernaise, LaNivernaiseState
-
-from .stacking import codes, play, stack
+from tests.kit.stacking import codes, play, stack
 
 GAME = LaNivernaise()
 SIDES = "9C 9C 9D 9D 8C 8C 8D 8D"

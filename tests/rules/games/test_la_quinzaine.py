@@ -7,8 +7,7 @@ from rules import make
 from rules.cards import Card, card, cards
 from rules.games.fifteen_in_a_row import FifteenState
 from rules.games.la_quinzaine import LaQuinzaine
-
-from .stacking import codes, play
+from tests.kit.stacking import codes, play
 
 GAME = LaQuinzaine()
 EMPTY8: tuple[tuple[Card, ...], ...] = ((),) * 8

@@ -5,8 +5,7 @@ from __future__ import annotations
 from rules import make
 from rules.cards import Card, card, cards, packs, rank_of
 from rules.games.lady_of_the_manor import LadyOfTheManor, LadyState
-
-from .stacking import codes, play
+from tests.kit.stacking import codes, play
 
 GAME = LadyOfTheManor()
 

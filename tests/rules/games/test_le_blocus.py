@@ -5,8 +5,7 @@ from __future__ import annotations
 from rules import make
 from rules.cards import Card, card, cards, packs
 from rules.games.le_blocus import BlocusState, LeBlocus
-
-from .stacking import codes, play, stack
+from tests.kit.stacking import codes, play, stack
 
 GAME = LeBlocus()
 COLUMN = LeBlocus({"vacancy": "column"})

@@ -10,9 +10,8 @@ import random
 
 from rules import make
 from rules.cards import card, cards
-
-from .stacking import codes, play
-from .test_napoleon import cols, fams, state
+from tests.kit.napoleon import cols, fams, state
+from tests.kit.stacking import codes, play
 
 CADRAN = make("le_cadran")
 TALON = make("le_cadran_talon_lanes")

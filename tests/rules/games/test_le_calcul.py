@@ -9,8 +9,7 @@ from rules import IllegalMove, make
 from rules.cards import RANK_NAMES, Card, cards, packs, rank_of
 from rules.games.bethel import BethelState, takes
 from rules.games.le_calcul import LeCalcul
-
-from .stacking import codes, play, stack
+from tests.kit.stacking import codes, play, stack
 
 GAME = LeCalcul()
 

@@ -8,8 +8,7 @@ from dataclasses import replace
 from rules import make, render
 from rules.cards import rank_of
 from rules.games.le_calcul_sequel import CalculSequelState, LeCalculSequel, calcul_ranks
-
-from .stacking import codes, play
+from tests.kit.stacking import codes, play
 
 GAME = LeCalculSequel()
 

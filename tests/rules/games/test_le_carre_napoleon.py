@@ -9,8 +9,7 @@ import pytest
 from rules import IllegalMove, make
 from rules.cards import Card, cards, packs, rank_of, suit_of
 from rules.games.le_carre_napoleon import CarreState, LeCarreNapoleon
-
-from .stacking import codes, play
+from tests.kit.stacking import codes, play
 
 GAME = LeCarreNapoleon()
 FILLER = ("5C 5C 6C 6C",) * 12

@@ -6,8 +6,7 @@ from __future__ import annotations
 from rules import make
 from rules.cards import cards, packs
 from rules.packets_a import NONE, Table
-
-from .stacking import codes, play, stack
+from tests.kit.stacking import codes, play, stack
 
 RANKS = "A23456789TJQK"
 GAME = make("le_moulin")

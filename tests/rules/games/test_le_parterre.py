@@ -9,8 +9,7 @@ from rules import IllegalMove
 from rules.cards import Card, cards, packs, rank_of, suit_of
 from rules.games.flower_garden import FlowerGarden, GardenState
 from rules.games.le_parterre import LeParterre
-
-from .stacking import codes, play
+from tests.kit.stacking import codes, play
 
 GAME = LeParterre()
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from rules.cards import Card, card, cards, packs, rank_of
 from rules.games.le_shah import LeShah, ShahState
-
-from .stacking import codes, play, stack
+from tests.kit.stacking import codes, play, stack
 
 GAME = LeShah()
 

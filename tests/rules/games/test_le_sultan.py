@@ -11,8 +11,7 @@ from rules import IllegalMove, make
 from rules.cards import KING, card, cards, name, packs, rank_of
 from rules.games.le_sultan import LeSultan
 from rules.packets_a import NONE, Table
-
-from .stacking import codes, play, stack
+from tests.kit.stacking import codes, play, stack
 
 SQUARE = "KC KC KD KH KD KS KH KS AH"
 

@@ -9,8 +9,7 @@ import pytest
 from rules import IllegalMove
 from rules.cards import Card, cards, rank_of
 from rules.games.les_hemispheres import HemiState, LesHemispheres
-
-from .stacking import codes, play
+from tests.kit.stacking import codes, play
 
 GAME = LesHemispheres()
 BASES = tuple((c,) for c in cards("AH AH AD AD KS KS KC KC"))

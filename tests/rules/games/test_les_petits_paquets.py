@@ -6,8 +6,7 @@ from __future__ import annotations
 from rules import render
 from rules.cards import Card, cards
 from rules.games.les_petits_paquets import LesPetitsPaquets, PaquetsState, deal_packets
-
-from .stacking import codes, play
+from tests.kit.stacking import codes, play
 
 GAME = LesPetitsPaquets()
 KINGS = tuple((c,) for c in cards("KS KH KD KC KS KH KD KC"))

@@ -5,10 +5,9 @@ from __future__ import annotations
 from rules import make
 from rules.cards import cards, packs
 from rules.games.les_quatorze import QuatorzeState
-
-from .solving import PLAIN, assert_knowledge_wins
-from .stacking import codes as all_codes
-from .stacking import play, stack
+from tests.kit.solving import PLAIN, assert_knowledge_wins
+from tests.kit.stacking import codes as all_codes
+from tests.kit.stacking import play, stack
 
 GAME = make("les_quatorze")
 

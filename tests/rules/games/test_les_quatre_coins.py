@@ -7,8 +7,7 @@ from dataclasses import replace
 from rules.cards import Card, card, cards, packs
 from rules.games.les_quatre_coins import CoinsState, LesQuatreCoins
 from rules.solo import pack_of
-
-from .stacking import codes, play, stack
+from tests.kit.stacking import codes, play, stack
 
 GAME = LesQuatreCoins()
 FILLER = "9C 9C 9D 9D 8C 8C 8D 8D 7C 7C 7D 7D 6C 6C 6D 6D"

@@ -5,8 +5,7 @@ from __future__ import annotations
 from rules import make
 from rules.cards import RANK_NAMES, Card, cards, packs, rank_of
 from rules.games.louises_game import DOUBLE, LouisesGame, LouiseState
-
-from .stacking import codes, play, stack
+from tests.kit.stacking import codes, play, stack
 
 GAME = LouisesGame()
 

@@ -5,33 +5,14 @@ from __future__ import annotations
 import pytest
 
 from rules import IllegalMove, make
-from rules.cards import Card, card, cards, packs
-from rules.games.napoleon import NAPOLEON_PET_GAME, Napoleon, NapoleonState
-
-from .stacking import codes, play
+from rules.cards import card, cards, packs
+from rules.games.napoleon import NAPOLEON_PET_GAME, Napoleon
+from tests.kit.napoleon import cols, fams, state
+from tests.kit.stacking import codes, play
 
 GAME = Napoleon()
 PET = NAPOLEON_PET_GAME()
 
-
-def full(suit: int, n: int = 13, pack: int = 0) -> tuple[Card, ...]:
-    return tuple(card(r, suit, pack) for r in range(1, n + 1))
-
-
-def fams(*ns: int) -> tuple[tuple[Card, ...], ...]:
-    return tuple(full(j % 4, n, j // 4) for j, n in enumerate(ns))
-
-
-def cols(*piles: str) -> tuple[tuple[Card, ...], ...]:
-    out = [cards(p) for p in piles]
-    return tuple(out + [()] * (10 - len(out)))
-
-
-def state(columns: tuple[tuple[Card, ...], ...], pack: str = "", stock: str = "",
-          families: tuple[tuple[Card, ...], ...] = fams(0, 0, 0, 0, 0, 0, 0, 0),
-          turns: int = 0) -> NapoleonState:
-    return NapoleonState(families, columns, tuple(reversed(cards(pack))), 4, cards(stock),
-                         turns)
 
 
 def test_four_rows_of_ten_lapping_over_and_only_the_lower_row_free() -> None:

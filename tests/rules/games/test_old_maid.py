@@ -14,8 +14,8 @@ from rules.game import Move
 from rules.games.old_maid import OldMaidState
 from rules.prng import Rng
 from rules.round import Match
-
-from .rounds import assert_no_text_names, hidden_from, stacked, view_cards
+from tests.kit.leaks import secret_cards
+from tests.kit.round_rules import assert_no_text_names, stacked, view_cards
 
 
 def draw(game: Game[Any], st: OldMaidState, card: str) -> OldMaidState:
@@ -148,7 +148,7 @@ def test_sentences_and_refusals_name_no_hidden_card() -> None:
         with pytest.raises(IllegalMove) as err:
             game.apply(st, bad, seat)
         texts.append(str(err.value))
-    secret: set[Card] = hidden_from(game, st, None)
+    secret: set[Card] = secret_cards(game, st, None)
     assert_no_text_names(texts, secret)
     assert game.bot_move(render(game, st, st.turn), st.turn, 7) in \
         {m.code for m in game.legal_moves(st, st.turn)}

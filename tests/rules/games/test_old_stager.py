@@ -9,8 +9,7 @@ import pytest
 from rules import IllegalMove
 from rules.cards import card, cards, packs, rank_of, suit_of
 from rules.games.old_stager import OldStager, StagerState
-
-from .stacking import codes, play, stack
+from tests.kit.stacking import codes, play, stack
 
 GAME = OldStager()
 FILLER = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH"  # eleven cards of no consequence

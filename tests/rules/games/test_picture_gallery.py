@@ -7,8 +7,7 @@ import pytest
 from rules import IllegalMove
 from rules.cards import cards, packs, rank_of
 from rules.games.picture_gallery import GalleryState, PictureGallery
-
-from .stacking import codes, play, stack
+from tests.kit.stacking import codes, play, stack
 
 GAME = PictureGallery()
 LAYOUT = "AS TS 2S 9S 3S 8S 4S 7S 5S 6S AH TH"

@@ -21,8 +21,7 @@ from rules.games.pope_joan import (
     next_in_run,
 )
 from rules.prng import shuffle
-
-from .round_play import assert_hidden, bot_match, stacked
+from tests.kit.round_rules import assert_hidden, bot_match, stacked
 
 GAME: Any = make("pope_joan")  # four players, six stops, 40 counters each
 SEED = 0  # the first knave of seed 0's cut falls to Player 1: he deals, Player 2 leads

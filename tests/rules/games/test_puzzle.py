@@ -5,8 +5,7 @@ from __future__ import annotations
 from rules import make
 from rules.cards import Card, card, cards, packs
 from rules.games.puzzle import ORDER, Puzzle, PuzzleState
-
-from .stacking import codes, play
+from tests.kit.stacking import codes, play
 
 GAME = Puzzle()
 

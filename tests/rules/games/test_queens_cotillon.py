@@ -7,8 +7,7 @@ import pytest
 from rules import IllegalMove, make
 from rules.cards import RANK_NAMES, Card, card, cards, packs, rank_of
 from rules.games.queens_cotillon import CotillonState, QueensCotillon
-
-from .stacking import codes, play
+from tests.kit.stacking import codes, play
 
 GAME = QueensCotillon()
 EMPTY = ((),) * 8

@@ -7,8 +7,7 @@ import pytest
 from rules import IllegalMove
 from rules.cards import Card, card, cards, packs
 from rules.games.queens_party import NONE, PartyState, QueensParty
-
-from .stacking import codes, play, stack
+from tests.kit.stacking import codes, play, stack
 
 GAME = QueensParty()
 TURNED = QueensParty({"pairs": "with_card_turned"})

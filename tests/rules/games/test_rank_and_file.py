@@ -9,9 +9,8 @@ from rules.cards import Card, card, cards, identity, packs
 from rules.families import EMPTY8
 from rules.games._columns import ColumnGame
 from rules.games.rank_and_file import RANK_AND_FILE_APPENDIX, JudgesState, RankAndFile
-
-from .solving import assert_knowledge_wins
-from .stacking import codes, play, stack
+from tests.kit.solving import assert_knowledge_wins
+from tests.kit.stacking import codes, play, stack
 
 GAME = RankAndFile()
 SOME = RANK_AND_FILE_APPENDIX()

@@ -7,10 +7,9 @@ import pytest
 from rules import IllegalMove, make
 from rules.cards import Card, card, cards, packs, rank_of
 from rules.families import EMPTY8
-from rules.games.reversible_sequences import ColumnsState, FreeColumns, ReversibleSequences
-
-from .solving import PLAIN, assert_knowledge_wins
-from .stacking import codes, play
+from rules.games.reversible_sequences import ColumnsState, ReversibleSequences
+from tests.kit.solving import PLAIN, assert_knowledge_wins
+from tests.kit.stacking import codes, home_or_deal, play
 
 GAME = ReversibleSequences()
 
@@ -26,14 +25,6 @@ def wanted() -> list[Card]:
     return [card(r, s, p) for k in range(13)
             for p, r in ((0, k + 1), (1, 13 - k)) for s in range(4)]
 
-
-def home_or_deal(game: FreeColumns, st: ColumnsState) -> ColumnsState:
-    """Play to the families when a card fits, else turn the next card."""
-    while game.outcome(st) is None:
-        moves = codes(game, st)
-        home = [m for m in moves if ">f" in m]
-        st = play(game, st, home[0] if home else "d")
-    return st
 
 
 def test_four_rows_of_thirteen_and_the_lower_row_is_free() -> None:

@@ -7,8 +7,7 @@ from dataclasses import replace
 from rules import render
 from rules.cards import rank_of
 from rules.games.sequel_to_musical import WORDS, SequelState, SequelToMusical, musical_pile
-
-from .stacking import codes, play
+from tests.kit.stacking import codes, play
 
 GAME = SequelToMusical()
 

@@ -13,8 +13,8 @@ from rules.cards import cards
 from rules.game import Move
 from rules.games.snap import SnapState
 from rules.prng import Rng
-
-from .rounds import assert_no_text_names, hidden_from, play, stacked, view_cards
+from tests.kit.leaks import secret_cards
+from tests.kit.round_rules import assert_no_text_names, play, stacked, view_cards
 
 
 def start(hands: dict[int, str], game_id: str = "snap", players: int = 2,
@@ -232,6 +232,6 @@ def test_no_face_down_card_is_seen_and_no_sentence_names_one() -> None:
         with pytest.raises(IllegalMove) as err:
             game.apply(st, bad[1], bad[0])
         texts.append(str(err.value))
-    assert_no_text_names(texts, hidden_from(game, st, None))
+    assert_no_text_names(texts, secret_cards(game, st, None))
     turned = play(game, st, (0, "snap"))
     assert game.narrate(st, Move("snap"), turned) == "Player 1 cries 'Snap!'"

@@ -14,8 +14,8 @@ from rules.game import Move
 from rules.games.snip_snap_snorum import SnipState
 from rules.prng import Rng
 from rules.round import Match
-
-from .rounds import assert_no_text_names, hidden_from, play, stacked, view_cards
+from tests.kit.leaks import secret_cards
+from tests.kit.round_rules import assert_no_text_names, play, stacked, view_cards
 
 
 def start(players: int, hands: dict[int, str], **options: object) -> tuple[Game[Any], SnipState]:
@@ -145,7 +145,7 @@ def test_hands_are_seen_by_their_owners_alone_and_sentences_name_none() -> None:
         with pytest.raises(IllegalMove) as err:
             game.apply(st, bad, seat)
         texts.append(str(err.value))
-    assert_no_text_names(texts, hidden_from(game, st, None) - {cards("6S")[0]})
+    assert_no_text_names(texts, secret_cards(game, st, None) - {cards("6S")[0]})
 
 
 def test_the_computer_player_leads_a_rank_the_others_are_least_likely_to_hold() -> None:

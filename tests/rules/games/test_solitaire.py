@@ -13,8 +13,7 @@ import pytest
 from rules import IllegalMove, make, render
 from rules.cards import cards, standard_pack
 from rules.packets_a import NONE, Table
-
-from .stacking import codes, play, stack
+from tests.kit.stacking import codes, play, stack
 
 
 def stacked(game_id: str, text: str, **options: Any) -> tuple[Any, Table]:

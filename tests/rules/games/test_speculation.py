@@ -12,8 +12,7 @@ import pytest
 from rules import IllegalMove, make, render
 from rules.cards import cards, parse
 from rules.games.speculation import SpecState, Speculation
-
-from .round_play import assert_hidden, bot_match, stacked
+from tests.kit.round_rules import assert_hidden, bot_match, stacked
 
 GAME: Any = make("speculation", {"players": 3})  # Player 1 deals, Player 2 turns first
 

@@ -9,8 +9,7 @@ import pytest
 from rules import IllegalMove
 from rules.cards import Card, card, cards, packs, rank_of, suit_of
 from rules.games.staircase import Staircase, StaircaseState
-
-from .stacking import codes, play
+from tests.kit.stacking import codes, play
 
 GAME = Staircase()
 

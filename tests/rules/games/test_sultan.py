@@ -10,8 +10,7 @@ import pytest
 from rules import IllegalMove, Play, make, render
 from rules.cards import KING, card, cards, name, packs, rank_of
 from rules.packets_a import NONE, Table
-
-from .stacking import codes, play, stack
+from tests.kit.stacking import codes, play, stack
 
 SQUARE = "KC KC KD KH KD KS KH KS AH"
 

@@ -7,8 +7,7 @@ import pytest
 from rules import IllegalMove
 from rules.cards import cards
 from rules.games.take_fourteen import TakeFourteen, TakeFourteenState
-
-from .stacking import codes, play
+from tests.kit.stacking import codes, play
 
 GAME = TakeFourteen()
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from rules.cards import cards
 from rules.games.take_ten import TakeTen, TakeTenState
 from rules.solo import pack_of
-
-from .stacking import codes, play, stack
+from tests.kit.stacking import codes, play, stack
 
 GAME = TakeTen()
 

@@ -6,8 +6,7 @@ from rules import make
 from rules.cards import cards
 from rules.games.the_carpet_hoyle import CarpetState, TheCarpetHoyle
 from rules.solo import pack_of
-
-from .stacking import codes, play, stack
+from tests.kit.stacking import codes, play, stack
 
 GAME = TheCarpetHoyle()
 FILLER = "9H TH JH QH KH 9D TD JD QD KD 9C TC JC QC KC 8H 8D 8C 8S TS"

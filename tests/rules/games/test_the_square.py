@@ -9,8 +9,7 @@ import pytest
 from rules import IllegalMove, make
 from rules.cards import Card, card, cards, packs
 from rules.games.the_square import SquareState, TheSquare
-
-from .stacking import codes, play, stack
+from tests.kit.stacking import codes, play, stack
 
 GAME = TheSquare()
 ANYWHERE = TheSquare({"stock_cards": "anywhere"})

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
-
 from rules.cards import Card, card, cards, packs
 from rules.games.the_toad import TheToad, ToadState
-
-from .solving import PLAIN, assert_knowledge_wins
-from .stacking import codes, play, stack
+from tests.kit.safe_moves import assert_family_moves_keep_a_winning_line_winning
+from tests.kit.solving import PLAIN, assert_knowledge_wins
+from tests.kit.stacking import codes, play, stack
 
 GAME = TheToad()
 
@@ -133,11 +131,7 @@ def test_a_card_goes_home_unasked_only_when_no_twin_of_its_rank_can_want_the_fam
     assert [m.code for m in GAME.safe_moves(st)] == ["p1>f1"]
 
 
-def test_cards_sent_home_unasked_keep_a_winning_line_winning(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cards_sent_home_unasked_keep_a_winning_line_winning() -> None:
     """The check of tests/rules/test_safe_moves.py (each safe move on a winning line
     keeps it winning, by the proof's own construction) on deal 16."""
-    from tests.rules import test_safe_moves
-
-    monkeypatch.setitem(test_safe_moves.LINES, "the_toad", 16)
-    test_safe_moves.test_a_declared_family_move_keeps_a_winning_line_winning("the_toad")
+    assert_family_moves_keep_a_winning_line_winning("the_toad", 16)

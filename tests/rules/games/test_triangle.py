@@ -7,8 +7,7 @@ import pytest
 from rules import IllegalMove, render
 from rules.cards import Card, cards, rank_of, suit_of
 from rules.games.triangle import Triangle, TriangleState
-
-from .stacking import codes, play
+from tests.kit.stacking import codes, play
 
 GAME = Triangle()
 SUITS = "SHDC"

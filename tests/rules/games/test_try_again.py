@@ -7,9 +7,8 @@ from rules import make, render
 from rules.cards import cards
 from rules.games.try_again import TryAgain, TryAgainState
 from rules.solo import pack_of
-
-from .solving import PLAIN, assert_knowledge_wins
-from .stacking import codes, play, stack
+from tests.kit.solving import PLAIN, assert_knowledge_wins
+from tests.kit.stacking import codes, play, stack
 
 GAME = TryAgain()
 

@@ -7,8 +7,7 @@ import pytest
 from rules import IllegalMove, make
 from rules.cards import Card, card, cards, packs, rank_of
 from rules.games.weavers import Weavers, WeaversState, chain
-
-from .stacking import codes, play
+from tests.kit.stacking import codes, play
 
 GAME = Weavers()
 KINGS = tuple((c,) for c in sorted((c for c in packs(2) if rank_of(c) == 13),

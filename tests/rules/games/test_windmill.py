@@ -8,8 +8,7 @@ from typing import Any
 from rules import make, render
 from rules.cards import cards, packs
 from rules.packets_a import NONE, Table
-
-from .stacking import codes, play, stack
+from tests.kit.stacking import codes, play, stack
 
 RANKS = "A23456789TJQK"
 

@@ -9,8 +9,7 @@ import pytest
 from rules import IllegalMove, make
 from rules.cards import Card, cards, packs, rank_of, suit_of
 from rules.games.zodiac import Zodiac, ZodiacState
-
-from .stacking import codes, play
+from tests.kit.stacking import codes, play
 
 GAME = Zodiac()
 EQ = "2C 2C 2D 2D 3C 3C 3D 3D"

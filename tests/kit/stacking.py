@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.cards import Card, cards
+from rules.games.reversible_sequences import ColumnsState, FreeColumns
 
 
 def stack(text: str, pack: Sequence[Card], rest: Sequence[Card] | None = None,
@@ -33,4 +34,13 @@ def play(game: Any, st: Any, *moves: str) -> Any:
     """Play checked moves for the one seat."""
     for code in moves:
         st = game.apply(st, code, 0)
+    return st
+
+
+def home_or_deal(game: FreeColumns, st: ColumnsState) -> ColumnsState:
+    """Play to the families when a card fits, else turn the next card."""
+    while game.outcome(st) is None:
+        moves = codes(game, st)
+        home = [m for m in moves if ">f" in m]
+        st = play(game, st, home[0] if home else "d")
     return st

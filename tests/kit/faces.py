@@ -1,4 +1,4 @@
-"""What the books lay face up, game by game: the statement :mod:`tests.rules.seen` holds
+"""What the books lay face up, game by game: the statement :mod:`tests.kit.seen` holds
 every game's views to.
 
 Written from the books (the lines cited; the rule sheets in ``shared/games`` quote them),
@@ -9,7 +9,7 @@ Only the games whose books lay more than that face down are listed (a variant fo
 parent); each entry names the zones that do not lie open, by a pattern of their ids, and
 the moves that turn cards up.
 
-Lies (:class:`tests.rules.seen.Lie`): ``OPEN``; ``DOWN`` (a card a move turns up stays up
+Lies (:class:`tests.kit.seen.Lie`): ``OPEN``; ``DOWN`` (a card a move turns up stays up
 while it lies there); ``MINE`` (a seat's hand); ``TOP`` (face down, the top card turned up
 when uncovered, cards laid on it face up); ``squared(n)`` (face up but squared, only the
 ``n`` top cards seen); ``TURNED_DOWN`` (turned over, nothing of it seen); ``after(code,
@@ -21,8 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rules.cards import ACE, Card, rank_of
-
-from .seen import (
+from tests.kit.seen import (
     DOWN,
     MINE,
     OPEN,

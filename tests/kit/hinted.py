@@ -17,7 +17,7 @@ WORDS = "take off 2♠ and Q♣ (piles 2 and 3) for fourteen"
 
 def line() -> list[str]:
     """The moves that lead there."""
-    endings = json.loads((Path(__file__).parent / "rules" / "endings.json").read_text())
+    endings = json.loads((Path(__file__).parents[1] / "rules" / "endings.json").read_text())
     win = endings[GAME]["win"]
     assert win["seed"] == DEAL
     return list(win["line"][:22])

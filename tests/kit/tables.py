@@ -15,10 +15,9 @@ from rules import make as game_make
 from rules.cards import identity
 from rules.prng import Rng
 from server.room import Room
-
-from ..round_toy import ID as TOY
-from ..rules.conformance import assert_hides, secret_cards
-from .peer import WAIT, Msg, Peer
+from tests.kit.leaks import assert_hides, secret_cards
+from tests.kit.peer import WAIT, Msg, Peer
+from tests.kit.toy import ID as TOY
 
 #: Every registered round game, and the tests' own Toy Snap (registered by a fixture).
 ROUND_GAMES = [*(g.id for g in all_games() if g.description.seats_range is not None), TOY]

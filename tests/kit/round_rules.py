@@ -1,14 +1,17 @@
-"""Helpers for scenario tests of round games: stacked deals, whole matches of computer
-players, and the check that no audience sees a card hidden from it."""
+"""Helpers for scenario tests of round games: stacked deals, playing seat by seat, whole
+matches of computer players, and the checks that no audience sees a card hidden from it
+(hidden as :func:`tests.kit.leaks.secret_cards` says)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from rules import Game, render
 from rules.cards import Card, cards, code, name
+from rules.game import Move
 from rules.prng import Rng
+from tests.kit.leaks import secret_cards, strings_in
 
 
 def stacked(game: Game[Any], hands: Mapping[int, str], first: int = 1,
@@ -30,31 +33,6 @@ def stacked(game: Game[Any], hands: Mapping[int, str], first: int = 1,
     return (*out, *after, *rest, *end)
 
 
-def secret(game: Game[Any], state: Any, audience: int | None) -> set[Card]:
-    """The cards ``audience`` may not see: others' private zones, face-down cards."""
-    out: set[Card] = set()
-    shown: set[Card] = set()
-    for z in game.zones(state):
-        if z.private and z.owner != audience:
-            out.update(z.cards)
-        else:
-            out.update(z.face_down)
-            shown.update(z.face_up)
-    return out - shown
-
-
-def texts_of(value: object) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield from texts_of(k)
-            yield from texts_of(v)
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            yield from texts_of(v)
-
-
 def assert_hidden(game: Game[Any], state: Any, sentences: Iterable[str] = ()) -> None:
     """No view shows a card hidden from its audience: each seat sees its own hand's
     faces and the other hands only counted, a watcher no hand at all; and no sentence
@@ -63,12 +41,12 @@ def assert_hidden(game: Game[Any], state: Any, sentences: Iterable[str] = ()) ->
     said = list(sentences)
     for audience in (None, *range(game.seats)):
         view = render(game, state, audience)
-        hidden = secret(game, state, audience)
+        hidden = secret_cards(game, state, audience)
         for z in view["zones"]:
             if z["id"].startswith("hand"):
                 mine = z["owner"] == audience
                 assert bool(z["up"]) == (mine and z["down"] == 0 and bool(z["up"])), z
-        strings = list(texts_of({k: v for k, v in view.items() if k != "moves"}))
+        strings = list(strings_in({k: v for k, v in view.items() if k != "moves"}))
         if audience is None:
             strings += said
         whole = "\x00".join(strings)
@@ -91,3 +69,22 @@ def bot_match(game: Game[Any], seed: int, limit: int = 20_000) -> tuple[Any, int
         r, rng = rng.next_u64()
         state = game.apply(state, game.bot_move(render(game, state, seat), seat, r), seat)
     raise AssertionError(f"{game.id}: no end after {limit} moves")
+
+
+def play(game: Game[Any], st: Any, *moves: tuple[int, str]) -> Any:
+    """Play checked moves, each ``(seat, code)``."""
+    for seat, c in moves:
+        st = game.apply(st, Move(c), seat)
+    return st
+
+
+def assert_no_text_names(texts: list[str], secret: set[Card]) -> None:
+    """No text names a card of ``secret`` (by its name, or its code as a word)."""
+    for c in secret:
+        for t in texts:
+            assert name(c) not in t and code(c) not in t.split(), f"{t!r} names {name(c)}"
+
+
+def view_cards(game: Game[Any], st: Any, audience: int | None) -> set[str]:
+    """Every face shown to ``audience``."""
+    return {c for z in render(game, st, audience)["zones"] for c in z["up"]}

@@ -1,9 +1,9 @@
 """Who has seen which card: a leak check that takes no game's word for what is face up.
 
-The conformance suite's leak check (:func:`tests.rules.conformance.assert_no_hidden_card`)
+The conformance suite's leak check (:func:`tests.kit.leaks.assert_no_hidden_card`)
 asks each game's own ``zones()`` which cards lie face up and which zones are private, so
 a game that wrongly declares a face-down card face up passes it. This check knows for
-itself. :mod:`tests.rules.faces` states, game by game from the books, how each zone of
+itself. :mod:`tests.kit.faces` states, game by game from the books, how each zone of
 the table lies (open, face down, a hand, a face-down pile whose top is turned up, a
 squared pile) and which moves turn cards up; :class:`Sight` follows every card from the
 deal through the moves with that statement alone, and :func:`assert_views_follow_the_book`
@@ -28,8 +28,7 @@ from rules.cards import Card, identity, name
 from rules.common import AUTO, END
 from rules.game import Audience, Move, Seat
 from rules.prng import Rng
-
-from .conformance import assert_hides
+from tests.kit.leaks import assert_hides
 
 #: Zone ids and their cards, bottom to top.
 Table = Mapping[str, tuple[Card, ...]]
@@ -195,7 +194,7 @@ def assert_views_follow_the_book(sight: Sight, state: Any, audiences: Iterable[A
                                  where: str) -> None:
     """Each audience's view of ``state`` shows face up exactly the cards the book lays
     face up to it (a card more is a leak; a card fewer means that the book's statement in
-    :mod:`tests.rules.faces`, or the game, is wrong), and no text of the view names a
+    :mod:`tests.kit.faces`, or the game, is wrong), and no text of the view names a
     card the audience has not seen since the deal."""
     game = sight.game
     zones = game.zones(state)
@@ -219,7 +218,7 @@ def assert_views_follow_the_book(sight: Sight, state: Any, audiences: Iterable[A
             raise AssertionError(
                 f"{game.id}: the view for {who} hides {', '.join(map(name, hidden))} in "
                 f"{z.id} {where}, which the book ({sight.book.lines}) shows it: is "
-                "tests/rules/faces.py right?")
+                "tests/kit/faces.py right?")
         assert_hides(view, every - sight.ever[audience], None,
                      f"{game.id}: the view for {who} {where}")
 

@@ -15,7 +15,7 @@ first call wins at once and a second is too late. A deal ends when every
 hand is empty; the match when ``deals`` deals are over (most points win).
 
 :func:`toy_registered` registers it for the length of a ``with`` block; servers started
-in other processes load it with :func:`register_toy` (``tests/server/processes.py``).
+in other processes load it with :func:`register_toy` (``tests/kit/processes.py``).
 """
 
 from __future__ import annotations
@@ -245,3 +245,13 @@ def toy_registered() -> Iterator[None]:
     finally:
         if not there:
             unregister_toy()
+
+
+def matching_deal(players: int = 2, **options: Any) -> int:
+    """A deal whose first two cards turned up (North's, then East's) match: a call."""
+    game = ToySnap({"players": players, **options})
+    for deal in range(1000):
+        hands = game.deal(deal).hands
+        if rank_of(hands[0][0]) == rank_of(hands[1][0]):
+            return deal
+    raise AssertionError("no matching deal")

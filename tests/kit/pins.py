@@ -3,7 +3,7 @@
 Like python-chess's perft counts, these digests stand for the whole behaviour of a game
 as the :class:`~rules.game.Game` interface shows it, so that the rules' machinery can be
 rebuilt underneath and checked to play exactly as before. For each configuration
-(:func:`tests.rules.conformance.configurations`: a game with its default options, then
+(:func:`tests.kit.conformance.configurations`: a game with its default options, then
 each other choice of each option, one at a time) it plays
 
 - ``RANDOM_DEALS`` deals with seeded random moves, the policy of ``sympathy selfplay``
@@ -64,10 +64,9 @@ from rules import Game, render
 from rules.game import Move, Seat
 from rules.prng import Rng
 from rules.registry import description
+from tests.kit.conformance import config_id, configurations, make_game
 
-from .conformance import config_id, configurations, make_game
-
-PINS = Path(__file__).with_name("pins.json")
+PINS = Path(__file__).parents[1] / "rules" / "pins.json"
 RANDOM_DEALS = 12
 UNIFORM_DEALS = 4
 FIRST_DEALS = 3

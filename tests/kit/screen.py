@@ -8,6 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 from textual.app import App
+from textual.pilot import Pilot
+from textual.widgets import Static
 
 #: How long a test waits for one thing before it fails (a hang guard, not a speed target).
 WAIT = 30.0
@@ -33,3 +35,7 @@ async def until(what: Callable[[], object], timeout: float = WAIT) -> None:
     async with asyncio.timeout(timeout):
         while not what():
             await asyncio.sleep(0.01)
+
+
+def text_of(pilot: Pilot[None], selector: str) -> str:
+    return str(pilot.app.screen.query_one(selector, Static).render())

@@ -8,7 +8,7 @@ import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from ..support import chance_seed
+from tests.kit.server import chance_seed
 
 
 class ServeProcess:
@@ -19,7 +19,7 @@ class ServeProcess:
     @classmethod
     async def start(cls, store: str, *extra: str, toy: bool = False,
                     seed: str | None = None) -> ServeProcess:
-        """``toy``: the tests' Toy Snap is a registered game (tests/round_toy.py).
+        """``toy``: the tests' Toy Snap is a registered game (tests/kit/toy.py).
         ``seed``: the process's ``--chance-seed`` (by default the running test's id; a
         fixture shared by several tests names its own)."""
         run = ["-c", _WITH_TOY] if toy else ["-m", "cli.main"]
@@ -50,7 +50,7 @@ class ServeProcess:
 
 
 #: ``sympathy serve`` with the tests' Toy Snap registered first (argv follows ``-c``).
-_WITH_TOY = ("import sys, runpy; from tests.round_toy import register_toy; register_toy(); "
+_WITH_TOY = ("import sys, runpy; from tests.kit.toy import register_toy; register_toy(); "
              "sys.argv[0] = 'sympathy'; runpy.run_module('cli.main', run_name='__main__')")
 
 

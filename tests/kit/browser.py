@@ -26,7 +26,8 @@ PHONE = {"width": 390, "height": 844}
 
 #: Where screenshots go: SYMPATHY_SNAPSHOTS, else a git-ignored folder beside the tests.
 #: ``make web-snapshots`` writes them into tests/web/__snapshots__ to be committed.
-SNAPSHOTS = Path(os.environ.get("SYMPATHY_SNAPSHOTS") or Path(__file__).parent / "artifacts")
+SNAPSHOTS = Path(os.environ.get("SYMPATHY_SNAPSHOTS")
+                 or Path(__file__).parents[1] / "web" / "artifacts")
 
 
 class Person:
