@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -13,7 +12,7 @@ from protocol.limits import Limits
 from server.chance import SecretChance
 
 from .redis_server import RedisClusterServer, RedisServer
-from .support import Running, start
+from .support import Running, start, stop_server
 
 # Hypothesis never judges by wall-clock time: CI machines are shared. Its examples are
 # derandomized (drawn from each test's own name and code), so every run of the suite
@@ -49,8 +48,7 @@ async def server(request: pytest.FixtureRequest) -> AsyncIterator[Running]:
     try:
         yield running
     finally:
-        stop.set()
-        await asyncio.wait_for(task, 10)
+        await stop_server(stop, task)
 
 
 @pytest.fixture(scope="session")

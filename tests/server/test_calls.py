@@ -16,7 +16,7 @@ from server.room import Effects, Room
 from server.store import Change, MemoryStore
 
 from ..round_toy import toy_registered
-from ..support import Running, start
+from ..support import Running, start, stop_server
 from .peer import Msg
 from .rounds import (
     REALTIME_GAMES,
@@ -68,8 +68,7 @@ async def held() -> AsyncIterator[tuple[Running, HeldStore]]:
         try:
             yield running, store
         finally:
-            stop.set()
-            await asyncio.wait_for(task, 10)
+            await stop_server(stop, task)
 
 
 @pytest.fixture(autouse=True)

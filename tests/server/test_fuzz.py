@@ -28,7 +28,7 @@ from protocol.messages import MAX_ID, SCHEMAS, Field
 
 from ..round_toy import ID as TOY
 from ..round_toy import toy_registered
-from ..support import start
+from ..support import start, stop_server
 from .peer import Peer
 
 ROOM, CODE, MEMBER, VERSION = "$ROOM", "$CODE", "$MEMBER", "$VERSION"
@@ -151,8 +151,7 @@ async def fuzz(messages: list[dict[str, Any]], id_faults: list[int], game: str) 
             assert ok["type"] == "ok" or ok["code"] in ("room/closed", "room/not_found"), ok
         assert (await ann.call("ping"))["type"] == "pong"
     finally:
-        stop.set()
-        await asyncio.wait_for(task, 10)
+        await stop_server(stop, task)
 
 
 MESSAGES = st.lists(message(), min_size=1, max_size=12)

@@ -12,7 +12,7 @@ from protocol.limits import Limits
 from server.room import PLAYER, Policy, Room, new_room
 from server.room_codec import dump, load
 
-from .conftest import Running, start
+from ..support import Running, start, stop_server
 
 
 def finish(r: Room, member: str) -> None:
@@ -73,8 +73,7 @@ async def test_next_deal_over_the_wire() -> None:
     try:
         await deal_twice(server)
     finally:
-        stop.set()
-        await task
+        await stop_server(stop, task)
 
 
 async def deal_twice(server: Running) -> None:

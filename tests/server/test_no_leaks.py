@@ -14,7 +14,7 @@ from rules import all_games
 from rules.prng import Rng
 
 from ..rules.conformance import assert_hides, secret_cards
-from ..support import start
+from ..support import start, stop_server
 from .peer import Msg, Peer
 from .rounds import BIG
 
@@ -71,8 +71,7 @@ async def play_random_game(game_id: str, deal: int, choice_seed: int, max_moves:
                 check(msg, room.game, states[now], audience, None if over and
                       msg.get("type") in ("state", "record") else seed)
     finally:
-        stop.set()
-        await asyncio.wait_for(task, 10)
+        await stop_server(stop, task)
 
 
 def check(msg: Msg, game: object, at: object, audience: int | None,

@@ -20,7 +20,7 @@ from server.room import Room
 
 from ..round_toy import ID as TOY
 from ..round_toy import toy_registered
-from ..support import start
+from ..support import start, stop_server
 from .peer import Peer
 from .rounds import (
     BIG,
@@ -74,8 +74,7 @@ async def random_match(game_id: str, deal: int, choice_seed: int, players: int,
         assert room is not None and state is not None
         return check_frames(t, room)
     finally:
-        stop.set()
-        await asyncio.wait_for(task, 10)
+        await stop_server(stop, task)
 
 
 async def arrive_mid_match(url: str, t: Table, bot: int | None) -> None:

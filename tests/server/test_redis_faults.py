@@ -32,7 +32,7 @@ from server.redis_store import RedisStore
 from server.room import PLAYER, Policy, new_room
 
 from ..redis_server import RedisServer
-from ..support import Running, start
+from ..support import Running, start, stop_server
 from .peer import Msg, Peer
 from .processes import ServeProcess
 
@@ -46,8 +46,7 @@ async def redis_app(redis: RedisServer, limits: Limits | None = None
     try:
         yield running, store
     finally:
-        stop.set()
-        await asyncio.wait_for(task, 20)
+        await stop_server(stop, task)
 
 
 async def raw(redis: RedisServer) -> Any:
