@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -12,7 +11,7 @@ from hypothesis import HealthCheck, settings
 from protocol.limits import Limits
 from server.chance import SecretChance
 from tests.kit.redis import RedisClusterServer, RedisServer
-from tests.kit.server import Running, start
+from tests.kit.server import Running, start, stop_server
 
 # Hypothesis never judges by wall-clock time: CI machines are shared. Its examples are
 # derandomized (drawn from each test's own name and code), so every run of the suite
@@ -48,8 +47,7 @@ async def server(request: pytest.FixtureRequest) -> AsyncIterator[Running]:
     try:
         yield running
     finally:
-        stop.set()
-        await asyncio.wait_for(task, 10)
+        await stop_server(stop, task)
 
 
 @pytest.fixture(scope="session")

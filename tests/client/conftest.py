@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -10,7 +9,7 @@ import pytest
 
 from client.tokens import TokenStore
 from protocol.limits import Limits
-from tests.kit.server import Running, start
+from tests.kit.server import Running, start, stop_server
 
 
 @pytest.fixture
@@ -21,8 +20,7 @@ async def server(request: pytest.FixtureRequest) -> AsyncIterator[Running]:
     try:
         yield running
     finally:
-        stop.set()
-        await asyncio.wait_for(task, 10)
+        await stop_server(stop, task)
 
 
 @pytest.fixture

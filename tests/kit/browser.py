@@ -57,7 +57,9 @@ class Person:
         v = await self.page.get_attribute(".table-wrap", "data-version")
         return -1 if v is None else int(v)
 
-    async def wait_version(self, version: int, timeout: float = 10_000) -> None:
+    async def wait_version(self, version: int, timeout: float = 30_000) -> None:
+        """Until the page draws the table at ``version`` (``timeout`` in ms: a hang guard,
+        as long as Playwright's own, for a browser on a machine whose cores are busy)."""
         await self.page.wait_for_selector(f'.table-wrap[data-version="{version}"]',
                                           state="attached", timeout=timeout)
 

@@ -47,8 +47,20 @@ async def start(limits: Limits | None = None, store: Store | None = None
     ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
     task = asyncio.create_task(app.run("127.0.0.1", 0, stop,
                                        lambda s: ready.set_result(s.sockets[0].getsockname()[1])))
-    port = await asyncio.wait_for(ready, 10)
+    port = await asyncio.wait_for(ready, UNTIL)
     return Running(app, f"ws://127.0.0.1:{port}", port), stop, task
+
+
+#: How long a server started by :func:`start` may take to stop: it closes every
+#: connection, and a peer that reads nothing holds its close for the server's close
+#: timeout (10 s) whatever the machine; then the clean-ups (5 s at most).
+STOP = 60.0
+
+
+async def stop_server(event: asyncio.Event, task: asyncio.Task[None]) -> None:
+    """Stop a server started by :func:`start` (set its event, await its task)."""
+    event.set()
+    await asyncio.wait_for(task, STOP)
 
 
 #: How long :func:`until` waits by default: a guard against a hang, never a speed target.

@@ -150,6 +150,7 @@ async def test_a_full_outbox_is_resynced_with_a_fresh_snapshot(server: Running) 
     assert sum(m["type"] == "presence" for m in xan.seen) >= 2
     chats = [m for m in xan.seen if m["type"] == "chat"]
     assert len(chats) < len([m for m in ann.seen if m["type"] == "chat"])  # some were lost
+    xan.ws.transport.abort()  # he reads no more: the server's close would wait for him
 
 
 def test_conn_overflow_keeps_replies_resyncs_broadcasts_then_drops() -> None:

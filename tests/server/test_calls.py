@@ -15,7 +15,7 @@ from protocol.limits import Limits
 from server.room import Effects, Room
 from server.store import Change, MemoryStore
 from tests.kit.peer import Msg
-from tests.kit.server import Running, start
+from tests.kit.server import Running, start, stop_server
 from tests.kit.tables import (
     REALTIME_GAMES,
     Table,
@@ -66,8 +66,7 @@ async def held() -> AsyncIterator[tuple[Running, HeldStore]]:
         try:
             yield running, store
         finally:
-            stop.set()
-            await asyncio.wait_for(task, 10)
+            await stop_server(stop, task)
 
 
 @pytest.fixture(autouse=True)

@@ -26,7 +26,7 @@ from protocol.errors import CODES
 from protocol.limits import Limits
 from protocol.messages import MAX_ID, SCHEMAS, Field
 from tests.kit.peer import Peer
-from tests.kit.server import start
+from tests.kit.server import start, stop_server
 from tests.kit.toy import ID as TOY
 from tests.kit.toy import toy_registered
 
@@ -150,8 +150,7 @@ async def fuzz(messages: list[dict[str, Any]], id_faults: list[int], game: str) 
             assert ok["type"] == "ok" or ok["code"] in ("room/closed", "room/not_found"), ok
         assert (await ann.call("ping"))["type"] == "pong"
     finally:
-        stop.set()
-        await asyncio.wait_for(task, 10)
+        await stop_server(stop, task)
 
 
 MESSAGES = st.lists(message(), min_size=1, max_size=12)

@@ -11,7 +11,7 @@ from protocol.errors import ProtocolError
 from protocol.limits import Limits
 from server.room import PLAYER, Policy, Room, new_room
 from server.room_codec import dump, load
-from tests.kit.server import Running, start
+from tests.kit.server import Running, start, stop_server
 
 
 def finish(r: Room, member: str) -> None:
@@ -72,8 +72,7 @@ async def test_next_deal_over_the_wire() -> None:
     try:
         await deal_twice(server)
     finally:
-        stop.set()
-        await task
+        await stop_server(stop, task)
 
 
 async def deal_twice(server: Running) -> None:

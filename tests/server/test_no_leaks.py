@@ -14,7 +14,7 @@ from rules import all_games
 from rules.prng import Rng
 from tests.kit.leaks import assert_hides, secret_cards
 from tests.kit.peer import Msg, Peer
-from tests.kit.server import start
+from tests.kit.server import start, stop_server
 from tests.kit.tables import BIG
 
 # Round games (competitive, one private hand per seat) are played through the server
@@ -70,8 +70,7 @@ async def play_random_game(game_id: str, deal: int, choice_seed: int, max_moves:
                 check(msg, room.game, states[now], audience, None if over and
                       msg.get("type") in ("state", "record") else seed)
     finally:
-        stop.set()
-        await asyncio.wait_for(task, 10)
+        await stop_server(stop, task)
 
 
 def check(msg: Msg, game: object, at: object, audience: int | None,

@@ -18,7 +18,7 @@ from protocol.limits import Limits
 from rules.cards import code
 from server.room import Room
 from tests.kit.peer import Peer
-from tests.kit.server import start
+from tests.kit.server import start, stop_server
 from tests.kit.tables import (
     BIG,
     ROUND_GAMES,
@@ -73,8 +73,7 @@ async def random_match(game_id: str, deal: int, choice_seed: int, players: int,
         assert room is not None and state is not None
         return check_frames(t, room)
     finally:
-        stop.set()
-        await asyncio.wait_for(task, 10)
+        await stop_server(stop, task)
 
 
 async def arrive_mid_match(url: str, t: Table, bot: int | None) -> None:

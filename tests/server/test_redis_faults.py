@@ -32,7 +32,7 @@ from tests.kit.peer import Peer
 from tests.kit.processes import ServeProcess
 from tests.kit.redis import RedisServer
 from tests.kit.redis_faults import play_first, restore, snapshot, wait_for
-from tests.kit.server import Running, start
+from tests.kit.server import Running, start, stop_server
 
 
 @asynccontextmanager
@@ -44,8 +44,7 @@ async def redis_app(redis: RedisServer, limits: Limits | None = None
     try:
         yield running, store
     finally:
-        stop.set()
-        await asyncio.wait_for(task, 20)
+        await stop_server(stop, task)
 
 
 async def raw(redis: RedisServer) -> Any:
