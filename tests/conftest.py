@@ -25,6 +25,17 @@ settings.register_profile("explore", deadline=None, suppress_health_check=_SLOW)
 settings.load_profile("sympathy")
 
 
+#: The longest single tests, started first: the suite's processes split the tests into
+#: runs of the collection's order (pytest-xdist's worksteal), so one of these collected
+#: last would run alone at the end while the other cores sit idle.
+FIRST = ("tests/bench/test_smoke.py::", "tests/rules/test_solver.py::test_every_winning",
+         "tests/test_local_cluster.py::", "tests/server/test_multiprocess.py::")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: not item.nodeid.startswith(FIRST))
+
+
 @pytest.fixture(autouse=True)
 def _no_secret_chance(monkeypatch: pytest.MonkeyPatch) -> None:
     """No test plays a deal or a computer player's choice nobody can name: a server
