@@ -13,6 +13,16 @@ from tests.kit.peer import Msg, Peer
 from tests.kit.redis import RedisServer
 
 
+def first_legal(member: str, version: int) -> Any:
+    """A room change for a store's ``mutate``: ``member`` plays the first legal move of
+    the seat to move, as seen at ``version``."""
+    def change(r: Any) -> Any:
+        seat = r.game.to_move(r.play.state)[0]
+        code = r.game.legal_moves(r.play.state, seat)[0].code
+        return r.move(member, version, code, 1.0)
+    return change
+
+
 async def play_first(peer: Peer, room: str, state: Msg, moves: int,
                      acked: dict[int, str] | None = None) -> Msg:
     """``moves`` first legal moves by a peer holding every seat; each acknowledged

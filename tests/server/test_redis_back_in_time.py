@@ -24,7 +24,7 @@ from server.room import PLAYER, Policy, new_room
 from tests.kit.peer import Msg, Peer
 from tests.kit.processes import serving
 from tests.kit.redis import RedisServer
-from tests.kit.redis_faults import play_first, restore, snapshot, wait_for
+from tests.kit.redis_faults import first_legal, play_first, restore, snapshot, wait_for
 
 #: A named deal: the same cards, and so the same first legal moves, on every run.
 DEAL = 20261127
@@ -157,11 +157,7 @@ async def test_a_copy_at_the_revision_redis_gave_again_cannot_write_over_the_rec
     me, _ = room.add_member(PLAYER, "Ann", all_seats=True)
 
     def move(version: int) -> Any:
-        def change(r: Any) -> Any:
-            seat = r.game.to_move(r.play.state)[0]
-            code = r.game.legal_moves(r.play.state, seat)[0].code
-            return r.move(me.id, version, code, 1.0)
-        return change
+        return first_legal(me.id, version)
 
     try:
         await a.create(room)

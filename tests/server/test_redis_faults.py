@@ -31,7 +31,7 @@ from server.room import PLAYER, Policy, new_room
 from tests.kit.peer import Peer
 from tests.kit.processes import ServeProcess
 from tests.kit.redis import RedisServer
-from tests.kit.redis_faults import play_first, restore, snapshot, wait_for
+from tests.kit.redis_faults import first_legal, play_first, restore, snapshot, wait_for
 from tests.kit.server import Running, start, stop_server
 
 
@@ -143,11 +143,7 @@ async def test_catching_up_never_performs_an_older_room_than_one_committed_here(
             await go_on.wait()  # B commits meanwhile (below)
 
     def move(version: int) -> Any:
-        def change(r: Any) -> Any:
-            seat = r.game.to_move(r.play.state)[0]
-            code = r.game.legal_moves(r.play.state, seat)[0].code
-            return r.move(me.id, version, code, 1.0)
-        return change
+        return first_legal(me.id, version)
 
     try:
         await a.create(room)
