@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -32,7 +33,17 @@ FIRST = ("tests/bench/test_smoke.py::", "tests/rules/test_solver.py::test_every_
          "tests/test_local_cluster.py::", "tests/server/test_multiprocess.py::")
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--shuffle", type=int, metavar="SEED", default=None,
+                     help="run the tests in an order shuffled by SEED (the same SEED, "
+                     "the same order), to find a test that leans on another's leftovers")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    seed = config.getoption("--shuffle")
+    if seed is not None:
+        random.Random(seed).shuffle(items)
+        return
     items.sort(key=lambda item: not item.nodeid.startswith(FIRST))
 
 
