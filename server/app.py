@@ -103,7 +103,8 @@ class GameServer:
                 ticker = tg.create_task(supervise("ticker", self._ticker))
                 clock = tg.create_task(supervise("scheduler", self.sessions.scheduler.run))
                 listener = tg.create_task(supervise(
-                    "listener", lambda: self.store.listen(self.sessions.on_remote)))
+                    "listener",
+                    lambda: self.store.listen(self.sessions.on_remote, self.sessions.held)))
                 await stop.wait()
                 ticker.cancel()
                 clock.cancel()

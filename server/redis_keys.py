@@ -21,8 +21,8 @@ behind; the listener compares both too.
 Keys shared by all rooms, each group in one slot of its own so that nothing needs a
 cross-slot command on a cluster: ``sym:code:<CODE>`` (join code → room id; one key per
 code), ``sym:{lobby}:rooms`` (sorted set of public room ids by expiry time) and
-``sym:{lobby}:info`` (their lobby lines), and the server processes: ``sym:{procs}:nodes``
-(every process that has beaten), ``sym:{procs}:beat:<NODE>`` (a heartbeat),
+``sym:{lobby}:info`` (their lobby lines), and the server processes: ``sym:{procs}:beats``
+(each process's last beat, by name: :mod:`server.redis_liveness`),
 ``sym:{procs}:rooms:<NODE>`` (the rooms it holds sockets in) and
 ``sym:{procs}:reap:<NODE>`` (who is marking a dead process's members away).
 """
@@ -83,8 +83,9 @@ return redis.call('HMGET', KEYS[2], unpack(ids))
 """
 
 LOBBY, LOBBY_INFO = "sym:{lobby}:rooms", "sym:{lobby}:info"
-#: The set of server processes that have beaten at least once.
-NODES = "sym:{procs}:nodes"
+#: Every server process's last beat (a random token, new at each beat), by its name:
+#: :mod:`server.redis_liveness`.
+BEATS = "sym:{procs}:beats"
 
 
 def room_key(room_id: str) -> str:
@@ -127,10 +128,6 @@ def chained(entries: list[dict[bytes, bytes]], rev: int, token: str) -> bool:
             return False
         token = text(f[b"tok"])
     return True
-
-
-def node_key(node: str) -> str:
-    return f"sym:{{procs}}:beat:{node}"
 
 
 def node_rooms_key(node: str) -> str:

@@ -10,8 +10,8 @@ periodic check compares revisions too. A revision is compared with its commit's 
 after Redis went back in time the same revision may name another table, and entries
 are applied only when they follow on, token by token, from the table delivered here;
 otherwise the store recovers (:meth:`RedisStore.reconcile`) and resyncs. The same check
-beats this process's heartbeat and marks away the members of processes whose heartbeat
-stopped (killed).
+beats, restores this process's members' presence after a cut, and marks away the
+members of processes whose beats stopped (:mod:`server.redis_liveness`).
 
 Everything the listener does to rooms (doorbells, checks) runs one at a time, under one
 lock: only the reading of the pub/sub connections runs side by side.
@@ -118,6 +118,7 @@ class RedisListener:
                     raise
                 log.warning("redis listener lost its connection (%s); retrying in %.1fs",
                             type(lost).__name__, delay)
+                self.store.liveness.lost()
                 # A restarted Redis leaves every pooled connection dead: drop them all
                 # now rather than meet them one by one, each with a longer backoff.
                 with contextlib.suppress(RedisError, OSError):
@@ -135,6 +136,10 @@ class RedisListener:
                 # Anything may have happened while we were not listening: catch up first.
                 for room_id in list(self.cache.watched):
                     await self.catch_up(room_id)
+                async with self._lock:
+                    # back after a cut: say so at once, and restore presence if due
+                    await self.store.liveness.beat()
+                    await self.store.liveness.restore()
                 last_check = time.monotonic()
                 everything = False
                 while True:
@@ -151,9 +156,10 @@ class RedisListener:
                         last_check = time.monotonic()
                         everything = self.store.cluster  # slots may have moved
                         async with self._lock:
-                            await self.store.beat()
+                            await self.store.liveness.beat()
                             await self._check_revisions()
-                            await self.store.reap()
+                            await self.store.liveness.restore()
+                            await self.store.liveness.reap()
                             self.cache.evict()
         finally:
             for shard in shards.values():

@@ -37,7 +37,6 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
-import functools
 import hashlib
 import logging
 import secrets
@@ -59,32 +58,28 @@ from .redis_keys import (
     LOBBY,
     LOBBY_INFO,
     LOBBY_READ,
-    NODES,
     Unavailable,
     bell,
     chained,
     code_key,
     log_key,
     new_token,
-    node_key,
     node_rooms_key,
     pack,
     raw,
-    reap_key,
     room_key,
     text,
 )
 from .redis_listener import CHECK_EVERY, RedisListener
+from .redis_liveness import Liveness
 from .redis_record import Diff, Written
 from .room import Effects, Room, new_code
-from .store import Change, Listener, normal_code
+from .store import Change, Held, Listener, nobody, normal_code
 
 log = logging.getLogger("sympathy.redis")
 
 #: How long a room with someone connected lives without any change.
 LIVE_TTL = 24 * 3600.0
-#: A process whose heartbeat is older than this is dead: its members are shown away.
-NODE_TTL = 6.0
 MAX_TRIES = 8
 #: Commits a room's stream keeps (each with the fields it wrote: a few hundred bytes):
 #: a process that missed more reads the record whole.
@@ -117,10 +112,6 @@ class _Attempt:
     fx: Effects | None = None
 
 
-def _drop_nodes(room: Room, dead: set[str], now: float) -> Effects:
-    return room.drop_nodes(dead, now)
-
-
 class RedisStore:
     def __init__(self, url: str, limits: Limits, live_ttl: float = LIVE_TTL) -> None:
         self.url = url
@@ -137,7 +128,9 @@ class RedisStore:
         # calls in flight wait here instead.
         self._slots = asyncio.Semaphore(redis_conn.POOL_SIZE)
         self.cache = RoomCache()
-        self._beaten = -1e9
+        #: Beats, judges other processes' beats, restores presence after a cut.
+        self.liveness = Liveness(self.redis, self.node, live_ttl,
+                                 lambda: self.cache.watched, self._apply)
         self.round_trips = 0
         #: The tokens of this process's recent commits, per room (see :meth:`is_mine`).
         self.mine: dict[str, collections.deque[str]] = {}
@@ -226,6 +219,8 @@ class RedisStore:
         except ProtocolError as exc:
             if exc.code == "move/stale":
                 await self._deliver_held(room_id)
+            elif exc.code == "service/unavailable":
+                self.liveness.owe(room_id)  # a member who left may still be shown here
             raise
 
     async def _deliver_held(self, room_id: str) -> None:
@@ -386,8 +381,8 @@ class RedisStore:
 
     async def watch(self, room_id: str) -> None:
         """Deliver this room's effects from now on (not its history)."""
-        if time.monotonic() - self._beaten > CHECK_EVERY:
-            await self._call(self.beat)
+        if time.monotonic() - self.liveness.beaten > CHECK_EVERY:
+            await self._call(self.liveness.beat)
         if self.cache.get(room_id) is None:
             await self.load(room_id)
         if room_id not in self.cache.watched:
@@ -423,52 +418,25 @@ class RedisStore:
             return "redis unreachable"
         if time.monotonic() - self.listener_seen > 3 * CHECK_EVERY:
             return "listener behind"
+        if self.liveness.restore_due:
+            return "restoring presence after a cut from redis"
         return None
 
     async def close(self) -> None:
         # Going away on purpose: the other processes may mark our members away now.
         with contextlib.suppress(RedisError, OSError):
-            await self.redis.delete(node_key(self.node))
+            await self.liveness.leave()
         await self.redis.aclose()
 
-    async def beat(self) -> None:
-        """Say this process is alive (its members stay shown as connected)."""
-        async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.set(node_key(self.node), "1", px=int(NODE_TTL * 1000))
-            pipe.sadd(NODES, self.node)
-            pipe.pexpire(node_rooms_key(self.node), int(self.live_ttl * 1000))
-            await pipe.execute()
-        self._beaten = time.monotonic()
-
-    async def reap(self) -> None:
-        """Mark away the members of processes that stopped beating (killed), in every
-        room they held, whether or not this process serves it: a room whose only
-        process died then expires like any room with nobody in it."""
-        nodes = [text(n) for n in await self.redis.smembers(NODES)]
-        others = [n for n in nodes if n != self.node]
-        if not others:
-            return
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for n in others:
-                pipe.exists(node_key(n))
-            alive = await pipe.execute()
-        for node, ok in zip(others, alive, strict=True):
-            if ok or not await self.redis.set(reap_key(node), self.node, nx=True,
-                                              px=int(NODE_TTL * 5000)):
-                continue  # alive, or another process is reaping it
-            rooms = [text(r) for r in await self.redis.smembers(node_rooms_key(node))]
-            log.warning("process %s stopped beating: marking its members away in %d "
-                        "room(s)", node, len(rooms))
-            away = functools.partial(_drop_nodes, dead={node}, now=time.time())
-            for room_id in rooms:
-                with contextlib.suppress(ProtocolError):
-                    room, fx = await self.mutate(room_id, away)
-                    if self._perform is not None and room_id in self.cache.watched:
-                        await self._perform(room, fx)
-            async with self.redis.pipeline(transaction=False) as pipe:
-                pipe.delete(node_rooms_key(node))
-                pipe.srem(NODES, node)
-                await pipe.execute()
+    async def _apply(self, room_id: str, change: Change) -> None:
+        """Run a change the store makes itself (a dead process's members marked away, a
+        returning one's restored) on the room as Redis holds it (a copy here may be
+        behind: a change that alters nothing on it would not be written), and perform
+        its effects for this process's sockets."""
+        if self.cache.get(room_id) is not None:
+            await self._call(lambda: self._fetch(room_id))
+        room, fx = await self.mutate(room_id, change)
+        await self._resync(room, fx)
 
     # -- reading and writing ---------------------------------------------------------------
 
@@ -655,7 +623,10 @@ class RedisStore:
 
     # -- hearing other processes -----------------------------------------------------------
 
-    async def listen(self, listener: Listener) -> None:
-        """Forever: hear doorbells, catch up from streams, reconnect with backoff."""
+    async def listen(self, listener: Listener, held: Held = nobody) -> None:
+        """Forever: hear doorbells, catch up from streams, reconnect with backoff
+        (``held``: the members whose connections this process holds in a room, whose
+        presence it restores after it was cut from Redis)."""
         self._perform = listener
+        self.liveness.held = held
         await RedisListener(self, listener).run()

@@ -22,7 +22,7 @@ import itertools
 import logging
 import secrets
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from protocol import outbound
@@ -197,6 +197,19 @@ class Room:
             m.connected, m.node = False, ""
         self._update_empty(now)
         return Effects(presence=bool(gone))
+
+    def hold_node(self, node: str, held: Collection[str], now: float) -> Effects:
+        """Server process ``node`` holds connections for exactly the members ``held``
+        (it was cut from the store: others may have marked its members away, and some
+        may have left it meanwhile)."""
+        changed = [m for m in self.members.values()
+                   if (m.id in held and not m.connected)
+                   or (m.id not in held and m.connected and m.node == node)]
+        for m in changed:
+            m.connected = m.id in held
+            m.node = node if m.connected else ""
+        self._update_empty(now)
+        return Effects(presence=bool(changed))
 
     def _update_empty(self, now: float) -> None:
         if not any(x.connected and not x.bot for x in self.members.values()):

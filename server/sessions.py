@@ -268,6 +268,10 @@ class Sessions:
         await self._perform(room, fx)
         self.scheduler.note(room, mine=False)
 
+    def held(self, room_id: str) -> list[str]:
+        """The members whose connections this process holds in a room."""
+        return list(self.fanout.members(room_id))
+
     async def _perform(self, room: Room, fx: Effects) -> None:
         """Perform a committed change's effects for our sockets."""
         self.fanout.perform(room, fx)

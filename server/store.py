@@ -10,7 +10,7 @@ with members in the room (:meth:`Store.listen`), which perform them for their ow
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from typing import Any, Protocol
 
 from protocol.errors import ProtocolError
@@ -20,6 +20,12 @@ from .room import Effects, Room, new_code
 Change = Callable[[Room], Effects]
 #: Called for effects committed by another process: (room, effects).
 Listener = Callable[[Room, Effects], Awaitable[None]]
+#: The member ids whose connections this process holds in a room.
+Held = Callable[[str], Collection[str]]
+
+
+def nobody(room_id: str) -> Collection[str]:
+    return ()
 
 
 class Store(Protocol):
@@ -36,7 +42,7 @@ class Store(Protocol):
     async def expired(self, now: float) -> list[str]: ...
     async def watch(self, room_id: str) -> None: ...
     async def unwatch(self, room_id: str) -> None: ...
-    async def listen(self, listener: Listener) -> None: ...
+    async def listen(self, listener: Listener, held: Held = nobody) -> None: ...
     async def close(self) -> None: ...
     async def ready(self) -> str | None: ...
     def cached(self, room_id: str) -> Room | None: ...
@@ -109,7 +115,7 @@ class MemoryStore:
     async def unwatch(self, room_id: str) -> None:
         return None
 
-    async def listen(self, listener: Listener) -> None:
+    async def listen(self, listener: Listener, held: Held = nobody) -> None:
         """Nothing to hear: no other process shares these rooms."""
         return None
 

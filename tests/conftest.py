@@ -30,7 +30,8 @@ settings.load_profile("sympathy")
 #: runs of the collection's order (pytest-xdist's worksteal), so one of these collected
 #: last would run alone at the end while the other cores sit idle.
 FIRST = ("tests/bench/test_smoke.py::", "tests/rules/test_solver.py::test_every_winning",
-         "tests/test_local_cluster.py::", "tests/server/test_multiprocess.py::")
+         "tests/test_local_cluster.py::", "tests/server/test_multiprocess.py::",
+         "tests/server/test_redis_liveness.py::")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
