@@ -47,9 +47,12 @@ from protocol.errors import ProtocolError
 #: name, the fields (MessagePack: ``[[name, value, name, value, ...], [deleted, ...]]``),
 #: the token of the table the change was made on ("" for none), the new commit's token.
 #: Answers ``{1, new rev, new token}``, or ``{0, rev, token}`` of the table Redis holds.
+#: The same commit sent again (a client resends a command whose answer its broken
+#: connection lost) finds its own token, new at every commit, and is answered as made.
 CAS = """
 local rev = tonumber(redis.call('HGET', KEYS[1], 'rev') or '-1')
 local tok = redis.call('HGET', KEYS[1], 'n') or ''
+if tok == ARGV[10] then return {1, rev, tok} end
 if rev ~= tonumber(ARGV[1]) or tok ~= ARGV[9] then return {0, rev, tok} end
 local new = rev + 1
 redis.call('HSET', KEYS[1], 'rev', new, 't', ARGV[7], 'n', ARGV[10])

@@ -138,3 +138,38 @@ async def test_a_client_told_stale_gets_the_table_it_had_not_seen_at_once(
                                and m["version"] >= ok["version"], timeout=2)
         assert newer["view"]["to_move"] != [1]
         assert not [m for m in ann.seen if m.get("code") == "server/error"]
+
+
+async def test_a_commit_the_client_sends_twice_is_made_once_and_answered_ok(
+        redis_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cluster client sends a command again when its connection broke before the
+    answer (its own retry, below the store), so a compare-and-set that Redis applied
+    may arrive a second time. Seen under load: the second copy was refused, the store
+    ran the change again on the table its first copy had made, and the player was told
+    ``move/stale`` for a move that stood. Here every commit is sent twice: each move is
+    answered ``ok``, once, and made once."""
+    async with redis_app(redis_url) as (running, store):
+        real = store.redis.execute_command
+        doubled = 0
+
+        async def twice(*args: Any, **kw: Any) -> Any:
+            nonlocal doubled
+            if args[:2] == ("EVALSHA", store._cas_sha):
+                doubled += 1
+                await real(*args, **kw)
+            return await real(*args, **kw)
+
+        monkeypatch.setattr(store.redis, "execute_command", twice)
+        ann = await Peer.connect(running.url, "Ann")
+        joined = await ann.call("create", game="sympathy", seats="all", deal=11)
+        state = await ann.state()
+        for _ in range(4):
+            seat = state["view"]["to_move"][0]
+            move = state["view"]["moves"][str(seat)][0]["code"]
+            ok = await ann.call("move", room=joined["room"], version=state["version"],
+                                move=move)
+            assert ok == {"type": "ok", "re": ok["re"], "version": state["version"] + 1}
+            state = await ann.state(ok["version"])
+        assert doubled >= 2
+        room = await store.current(joined["room"])  # as Redis holds it
+        assert room.version == len(room.log) == 4
