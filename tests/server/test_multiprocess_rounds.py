@@ -21,6 +21,7 @@ from server.room import PLAYER, WATCHER, Policy, new_room
 from tests.kit.peer import Peer
 from tests.kit.processes import ServeProcess, serving
 from tests.kit.redis import RedisServer
+from tests.kit.server import until
 from tests.kit.tables import (
     REALTIME_GAMES,
     Table,
@@ -131,9 +132,16 @@ async def test_computer_players_and_the_clock_move_once_when_two_processes_try(
         # each due move committed exactly once, whichever process played it (whether the
         # other also tried depends on when it heard of the last move: the test below
         # forces the double try)
-        played = [metric(p, "sympathy_due_moves_total") for p in (p1, p2)]
+        # (a process counts its due move once its commit is answered, which may come
+        # after the watcher has seen the move through the other process: seen once
+        # under load, 26 counted of 27 when read at once)
         lost = sum(c["outcome"] == "lost" for c in record["calls"])
-        assert sum(played) == len(moves) + lost
+
+        def played() -> int:
+            return sum(metric(p, "sympathy_due_moves_total") for p in (p1, p2))
+
+        await until(lambda: played() >= len(moves) + lost)
+        assert played() == len(moves) + lost
 
 
 async def test_a_due_move_played_by_one_store_is_a_no_op_for_another(
