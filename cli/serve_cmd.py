@@ -7,18 +7,24 @@ import asyncio
 import dataclasses
 import logging
 import signal
+import sqlite3
 import sys
 from typing import Any
 
 from protocol.limits import Limits
+
+#: Where the default store keeps the rooms (relative to the directory it is started in).
+DEFAULT_FILE = "sympathy.db"
 
 
 def add_commands(sub: Any) -> None:
     p = sub.add_parser("serve", help="start the game server")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 picks a free one)")
-    p.add_argument("--store", default="memory",
-                   help="memory (the default: one process), redis://HOST:PORT/DB, or "
+    p.add_argument("--store", default=f"file:{DEFAULT_FILE}",
+                   help=f"file:PATH (the default, file:{DEFAULT_FILE}: one process, every "
+                   "room kept in that file across restarts), memory (one process, "
+                   "nothing kept), redis://HOST:PORT/DB, or "
                    "redis-cluster://HOST:PORT[,HOST:PORT...] (any masters of a cluster)")
     p.add_argument("--log-level", default="INFO", help="DEBUG, INFO, WARNING or ERROR")
     p.add_argument("--loop", default="auto", choices=("auto", "asyncio", "uvloop"),
@@ -50,13 +56,20 @@ def cmd_serve(args: argparse.Namespace) -> int:
     store: Store
     if args.store == "memory":
         store = MemoryStore(limits.max_rooms)
+    elif args.store.startswith("file:"):
+        from server.file_store import FileStore
+
+        try:
+            store = FileStore(args.store.removeprefix("file:"), limits)
+        except sqlite3.Error as exc:
+            raise SystemExit(f"cannot open {args.store}: {exc}") from None
     elif args.store.startswith(("redis://", "rediss://", "unix://", "redis-cluster://")):
         from server.redis_store import RedisStore
 
         store = RedisStore(args.store, limits)
     else:
-        raise SystemExit(f"unknown store {args.store!r}: memory, redis://HOST:PORT/DB or "
-                         "redis-cluster://HOST:PORT")
+        raise SystemExit(f"unknown store {args.store!r}: file:PATH, memory, "
+                         "redis://HOST:PORT/DB or redis-cluster://HOST:PORT")
     seeded = args.chance_seed is not None
     app = GameServer(store, limits, SeededChance(args.chance_seed) if seeded else None)
 
@@ -69,7 +82,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         def ready(server: Any) -> None:
             for sock in server.sockets:
                 host, port = sock.getsockname()[:2]
-                kind = "memory" if args.store == "memory" else "redis"
+                kind = args.store.partition(":")[0] if ":" in args.store else args.store
                 print(f"sympathy: serving on ws://{host}:{port} (store: {kind})", flush=True)
 
         await app.run(args.host, args.port, stop, ready)

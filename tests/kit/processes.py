@@ -18,13 +18,13 @@ class ServeProcess:
 
     @classmethod
     async def start(cls, store: str, *extra: str, toy: bool = False,
-                    seed: str | None = None) -> ServeProcess:
+                    seed: str | None = None, port: int = 0) -> ServeProcess:
         """``toy``: the tests' Toy Snap is a registered game (tests/kit/toy.py).
         ``seed``: the process's ``--chance-seed`` (by default the running test's id; a
-        fixture shared by several tests names its own)."""
+        fixture shared by several tests names its own). ``port``: 0 for a free one."""
         run = ["-c", _WITH_TOY] if toy else ["-m", "cli.main"]
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, *run, "serve", "--port", "0", "--store", store,
+            sys.executable, *run, "serve", "--port", str(port), "--store", store,
             "--log-level", "WARNING", "--rate", "10000", "--burst", "10000",
             "--chance-seed", seed or chance_seed(), *extra,
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import signal
 import sys
+from pathlib import Path
 
 import pytest
 from websockets.exceptions import ConnectionClosed
@@ -54,9 +55,10 @@ async def test_a_room_with_everyone_gone_lives_on_for_its_time_then_goes(
     assert gone["code"] == "room/not_found"
 
 
-async def test_sigterm_closes_connections_and_exits_cleanly() -> None:
+async def test_sigterm_closes_connections_and_exits_cleanly(tmp_path: Path) -> None:
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "cli.main", "serve", "--port", "0", "--log-level", "WARNING",
+        "--store", f"file:{tmp_path / 'rooms.db'}",
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     try:
         assert proc.stdout is not None

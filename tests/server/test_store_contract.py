@@ -1,10 +1,12 @@
-"""One contract, two stores: the memory store and the Redis store behave the same, and
-the Redis store the same on one Redis and on a Redis Cluster of three masters."""
+"""One contract, three stores: the memory store, the file store (the default) and the
+Redis store behave the same, and the Redis store the same on one Redis and on a Redis
+Cluster of three masters."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +15,7 @@ from redis.asyncio.cluster import RedisCluster
 from protocol.errors import ProtocolError
 from protocol.limits import Limits
 from server import redis_conn, redis_store
+from server.file_store import FileStore
 from server.redis_keys import bell
 from server.redis_store import RedisStore
 from server.room import PLAYER, Effects, Policy, Room, new_room
@@ -21,12 +24,14 @@ from tests.kit.redis import RedisServer
 from tests.kit.server import until
 
 
-@pytest.fixture(params=["memory", "redis", "cluster"])
-async def store(request: pytest.FixtureRequest) -> AsyncIterator[Store]:
+@pytest.fixture(params=["memory", "file", "redis", "cluster"])
+async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
     limits = Limits()
     s: Store
     if request.param == "memory":
         s = MemoryStore(limits.max_rooms)
+    elif request.param == "file":
+        s = FileStore(tmp_path / "rooms.db", limits)
     else:
         where = "redis_server" if request.param == "redis" else "redis_cluster"
         s = RedisStore(request.getfixturevalue(where).url, limits)
