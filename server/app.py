@@ -19,7 +19,7 @@ import contextlib
 import functools
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.http11 import Request as HttpRequest
@@ -29,8 +29,7 @@ from protocol.errors import ProtocolError
 from protocol.limits import Limits
 from rules.registry import load_all
 
-from . import http
-from . import web as _web  # noqa: F401  (imported for its routes: the page)
+from . import http, web
 from .chance import Chance
 from .client_conn import Conn
 from .connection import Connections
@@ -67,9 +66,14 @@ async def supervise(name: str, run: Callable[[], Awaitable[None]],
 
 class GameServer:
     def __init__(self, store: Store, limits: Limits | None = None,
-                 chance: Chance | None = None) -> None:
+                 chance: Chance | None = None,
+                 routes: Sequence[http.Route] | None = None) -> None:
         """``chance``: where new deals and computer players' choices come from; secret
-        (:class:`server.chance.SecretChance`) unless a test seeds it."""
+        (:class:`server.chance.SecretChance`) unless a test seeds it. ``routes``: the
+        plain HTTP routes, first match wins (by default the operator's, then the web
+        page's)."""
+        self.routes = list(routes) if routes is not None else [*http.OPERATIONS,
+                                                                *web.ROUTES]
         self.store = store
         self.limits = limits or Limits()
         self.metrics = Metrics()
@@ -132,4 +136,4 @@ class GameServer:
 
     async def process_request(self, connection: ServerConnection,
                               request: HttpRequest) -> Response | None:
-        return await http.dispatch(self, request)
+        return await http.dispatch(self.routes, self, request)

@@ -1,29 +1,37 @@
 """Plain HTTP on the websocket's port: a small table of routes.
 
 A request that asks to upgrade to a websocket is never routed (any path opens the game
-protocol); any other ``GET`` is looked up here by its path, without the query string.
-A route is a pattern matched against the whole path and a function of the server and
-the match that returns a response (or, for a handler that must wait, an awaitable of
-one). To serve more (the web page at ``/`` and
-``/r/CODE``, say), add entries to :data:`ROUTES` with :func:`route`.
+protocol); any other ``GET`` is looked up by its path, without the query string, in
+the list of routes the server was given (:class:`server.app.GameServer`: by default
+:data:`OPERATIONS` here, then the web page's, :data:`server.web.ROUTES`). A route is a
+pattern matched against the whole path and a function of the server and the match that
+returns a response (or, for a handler that must wait, an awaitable of one).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from http import HTTPStatus
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
-if TYPE_CHECKING:
-    from .app import GameServer
+from .metrics import Metrics
+from .store import Store
+
+
+class Served(Protocol):
+    """What a route may read of the server."""
+
+    store: Store
+    metrics: Metrics
+
 
 #: A route's handler: returns a response, or a coroutine of one when it must wait.
-Handler = Callable[["GameServer", re.Match[str]], Response | Awaitable[Response]]
+Handler = Callable[[Served, re.Match[str]], Response | Awaitable[Response]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,15 +40,9 @@ class Route:
     handler: Handler
 
 
-ROUTES: list[Route] = []
-
-
-def route(pattern: str) -> Callable[[Handler], Handler]:
-    """Register ``handler`` for paths matching ``pattern`` (whole path, regex)."""
-    def register(handler: Handler) -> Handler:
-        ROUTES.append(Route(re.compile(pattern), handler))
-        return handler
-    return register
+def at(pattern: str, handler: Handler) -> Route:
+    """A route: ``handler`` for the paths that ``pattern`` (a regex) matches whole."""
+    return Route(re.compile(pattern), handler)
 
 
 def respond(status: HTTPStatus, body: bytes | str,
@@ -51,12 +53,14 @@ def respond(status: HTTPStatus, body: bytes | str,
     return Response(status.value, status.phrase, headers, data)
 
 
-async def dispatch(app: GameServer, request: Request) -> Response | None:
-    """The response for a plain HTTP request, or ``None`` to open a websocket."""
+async def dispatch(routes: Sequence[Route], app: Served, request: Request
+                   ) -> Response | None:
+    """The response for a plain HTTP request (the first route whose pattern matches its
+    path), or ``None`` to open a websocket."""
     if "websocket" in request.headers.get("Upgrade", "").lower():
         return None
     path = request.path.split("?", 1)[0]
-    for r in ROUTES:
+    for r in routes:
         match = r.pattern.fullmatch(path)
         if match is not None:
             out = r.handler(app, match)
@@ -64,14 +68,12 @@ async def dispatch(app: GameServer, request: Request) -> Response | None:
     return None  # the websocket handshake then answers 426 Upgrade Required
 
 
-@route(r"/healthz")
-async def healthz(app: GameServer, match: re.Match[str]) -> Response:
+async def healthz(app: Served, match: re.Match[str]) -> Response:
     """Alive: the process answers (restart it if not)."""
     return respond(HTTPStatus.OK, "ok\n")
 
 
-@route(r"/readyz")
-async def readyz(app: GameServer, match: re.Match[str]) -> Response:
+async def readyz(app: Served, match: re.Match[str]) -> Response:
     """Able to serve: the store answers and hears other processes (route traffic
     elsewhere if not)."""
     why = await app.store.ready()
@@ -80,7 +82,10 @@ async def readyz(app: GameServer, match: re.Match[str]) -> Response:
     return respond(HTTPStatus.OK, "ready\n")
 
 
-@route(r"/metrics")
-async def metrics(app: GameServer, match: re.Match[str]) -> Response:
+async def metrics(app: Served, match: re.Match[str]) -> Response:
     return respond(HTTPStatus.OK, app.metrics.render(app.store.count),
                    "text/plain; version=0.0.4; charset=utf-8")
+
+
+#: The operator's routes: alive, ready, metrics.
+OPERATIONS = [at(r"/healthz", healthz), at(r"/readyz", readyz), at(r"/metrics", metrics)]

@@ -9,7 +9,7 @@ for this process's sockets. Pub/sub drops messages when its connection drops, so
 periodic check compares revisions too. A revision is compared with its commit's token:
 after Redis went back in time the same revision may name another table, and entries
 are applied only when they follow on, token by token, from the table delivered here;
-otherwise the store recovers (:meth:`RedisStore.reconcile`) and resyncs. The same check
+otherwise the store recovers (:meth:`Holder.reconcile`) and resyncs. The same check
 beats, restores this process's members' presence after a cut, and marks away the
 members of processes whose beats stopped (:mod:`server.redis_liveness`).
 
@@ -24,20 +24,40 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import msgpack
 from redis.exceptions import RedisError
 
 from protocol.errors import ProtocolError
+from protocol.limits import Limits
 
 from . import effects_codec, redis_conn, redis_record
+from .redis_cache import RoomCache
 from .redis_keys import bell, chained, log_key, parse_ring, room_key, room_of_bell, text
+from .redis_liveness import Liveness
 from .room import Effects
 from .store import Listener
 
-if TYPE_CHECKING:
-    from .redis_store import RedisStore
+
+class Holder(Protocol):
+    """What the listener needs of the store it hears for (the Redis store): its client
+    and cache, this process's name and liveness, and the recovery it runs when Redis
+    went back in time."""
+
+    redis: redis_conn.Client
+    cache: RoomCache
+    cluster: bool
+    node: str
+    limits: Limits
+    liveness: Liveness
+    #: Round trips to Redis (counted for the benchmarks) and when this listener last
+    #: went round its loop (for readiness).
+    round_trips: int
+    listener_seen: float
+
+    def is_mine(self, room_id: str, token: str) -> bool: ...
+    async def reconcile(self, room_id: str) -> None: ...
 
 log = logging.getLogger("sympathy.redis")
 
@@ -57,7 +77,7 @@ Ring = Callable[[str, bytes], Awaitable[None]]
 class Shard:
     """The doorbells of the watched rooms whose slots one master holds."""
 
-    def __init__(self, store: RedisStore, name: str) -> None:
+    def __init__(self, store: Holder, name: str) -> None:
         self.name = name
         self.client, self.owned = redis_conn.shard_client(store.redis, name)
         self.pubsub: Any = self.client.pubsub(ignore_subscribe_messages=True)
@@ -96,7 +116,7 @@ class Shard:
 
 
 class RedisListener:
-    def __init__(self, store: RedisStore, listener: Listener) -> None:
+    def __init__(self, store: Holder, listener: Listener) -> None:
         self.store = store
         self.cache = store.cache
         self.redis = store.redis

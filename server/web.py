@@ -4,9 +4,10 @@
 ``/static/NAME`` are the page's scripts and style, read once from ``client/web/``. The
 page then opens a websocket to this same server and speaks the documented protocol like
 any other client: a request that asks to upgrade to a websocket is never answered here,
-whatever its path. The routes join :data:`server.http.ROUTES` when this module is
-imported. Every answer carries a Content-Security-Policy that lets the page run only
-this server's own scripts and styles and connect only to this server.
+whatever its path. The server is given :data:`ROUTES` after the operator's own
+(:data:`server.http.OPERATIONS`). Every answer carries a Content-Security-Policy that
+lets the page run only this server's own scripts and styles and connect only to this
+server.
 """
 
 from __future__ import annotations
@@ -16,17 +17,13 @@ import functools
 import re
 from http import HTTPStatus
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from websockets.datastructures import Headers
 from websockets.http11 import Response
 
-from .http import route
+from .http import Served, at
 
-if TYPE_CHECKING:
-    from .app import GameServer
-
-__all__ = ["CSP", "WEB_DIR", "WebPages", "pages"]
+__all__ = ["CSP", "ROUTES", "WEB_DIR", "WebPages", "pages"]
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "client" / "web"
 
@@ -83,19 +80,21 @@ def pages() -> WebPages:
     return WebPages()
 
 
-@route(r"/")
-@route(r"/r/[A-Za-z0-9]{1,16}/?")
-def page(app: GameServer, match: re.Match[str]) -> Response:
+def page(app: Served, match: re.Match[str]) -> Response:
     """The lobby and every room: one page, whose script reads the path."""
     return pages().file("index.html")
 
 
-@route(r"/static/([a-z0-9_-]{1,40}\.[a-z]{2,4})|/static/.*")
-def asset(app: GameServer, match: re.Match[str]) -> Response:
+def asset(app: Served, match: re.Match[str]) -> Response:
     """A script, the style or the icon; only names among the page's own files."""
     return pages().file(match.group(1) or "")
 
 
-@route(r"/favicon\.ico")
-def favicon(app: GameServer, match: re.Match[str]) -> Response:
+def favicon(app: Served, match: re.Match[str]) -> Response:
     return pages().file("icon.svg", "max-age=86400")
+
+
+#: The web page's routes: the lobby, every room, the page's own files.
+ROUTES = [at(r"/", page), at(r"/r/[A-Za-z0-9]{1,16}/?", page),
+          at(r"/static/([a-z0-9_-]{1,40}\.[a-z]{2,4})|/static/.*", asset),
+          at(r"/favicon\.ico", favicon)]

@@ -11,13 +11,14 @@ import asyncio
 import inspect
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from protocol.limits import Limits
 from server.app import GameServer
 from server.chance import SeededChance
+from server.http import Route
 from server.store import MemoryStore, Store
 
 
@@ -36,13 +37,15 @@ class Running:
     port: int
 
 
-async def start(limits: Limits | None = None, store: Store | None = None
+async def start(limits: Limits | None = None, store: Store | None = None,
+                routes: Sequence[Route] | None = None
                 ) -> tuple[Running, asyncio.Event, asyncio.Task[None]]:
-    """A server on port 0 (on the memory store unless ``store`` is given), seeded by the
-    running test (:func:`chance_seed`); set the event and await the task to stop it."""
+    """A server on port 0 (on the memory store unless ``store`` is given; with the
+    server's own HTTP routes unless ``routes`` are), seeded by the running test
+    (:func:`chance_seed`); set the event and await the task to stop it."""
     limits = limits or Limits()
     app = GameServer(store or MemoryStore(limits.max_rooms), limits,
-                     SeededChance(chance_seed()))
+                     SeededChance(chance_seed()), routes)
     stop = asyncio.Event()
     ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
     task = asyncio.create_task(app.run("127.0.0.1", 0, stop,

@@ -12,13 +12,12 @@ from http import HTTPStatus
 from websockets.http11 import Response
 
 from protocol.messages import SCHEMAS, TABLE_OPTIONS
-from server import http
-from server.app import GameServer
+from server import http, web
 from server.commands import ROOM_COMMANDS
 from server.room import Policy
 from server.sessions import SESSION_COMMANDS
 from tests.kit.peer import Peer
-from tests.kit.server import Running
+from tests.kit.server import start, stop_server
 
 
 def test_the_two_command_tables_name_exactly_the_protocols_messages() -> None:
@@ -35,12 +34,13 @@ def test_the_policy_has_one_field_per_table_option_with_its_default() -> None:
 
 
 async def test_a_route_added_to_the_table_is_served_and_websockets_open_on_any_path(
-        server: Running) -> None:
-    def hello(app: GameServer, match: re.Match[str]) -> Response:
+        ) -> None:
+    def hello(app: http.Served, match: re.Match[str]) -> Response:
         return http.respond(HTTPStatus.OK, f"room {match['code']}\n")
 
-    http.route(r"/r/(?P<code>[A-Z0-9]+)")(hello)
-    http.ROUTES.insert(0, http.ROUTES.pop())  # ahead of the web page's own /r/CODE
+    # ahead of the web page's own /r/CODE: the first route that matches answers
+    mine = [http.at(r"/r/(?P<code>[A-Z0-9]+)", hello), *http.OPERATIONS, *web.ROUTES]
+    server, stop, task = await start(routes=mine)
     try:
         def get(path: str) -> tuple[int, str]:
             try:
@@ -55,4 +55,4 @@ async def test_a_route_added_to_the_table_is_served_and_websockets_open_on_any_p
         peer = await Peer.connect(server.url + "/r/ABC234", "Ann")  # still the protocol
         assert (await peer.call("ping"))["type"] == "pong"
     finally:
-        http.ROUTES[:] = [r for r in http.ROUTES if r.handler is not hello]
+        await stop_server(stop, task)
