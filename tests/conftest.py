@@ -31,7 +31,8 @@ settings.load_profile("sympathy")
 #: last would run alone at the end while the other cores sit idle.
 FIRST = ("tests/bench/test_smoke.py::", "tests/rules/test_solver.py::test_every_winning",
          "tests/test_local_cluster.py::", "tests/server/test_multiprocess.py::",
-         "tests/server/test_redis_liveness.py::")
+         "tests/server/test_redis_liveness.py::", "tests/server/test_redis_failover.py::",
+         "tests/server/test_file_store.py::test_kill_9")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -95,21 +95,28 @@ class RedisServer:
 
 
 class RedisClusterServer:
-    """A Redis Cluster of ``masters`` masters (no replicas) on this machine: each a
-    redis-server in cluster mode with its own port, bus port and directory; the slots
-    split evenly between them; ready once every master says ``cluster_state:ok``."""
+    """A Redis Cluster of ``masters`` masters, each with ``replicas`` replicas, on this
+    machine: each node a redis-server in cluster mode with its own port, bus port and
+    directory; the slots split evenly between the masters; ready once every node says
+    ``cluster_state:ok`` and knows every other. ``node_timeout`` (ms): how long a master
+    may be silent before its replica takes over."""
 
-    def __init__(self, directory: Path, masters: int = 3, appendonly: bool = False) -> None:
+    def __init__(self, directory: Path, masters: int = 3, appendonly: bool = False,
+                 replicas: int = 0, node_timeout: int = 5000) -> None:
         self.dir = directory
         self.nodes: list[RedisServer] = []
         self.buses: list[int] = []
-        for i in range(masters):
-            where = directory / f"master-{i}"
+        self.masters = masters
+        for i in range(masters * (1 + replicas)):
+            kind = "master" if i < masters else "replica"
+            where = directory / f"{kind}-{i}"
             self.buses.append(free_port())
             self.nodes.append(RedisServer(where, appendonly, extra=(
                 "--cluster-enabled", "yes", "--cluster-port", str(self.buses[-1]),
                 "--cluster-config-file", str(where / "nodes.conf"),
-                "--cluster-node-timeout", "5000")))
+                "--cluster-node-timeout", str(node_timeout),
+                # a replica's first sync at once (Redis waits 5 s for more replicas)
+                "--repl-diskless-sync-delay", "0")))
 
     @property
     def url(self) -> str:
@@ -126,14 +133,26 @@ class RedisClusterServer:
             clients: list[Any] = [redis.Redis(port=n.port, socket_timeout=5)
                                   for n in self.nodes]
             try:
-                per = SLOTS // len(self.nodes)
-                for i, c in enumerate(clients):
-                    last = SLOTS - 1 if i == len(clients) - 1 else (i + 1) * per - 1
+                per = SLOTS // self.masters
+                for i, c in enumerate(clients[:self.masters]):
+                    last = SLOTS - 1 if i == self.masters - 1 else (i + 1) * per - 1
                     c.execute_command("CLUSTER", "ADDSLOTSRANGE", i * per, last)
                 for n, bus in zip(self.nodes[1:], self.buses[1:], strict=True):
                     clients[0].execute_command("CLUSTER", "MEET", "127.0.0.1", n.port, bus)
                 deadline = time.monotonic() + timeout
-                while not all(_ready(c, len(self.nodes)) for c in clients):
+                ids = [c.execute_command("CLUSTER", "MYID") for c in clients]
+                for i, c in enumerate(clients[self.masters:]):
+                    master = ids[i % self.masters]
+                    while True:  # a node can follow a master once it has heard of it
+                        try:
+                            c.execute_command("CLUSTER", "REPLICATE", master)
+                            break
+                        except redis.ResponseError:
+                            if time.monotonic() > deadline:
+                                raise
+                            time.sleep(0.05)
+                while not (all(_ready(c, len(self.nodes)) for c in clients)
+                           and all(_following(c) for c in clients[self.masters:])):
                     if time.monotonic() > deadline:
                         raise RuntimeError("the Redis Cluster did not become ready")
                     time.sleep(0.05)
@@ -144,9 +163,30 @@ class RedisClusterServer:
             self.stop()
             raise
 
+    def master_of(self, key: str) -> RedisServer:
+        """The node that serves ``key``'s slot now."""
+        live = next(n for n in self.nodes if n.proc is not None)
+        c: Any = redis.Redis(port=live.port, socket_timeout=5)
+        try:
+            slot = int(c.execute_command("CLUSTER", "KEYSLOT", key))
+            for start, end, master, *_ in c.execute_command("CLUSTER", "SLOTS"):
+                if int(start) <= slot <= int(end):
+                    port = int(master[1])
+                    return next(n for n in self.nodes if n.port == port)
+        finally:
+            c.close()
+        raise LookupError(key)
+
     def stop(self) -> None:
         for n in self.nodes:
             n.stop()
+
+
+def _following(client: Any) -> bool:
+    """Whether a replica has its master's data and a live link to it (a replica that
+    never synced refuses to take over: its data is too old)."""
+    info = client.info("replication")
+    return bool(info.get("master_link_status") == "up")
 
 
 def _ready(client: Any, masters: int) -> bool:
