@@ -90,7 +90,8 @@ def solve_deals(game_id: str, options: dict[str, object], first: int, deals: int
 
 class HintGame(NamedTuple):
     """A deal played by the hints: won or not, its moves, the positions where there was
-    a choice (more than one move), and at how many of those the hint was unknown."""
+    a choice (more than one move), and at how many of those no sample showed a win
+    (``unknown``: the hint was a rule of thumb's)."""
 
     won: bool
     moves: int
@@ -103,10 +104,12 @@ def hint_deal(game: Any, seed: int, nodes: int, samples: int = 4,
               clock: Callable[[], float] = time.monotonic) -> HintGame:
     """Play deal ``seed`` taking every hint.
 
-    When the hint is unknown (no sample showed a move that wins) a player must still
-    choose: the policy then takes a random legal move other than giving up (``end``),
-    from stream 97 of the deal's seed (the first legal move, taken every time, goes
-    round in circles in the games whose moves can be taken back). Each hint gets
+    Where no sample showed a move that wins (the hint then names a rule of thumb's move,
+    verdict ``"rule"``; it said ``"unknown"`` before) the policy takes a random legal
+    move other than giving up (``end``), from stream 97 of the deal's seed, as the
+    published tables were measured (a rule that always picks the same move at the same
+    position, or the first legal move, goes round in circles in the games whose moves
+    can be taken back). Each hint gets
     ``samples`` samples of the hidden cards, ``nodes`` positions of search in all and
     ``seconds`` on ``clock`` (``None``: no clock, so the same deal is played the same
     way on any machine). A game that is not over after ``max_moves`` counts as lost."""
@@ -122,7 +125,7 @@ def hint_deal(game: Any, seed: int, nodes: int, samples: int = 4,
             choices += 1
             unknown += h.verdict != "hint"
         move = h.move
-        if move is None or move == AUTO:
+        if h.verdict != "hint" or move is None or move == AUTO:
             choice = [m for m in legal if m not in (AUTO, END)] or [
                 m for m in legal if m != AUTO]
             k, rng = rng.below(len(choice))

@@ -38,8 +38,8 @@ class Hint:
 
 
 def hint_line(found: Hint) -> str:
-    """The hint in one line: ``hint: 7♣ to pile 4: wins in 8 of 8 deals...``, or why
-    there is none."""
+    """The hint in one line (``hint: 7♣ to pile 4: wins in 7 of 8 ways the hidden cards
+    could lie``), or why there is none."""
     if found.stale:
         return "no hint: the table moved on while it was worked out; ask again"
     if found.move is not None:

@@ -6,8 +6,9 @@ random (a *sample*: the same face-up cards in the same places, the cards the sea
 cannot see shuffled among the places she cannot see), and asks the solver about each
 of her legal moves in each sample. The move that wins in the most samples is the hint.
 A search that runs out of budget falls back on playing the sample out with random
-moves (an estimate, said as such); when no sample gave any answer the hint is
-``"unknown"`` rather than a guess.
+moves (an estimate, said as such); when no sample showed a win (or none could be tried
+in the time allowed) the hint is the move a rule of thumb favours, said as such
+(:func:`rule_of_thumb`). There is no hint only when there is no move to make.
 
 How a sample is made, for every game without game code: the hidden cards of a state are
 found through :meth:`~rules.game.Game.zones` (the one description of where every card
@@ -17,7 +18,7 @@ the state with those places relabelled. A field named ``seed`` (the games that s
 again keep their deal's seed there, ``docs/rules.md``) is replaced by a seed of the
 sample's own, so a future re-deal is as unknown to the hint as to the player. Each
 sample is checked to show the seat exactly the view the real table shows; a game whose
-state cannot be relabelled this way gets no samples and so an ``"unknown"`` hint.
+state cannot be relabelled this way gets no samples, and so a rule of thumb's hint.
 
 The samples are drawn from a fixed stream, and the places and cards are taken in the
 order of what the seat sees, so two deals that agree on everything the seat has seen give
@@ -58,9 +59,10 @@ class MoveScore:
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """The answer: ``move`` (``None`` when ``verdict`` is ``"unknown"`` or ``"none"``),
-    ``verdict`` one of ``"hint"``, ``"unknown"``, ``"none"`` (no move to make), and a
-    sentence saying why."""
+    """The answer: ``move`` (``None`` only when ``verdict`` is ``"none"``), ``verdict``
+    one of ``"hint"`` (the move that won in the most deals of the hidden cards),
+    ``"rule"`` (no deal showed a win: the move a rule of thumb favours,
+    :func:`rule_of_thumb`) and ``"none"`` (no move to make), and a sentence saying why."""
 
     verdict: str
     move: Move | None
@@ -195,11 +197,12 @@ def hint(game: Game[Any], state: Any, seat: int, budget: Budget, *, n: int = 8,
             return Hint("hint", AUTO, "nothing to choose: play on by itself")
         return Hint("none", None, "there is no move to make")
     if len(moves) == 1:
-        return Hint("hint", moves[0], f"the only move: {game.describe(state, moves[0])}")
+        return Hint("hint", moves[0], f"{game.describe(state, moves[0])}: the only move")
     who: Audience = None if as_watcher else seat
     drawn = samples(game, state, who, n)
     if not drawn:
-        return Hint("unknown", None, "this table's hidden cards cannot be sampled")
+        return rule_of_thumb(game, state, seat, moves, None,
+                             "the hidden cards here cannot be dealt again to test moves")
     per = max(1, budget.nodes // (len(drawn) * len(moves)))
     wins = dict.fromkeys(moves, 0)
     tried = dict.fromkeys(moves, 0)
@@ -224,17 +227,70 @@ def hint(game: Game[Any], state: Any, seat: int, budget: Budget, *, n: int = 8,
                     tried[m] += 1
                     wins[m] += won
     scores = tuple(MoveScore(m, wins[m], tried[m], solved[m]) for m in moves)
+    hidden = bool(hidden_cards(game, state, who))
     if not any(s.tried for s in scores):
-        return Hint("unknown", None, "no sample could be judged within the time allowed",
-                    scores, used)
+        why = "no move could be tried out in the time allowed"
+        return rule_of_thumb(game, state, seat, moves, drawn[0], why, scores, used)
     best = max(scores, key=lambda s: (s.wins / s.tried if s.tried else -1.0))
-    if best.wins == 0 and not all(s.solved == s.tried and s.tried for s in scores):
-        return Hint("unknown", None, "no move was seen to win within the time allowed",
-                    scores, used)
-    how = "solved" if best.solved == best.tried else "solved or played out"
-    return Hint("hint", best.move,
-                f"{game.describe(state, best.move)}: wins in {best.wins} of {best.tried} "
-                f"deals of the hidden cards ({how})", scores, used)
+    if best.wins == 0:
+        if all(s.solved == s.tried and s.tried for s in scores):
+            why = ("no move wins, however the hidden cards lie" if hidden
+                   else "no move wins from here")
+        else:
+            why = "no win found yet"
+        return rule_of_thumb(game, state, seat, moves, drawn[0], why, scores, used)
+    desc = game.describe(state, best.move)
+    if not hidden:
+        how = "this wins, with every card in sight" if best.solved == best.tried else \
+            "this won when played out at random, with every card in sight"
+        return Hint("hint", best.move, f"{desc}: {how}", scores, used)
+    ways = f"{best.wins} of {best.tried} ways the hidden cards could lie"
+    how = "" if best.solved == best.tried else " (some played out at random)"
+    return Hint("hint", best.move, f"{desc}: wins in {ways}{how}", scores, used)
+
+
+#: What each rule of thumb says of the move it picks, best first.
+_REASONS = ("this move can never spoil a win", "this puts a card home",
+            "this turns up a hidden card", "this leaves the most moves to choose from")
+
+
+def rule_of_thumb(game: Game[Any], state: Any, seat: int, moves: list[Move],
+                  sample: Any, why: str, scores: tuple[MoveScore, ...] = (),
+                  used: int = 0) -> Hint:
+    """When no deal of the hidden cards showed a win (or none could be tried): the move a
+    patience player's rules of thumb favour, said as such (verdict ``"rule"``). First a
+    move the game declares safe (it never spoils a win, whatever the hidden cards are),
+    then one that puts a card home, then one that turns up a hidden card, then the one
+    that leaves the most moves; giving up only when nothing else is legal.
+
+    Still honest: a move is tried on ``sample`` (the hidden cards dealt again), never on
+    the real table; with no sample (a table whose hidden cards cannot be dealt again)
+    only what needs no hidden card is weighed: whether the game calls the move safe, and
+    how many cards it turns up (a count, whichever cards they are)."""
+    safe = set(game.safe_moves(state))
+    base = state if sample is None else sample
+    home = _home(game, base)
+    hidden = game.hidden_count(base)
+
+    def weigh(m: Move) -> tuple[int, ...]:
+        after = game.apply_unchecked(base, m)
+        put_home = _home(game, after) - home if sample is not None else 0
+        turned = hidden - game.hidden_count(after)
+        left = len(game.legal_moves(after, seat)) if game.outcome(after) is None else 0
+        return (m.code != "end", m in safe, put_home > 0, turned > 0, left)
+
+    weights = [weigh(m) for m in moves]
+    top = max(weights)
+    move = moves[weights.index(top)]
+    reason = next((r for r, w in zip(_REASONS, top[1:4], strict=False) if w),
+                  _REASONS[-1]) if top[0] else "there is nothing else to do"
+    return Hint("rule", move, f"{game.describe(state, move)}: {why}; {reason}",
+                scores, used)
+
+
+def _home(game: Game[Any], state: Any) -> int:
+    """Cards on the foundations (the families)."""
+    return sum(len(z.cards) for z in game.zones(state) if z.kind == "foundation")
 
 
 def playout(game: Game[Any], state: Any, rng: Rng, budget: Budget,
@@ -256,4 +312,4 @@ def playout(game: Game[Any], state: Any, rng: Rng, budget: Budget,
 
 
 __all__ = ["HINT_SEED", "Hint", "MoveScore", "card_places", "hidden_cards", "hint",
-           "playout", "samples"]
+           "playout", "rule_of_thumb", "samples"]

@@ -14,7 +14,7 @@ from client.tui.app import SympathyApp
 from client.tui.lobby import CreateScreen
 from client.tui.table import TableScreen
 from tests.kit.cli import Proc
-from tests.kit.hinted import CHOICES, DEAL, GAME, HINTED, WORDS, line
+from tests.kit.hinted import CHOICES, DEAL, GAME, HINTED, SURE, WORDS, line
 from tests.kit.screen import screen_text, text_of, until
 from tests.kit.server import Running
 
@@ -42,7 +42,7 @@ async def test_h_shows_the_hinted_move_and_chooses_it(server: Running,
         await until(lambda: "hint:" in text_of(pilot, "#message")
                     and "thinking" not in text_of(pilot, "#message"))
         said = text_of(pilot, "#message")
-        assert said.startswith(f"hint: {WORDS}: wins in ") and "(enter plays it)" in said
+        assert said.startswith(f"hint: {WORDS}: {SURE}") and "(enter plays it)" in said
         assert moves.highlighted == CHOICES.index(HINTED)
         rows = [r for r in screen_text(app).splitlines() if "<- hint" in r]
         assert len(rows) == 1 and f" {HINTED} " in rows[0]  # marked in the list
@@ -94,7 +94,7 @@ async def test_the_line_mode_prints_the_hint_in_one_line(server: Running,
         await ann.expect(r"^ok$")
     await ann.send("hint")
     said = await ann.expect(r"^(no )?hint: .*|^error: .*")
-    assert said.group(0).startswith(f"hint: {WORDS}: wins in "), said.group(0)
+    assert said.group(0).startswith(f"hint: {WORDS}: {SURE}"), said.group(0)
     await ann.send("quit")
     assert await ann.finish() == 0
 

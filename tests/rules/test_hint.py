@@ -86,6 +86,8 @@ def test_two_deals_that_look_the_same_get_the_same_hint(key: str) -> None:
         h1 = hint(game, one, seat, Budget(3_000), n=6)
         h2 = hint(game, two, seat, Budget(3_000), n=6)
         assert h1 == h2, (key, seed)
+        # and with no time at all: the rule of thumb too sees only what the seat sees
+        assert hint(game, one, seat, NO_TIME) == hint(game, two, seat, NO_TIME), (key, seed)
         compared += 1
         moved += h1.move is not None
     assert compared >= 2
@@ -132,7 +134,7 @@ def test_a_hint_on_an_open_table_is_a_winning_move() -> None:
     assert checked >= 10
 
 
-def test_a_hint_respects_the_deadline_and_says_unknown() -> None:
+def test_a_hint_respects_the_deadline_and_falls_back_on_a_rule_of_thumb() -> None:
     game = make("windmill")
     state, _ = first_moves(game, game.deal(1), 3)
     ticks = itertools.count()
@@ -141,8 +143,58 @@ def test_a_hint_respects_the_deadline_and_says_unknown() -> None:
         return float(next(ticks))
 
     h = hint(game, state, 0, Budget.seconds(clock, 3.0, nodes=10**9))
-    assert h.verdict == "unknown" and h.move is None
+    assert h.verdict == "rule" and h.move in game.legal_moves(state, 0)
+    assert h.text.startswith(game.describe(state, h.move) + ": ")
     assert next(ticks) < 100
+
+
+#: A budget whose deadline has passed before the hint starts.
+NO_TIME = Budget(10**9, lambda: 1.0, 0.0)
+#: Popular games, and games whose hints said "unknown" most (issue 24).
+POPULAR = ("klondike", "la_belle_lucie", "paternal", "flower_garden", "besieged_city",
+           "sympathy", "windmill", "egyptian", "fourteen", "grandfathers")
+
+
+def positions(game: Any, seed: int, steps: tuple[int, ...] = (0, 10, 30)) -> list[Any]:
+    """The deal, and the positions after ``steps`` first legal moves (while it lasts)."""
+    state, out, n = game.deal(seed), [], 0
+    for k in steps:
+        while n < k and game.outcome(state) is None:
+            legal = [(s, m) for s, m in game.all_legal(state) if m.code not in ("auto", "end")]
+            if not legal:
+                break
+            state = game.apply(state, legal[0][1], legal[0][0])
+            n += 1
+        if game.outcome(state) is None:
+            out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("key", POPULAR)
+def test_a_hint_names_a_legal_move_whenever_there_is_one(key: str) -> None:
+    """Deals 0-2, after 0, 10 and 30 moves, with a small budget and with none: the hint
+    names one of the seat's legal moves (the evidence's, or a rule of thumb's, said as
+    such); "no hint" only when there is nothing to do."""
+    game = make(key)
+    for seed in range(3):
+        for state in positions(game, seed):
+            seat = game.to_move(state)[0]
+            legal = game.legal_moves(state, seat)
+            for budget in (Budget(2_000), NO_TIME):
+                h = hint(game, state, seat, budget, n=4)
+                assert h.move in legal and h.verdict in ("hint", "rule"), (key, seed, h)
+                if h.move.code != "auto":
+                    assert h.text.startswith(game.describe(state, h.move)), h.text
+
+
+def test_the_rule_of_thumb_puts_a_card_home_before_it_turns_the_stock() -> None:
+    """Klondike deal 4 opens with the ace of diamonds free: with no time to search, the
+    hint says to play it home (the game declares an ace to its family safe)."""
+    game = make("klondike")
+    state = game.deal(4)
+    h = hint(game, state, 0, NO_TIME)
+    assert h.verdict == "rule" and h.move == Move("t5>f"), h
+    assert "never spoil a win" in h.text
 
 
 def test_the_only_move_needs_no_search() -> None:

@@ -7,7 +7,7 @@ from playwright.async_api import Browser
 
 from client.session import Session
 from tests.kit.browser import ON_THE_BROWSERS_LOOP, Person, open_room
-from tests.kit.hinted import DEAL, GAME, HINTED, WORDS, line
+from tests.kit.hinted import DEAL, GAME, HINTED, SURE, WORDS, line
 from tests.kit.server import Running
 
 pytestmark = ON_THE_BROWSERS_LOOP
@@ -22,7 +22,7 @@ async def test_h_and_the_hint_button_show_the_hinted_move(browser: Browser,
     await ann.page.keyboard.press("h")
     said = ann.page.locator(".actions .hint-line.found")
     await said.wait_for()
-    assert (await said.inner_text()).startswith(f"Hint: {WORDS}: wins in ")
+    assert (await said.inner_text()).startswith(f"Hint: {WORDS}: {SURE}")
     hinted = ann.page.locator(".actions button.move.hinted")
     assert await hinted.count() == 1
     assert await hinted.get_attribute("data-move") == HINTED
