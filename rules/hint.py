@@ -276,7 +276,8 @@ def rule_of_thumb(game: Game[Any], state: Any, seat: int, moves: list[Move],
         after = game.apply_unchecked(base, m)
         put_home = _home(game, after) - home if sample is not None else 0
         turned = hidden - game.hidden_count(after)
-        left = len(game.legal_moves(after, seat)) if game.outcome(after) is None else 0
+        left = 0 if sample is None or game.outcome(after) is not None else \
+            len(game.legal_moves(after, seat))  # on the real table it could tell a card
         return (m.code != "end", m in safe, put_home > 0, turned > 0, left)
 
     weights = [weigh(m) for m in moves]
