@@ -49,7 +49,7 @@ class Peer:
     async def call(self, kind: str, **fields: Any) -> Msg:
         """Send a request and wait for the message that answers it (``re``)."""
         rid = await self.send(kind, **fields)
-        async with asyncio.timeout(10.0):
+        async with asyncio.timeout(WAIT):
             while rid not in self.replies:
                 await self._read()
         reply = self.replies.pop(rid)

@@ -183,17 +183,17 @@ async def play_one(players: list[Session]) -> tuple[int, str] | None:
     """One first legal move by the player whose turn it is; its version and code once
     acknowledged, after every player has seen it (``None``: the game is over)."""
     lead = players[0]
-    view = (await lead.wait_until(lambda t: t.view is not None)).view
+    view = (await lead.wait_until(lambda t: t.view is not None, timeout=30)).view
     assert view is not None
     if lead.table.over:
         return None
     seat, at = view["to_move"][0], lead.table.version
     p = next(p for p in players if seat in p.table.seats)
-    await p.wait_until(lambda t: t.version >= at and bool(t.my_moves()))
+    await p.wait_until(lambda t: t.version >= at and bool(t.my_moves()), timeout=30)
     code = str(p.table.my_moves()[0]["code"])
     version = int((await p.move(code))["version"])
     for q in players:
-        await q.wait_until(lambda t: t.version >= version)
+        await q.wait_until(lambda t: t.version >= version, timeout=30)
     return version, code
 
 

@@ -11,7 +11,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from tests.kit.peer import Peer
-from tests.kit.server import Running, until
+from tests.kit.server import Running, chance_seed, until
 
 
 @pytest.mark.limits(max_rooms=2, max_members=3, max_name=5)
@@ -58,7 +58,7 @@ async def test_a_room_with_everyone_gone_lives_on_for_its_time_then_goes(
 async def test_sigterm_closes_connections_and_exits_cleanly(tmp_path: Path) -> None:
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "cli.main", "serve", "--port", "0", "--log-level", "WARNING",
-        "--store", f"file:{tmp_path / 'rooms.db'}",
+        "--store", f"file:{tmp_path / 'rooms.db'}", "--chance-seed", chance_seed(),
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     try:
         assert proc.stdout is not None

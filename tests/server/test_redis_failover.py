@@ -61,6 +61,7 @@ class Seat:
             return True
         assert r["code"] in ("service/unavailable", "move/stale"), r
         self.refused += 1
+        await asyncio.sleep(0.05)  # a client's pause before it tries again
         # stale: the server sent the table as it is; unavailable: nothing changed
         self.state = await self.ann.latest_state(self.state["version"])
         return False
@@ -108,7 +109,7 @@ async def test_a_master_killed_mid_play_its_replica_takes_over_and_every_table_g
                     lost[t.room] = gone
                 # every client on the current table: the player and the watcher
                 for peer in (t.ann, t.wes):
-                    got = await asyncio.wait_for(peer.latest_state(room.version), 10)
+                    got = await asyncio.wait_for(peer.latest_state(room.version), 30)
                     assert got["version"] == room.version, (t.room, got["version"])
             assert set(lost) <= {t.room for t in on_victim}, lost
             print(f"acknowledged moves lost with the master: {lost or 'none'}")
