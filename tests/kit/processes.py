@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import signal
 import sys
+import urllib.request
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -34,6 +35,14 @@ class ServeProcess:
             proc.kill()
             raise RuntimeError(f"serve did not start: {line!r}")
         return cls(proc, line.split("serving on ")[1].split()[0])
+
+    def metric(self, name: str) -> int:
+        """One figure of the process's ``/metrics`` (a counter or gauge without labels)."""
+        port = self.url.rsplit(":", 1)[1]
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as r:
+            text = r.read().decode()
+        return int(next(line.split()[1] for line in text.splitlines()
+                        if line.startswith(name + " ")))
 
     def kill(self) -> None:
         if self.proc.returncode is None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-import urllib.request
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
@@ -55,14 +54,6 @@ async def two(redis_server: RedisServer) -> AsyncIterator[list[ServeProcess]]:
 
 def calls_seen(peer: Peer) -> list[tuple[int, str, int | None]]:
     return [(m["seat"], m["outcome"], m["first"]) for m in peer.seen if m["type"] == "call"]
-
-
-def metric(proc: ServeProcess, name: str) -> int:
-    port = proc.url.rsplit(":", 1)[1]
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as r:
-        text = r.read().decode()
-    return int(next(line.split()[1] for line in text.splitlines()
-                    if line.startswith(name + " ")))
 
 
 async def test_two_calls_from_two_processes_exactly_one_wins_everyone_agrees(
@@ -138,7 +129,7 @@ async def test_computer_players_and_the_clock_move_once_when_two_processes_try(
         lost = sum(c["outcome"] == "lost" for c in record["calls"])
 
         def played() -> int:
-            return sum(metric(p, "sympathy_due_moves_total") for p in (p1, p2))
+            return sum(p.metric("sympathy_due_moves_total") for p in (p1, p2))
 
         await until(lambda: played() >= len(moves) + lost)
         assert played() == len(moves) + lost

@@ -18,6 +18,7 @@ from tests.kit.processes import ServeProcess
 from tests.kit.proxy import Proxy
 from tests.kit.redis import RedisServer
 from tests.kit.redis_faults import play_first
+from tests.kit.server import until
 
 #: How long the partition lasts: longer than a process may go without beating
 #: (server.redis_liveness.NODE_TTL, 6 s), so the other process judges it dead.
@@ -103,7 +104,12 @@ async def test_members_who_leave_a_process_while_it_is_cut_off_are_shown_gone(
             proxy.down = True
             proxy.cut()
             await cy.close()
-            await bea.quiet(2.0)  # shorter than NODE_TTL: Cy's process is not judged dead
+            # her process has let her room go (it holds no one there: the step before it
+            # tries to write that she left, which fails while it is cut off) ...
+            await until(lambda: cut_off.metric("sympathy_rooms") == 0)
+            # ... and it tries for a moment: still well short of NODE_TTL, so her process
+            # is not judged dead, and her leaving is on it alone
+            await bea.quiet(1.5)
             proxy.down = False
             await bea.wait_presence(present({"Bea"}), timeout=15)
         finally:
