@@ -5,6 +5,7 @@ try."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
@@ -122,21 +123,23 @@ async def test_computer_players_and_the_clock_move_once_when_two_processes_try(
         assert again.game.outcome(again.state) is not None
         # each due move committed exactly once, whichever process played it (whether the
         # other also tried depends on when it heard of the last move: the test below
-        # forces the double try). A due commit is one move, or a lost call, or a call
-        # that came after the clock's move fell due: that commit settles the clock's
-        # move first, two moves for one (the call's version is then the one it saw + 2).
+        # forces the double try). A due commit is one move or one lost call, and a call
+        # (made or lost) that came after the clock's move fell due settles the clock's
+        # move first, in the same commit: its version is then one past what its caller
+        # (a computer player, who sees the table as it is) saw, besides its own move.
         calls = record["calls"]
         lost = sum(c["outcome"] == "lost" for c in calls)
-        two = sum(c["outcome"] == "made" and c["version"] - c["seen"] == 2 for c in calls)
-        commits = len(moves) + lost - two
+        settled = sum(c["version"] - c["seen"] - (c["outcome"] == "made") for c in calls)
+        commits = len(moves) + lost - settled
 
         def played() -> int:
             return sum(p.metric("sympathy_due_moves_total") for p in (p1, p2))
 
         # (a process counts its due move once its commit is answered, which may come
         # after the watcher has seen the move through the other process)
-        await until(lambda: played() >= commits)
-        assert played() == commits, (played(), len(moves), lost, two)
+        with contextlib.suppress(AssertionError):
+            await until(lambda: played() >= commits)
+        assert played() == commits, (played(), len(moves), lost, settled)
 
 
 async def test_a_due_move_played_by_one_store_is_a_no_op_for_another(
