@@ -35,6 +35,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
@@ -191,7 +192,12 @@ class TableScreen(Screen[None]):
             t.table_moves() if t.role == "advisor" else [])
 
     def session_event(self, ev: Event) -> None:
-        """Called by the app for every session event."""
+        """Called by the app for every session event (none reaches a screen that is
+        being taken down: the app closing while the table still moves)."""
+        try:
+            self.query_one("#title", Static)
+        except NoMatches:
+            return
         if isinstance(ev, ChatLine):
             line = chat_text(ev.sender, ev.role, ev.text)
             self.query_one("#chat", RichLog).write(self.text(line))
