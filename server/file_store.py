@@ -29,7 +29,6 @@ import time
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from protocol.errors import ProtocolError
 from protocol.limits import Limits
@@ -37,8 +36,8 @@ from protocol.limits import Limits
 from . import redis_record
 from .redis_keys import Unavailable
 from .redis_record import Diff, Written
-from .room import Effects, Room, new_code
-from .store import Change, Held, Listener, nobody, normal_code
+from .room import Effects, Room
+from .store import Change, MemoryStore
 
 log = logging.getLogger("sympathy.store")
 
@@ -59,18 +58,16 @@ CREATE TABLE IF NOT EXISTS fields (
 Write = Callable[[sqlite3.Connection], None]
 
 
-class FileStore:
-    """Rooms of this process, each change written to ``path`` before it is answered."""
-
-    node = ""
+class FileStore(MemoryStore):
+    """Rooms of this process, each change written to ``path`` before it is answered:
+    the memory store's rooms (reading, the lobby, expiry), with its writes kept."""
 
     def __init__(self, path: str | Path, limits: Limits) -> None:
+        super().__init__(limits.max_rooms)
         self.path = Path(path)
         self.limits = limits
-        self._rooms: dict[str, Room] = {}
         self._written: dict[str, Written] = {}
         self._revs: dict[str, int] = {}
-        self._codes: dict[str, str] = {}
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._pending: list[tuple[Write, asyncio.Future[None]]] = []
         self._flushing: asyncio.Task[None] | None = None
@@ -180,10 +177,7 @@ class FileStore:
     # -- the Store interface ---------------------------------------------------------------
 
     async def create(self, room: Room) -> None:
-        if len(self._rooms) >= self.limits.max_rooms:
-            raise ProtocolError("room/limit")
-        while room.code in self._codes:
-            room.code = new_code()
+        self._admit(room)
         d = redis_record.diff(None, None, room)
         room_id, code = room.id, room.code
         change = self._write_diff(room_id, 0, d)
@@ -201,23 +195,6 @@ class FileStore:
         redis_record.settle(room)
         self._keep(room, 0, d.written)
 
-    async def load(self, room_id: str) -> Room:
-        room = self._rooms.get(room_id)
-        if room is None:
-            raise ProtocolError("room/not_found")
-        if room.closed:
-            raise ProtocolError("room/closed")
-        return room
-
-    async def current(self, room_id: str) -> Room:
-        return await self.load(room_id)
-
-    async def by_code(self, code: str) -> Room:
-        room_id = self._codes.get(normal_code(code))
-        if room_id is None or room_id not in self._rooms:
-            raise ProtocolError("room/not_found", "No room has that join code.")
-        return await self.load(room_id)
-
     async def mutate(self, room_id: str, change: Change) -> tuple[Room, Effects]:
         async with self._locks[room_id]:
             room = await self.load(room_id)
@@ -234,10 +211,9 @@ class FileStore:
             return work, fx
 
     async def remove(self, room_id: str) -> None:
-        room = self._rooms.pop(room_id, None)
-        if room is None:
+        if room_id not in self._rooms:
             return
-        self._codes.pop(room.code, None)
+        await super().remove(room_id)
         self._written.pop(room_id, None)
         self._revs.pop(room_id, None)
         self._locks.pop(room_id, None)
@@ -248,25 +224,6 @@ class FileStore:
         with contextlib.suppress(ProtocolError):
             await self._durable(write)  # not written: it expires again at the next start
 
-    async def lobby(self, limit: int) -> list[dict[str, Any]]:
-        rooms = [r for r in self._rooms.values()
-                 if r.policy.visibility == "public" and not r.closed]
-        return [r.info() for r in rooms[:limit]]
-
-    async def expired(self, now: float) -> list[str]:
-        return [r.id for r in self._rooms.values() if r.empty_since is not None
-                and now - r.empty_since > r.limits.room_ttl]
-
-    async def watch(self, room_id: str) -> None:
-        return None
-
-    async def unwatch(self, room_id: str) -> None:
-        return None
-
-    async def listen(self, listener: Listener, held: Held = nobody) -> None:
-        """Nothing to hear: no other process shares these rooms."""
-        return None
-
     async def close(self) -> None:
         if self._flushing is not None:
             with contextlib.suppress(Exception):
@@ -276,12 +233,3 @@ class FileStore:
 
     async def ready(self) -> str | None:
         return self._failing
-
-    def cached(self, room_id: str) -> Room | None:
-        return self._rooms.get(room_id)
-
-    def local_rooms(self) -> list[Room]:
-        return list(self._rooms.values())
-
-    def count(self) -> int:
-        return len(self._rooms)

@@ -159,7 +159,7 @@ class Liveness:
             if rooms:
                 log.warning("process %s stopped beating: marking its members away in "
                             "%d room(s)", node, len(rooms))
-            away = functools.partial(_drop, dead={node}, now=time.time())
+            away = functools.partial(_hold, node=node, held=frozenset(), now=time.time())
             for room_id in rooms:
                 try:
                     await self.apply(room_id, away)
@@ -171,10 +171,6 @@ class Liveness:
                 pipe.hdel(BEATS, node)
                 await pipe.execute()
             self.seen.pop(node, None)
-
-
-def _drop(room: Room, dead: set[str], now: float) -> Effects:
-    return room.drop_nodes(dead, now)
 
 
 def _hold(room: Room, node: str, held: frozenset[str], now: float) -> Effects:

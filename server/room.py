@@ -191,12 +191,10 @@ class Room:
         self._update_empty(now)
 
     def drop_nodes(self, dead: set[str], now: float) -> Effects:
-        """Members whose server process has died are no longer connected."""
-        gone = [m for m in self.members.values() if m.connected and m.node in dead]
-        for m in gone:
-            m.connected, m.node = False, ""
-        self._update_empty(now)
-        return Effects(presence=bool(gone))
+        """Members whose server process has died are no longer connected: a dead
+        process holds no one."""
+        changed = [self.hold_node(node, (), now).presence for node in dead]
+        return Effects(presence=any(changed))
 
     def hold_node(self, node: str, held: Collection[str], now: float) -> Effects:
         """Server process ``node`` holds connections for exactly the members ``held``

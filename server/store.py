@@ -65,12 +65,16 @@ class MemoryStore:
         self._codes: dict[str, str] = {}
 
     async def create(self, room: Room) -> None:
+        self._admit(room)
+        self._rooms[room.id] = room
+        self._codes[room.code] = room.id
+
+    def _admit(self, room: Room) -> None:
+        """Room for one more (else ``room/limit``), under a join code no other room has."""
         if len(self._rooms) >= self.max_rooms:
             raise ProtocolError("room/limit")
         while room.code in self._codes:
             room.code = new_code()
-        self._rooms[room.id] = room
-        self._codes[room.code] = room.id
 
     async def load(self, room_id: str) -> Room:
         room = self._rooms.get(room_id)
