@@ -3,6 +3,7 @@
 // analysis of a patience.
 
 import { h } from "./dom.js";
+import { checkFair } from "./fair.js";
 import { resultText } from "./words.js";
 
 /** The room's running tally in words, or "" before the first deal is over. */
@@ -68,4 +69,38 @@ function download(s, code) {
   document.body.append(a);
   a.click();
   a.remove();
+}
+
+/** A deal is over: check the revealed seed, fetch the record, and (a patience) ask
+ * for the solver's analysis. */
+export async function finished(page) {
+  const { fair, view } = page.s;
+  if (!fair || fair.seed === undefined || page.s.fairResult) return;
+  page.s.fairResult = { pending: true };
+  try {
+    page.s.fairResult = await checkFair(view.game, fair);
+  } catch (err) { page.s.fairResult = { ok: false, error: err.message }; }
+  try { page.s.record = await page.conn.call("record", { room: page.s.room }); } catch { /* not yet */ }
+  page.render();
+  if (view.layout !== "round") await analyse(page);  // the solver judges patience deals
+}
+
+/** The solver's analysis of the finished game (the server works it out: up to ten
+ * seconds, one at a time; asked again a few times while the server is busy). */
+async function analyse(page) {
+  page.s.analysis = { pending: true };
+  page.render();
+  for (let tries = 0; tries < 5; tries++) {
+    try {
+      const a = await page.conn.call("analysis", { room: page.s.room });
+      page.s.analysis = a.stale ? null : a;
+      break;
+    } catch (err) {
+      if (err.code !== "analysis/busy") { page.s.analysis = { error: err.message }; break; }
+      page.s.analysis = { pending: true, busy: true };
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+  }
+  if (page.s.analysis?.pending) page.s.analysis = { error: "The server was busy; no analysis this time." };
+  page.render();
 }

@@ -8,8 +8,7 @@
 import { ask } from "./ask.js";
 import { Conn } from "./conn.js";
 import { fill, h } from "./dom.js";
-import { endParts } from "./end.js";
-import { checkFair } from "./fair.js";
+import { endParts, finished } from "./end.js";
 import { hostPanel } from "./host.js";
 import { onKey } from "./keys.js";
 import { choose, endingQuestion, isEnding, zonesOfMove } from "./moves.js";
@@ -17,7 +16,7 @@ import { drawActions, drawChat, drawPeople, drawProposals, drawWaiting } from ".
 import { forgetSeat, getName, getSeat, setName, setSeat } from "./store.js";
 import { drawRound, isCall } from "./round.js";
 import { changedZones, drawTable, zoneBox } from "./table.js";
-import { callText, namesIn, seatWords, turnText } from "./words.js";
+import { callText, facts, namesIn, seatWords, turnText } from "./words.js";
 
 const GONE = new Set(["auth/bad_token", "room/not_found", "room/closed"]);
 const CONN_WORDS = { connecting: "connecting…", connected: "connected", offline: "offline: trying again…", out: "not in the room" };
@@ -66,8 +65,8 @@ export class RoomPage {
     e.host = h("section", { class: "panel host" });
     e.chatList = h("ol", { class: "chat-lines", "aria-live": "polite" });
     e.chatInput = h("input", { name: "chat", maxlength: 500, placeholder: "Say something", "aria-label": "chat line", autocomplete: "off" });
-    e.chat = h("section", { class: "panel chat" }, h("h2", {}, "Chat"), e.chatList,
-      h("form", { onsubmit: (ev) => { ev.preventDefault(); this.sendChat(); } }, e.chatInput, h("button", { type: "submit" }, "Send")));
+    e.chatForm = h("form", { onsubmit: (ev) => { ev.preventDefault(); this.sendChat(); } }, e.chatInput, h("button", { type: "submit" }, "Send"));
+    e.chat = h("section", { class: "panel chat" }, h("h2", {}, "Chat"), e.chatList, e.chatForm);
     this.root.append(
       h("header", { class: "bar" }, h("a", { href: "/", class: "home" }, "Lobby"), e.title, e.code, e.copy, e.name, e.conn),
       h("div", { class: "room" },
@@ -104,7 +103,7 @@ export class RoomPage {
         this.entered(r);
         return;
       } catch (err) {
-        if (!GONE.has(err.code)) { this.say(err.message); return; }
+        if (!GONE.has(err.code)) { this.say(`${err.message} Trying again…`); this.conn.close(); return; }
         forgetSeat(this.code);
         if (this.s.view) { this.out(err.code === "room/closed" ? "The host closed the room." : "This room is gone: it was closed, or nobody was in it for a long while."); return; }
       }
@@ -176,7 +175,7 @@ export class RoomPage {
         this.s.changed = this.s.view && m.version !== this.s.version ? changedZones(this.s.view, m.view) : this.s.changed;
         Object.assign(this.s, { version: m.version, view: m.view, last: m.last, fair: m.fair, tally: m.tally || {},
           selected: null, candidates: null, targets: new Set(), cursor: null });
-        if (m.view.status !== "playing") this.finished();
+        if (m.view.status !== "playing") finished(this);
         else if (this.s.fairResult) Object.assign(this.s, { fairResult: null, record: null, analysis: null, calls: [] });  // a new deal
         break;
       case "presence": this.s.presence = m; this.syncMe(); break;
@@ -196,8 +195,8 @@ export class RoomPage {
       case "kicked": case "closed": case "replaced":
         if (m.type !== "replaced") forgetSeat(this.code);
         this.out(m.type === "replaced" ? "This seat was opened in another window; this one has left the room." :
-          m.type === "kicked" ? `The host removed you from the room.${m.message ? ` ${m.message}` : ""}` :
-            `The host closed the room.${m.reason ? ` ${m.reason}` : ""}`, m.type === "replaced");
+          m.type === "kicked" ? also("The host removed you from the room.", m.message) : also("The host closed the room.", m.reason),
+        m.type === "replaced");
         return;
       default: return;
     }
@@ -208,38 +207,6 @@ export class RoomPage {
   syncMe() {
     const me = this.s.presence?.members.find((x) => x.id === this.s.member);
     if (me) { this.s.role = me.role; this.s.seats = me.seats; this.s.host = me.host; }
-  }
-
-  async finished() {
-    const { fair, view } = this.s;
-    if (!fair || fair.seed === undefined || this.s.fairResult) return;
-    this.s.fairResult = { pending: true };
-    try {
-      this.s.fairResult = await checkFair(view.game, fair);
-    } catch (err) { this.s.fairResult = { ok: false, error: err.message }; }
-    try { this.s.record = await this.conn.call("record", { room: this.s.room }); } catch { /* not yet */ }
-    this.render();
-    if (view.layout !== "round") await this.analyse();  // the solver judges patience deals
-  }
-
-  /** The solver's analysis of the finished game (the server works it out: up to ten
-   * seconds, one at a time; asked again a few times while the server is busy). */
-  async analyse() {
-    this.s.analysis = { pending: true };
-    this.render();
-    for (let tries = 0; tries < 5; tries++) {
-      try {
-        const a = await this.conn.call("analysis", { room: this.s.room });
-        this.s.analysis = a.stale ? null : a;
-        break;
-      } catch (err) {
-        if (err.code !== "analysis/busy") { this.s.analysis = { error: err.message }; break; }
-        this.s.analysis = { pending: true, busy: true };
-        await new Promise((resolve) => setTimeout(resolve, 2000));
-      }
-    }
-    if (this.s.analysis?.pending) this.s.analysis = { error: "The server was busy; no analysis this time." };
-    this.render();
   }
 
   // -- what we may do -------------------------------------------------------------------
@@ -369,7 +336,7 @@ export class RoomPage {
   render() {
     const s = this.s;
     const e = this.el;
-    const turn = s.ended && !s.view ? "" : turnText(s);
+    const turn = s.ended ? "" : turnText(s);
     const myTurn = !s.ended && turn.startsWith("Your turn");
     if (s.view) {
       const id = s.game || s.view.game;
@@ -407,6 +374,9 @@ export class RoomPage {
       e.table.dataset.version = String(s.version);
     }
     e.table.inert = !!s.ended;
+    e.chatForm.hidden = !!s.ended;
+    e.chat.hidden = !!s.ended && !s.chat.length;
+    e.last.hidden = !!s.ended;
     e.table.classList.toggle("dead", !!s.ended);
     drawActions(this);
     drawProposals(this);
@@ -432,6 +402,12 @@ export class RoomPage {
 
 }
 
+/** A sentence of ours and the server's own, when it says more than ours. */
+function also(ours, theirs) {
+  const more = String(theirs || "").trim();
+  return more && more !== ours && !ours.includes(more) ? `${ours} ${more}` : ours;
+}
+
 /** A presence after `presence_changes` (protocol/README.md, Presence): entries replaced
  * or added by id (new ones at the end), the `gone` ids dropped, header and counts taken. */
 export function foldPresence(p, m) {
@@ -439,20 +415,6 @@ export function foldPresence(p, m) {
   for (const x of m.members) byId.set(x.id, x);
   for (const id of m.gone) byId.delete(id);
   return { ...p, seq: m.seq, host: m.host, locked: m.locked, counts: m.counts, members: [...byId.values()] };
-}
-
-/** The game's public facts beyond the cards, as one line: "phase opening · pairs 0". */
-export function facts(pub) {
-  const word = (v) => (v === null || v === undefined ? "—" : typeof v === "boolean" ? (v ? "yes" : "no") : String(v));
-  const out = [];
-  for (const [k, v] of Object.entries(pub || {})) {
-    const name = k.replace(/_/g, " ");
-    if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-      out.push(`${name} ${Object.entries(v).map(([a, b]) => `${a}: ${word(b)}`).join(", ")}`);
-    } else if (Array.isArray(v)) out.push(`${name} ${v.length ? v.map(word).join(", ") : "none"}`);
-    else out.push(`${name} ${word(v)}`);
-  }
-  return out.join(" · ");
 }
 
 export function room(root, code) {

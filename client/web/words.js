@@ -106,3 +106,17 @@ export function callText(s, call) {
   const late = call.outcome === "lost" ? ": too late" : "";
   return `${Caller} ${verb} ${call.margin_ms} ms after ${who(call.first)}${late}.`;
 }
+
+/** The game's public facts beyond the cards, as one line: "phase opening · pairs 0". */
+export function facts(pub) {
+  const word = (v) => (v === null || v === undefined ? "—" : typeof v === "boolean" ? (v ? "yes" : "no") : String(v));
+  const out = [];
+  for (const [k, v] of Object.entries(pub || {})) {
+    const name = k.replace(/_/g, " ");
+    if (v !== null && typeof v === "object" && !Array.isArray(v)) {
+      out.push(`${name} ${Object.entries(v).map(([a, b]) => `${a}: ${word(b)}`).join(", ")}`);
+    } else if (Array.isArray(v)) out.push(`${name} ${v.length ? v.map(word).join(", ") : "none"}`);
+    else out.push(`${name} ${word(v)}`);
+  }
+  return out.join(" · ");
+}
