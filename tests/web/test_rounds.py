@@ -77,11 +77,12 @@ async def test_a_match_against_a_computer_player_and_a_watcher_sees_no_hand(
 
 async def test_snaps_call_is_always_offered_and_the_call_line_names_each_person_once(
         browser: Browser, site: str) -> None:
-    # deal 0 of Snap, cards turned by the table's clock every 1.5 s: Player 2 turns, Ann
-    # turns, Player 2 turns a card that matches Ann's: a snap, which the computer player
-    # in seat 2 calls at once
-    ann, _ = await open_room(browser, site, "snap", deal=0, fills={"opt-players": "2"},
-                             think_ms="0")
+    # deal 0 of Snap, cards turned by the table's clock every 3 s: Player 2 turns, Ann
+    # turns, Player 2 turns a card that matches Ann's: a snap (9 s after the deal, so
+    # that Ann's first call comes before it on a busy machine too), which the computer
+    # player in seat 2 calls at once
+    ann, _ = await open_room(browser, site, "snap", deal=0, think_ms="0",
+                             fills={"opt-players": "2", "opt-pace_ms": "3000"})
     page = ann.page
     call = page.locator(".actions .calls button.call-button")
     await call.wait_for()  # no snap is on (none can be before the third card): offered
