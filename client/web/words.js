@@ -50,7 +50,7 @@ export function turnText(s) {
   const waiting = emptySeats(s, view.to_move);
   if (view.to_move.length && waiting.length === view.to_move.length) {
     const names = waiting.map((x) => view.seats[x]).join(" and ");
-    return `Waiting for a partner to take ${waiting.length > 1 ? "seats" : "seat"} ${names}.`;
+    return `${names} ${waiting.length > 1 ? "are" : "is"} to play, and nobody sits there yet.`;
   }
   const who = view.to_move.map((x) => seatWords(s, x));
   if (!who.length) return "Nobody is to move.";

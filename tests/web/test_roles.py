@@ -114,6 +114,7 @@ async def test_the_host_locks_kicks_and_closes(browser: Browser, site: str) -> N
     cal = await Person.open(browser, f"{site}/r/{code}", name="Cal")
     await cal.page.wait_for_selector(".out:not([hidden])")
     assert "lock" in (await cal.page.inner_text(".out")).lower()
+    await cal.page.locator(".out a.to-lobby").wait_for()  # a way back
     assert "Cal" not in await ann.page.inner_text(".people")
     await cal.close()
 
@@ -138,7 +139,8 @@ async def test_the_host_locks_kicks_and_closes(browser: Browser, site: str) -> N
 
 async def test_two_people_play_sympathy_each_from_a_link(browser: Browser, site: str) -> None:
     ann, code = await open_room(browser, site, "sympathy", deal=2)
-    assert "Waiting for a partner to take seat B" in await ann.page.inner_text(".turn")
+    assert "B is to play, and nobody sits there yet" in await ann.page.inner_text(".turn")
+    assert "Waiting for a partner" in await ann.page.inner_text(".waiting")
     bea = await Person.open(browser, f"{site}/r/{code}", name="Bea")
     await bea.wait_version(0)
     await bea.page.click(".actions button:has-text('Take a seat')")
