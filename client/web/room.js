@@ -56,7 +56,7 @@ export class RoomPage {
     e.call = h("p", { class: "call", "aria-live": "assertive" });
     e.facts = h("p", { class: "facts" });
     e.notice = h("p", { class: "notice", role: "alert" });
-    e.out = h("section", { class: "out", hidden: true });
+    e.out = h("section", { class: "out", role: "alert", hidden: true });
     e.table = h("div", { class: "table-wrap" });
     e.actions = h("section", { class: "panel actions" });
     e.proposals = h("section", { class: "panel proposals" });
