@@ -46,11 +46,14 @@ async function closeRoom(page) {
   }
 }
 
-/** The places a member may be moved to: each seat, advisor, watcher. */
-function places(s) {
+/** The places member ``m`` may be moved to: each seat, advisor, watcher. At a table
+ * played together a player given another seat holds both ("plays B too"); at a round
+ * table a person holds one seat, so the new one replaces theirs. */
+function places(s, m) {
   const seats = s.view?.seats || [];
+  const adds = s.view?.layout !== "round" && m.role === "player" && m.seats.length;
   const out = seats.length > 1
-    ? seats.map((name, i) => [`player:${i}`, `plays ${name}`])
+    ? seats.map((name, i) => [`player:${i}`, `plays ${name}${adds && !m.seats.includes(i) ? " too" : ""}`])
     : [["player:0", "plays"]];
   if (s.policy.advice !== "nobody") out.push(["advisor", "advises"]);
   out.push(["watcher", "watches"]);
@@ -71,7 +74,7 @@ export function memberControls(page, m) {
       onclick: () => page.send("kick", { room, member: m.id }) }, "Remove"));
   }
   const pick = h("select", { class: "place", "aria-label": `where ${me ? "you" : m.name} should be` },
-    ...places(s).map(([value, text]) => h("option", { value, selected: value === placeOf(m) }, text)));
+    ...places(s, m).map(([value, text]) => h("option", { value, selected: value === placeOf(m) }, text)));
   const move = h("button", { type: "button", class: "small move-member", onclick: () => moveMember(page, m, pick.value) }, "Move");
   return h("span", { class: "host-buttons" }, pick, move,
     !me && m.role === "advisor" && s.policy.advice === "invited" ? h("button", { type: "button", class: "small", onclick: () => page.send("invite", { room, member: m.id }) }, "Invite") : null,

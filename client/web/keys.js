@@ -15,7 +15,7 @@ export function onKey(page, ev) {
   else if (ev.key === "u" && page.canUndo()) { ev.preventDefault(); page.send("undo", { room: page.s.room, version: page.s.version }); }
   else if (ev.key === "t" && page.s.role === "player" && page.s.proposals.items.length) {
     ev.preventDefault();
-    page.send("take", { room: page.s.room, version: page.s.version, move: page.s.proposals.items[0].move });
+    page.take(page.s.proposals.items[0]);
   } else if (ev.key === "Escape") { page.s.selected = null; page.s.candidates = null; page.s.targets = new Set(); page.render(); }
 }
 

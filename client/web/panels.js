@@ -59,7 +59,7 @@ export function drawActions(page) {
     if (role === "player") {
       parts.push(h("div", { class: "buttons" },
         page.canUndo() ? h("button", { type: "button", class: "undo", onclick: () => page.send("undo", { room: s.room, version: s.version }) }, h("kbd", {}, "u"), " Undo") : null,
-        s.policy.advice_mode === "vote" && s.proposals.items.length ? h("button", { type: "button", class: "vote", onclick: () => page.send("vote", { room: s.room, version: s.version }) }, "Play the vote") : null));
+        s.policy.advice_mode === "vote" && s.proposals.items.length ? h("button", { type: "button", class: "vote", onclick: () => page.take(s.proposals.items[0], true) }, "Play the vote") : null));
     }
     if (ending.length) {
       parts.push(h("div", { class: "ending" }, ...ending.map((m) => h("button", { type: "button", class: "end-move danger", dataset: { move: m.code },
@@ -81,7 +81,7 @@ export function drawProposals(page) {
     items.length ? h("ol", { class: "proposal-list" }, ...items.map((p, i) => h("li", { dataset: { move: p.move } },
       h("span", { class: "ptext" }, p.text), " ",
       h("span", { class: "muted" }, `by ${p.by.join(", ")} · ${p.votes} vote${p.votes === 1 ? "" : "s"}`), " ",
-      s.role === "player" ? h("button", { type: "button", class: "take", onclick: () => page.send("take", { room: s.room, version: s.version, move: p.move }) }, i === 0 ? "Take (t)" : "Take")
+      s.role === "player" ? h("button", { type: "button", class: "take", onclick: () => page.take(p) }, i === 0 ? "Take (t)" : "Take")
         : h("button", { type: "button", class: "small second", title: "propose it too: one more vote", onclick: () => page.send("propose", { room: s.room, version: s.version, move: p.move }) }, "+1"))))
       : h("p", { class: "muted" }, "No proposals."),
     s.proposals.deadline ? h("p", { class: "muted" }, `The vote is played at ${new Date(s.proposals.deadline * 1000).toLocaleTimeString()}.`) : null);

@@ -249,13 +249,26 @@ export class RoomPage {
   async act(move) {
     const { room, version, role, proposals } = this.s;
     if (this.s.ended) return;
-    if (isEnding(move)) {
+    // a player is asked before a move that ends the game; an advisor only proposes it
+    if (role === "player" && isEnding(move)) {
       const [question, detail, yes] = endingQuestion(move);
       if (!(await ask(question, detail, yes))) return;
     }
     let type = "propose";
     if (role === "player") type = proposals.items.some((p) => p.move === move.code) ? "take" : "move";
     await this.send(type, { room, version, move: move.code });
+  }
+
+  /** The player takes a proposal (``vote``: the table's vote, the first of the list):
+   * asked first when it ends the game. */
+  async take(p, vote = false) {
+    const { room, version } = this.s;
+    if (!p || this.s.ended) return;
+    if (isEnding({ code: p.move, text: p.text })) {
+      const [question, detail, yes] = endingQuestion({ code: p.move, text: p.text });
+      if (!(await ask(question, detail, yes))) return;
+    }
+    await this.send(vote ? "vote" : "take", vote ? { room, version } : { room, version, move: p.move });
   }
 
   async send(type, fields) {

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.async_api import Browser
 
-from tests.kit.browser import ON_THE_BROWSERS_LOOP, PHONE, open_room
+from tests.kit.browser import ON_THE_BROWSERS_LOOP, PHONE, Person, open_room
 
 pytestmark = ON_THE_BROWSERS_LOOP
 
@@ -47,3 +47,22 @@ async def test_on_a_phone_give_up_is_far_from_turning_the_stock(
     print(f"gap between 'turn the stock' and 'give up' on a phone: {gap:.0f} px")
     assert gap >= 40, gap  # the moves of the list are 4 px apart
     assert ann.errors == []
+
+
+async def test_taking_a_proposal_to_give_up_is_asked_first(browser: Browser, site: str) -> None:
+    ann, code = await open_room(browser, site, "klondike", deal=5, advice="anyone")
+    page = ann.page
+    xan = await Person.open(browser, f"{site}/r/{code}", name="Xan")
+    await xan.wait_version(0)
+    await xan.page.click(".actions button:has-text('Advise')")
+    await xan.page.click(".actions button.end-move")  # an advisor only proposes: no question
+    proposal = page.locator('.proposals li[data-move="end"]')
+    await proposal.wait_for()
+    await proposal.locator("button.take").click()
+    await page.click("dialog.ask button.no")
+    await page.keyboard.press("t")  # the key that takes the first proposal asks too
+    await page.click("dialog.ask button.yes")
+    await ann.wait_version(1)
+    assert await page.evaluate("window.sympathy.s.view.status") == "lost"
+    assert "advised by Xan" in await page.inner_text(".last")
+    assert ann.errors == [] and xan.errors == []
