@@ -16,7 +16,7 @@ import { drawActions, drawChat, drawPeople, drawProposals, drawWaiting } from ".
 import { forgetSeat, getName, getSeat, setName, setSeat } from "./store.js";
 import { drawRound, isCall } from "./round.js";
 import { changedZones, drawTable, zoneBox } from "./table.js";
-import { callText, facts, namesIn, seatWords, turnText } from "./words.js";
+import { callText, facts, namePeople, namesIn, seatWords, turnText } from "./words.js";
 
 const GONE = new Set(["auth/bad_token", "room/not_found", "room/closed"]);
 const CONN_WORDS = { connecting: "connecting…", connected: "connected", offline: "offline: trying again…", out: "not in the room" };
@@ -362,7 +362,7 @@ export class RoomPage {
     drawWaiting(this);
     const last = s.last;
     fill(e.last, last ? [h("span", { class: "label" }, last.kind === "undo" ? "Undone: " : "Last move: "),
-      last.text || last.move, h("span", { class: "muted" }, ` (${last.by}${last.advised_by?.length ? `, advised by ${last.advised_by.join(", ")}` : ""})`)] : null);
+      s.view?.layout === "round" && last.text ? namePeople(s, last.text) : last.text || last.move, h("span", { class: "muted" }, ` (${last.by}${last.advised_by?.length ? `, advised by ${last.advised_by.join(", ")}` : ""})`)] : null);
     e.notice.textContent = s.notice;
     const round = s.view?.layout === "round";
     const { match, ...own } = s.view?.public || {};

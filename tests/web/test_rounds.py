@@ -95,5 +95,8 @@ async def test_snaps_call_is_always_offered_and_the_call_line_names_each_person_
     await line.wait_for()
     said = await line.inner_text()
     assert said == "Call: Computer (Player 2) calls first.", said
+    # the table settles the snap; the last move names the person, once
+    await page.locator(".last", has_text="Computer (Player 2) wins the snap").wait_for()
+    assert "(Player 2) (Player 2)" not in await page.inner_text(".last")
     assert await call.count() == 1  # still offered
     assert ann.errors == []
