@@ -315,11 +315,13 @@ export class RoomPage {
     const s = this.s;
     if (s.role === "player" && role !== "player" && s.seats.length) {
       const names = s.seats.map((x) => s.view?.seats[x]).filter(Boolean);
-      const which = s.view?.seats.length > 1 ? `Seat ${names.join(" and ")}` : "Your seat";
+      const many = names.length > 1;
+      const which = s.view?.seats.length > 1 ? `${many ? "Seats" : "Seat"} ${names.join(" and ")}` : "Your seat";
+      const it = many ? "them" : "it";
       const detail = s.host
-        ? `${which} becomes empty: anyone may take it, or you may seat a computer player there. You stay the host of the room and may sit down again while a seat is free.`
-        : `${which} becomes empty and anyone may take it; you may not get it back.`;
-      if (!(await ask(`Leave your seat and ${role === "advisor" ? "advise" : "watch"}?`, detail, "Leave the seat"))) return;
+        ? `${which} ${many ? "become" : "becomes"} empty: anyone may take ${it}, or you may seat a computer player there. You stay the host of the room and may sit down again while a seat is free.`
+        : `${which} ${many ? "become" : "becomes"} empty and anyone may take ${it}; you may not get ${it} back.`;
+      if (!(await ask(`Leave your ${many ? "seats" : "seat"} and ${role === "advisor" ? "advise" : "watch"}?`, detail, many ? "Leave the seats" : "Leave the seat"))) return;
     }
     if (s.host) { await this.send("set_role", { room: s.room, member: s.member, role, seat }); return; }
     if (!(await this.send("leave", { room: s.room }))) return;
