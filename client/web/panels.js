@@ -110,3 +110,12 @@ export function drawChat(page) {
 }
 
 function roleWord(role) { return { player: "playing", advisor: "advising", watcher: "watching" }[role] || role; }
+
+/** A presence after `presence_changes` (protocol/README.md, Presence): entries replaced
+ * or added by id (new ones at the end), the `gone` ids dropped, header and counts taken. */
+export function foldPresence(p, m) {
+  const byId = new Map(p.members.map((x) => [x.id, x]));
+  for (const x of m.members) byId.set(x.id, x);
+  for (const id of m.gone) byId.delete(id);
+  return { ...p, seq: m.seq, host: m.host, locked: m.locked, counts: m.counts, members: [...byId.values()] };
+}

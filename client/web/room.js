@@ -12,9 +12,9 @@ import { endParts, finished } from "./end.js";
 import { hostPanel } from "./host.js";
 import { onKey } from "./keys.js";
 import { choose, endingQuestion, isEnding, zonesOfMove } from "./moves.js";
-import { drawActions, drawChat, drawPeople, drawProposals, drawWaiting } from "./panels.js";
+import { drawActions, drawChat, drawPeople, drawProposals, drawWaiting, foldPresence } from "./panels.js";
 import { forgetSeat, getName, getSeat, setName, setSeat } from "./store.js";
-import { drawRound, isCall } from "./round.js";
+import { drawRound, isCall, offeredCalls } from "./round.js";
 import { changedZones, drawTable, zoneBox } from "./table.js";
 import { callText, facts, namePeople, namesIn, seatWords, turnText } from "./words.js";
 
@@ -230,21 +230,8 @@ export class RoomPage {
     return (this.s.candidates || this.myMoves()).filter((m) => !isEnding(m) && !isCall(this.s.view, m.code));
   }
 
-  /** The calls a player of a realtime game (Snap) may cry: always offered while the
-   * player is in the game, a snap on or not (a call with none on is the caller's risk). */
-  calls() {
-    const { view, role, seats } = this.s;
-    const game = this.games[view?.game];
-    if (!view || view.status !== "playing" || role !== "player" || !seats.length || this.s.ended) return [];
-    if (!(game ? game.realtime : Object.values(view.moves).flat().some((m) => isCall(view, m.code)))) return [];
-    const seat = seats[0];
-    if ((view.public?.out || []).includes(seat)) return [];
-    const legal = new Map((view.moves[String(seat)] || []).map((m) => [m.code, m]));
-    const animals = view.public?.animals || [];
-    const cries = animals.length ? animals.map((a, i) => [i, a]).filter(([i]) => i !== seat).map(([, a]) => [String(a).toLowerCase(), `call “${a}!”`])
-      : [["snap", "call “Snap!”"]];
-    return cries.map(([code, text]) => legal.get(code) || { code, text, seat });
-  }
+  /** The calls this player may cry (round.js offeredCalls): Snap's, always. */
+  calls() { return this.s.ended ? [] : offeredCalls(this.s, this.games[this.s.view?.game]); }
 
   async act(move) {
     const { room, version, role, proposals } = this.s;
@@ -421,15 +408,6 @@ export class RoomPage {
 function also(ours, theirs) {
   const more = String(theirs || "").trim();
   return more && more !== ours && !ours.includes(more) ? `${ours} ${more}` : ours;
-}
-
-/** A presence after `presence_changes` (protocol/README.md, Presence): entries replaced
- * or added by id (new ones at the end), the `gone` ids dropped, header and counts taken. */
-export function foldPresence(p, m) {
-  const byId = new Map(p.members.map((x) => [x.id, x]));
-  for (const x of m.members) byId.set(x.id, x);
-  for (const id of m.gone) byId.delete(id);
-  return { ...p, seq: m.seq, host: m.host, locked: m.locked, counts: m.counts, members: [...byId.values()] };
 }
 
 export function room(root, code) {
