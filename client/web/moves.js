@@ -73,3 +73,18 @@ export function choose(selected, clicked, moves, zones) {
   return pick(moves.filter((m) => touch(m).has(clicked)), clicked) ||
     { selected: null, candidates: [], targets: new Set() };
 }
+
+/** Whether a move ends the game by the player's choice: giving up ("end"), or letting
+ * the game play itself out ("auto"). The page keeps such moves out of the numbered list
+ * (a number would shift onto them as the list changes) and asks before playing one. */
+export function isEnding(move) {
+  return move.code === "end" || move.code === "auto" || /\bgive up\b/i.test(String(move.text));
+}
+
+/** The question the page asks before an ending move: [question, what follows, yes]. */
+export function endingQuestion(move) {
+  if (move.code === "auto") {
+    return ["Let the game play itself to the end?", "Every move left is played for you, and the game ends. This cannot be taken back.", "Play it to the end"];
+  }
+  return ["Give up this game?", "The game ends now and counts as lost. This cannot be taken back.", "Give up"];
+}

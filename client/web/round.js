@@ -45,6 +45,26 @@ export function bestCall(view, calls, me) {
   return calls.find((m) => right.includes(m.code)) || calls[0] || null;
 }
 
+/**
+ * The calls a player of a realtime game (Snap) may cry: always offered while the player
+ * is in the game, a snap on or not (a call with none on is the caller's risk, as the book
+ * has it; the server refuses it and it costs nothing). Snap's "Snap!", or in Animal Snap
+ * the animal of each other seat. ``game``: the game's entry in ``games``.
+ */
+export function offeredCalls(s, game) {
+  const { view, role, seats } = s;
+  if (!view || view.status !== "playing" || role !== "player" || !seats.length) return [];
+  if (!(game ? game.realtime : Object.values(view.moves).flat().some((m) => isCall(view, m.code)))) return [];
+  const seat = seats[0];
+  if ((view.public?.out || []).includes(seat)) return [];
+  const legal = new Map((view.moves[String(seat)] || []).map((m) => [m.code, m]));
+  const animals = view.public?.animals || [];
+  const cries = animals.length
+    ? animals.map((a, i) => [i, a]).filter(([i]) => i !== seat).map(([, a]) => [String(a).toLowerCase(), `call “${a}!”`])
+    : [["snap", "call “Snap!”"]];
+  return cries.map(([code, text]) => legal.get(code) || { code, text, seat });
+}
+
 function plural(n, what = "card") { return `${n} ${what}${n === 1 ? "" : "s"}`; }
 
 function handEl(z, ctx, mine) {

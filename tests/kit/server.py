@@ -38,17 +38,18 @@ class Running:
 
 
 async def start(limits: Limits | None = None, store: Store | None = None,
-                routes: Sequence[Route] | None = None
+                routes: Sequence[Route] | None = None, port: int = 0
                 ) -> tuple[Running, asyncio.Event, asyncio.Task[None]]:
-    """A server on port 0 (on the memory store unless ``store`` is given; with the
-    server's own HTTP routes unless ``routes`` are), seeded by the running test
+    """A server on a free port, or on ``port`` (a server started again where one
+    stopped: its clients reconnect to it), on the memory store unless ``store`` is given,
+    with the server's own HTTP routes unless ``routes`` are, seeded by the running test
     (:func:`chance_seed`); set the event and await the task to stop it."""
     limits = limits or Limits()
     app = GameServer(store or MemoryStore(limits.max_rooms), limits,
                      SeededChance(chance_seed()), routes)
     stop = asyncio.Event()
     ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-    task = asyncio.create_task(app.run("127.0.0.1", 0, stop,
+    task = asyncio.create_task(app.run("127.0.0.1", port, stop,
                                        lambda s: ready.set_result(s.sockets[0].getsockname()[1])))
     port = await asyncio.wait_for(ready, UNTIL)
     return Running(app, f"ws://127.0.0.1:{port}", port), stop, task

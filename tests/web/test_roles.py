@@ -3,7 +3,7 @@ a reload resumes the seat, chat is text, and the host locks, kicks and closes.""
 
 from __future__ import annotations
 
-from playwright.async_api import Browser, Dialog
+from playwright.async_api import Browser
 
 from tests.kit.browser import ON_THE_BROWSERS_LOOP, Person, open_room
 from tests.kit.server import Running, until
@@ -112,35 +112,35 @@ async def test_the_host_locks_kicks_and_closes(browser: Browser, site: str) -> N
     await ann.page.click(".host button.lock")
     await ann.page.wait_for_selector(".host button.lock:has-text('Unlock')")
     cal = await Person.open(browser, f"{site}/r/{code}", name="Cal")
-    await cal.page.wait_for_selector(".notice:not(:empty)")
-    assert "lock" in (await cal.page.inner_text(".notice")).lower()
+    await cal.page.wait_for_selector(".out:not([hidden])")
+    assert "lock" in (await cal.page.inner_text(".out")).lower()
+    await cal.page.locator(".out a.to-lobby").wait_for()  # a way back
     assert "Cal" not in await ann.page.inner_text(".people")
     await cal.close()
 
     bob_line = ann.page.locator(".people li", has_text="Bob")
     await bob_line.locator("button.kick").click()
-    await bob.page.wait_for_selector(".notice:has-text('removed you')")
+    await bob.page.wait_for_selector(".out:has-text('removed you')")
     assert await bob.page.evaluate(f"localStorage.getItem('sympathy.seat.{code}')") is None
     await bob_line.wait_for(state="detached")
 
     dan_seen = await Person.open(browser, f"{site}/r/{code}", name="Dan")  # locked: no entry
-    await dan_seen.page.wait_for_selector(".notice:not(:empty)")
+    await dan_seen.page.wait_for_selector(".out:not([hidden])")
     await ann.page.click(".host button.lock")  # unlock
     await ann.page.wait_for_selector(".host button.lock:has-text('Lock the room')")
     dan = await Person.open(browser, f"{site}/r/{code}", name="Dan")
     await dan.wait_version(0)
 
-    async def accept(d: Dialog) -> None:
-        await d.accept()
-    ann.page.on("dialog", accept)
     await ann.page.click(".host button.close")
-    await dan.page.wait_for_selector(".notice:has-text('closed')")
+    await ann.page.click("dialog.ask button.yes")  # the page asks first
+    await dan.page.wait_for_selector(".out:has-text('closed')")
     assert ann.errors == [] and dan.errors == []
 
 
 async def test_two_people_play_sympathy_each_from_a_link(browser: Browser, site: str) -> None:
     ann, code = await open_room(browser, site, "sympathy", deal=2)
-    assert "B (empty seat)" in await ann.page.inner_text(".turn")
+    assert "B is to play, and nobody sits there yet" in await ann.page.inner_text(".turn")
+    assert "Waiting for a partner" in await ann.page.inner_text(".waiting")
     bea = await Person.open(browser, f"{site}/r/{code}", name="Bea")
     await bea.wait_version(0)
     await bea.page.click(".actions button:has-text('Take a seat')")

@@ -66,4 +66,37 @@ async def test_a_match_against_a_computer_player_and_a_watcher_sees_no_hand(
     assert await page.locator(".match .history li").count() >= 1  # the deals played
     await wes.page.wait_for_selector(".end:not([hidden])")
     assert "old maid" in (await wes.page.inner_text(".match .history")).lower()
+    # the result in people's names, from each person's side
+    ann_said, wes_said = await page.inner_text(".turn"), await wes.page.inner_text(".turn")
+    assert ann_said == ("You lost: Computer (Player 2) won the match "
+                        "(Ann (Player 1) is the old maid).")
+    assert wes_said == "Computer (Player 2) won the match (Ann (Player 1) is the old maid)."
+    assert await page.inner_text(".end h2") == "You lost"
     assert not ann.errors and not wes.errors, (ann.errors, wes.errors)
+
+
+async def test_snaps_call_is_always_offered_and_the_call_line_names_each_person_once(
+        browser: Browser, site: str) -> None:
+    # deal 0 of Snap, cards turned by the table's clock every 3 s: Player 2 turns, Ann
+    # turns, Player 2 turns a card that matches Ann's: a snap (9 s after the deal, so
+    # that Ann's first call comes before it on a busy machine too), which the computer
+    # player in seat 2 calls at once
+    ann, _ = await open_room(browser, site, "snap", deal=0, think_ms="0",
+                             fills={"opt-players": "2", "opt-pace_ms": "3000"})
+    page = ann.page
+    call = page.locator(".actions .calls button.call-button")
+    await call.wait_for()  # no snap is on (none can be before the third card): offered
+    assert "Snap" in await call.inner_text()
+    await page.click("button.bots")
+    await call.click()  # a call with no snap on: the caller's risk
+    await page.wait_for_selector(".notice:has-text('There is no snap to call now')")
+    await page.wait_for_selector(".members li:has-text('Computer')")
+    line = page.locator(".call")
+    await line.wait_for()
+    said = await line.inner_text()
+    assert said == "Call: Computer (Player 2) calls first.", said
+    # the table settles the snap; the last move names the person, once
+    await page.locator(".last", has_text="Computer (Player 2) wins the snap").wait_for()
+    assert "(Player 2) (Player 2)" not in await page.inner_text(".last")
+    assert await call.count() == 1  # still offered
+    assert ann.errors == []
