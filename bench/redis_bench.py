@@ -35,32 +35,49 @@ async def _stats(raw: Any) -> tuple[int, float]:
             sum(float(i["used_cpu_sys"]) + float(i["used_cpu_user"]) for i in infos))
 
 
+#: The commands a follower reads a commit with (a stream's entries, or the record).
+READS = ("xrevrange", "xrange", "hgetall", "hget")
+
+
+async def _reads_us(raw: Any) -> int:
+    """Microseconds Redis (every master) has spent in the read commands so far."""
+    from redis.asyncio.cluster import RedisCluster
+
+    if isinstance(raw, RedisCluster):
+        got = await raw.info("commandstats", target_nodes=RedisCluster.PRIMARIES)
+        infos = list(got.values())
+    else:
+        infos = [await raw.info("commandstats")]
+    return sum(int(i.get(f"cmdstat_{c}", {}).get("usec", 0)) for i in infos for c in READS)
+
+
 async def bytes_per_move(url: str, watchers: int, moves: int = 24) -> dict[str, Any]:
     """Bytes sent to Redis and Redis CPU per move, in a room with ``watchers``."""
-    from server import redis_conn
+    from server import calls, redis_conn, seating
+    from server.play import new_room
     from server.redis_keys import code_key, log_key, room_key
     from server.redis_store import RedisStore
-    from server.room import PLAYER, WATCHER, Effects, Policy, Room, new_room
+    from server.room import PLAYER, WATCHER, Effects, Policy, Room, Step
 
     limits = Limits(max_members=watchers + 10)
     store = RedisStore(url, limits)
     raw = redis_conn.connect(url)
     try:
         room = new_room("sympathy", {}, 2, Policy(), limits, time.time())
-        player, _ = room.add_member(PLAYER, "p", all_seats=True)
-        await store.create(room)
+        room, player, _ = seating.add_member(room, PLAYER, "p", all_seats=True)
+        room = await store.create(room)
 
-        def crowd(r: Room) -> Effects:
+        def crowd(r: Room) -> Step:
             for i in range(watchers):
-                r.add_member(WATCHER, f"w{i}")
-            return Effects(presence=True)
+                r, _, _ = seating.add_member(r, WATCHER, f"w{i}")
+            return r, Effects(presence=True)
 
         await store.mutate(room.id, crowd)
 
-        def move(r: Room) -> Effects:
+        def move(r: Room) -> Step:
             seat = r.game.to_move(r.play.state)[0]
             code = r.game.legal_moves(r.play.state, seat)[0].code
-            return r.move(player.id, r.version, code, time.time())
+            return calls.move(r, player.id, r.version, code, time.time())
 
         for _ in range(3):  # warm: the script loaded, the copy current
             await store.mutate(room.id, move)
@@ -94,46 +111,41 @@ async def _follower(url: str, store: Any, room_id: str, move: Any, limits: Limit
                     moves: int) -> dict[str, Any]:
     """What another process with a watcher in the room pays per move: its listener
     brings its copy up to date from the stream (as a doorbell makes it) and renders and
-    encodes the watchers' view once. Its CPU per move, and Redis's CPU for the read
-    (the same moves measured with and without a follower, the difference)."""
+    encodes the watchers' view once. Its CPU per move, and Redis's time for the reads
+    it sends (``INFO commandstats``: the microseconds Redis spent in each command; a
+    difference of two whole-Redis CPU readings went below zero on a busy machine)."""
     import msgpack
 
     from server import redis_conn
     from server.redis_listener import RedisListener
     from server.redis_store import RedisStore
     from server.room import Effects, Room
+    from server.views import state_message
 
     other = RedisStore(url, limits)
     raw = redis_conn.connect(url)
 
     async def perform(r: Room, fx: Effects) -> None:
-        msgpack.packb(r.state_message(None))
+        msgpack.packb(state_message(r, None))
 
     follower = RedisListener(other, perform)
     try:
         await other.watch(room_id)
-        _, c0 = await _stats(raw)
-        alone = 0
-        for _ in range(moves):
-            after, _ = await store.mutate(room_id, move)
-            alone += 1
-            if after.over:
-                break
-        _, c1 = await _stats(raw)
         spent = 0.0
+        redis_us = 0
         both = 0
         for _ in range(moves):
             after, _ = await store.mutate(room_id, move)
             t0 = time.process_time()
+            u0 = await _reads_us(raw)
             await follower.catch_up(room_id, missing=1)
+            redis_us += await _reads_us(raw) - u0
             spent += time.process_time() - t0
             both += 1
             if after.over:
                 break
-        _, c2 = await _stats(raw)
         return {"follower_cpu_us_per_move": 1e6 * spent / both,
-                "follower_redis_cpu_us_per_move":
-                    1e6 * ((c2 - c1) / both - (c1 - c0) / alone)}
+                "follower_redis_cpu_us_per_move": redis_us / both}
     finally:
         await other.close()
         await raw.aclose()

@@ -159,24 +159,25 @@ def move_write() -> tuple[list[tuple[str, int]], int]:
     """The fields a mid-game Sympathy move writes to Redis (name, bytes of the value), and
     the bytes of its effects: what the raw loop writes per move."""
     from protocol.limits import Limits
-    from server import effects_codec, redis_record
-    from server.room import PLAYER, Policy, new_room
+    from server import calls, effects_codec, redis_record, seating
+    from server.play import new_room
+    from server.room import PLAYER, Policy
+    from server.views import state_message
 
     from .client import first_move
 
     room = new_room("sympathy", {}, 2, Policy(), Limits(), 0.0)
-    a, _ = room.add_member(PLAYER, "A")
-    b, _ = room.add_member(PLAYER, "B")
+    room, a, _ = seating.add_member(room, PLAYER, "A")
+    room, b, _ = seating.add_member(room, PLAYER, "B")
     fx = None
     written = redis_record.diff(None, None, room).written
     d = None
     for _ in range(40):
-        st = room.state_message(None)
+        st = state_message(room, None)
         if st["view"]["status"] != "playing":
             break
         seat, move = first_move(dict(st))
-        work = redis_record.clone(room)
-        fx = work.move(a.id if seat == 0 else b.id, work.version, move, 0.0)
+        work, fx = calls.move(room, a.id if seat == 0 else b.id, room.version, move, 0.0)
         d = redis_record.diff(room, written, work)
         room, written = work, d.written
     assert fx is not None and d is not None

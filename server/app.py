@@ -30,12 +30,14 @@ from protocol.limits import Limits
 from rules.registry import load_all
 
 from . import http, web
+from .advice import tick
 from .chance import Chance
 from .client_conn import Conn
 from .connection import Connections
 from .fanout import Fanout
+from .members import Effects
 from .metrics import Metrics
-from .room import Effects, Room
+from .room import Room, Step
 from .sessions import Sessions, event
 from .store import Store
 
@@ -47,8 +49,8 @@ log = logging.getLogger("sympathy.server")
 BACKLOG = 4096
 
 
-def _tick(room: Room, now: float) -> Effects:
-    return room.tick(now) or Effects()
+def _tick(room: Room, now: float) -> Step:
+    return tick(room, now) or (room, Effects())
 
 
 async def supervise(name: str, run: Callable[[], Awaitable[None]],

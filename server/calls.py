@@ -27,27 +27,38 @@ reached, the outcome, and the call it followed with the margin.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from protocol import outbound
 from protocol.errors import ProtocolError
 from rules import Move
 
 from .members import PLAYER, Effects, Member
-
-if TYPE_CHECKING:
-    from .room import Room
+from .play import commit, commit_timer
+from .play import move as plain_move
+from .room import Room, Step
 
 #: Lost calls kept per deal at most (a bound on the record; made calls are moves, which
 #: the game bounds).
 MAX_LOST = 1000
 
 
+def move(room: Room, member_id: str, version: int, code: str, now: float,
+         advised_by: list[str] | None = None) -> Step:
+    """``move``: a player's move, or in a realtime game a call (judged as below)."""
+    member = room.member(member_id)
+    if room.game.description.realtime:
+        m = room.game.parse_move(code)
+        if room.game.is_call(m):
+            return call(room, member, version, m, now, advised_by or [])
+    return plain_move(room, member_id, version, code, now, advised_by)
+
+
 def call(room: Room, member: Member, seen: int, move: Move, now: float,
-         advised_by: list[str]) -> Effects:
+         advised_by: list[str]) -> Step:
     """A call by ``member``, who last saw version ``seen``, reaching the table at ``now``.
 
-    Judged in full before the room is touched (a refusal leaves it as it was)."""
+    Judged in full before anything is made (a refusal changes nothing)."""
     if member.role != PLAYER:
         raise ProtocolError("auth/denied", "Only a player in a seat can call.")
     if seen > room.version:
@@ -70,21 +81,24 @@ def call(room: Room, member: Member, seen: int, move: Move, now: float,
             raise ProtocolError("move/game_over")
         # a wrong call, whoever makes it (the caller's turn or not): move/illegal
         raise ProtocolError("move/illegal", game.why_illegal(state, move, member.seats[0]))
-    settled = None if closed_at is None else room._commit_timer(closed_at)
+    settled: Effects | None = None
+    if closed_at is not None:
+        room, settled = commit_timer(room, closed_at)
     if movers:
-        fx = room._commit(movers[0], move.code, member.name, now, advised_by)
-        entry = _keep(room, movers[0], member.name, move, now, seen, "made", rival)
+        room, fx = commit(room, movers[0], move.code, member.name, now, advised_by)
+        room, entry = _keep(room, movers[0], member.name, move, now, seen, "made", rival)
         fx.call = _message(room, entry, rival)
     else:
         assert rival is not None  # lost
-        entry = _keep(room, member.seats[0], member.name, move, now, seen, "lost", rival)
+        room, entry = _keep(room, member.seats[0], member.name, move, now, seen, "lost",
+                            rival)
         fx = Effects(refusal=ProtocolError("call/lost", f"{rival['by']} called first, "
                                            f"{entry['margin_ms']} ms before you."),
                      call=_message(room, entry, rival))
     if settled is not None:
         fx.state = True
         fx.proposals = fx.proposals or settled.proposals
-    return fx
+    return room, fx
 
 
 def _window_closed(room: Room, now: float) -> float | None:
@@ -119,14 +133,14 @@ def _rival(room: Room, seen: int) -> dict[str, Any] | None:
 
 
 def _keep(room: Room, seat: int, by: str, move: Move, now: float, seen: int, outcome: str,
-          rival: dict[str, Any] | None) -> dict[str, Any]:
+          rival: dict[str, Any] | None) -> tuple[Room, dict[str, Any]]:
     entry = {"seat": seat, "by": by, "move": move.code, "at": round(now, 6), "seen": seen,
              "version": room.version, "outcome": outcome,
              "first": None if rival is None else rival["seat"],
              "margin_ms": None if rival is None else round((now - rival["at"]) * 1000, 1)}
     if outcome == "made" or sum(c["outcome"] == "lost" for c in room.calls) < MAX_LOST:
-        room.calls.append(entry)
-    return entry
+        room = room.but(calls=room.calls.append(entry))
+    return room, entry
 
 
 def _message(room: Room, entry: dict[str, Any], rival: dict[str, Any] | None

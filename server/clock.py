@@ -1,7 +1,7 @@
 """What a table does by itself: computer players' moves and the game's clock.
 
 Pure logic: :func:`find_due` names the next such move of a position and when it is due;
-:meth:`server.room.Room.run_due` plays it; :mod:`server.scheduler` is the asyncio part
+:func:`server.commands.run_due` plays it; :mod:`server.scheduler` is the asyncio part
 that waits for the time and commits it through the store.
 """
 

@@ -23,10 +23,12 @@ from protocol.messages import encode
 from rules.game import Audience
 
 from .client_conn import Conn
+from .members import Effects
 from .metrics import Metrics
 from .presence import Feeds
-from .room import Effects, Room
+from .room import Room
 from .store import Store
+from .views import proposals_audience, proposals_message, state_message
 
 OPEN = State.OPEN
 
@@ -176,7 +178,7 @@ class Fanout:
             kept = self._views[room.id] = (room.version, {})
         frame = kept[1].get(audience)
         if frame is None:
-            frame = kept[1][audience] = encode(room.state_message(audience))
+            frame = kept[1][audience] = encode(state_message(room, audience))
         return frame
 
     def broadcast_proposals(self, room: Room) -> None:
@@ -184,11 +186,11 @@ class Fanout:
         player and the advisors behind it), encoded once per seat."""
         frames: dict[int | None, bytes] = {}
         for member_id, c in list(self.members(room.id).items()):
-            sent, seat = room.proposals_audience(member_id)
+            sent, seat = proposals_audience(room, member_id)
             if sent:
                 frame = frames.get(seat)
                 if frame is None:
-                    frame = frames[seat] = encode(room.proposals_message(seat))
+                    frame = frames[seat] = encode(proposals_message(room, seat))
                 c.send(frame)
 
     def snapshot_frames(self, conn: Conn) -> list[tuple[bytes, int]]:
@@ -201,9 +203,9 @@ class Fanout:
             return []
         frames = [(self.state_frame(room, room.audience(conn.member_id)), room.version),
                   (self.presence.snapshot(room), -1)]
-        sent, seat = room.proposals_audience(conn.member_id)
+        sent, seat = proposals_audience(room, conn.member_id)
         if sent and room.proposals:
-            frames.append((encode(room.proposals_message(seat)), -1))
+            frames.append((encode(proposals_message(room, seat)), -1))
         return frames
 
     def send_snapshot(self, conn: Conn, reply: bytes | None = None) -> None:

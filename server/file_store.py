@@ -34,9 +34,11 @@ from protocol.errors import ProtocolError
 from protocol.limits import Limits
 
 from . import redis_record
+from .members import Effects
 from .redis_keys import Unavailable
 from .redis_record import Diff, Written
-from .room import Effects, Room
+from .room import Room
+from .seating import hold_node
 from .store import Change, MemoryStore
 
 log = logging.getLogger("sympathy.store")
@@ -103,11 +105,8 @@ class FileStore(MemoryStore):
                           self.path, exc)
                 continue
             assert written is not None
-            redis_record.settle(room)
-            work = redis_record.clone(room)
-            work.hold_node(self.node, (), now)  # nobody is connected yet
+            work, _ = hold_node(room, self.node, (), now)  # nobody is connected yet
             d = redis_record.diff(room, written, work)
-            redis_record.settle(work)
             self._keep(work, rev + (not d.empty), d.written)
             self._codes[code] = room_id
             if not d.empty:
@@ -176,8 +175,8 @@ class FileStore(MemoryStore):
 
     # -- the Store interface ---------------------------------------------------------------
 
-    async def create(self, room: Room) -> None:
-        self._admit(room)
+    async def create(self, room: Room) -> Room:
+        room = self._admit(room)
         d = redis_record.diff(None, None, room)
         room_id, code = room.id, room.code
         change = self._write_diff(room_id, 0, d)
@@ -192,21 +191,19 @@ class FileStore(MemoryStore):
         except BaseException:
             self._codes.pop(code, None)
             raise
-        redis_record.settle(room)
         self._keep(room, 0, d.written)
+        return room
 
     async def mutate(self, room_id: str, change: Change) -> tuple[Room, Effects]:
         async with self._locks[room_id]:
             room = await self.load(room_id)
-            work = redis_record.clone(room)  # the committed room is never touched
-            fx = change(work)  # may raise: nothing is written
+            work, fx = change(room)  # may raise: nothing is written
             d = redis_record.diff(room, self._written[room_id], work)
             rev = self._revs[room_id] + 1
             if not d.empty:
                 await self._durable(self._write_diff(room_id, rev, d))
             if self._rooms.get(room_id) is not room:
                 raise ProtocolError("room/not_found")  # removed while it was written
-            redis_record.settle(work)
             self._keep(work, rev, d.written)
             return work, fx
 

@@ -28,7 +28,7 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Policy:
     """The host's choices for the table: one field per ``TABLE_OPTIONS`` entry."""
 
@@ -56,7 +56,7 @@ class Policy:
 _POLICY_FIELDS = tuple(f.name for f in dataclasses.fields(Policy))
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Member:
     id: str
     name: str
@@ -103,10 +103,10 @@ class Effects:
     refusal: ProtocolError | None = None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Proposal:
     move: str
-    by: list[str]
+    by: tuple[str, ...]
     first_at: float
     #: The seat it is for, at a competitive table (advisors sit behind one seat).
     seat: Seat | None = None

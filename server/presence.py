@@ -29,6 +29,7 @@ from protocol import outbound
 from protocol.messages import encode
 
 from .room import Room
+from .views import presence_message
 
 __all__ = ["PER_SECOND", "Feed", "Feeds"]
 
@@ -52,7 +53,7 @@ class Feed:
         self.sent: dict[str, dict[str, Any]] = {}
         self.header: tuple[str, bool, dict[str, int]] = ("", False, {})
         #: The full presence as of ``seq`` (and its bytes, made when first asked for).
-        self.full: outbound.Presence = room.presence_message()
+        self.full: outbound.Presence = presence_message(room)
         self.frame: bytes | None = None
         #: When the last frame went out (the loop's clock); a frame is due when it is
         #: ``every`` seconds old.
@@ -78,7 +79,7 @@ class Feed:
     def changes(self, room: Room) -> outbound.PresenceChanges | None:
         """The frame that brings a member from the last frame to the room as it is now
         (``None`` when nothing they see has changed); it becomes the last frame."""
-        msg = room.presence_message()
+        msg = presence_message(room)
         changed = [m for m in msg["members"] if self.sent.get(m["id"]) != m]
         listed = {m["id"] for m in msg["members"]}
         gone = [i for i in self.sent if i not in listed]

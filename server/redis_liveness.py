@@ -36,7 +36,8 @@ from typing import Any
 from protocol.errors import ProtocolError
 
 from .redis_keys import BEATS, node_rooms_key, reap_key, text
-from .room import Effects, Room
+from .room import Room, Step
+from .seating import hold_node
 from .store import Change, Held, nobody
 
 log = logging.getLogger("sympathy.redis")
@@ -173,5 +174,5 @@ class Liveness:
             self.seen.pop(node, None)
 
 
-def _hold(room: Room, node: str, held: frozenset[str], now: float) -> Effects:
-    return room.hold_node(node, held, now)
+def _hold(room: Room, node: str, held: frozenset[str], now: float) -> Step:
+    return hold_node(room, node, held, now)

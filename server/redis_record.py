@@ -14,20 +14,17 @@ one entry of the move log, one event, the counters. Fields of ``sym:{R}:room``:
 - ``l:<n>``      the ``n``-th entry of the move log (from 1);
 - ``e:<n>``      an event of the bounded event log, by a number that only grows.
 
-:func:`clone` copies a committed room for a change to work on (members, logs and
-proposals copied, the game and its play shared: a play is never changed in place);
-:func:`diff` compares the changed copy with the committed room and says which fields to
-set and which to delete. Committed rooms are never changed in place, so :func:`diff`
-finds what a change appended by identity, and an unchanged member by comparing fields.
-Entries of the move and event logs must not be changed once appended.
+:func:`diff` compares the room a change made with the room it was made from (both
+frozen values) and says which fields to set and which to delete: the entries the move
+and event logs appended (their chains say which, :meth:`server.chain.Chain.since`), the
+members that differ, the head items whose packed value differs.
 """
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import operator
-from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,7 +33,8 @@ import msgpack
 from protocol.limits import Limits
 
 from . import room_codec
-from .room import Member, Proposal, Room
+from .members import Member
+from .room import Room
 
 REV = b"rev"
 COUNTS = "c"
@@ -44,12 +42,6 @@ CODE = "k"
 #: A field written by the record of an older version (the whole room as one value).
 LEGACY = "data"
 
-_MEMBER_FIELDS = tuple(f.name for f in dataclasses.fields(Member))
-_row = operator.attrgetter(*_MEMBER_FIELDS)
-#: Room attributes shared between a committed room and the copy a change works on.
-_SHARED = frozenset({"game", "play", "limits"})
-_COPIED = frozenset({"members", "log", "events", "proposals", "policy", "calls"})
-_IMMUTABLE = (str, int, float, bool, bytes, tuple, frozenset, type(None))
 
 
 def pack(obj: Any) -> bytes:
@@ -92,114 +84,6 @@ class Diff:
         return sum(len(k) + len(v) for k, v in self.sets) + sum(len(k) for k in self.dels)
 
 
-class CopyOnRead(dict[str, Member]):
-    """The members of a copy a change works on: each entry is the committed room's own
-    :class:`Member` until the change reads it, and then a copy of the copy's own (a
-    change may alter what it reads in place). A move reads one member or none, so a room
-    of a thousand watchers no longer copies a thousand members for it, and :func:`diff`
-    passes every member still shared by identity. Reading every member (``values``,
-    ``items``) copies them all, as a change that looks at everyone may alter anyone.
-    Once the change is committed, :meth:`settle` stops the copying: a committed room is
-    never changed in place."""
-
-    __slots__ = ("_own",)
-
-    def __init__(self, shared: dict[str, Member]) -> None:
-        super().__init__(shared)  # dict's own copy: the entries as they are, unread
-        self._own: set[str] | None = set()
-
-    def settle(self) -> None:
-        self._own = None
-
-    def _mine(self, k: str) -> Member:
-        m = dict.__getitem__(self, k)
-        if self._own is not None and k not in self._own:
-            m = Member(*_row(m))
-            dict.__setitem__(self, k, m)
-            self._own.add(k)
-        return m
-
-    def __getitem__(self, k: str) -> Member:
-        return self._mine(k)
-
-    def get(self, k: str, default: Any = None) -> Any:
-        return self._mine(k) if k in self else default
-
-    def __setitem__(self, k: str, m: Member) -> None:
-        dict.__setitem__(self, k, m)
-        if self._own is not None:
-            self._own.add(k)
-
-    def _all(self) -> None:
-        if self._own is not None:
-            for k in list(dict.keys(self)):
-                self._mine(k)
-
-    def values(self) -> Any:
-        self._all()
-        return dict.values(self)
-
-    def items(self) -> Any:
-        self._all()
-        return dict.items(self)
-
-    def pop(self, k: str, *default: Any) -> Any:
-        if k in self:
-            self._mine(k)
-        return dict.pop(self, k, *default)
-
-    def setdefault(self, k: str, default: Any = None) -> Any:
-        if k in self:
-            return self._mine(k)
-        self[k] = default
-        return default
-
-    def popitem(self) -> tuple[str, Member]:
-        self._all()
-        return dict.popitem(self)
-
-
-def settle(room: Room) -> None:
-    """``room`` is committed: its members are its own from now on (no more copying)."""
-    if isinstance(room.members, CopyOnRead):
-        room.members.settle()
-
-
-def clone(room: Room) -> Room:
-    """A copy of a committed room for a change to work on; the room is not touched."""
-    new = Room.__new__(Room)
-    attrs = dict(room.__dict__)
-    attrs["members"] = CopyOnRead(room.members)
-    attrs["log"] = list(room.log)
-    attrs["events"] = deque(room.events, maxlen=room.events.maxlen)
-    attrs["proposals"] = {k: _proposal(p) for k, p in room.proposals.items()}
-    attrs["policy"] = copy.copy(room.policy)
-    attrs["calls"] = list(room.calls)  # entries are not changed once appended
-    for name, value in room.__dict__.items():
-        # what a room gains later is copied whole unless it cannot change
-        if name not in _SHARED and name not in _COPIED and not isinstance(value, _IMMUTABLE):
-            attrs[name] = copy.deepcopy(value)
-    new.__dict__.update(attrs)
-    return new
-
-
-def _proposal(p: Proposal) -> Proposal:
-    q = copy.copy(p)
-    q.by = list(p.by)  # the one part a room changes in place
-    return q
-
-
-def _appended(before: list[Any] | deque[Any], after: list[Any] | deque[Any]) -> int:
-    """How many leading entries of ``after`` are ``before``'s own (by identity)."""
-    n = min(len(before), len(after))
-    if n and after[n - 1] is before[n - 1]:
-        return n  # entries are appended or popped, never changed: the common case
-    k = 0
-    while k < n and after[k] is before[k]:
-        k += 1
-    return k
-
-
 def diff(before: Room | None, written: Written | None, after: Room) -> Diff:
     """The fields that turn the record of ``before`` (``None``: no record, or one of
     unknown shape) into the record of ``after``."""
@@ -213,18 +97,14 @@ def diff(before: Room | None, written: Written | None, after: Room) -> Diff:
         if old.head.get(k) != v:
             sets.append((f"h:{k}", v))
     dels += [f"h:{k}" for k in old.head if k not in head]
-    # the move log
-    kept = 0 if before is None or full else _appended(before.log, after.log)
+    # the move log: what the change kept of it, then what it appended
+    kept = 0 if before is None or full else after.log.shared(before.log)
     sets += [(f"l:{n + 1}", pack(after.log[n])) for n in range(kept, len(after.log))]
     dels += [f"l:{n + 1}" for n in range(len(after.log), old.moves)]
     # the event log: numbered, so that what falls off the end can be deleted
     events = list(after.events)
-    if before is None or full or not before.events:
-        new = len(events)
-    else:
-        last = before.events[-1]
-        at = next((i for i in range(len(events) - 1, -1, -1) if events[i] is last), None)
-        new = len(events) if at is None else len(events) - 1 - at
+    appended = None if before is None or full else after.events.since(before.events)
+    new = len(events) if appended is None else len(appended)
     first_new = old.next_event
     sets += [(f"e:{first_new + i}", pack(events[len(events) - new + i]))
              for i in range(new)]
@@ -233,12 +113,13 @@ def diff(before: Room | None, written: Written | None, after: Room) -> Diff:
     dels += [f"e:{n}" for n in range(start_old, min(start_new, old.next_event))]
     # members: the changed ones
     order, next_member = old.order, old.next_member
-    was: dict[str, Member] = before.members if before is not None and not full else {}
-    # dict's own items and get: reading them here must not copy a CopyOnRead's members;
-    # a member the change never read is the committed one itself
-    changed = [m for k, m in dict.items(after.members)
-               if (o := dict.get(was, k)) is not m and (o is None or _row(o) != _row(m))]
-    gone = [k for k in was if k not in after.members]
+    was: Mapping[str, Member] = before.members if before is not None and not full else {}
+    changed: list[Member] = []
+    gone: list[str] = []
+    if after.members is not was:  # most changes keep the members as they were
+        changed = [m for k, m in after.members.items()
+                   if (o := was.get(k)) is not m and o != m]
+        gone = [k for k in was if k not in after.members]
     if changed or gone:
         order = dict(order)
         for k in gone:
@@ -323,8 +204,7 @@ def apply(room: Room, written: Written, sets: list[tuple[str, bytes]], dels: lis
         data["events"] = [events[n] if n in events else kept[n - first_kept] for n in wanted]
     except (KeyError, IndexError, ValueError, TypeError) as exc:
         raise Unreadable(f"a commit that does not follow this copy: {exc!r}") from None
-    new = room_codec.load(data, limits, previous=room)
-    new.members = members
+    new = room_codec.load(data, limits, previous=room).with_members(members)
     return new, Written(head, n_moves, next_event, n_events, next_member, order, code)
 
 

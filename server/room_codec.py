@@ -3,7 +3,7 @@
 The record holds what the room needs to come back exactly: the game with its options,
 the secret seed and salt, the moves (the game state is their replay), the members with
 their token hashes, policies, proposals and the bounded event log. It never leaves the
-server: members see only what :meth:`server.room.Room.state_message` makes.
+server: members see only what :mod:`server.views` makes.
 
 :func:`head` is everything but the three parts that grow (members, the move log, the
 event log): the Redis store keeps each item of the head, each member, each move and each
@@ -18,7 +18,9 @@ from typing import Any
 from protocol.limits import Limits
 from rules import Move, Play, make
 
-from .room import Member, Policy, Proposal, Room
+from .chain import Chain
+from .members import Member, Policy, Proposal
+from .room import Room
 
 FORMAT = 1
 #: The parts of :func:`dump` that are not in :func:`head`.
@@ -81,28 +83,22 @@ def load(data: dict[str, Any], limits: Limits, previous: Room | None = None) -> 
     game = make(data["game"], data["options"])
     # Reusing the previous copy's play skips dealing the deck again (the bench's profile
     # of a move on Redis showed a fifth of the server's time spent dealing here).
-    room = Room(game, data["seed"], Policy.given(data["policy"]), limits, data["created_at"],
-                data["id"], data["code"], salt=data["salt"],
-                play=previous.play if reuse and previous is not None else None)
-    play: Play[Any] = room.play
+    play: Play[Any] = previous.play if reuse and previous is not None \
+        else Play.start(game, data["seed"])
     start = len(previous.log) if reuse and previous is not None else 0
     for entry in log[start:]:
         play = play.replay_move(Move(entry["move"]), entry["seat"])
-    room.play = play
-    room.version = data["version"]
-    room.host = data["host"]
-    room.locked = data["locked"]
-    room.closed = data["closed"]
-    room.empty_since = data["empty_since"]
-    room.members = {m["id"]: Member(**{**m, "seats": tuple(m["seats"])})
-                    for m in data["members"]}
-    room.log = log
-    room.events.extend(data["events"])
-    proposals = [Proposal(**p) for p in data["proposals"]]
-    room.proposals = {p.key: p for p in proposals}
-    room.vote_deadline = data["vote_deadline"]
-    room.deals_before = int(data.get("deals_before", 0))  # absent in older records
-    room.won_before = int(data.get("won_before", 0))
-    room.moved_at = float(data.get("moved_at", data["created_at"]))  # absent in older ones
-    room.calls = list(data.get("calls", ()))
-    return room
+    proposals = [Proposal(**{**p, "by": tuple(p["by"])}) for p in data["proposals"]]
+    room = Room.new(game, data["seed"], Policy.given(data["policy"]), limits,
+                    data["created_at"], data["id"], data["code"], salt=data["salt"],
+                    play=play)
+    return room.with_members(
+        {m["id"]: Member(**{**m, "seats": tuple(m["seats"])}) for m in data["members"]},
+        version=data["version"], host=data["host"], locked=data["locked"],
+        closed=data["closed"], empty_since=data["empty_since"], log=Chain(log),
+        events=Chain(data["events"], limits.event_log),
+        proposals={p.key: p for p in proposals}, vote_deadline=data["vote_deadline"],
+        deals_before=int(data.get("deals_before", 0)),  # absent in older records
+        won_before=int(data.get("won_before", 0)),
+        moved_at=float(data.get("moved_at", data["created_at"])),  # absent in older ones
+        calls=Chain(data.get("calls", ())))

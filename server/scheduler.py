@@ -5,7 +5,7 @@ committed the room's last change plays it at its due time; every other process w
 members in the room plays it if it is still due ``takeover`` seconds later (that
 process died, or its commit is slow to arrive). Two processes may then try the same
 move: each is committed through the store's compare-and-set on the room's version
-(:meth:`server.room.Room.run_due` refuses a version that has moved on), so the second
+(:func:`server.commands.run_due` refuses a version that has moved on), so the second
 finds the table moved and does nothing. A room nobody is connected to on any process
 waits: its computer players play on when someone comes back.
 """
@@ -22,6 +22,7 @@ from typing import Any
 from protocol.errors import ProtocolError
 
 from .chance import Chance
+from .commands import run_due
 from .metrics import Metrics
 from .room import Room
 from .store import Change
@@ -87,7 +88,7 @@ class Scheduler:
     async def _play(self, room_id: str, version: int) -> None:
         def change(room: Room) -> Any:
             # the time is taken at the room's sequencer (a call's time of arrival)
-            return room.run_due(version, time.time(), self.chance.choice(room.seed, version))
+            return run_due(room, version, time.time(), self.chance.choice(room.seed, version))
 
         try:
             await self.commit(room_id, change)

@@ -10,23 +10,23 @@ at a competitive table the host or a seat's player seats an advisor behind that 
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
-from typing import TYPE_CHECKING
+from collections.abc import Collection
 
 from protocol.errors import ProtocolError
 from rules.game import Seat
 
 from .advice import drop_proposals
 from .members import ADVISOR, PLAYER, WATCHER, Effects, Member, hash_token
+from .room import Room, Step
 from .text import clean
-
-if TYPE_CHECKING:
-    from .room import Room
 
 
 def add_member(room: Room, role: str, name: str, seat: int | None = None,
-               all_seats: bool = False) -> tuple[Member, str]:
-    """A new member and their token (given once; only its hash is kept)."""
+               all_seats: bool = False) -> tuple[Room, Member, str]:
+    """The room with a new member, the member and their token (given once; only its
+    hash is kept)."""
     if room.closed:
         raise ProtocolError("room/closed")
     if room.locked and room.members:
@@ -40,7 +40,7 @@ def add_member(room: Room, role: str, name: str, seat: int | None = None,
                                 "holds one seat; the host may fill the others with "
                                 "computer players ('bot').")
         # a person may take a seat a computer player holds: it leaves the table
-        free, bots = room.free_seats(), bot_seats(room)
+        free, bots = room.free_seats(), room.bot_seats()
         if seat is not None and seat >= room.game.seats:
             raise ProtocolError("proto/bad_field", f"This table has {room.game.seats} "
                                 "seat(s).")
@@ -62,33 +62,94 @@ def add_member(room: Room, role: str, name: str, seat: int | None = None,
     member = Member(secrets.token_hex(6), clean(name, room.limits.max_name) or role,
                     role, hash_token(token), seats)
     for s in seats:
-        unseat_bot(room, s)
-    room.members[member.id] = member
-    if not room.host:
-        room.host = member.id
-    room.empty_since = None
-    return member, token
+        room = unseat_bot(room, s)
+    room = room.with_member(member, host=room.host or member.id, empty_since=None)
+    return room, member, token
 
 
-def bot_seats(room: Room) -> list[Seat]:
-    """The seats computer players hold (a person joining may take them)."""
-    members = room.members
-    return sorted(s for i in room.bot_ids() if (m := members.get(i)) is not None and m.bot
-                  for s in m.seats)
+def join(room: Room, role: str, name: str, seat: int | None = None,
+         all_seats: bool = False) -> Step:
+    """``join``: a new member; the reply names them and carries their token."""
+    room, member, token = add_member(room, role, name, seat=seat, all_seats=all_seats)
+    return room, Effects(reply={"member": member.id, "token": token}, presence=True)
 
 
-def unseat_bot(room: Room, seat: Seat) -> None:
-    for i in list(room.bot_ids()):
+def leave(room: Room, member_id: str, now: float) -> Step:
+    """``leave``: a member other than the host is removed (the host may resume)."""
+    if member_id != room.host and member_id in room.members:
+        members = dict(room.members)
+        del members[member_id]
+        room = room.with_members(members)
+    return set_connected(room, member_id, False, now), Effects(presence=True)
+
+
+def connect(room: Room, member_id: str, node: str, now: float) -> Step:
+    """A connection now holds the member, on server process ``node``."""
+    return set_connected(room, member_id, True, now, node=node), Effects(presence=True)
+
+
+def disconnect(room: Room, member_id: str, now: float) -> Step:
+    """The member's connection has gone."""
+    if member_id not in room.members:
+        return room, Effects()
+    return set_connected(room, member_id, False, now), Effects(presence=True)
+
+
+def set_connected(room: Room, member_id: str, connected: bool, now: float,
+                  node: str = "") -> Room:
+    m = room.members.get(member_id)
+    if m is not None:
+        m = dataclasses.replace(m, connected=connected, node=node if connected else "")
+        room = room.with_member(m)
+    return _update_empty(room, now)
+
+
+def hold_node(room: Room, node: str, held: Collection[str], now: float) -> Step:
+    """Server process ``node`` holds connections for exactly the members ``held`` (it
+    was cut from the store: others may have marked its members away, and some may have
+    left it meanwhile)."""
+    changed = [m for m in room.members.values()
+               if (m.id in held and not m.connected)
+               or (m.id not in held and m.connected and m.node == node)]
+    if changed:
+        members = dict(room.members)
+        for m in changed:
+            on = m.id in held
+            members[m.id] = dataclasses.replace(m, connected=on, node=node if on else "")
+        room = room.with_members(members)
+    return _update_empty(room, now), Effects(presence=bool(changed))
+
+
+def drop_nodes(room: Room, dead: set[str], now: float) -> Step:
+    """Members whose server process has died are no longer connected: a dead process
+    holds no one."""
+    presence = False
+    for node in dead:
+        room, fx = hold_node(room, node, (), now)
+        presence = presence or fx.presence
+    return room, Effects(presence=presence)
+
+
+def _update_empty(room: Room, now: float) -> Room:
+    empty = not any(x.connected and not x.bot for x in room.members.values())
+    since = now if empty else None
+    return room if since == room.empty_since else room.but(empty_since=since)
+
+
+def unseat_bot(room: Room, seat: Seat) -> Room:
+    """The room without the computer player in ``seat`` (if one sits there)."""
+    for i in room.bots:
         m = room.members.get(i)
-        if m is not None and m.bot and seat in m.seats:
-            del room.members[m.id]
-            room.bot_ids().discard(m.id)
-            drop_proposals(room, m.id)
+        if m is not None and seat in m.seats:
+            members = dict(room.members)
+            del members[m.id]
+            room = drop_proposals(room.with_members(members), m.id)
+    return room
 
 
-def add_bot(room: Room, member_id: str, seat: Seat | None) -> Effects:
+def add_bot(room: Room, member_id: str, seat: Seat | None) -> Step:
     """``bot``: the host seats a computer player in ``seat``, or in every empty seat."""
-    room._host(member_id)
+    room.check_host(member_id)
     if seat is not None and seat >= room.game.seats:
         raise ProtocolError("proto/bad_field", f"This table has {room.game.seats} "
                             "seat(s).")
@@ -99,22 +160,22 @@ def add_bot(room: Room, member_id: str, seat: Seat | None) -> Effects:
                             else "No seat is empty.")
     if len(room.members) + len(wanted) > room.limits.max_members:
         raise ProtocolError("room/full", "The room is full.")
+    members = dict(room.members)
     for s in wanted:
         bot = Member(secrets.token_hex(6), f"Computer ({room.game.seat_name(s)})",
                      PLAYER, "", (s,), bot=True)
-        room.members[bot.id] = bot
-        room.bot_ids().add(bot.id)
-    return Effects(reply={}, presence=True)
+        members[bot.id] = bot
+    return room.with_members(members), Effects(reply={}, presence=True)
 
 
-def invite(room: Room, member_id: str, target: str, seat: Seat | None = None) -> Effects:
+def invite(room: Room, member_id: str, target: str, seat: Seat | None = None) -> Step:
     """``invite``: the host lets an advisor propose at an ``advice: invited`` table;
     with ``seat`` (a competitive table), the host or that seat's player seats an
     advisor or a watcher behind the seat: they see its view and propose its moves."""
     if seat is None:
-        room._host(member_id)
-        room.member(target).invited = True
-        return Effects(reply={}, presence=True)
+        room.check_host(member_id)
+        m = dataclasses.replace(room.member(target), invited=True)
+        return room.with_member(m), Effects(reply={}, presence=True)
     if not room.competitive:
         raise ProtocolError("proto/bad_field", "Advisors sit behind a seat at a "
                             "competitive table only; here every advisor advises the "
@@ -131,21 +192,21 @@ def invite(room: Room, member_id: str, target: str, seat: Seat | None = None) ->
         raise ProtocolError("auth/denied", "A player cannot sit behind another seat.")
     if room.policy.advice == "nobody":
         raise ProtocolError("advice/not_allowed")
-    drop_proposals(room, m.id)
-    m.role, m.behind, m.invited = ADVISOR, seat, True
-    return Effects(reply={}, presence=True, state=True, proposals=True)
+    room = drop_proposals(room, m.id)
+    m = dataclasses.replace(m, role=ADVISOR, behind=seat, invited=True)
+    return room.with_member(m), Effects(reply={}, presence=True, state=True, proposals=True)
 
 
-def set_role(room: Room, member_id: str, target: str, role: str, seat: int | None) -> Effects:
+def set_role(room: Room, member_id: str, target: str, role: str, seat: int | None) -> Step:
     """Move a member between roles; giving a held seat hands it over."""
-    room._host(member_id)
+    room.check_host(member_id)
     m = room.member(target)
     if m.bot:
         raise ProtocolError("proto/bad_field", "A computer player only sits in its "
                             "seat; kick it to empty the seat.")
     if role == PLAYER:
         if seat is None:
-            free = room.free_seats() or bot_seats(room)
+            free = room.free_seats() or room.bot_seats()
             if not free:
                 raise ProtocolError("room/full", "Every seat is taken; name the seat "
                                     "to hand over.")
@@ -153,19 +214,23 @@ def set_role(room: Room, member_id: str, target: str, role: str, seat: int | Non
         if not 0 <= seat < room.game.seats:
             raise ProtocolError("proto/bad_field", f"This game has {room.game.seats} "
                                 "seat(s).")
-        unseat_bot(room, seat)
+        room = unseat_bot(room, seat)
+        members = dict(room.members)
         for other in room.members.values():
             if other.id != m.id and seat in other.seats:
-                other.seats = tuple(s for s in other.seats if s != seat)
-                if not other.seats:
-                    other.role = ADVISOR if room.policy.advice != "nobody" else WATCHER
+                seats = tuple(s for s in other.seats if s != seat)
+                members[other.id] = dataclasses.replace(
+                    other, seats=seats, role=other.role if seats else
+                    ADVISOR if room.policy.advice != "nobody" else WATCHER)
         # at a competitive table a person holds one seat: giving another moves them
         keep = m.role == PLAYER and not room.competitive
-        m.seats = tuple(sorted({*m.seats, seat})) if keep else (seat,)
+        members[m.id] = dataclasses.replace(
+            m, seats=tuple(sorted({*m.seats, seat})) if keep else (seat,), role=role,
+            behind=None)
+        room = room.with_members(members)
     else:
         if role == ADVISOR and room.policy.advice == "nobody":
             raise ProtocolError("advice/not_allowed")
-        m.seats = ()
-    m.role, m.behind = role, None
-    drop_proposals(room, m.id)
-    return Effects(reply={}, presence=True, state=True, proposals=True)
+        room = room.with_member(dataclasses.replace(m, seats=(), role=role, behind=None))
+    room = drop_proposals(room, m.id)
+    return room, Effects(reply={}, presence=True, state=True, proposals=True)

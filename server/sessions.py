@@ -22,12 +22,15 @@ from protocol.limits import Limits
 from protocol.messages import PROTOCOL_VERSION, Request, encode
 from rules import all_games
 
+from . import seating, views
 from .chance import Chance, SecretChance
 from .client_conn import Conn
 from .commands import ROOM_COMMANDS
 from .fanout import Fanout
+from .members import PLAYER, Effects, Policy
 from .metrics import Metrics
-from .room import PLAYER, Effects, Policy, Room, new_room
+from .play import new_room
+from .room import Room, Step
 from .scheduler import Scheduler
 from .store import Change, Store
 
@@ -134,9 +137,10 @@ class Sessions:
         room = new_room(req["game"], req.get("options", {}),
                         self.chance.deal() if deal is None else deal, policy, self.limits,
                         time.time())
-        member, token = room.add_member(PLAYER, req.get("name", conn.name),
-                                        all_seats=req.get("seats", "one") == "all")
-        await self.store.create(room)
+        room, member, token = seating.add_member(
+            room, PLAYER, req.get("name", conn.name),
+            all_seats=req.get("seats", "one") == "all")
+        room = await self.store.create(room)
         event("room_created", room=room.id, game=room.game.id, visibility=policy.visibility)
         await self._joined(conn, req, room.id, member.id, token)
 
@@ -145,8 +149,8 @@ class Sessions:
             raise ProtocolError("room/already_joined")
         found = await self.store.by_code(req["code"])
         name = req.get("name", conn.name)
-        _, fx = await self.commit(found.id, lambda r: r.join(req["role"], name,
-                                                             seat=req.get("seat")))
+        _, fx = await self.commit(found.id, lambda r: seating.join(r, req["role"], name,
+                                                                   seat=req.get("seat")))
         member, token = fx.reply["member"], fx.reply["token"]
         event("joined", room=found.id, member=member, role=req["role"])
         await self._joined(conn, req, found.id, member, token)
@@ -172,7 +176,7 @@ class Sessions:
         room = await self.attach(conn, found.id, member.id)
         member = room.members[member.id]
         since = req.get("since")
-        events = room.events_since(since, room.audience(member.id)) \
+        events = views.events_since(room, since, room.audience(member.id)) \
             if since is not None else None
         event("resumed", room=room.id, member=member.id, gap=None if since is None
               else room.version - since)
@@ -188,42 +192,43 @@ class Sessions:
         if self.fanout.unhook(conn) is not None and room.id not in self.fanout.hub:
             await self.store.unwatch(room.id)
         self.reply(conn, outbound.ok(req.id))
-        await self.commit(room.id, lambda r: r.leave(member_id, time.time()))
+        await self.commit(room.id, lambda r: seating.leave(r, member_id, time.time()))
 
     # -- commands in a room ----------------------------------------------------------------
 
     async def _room_of(self, conn: Conn, req: Request) -> Room:
         if conn.room_id is None or conn.room_id != req.get("room"):
             raise ProtocolError("room/not_joined")
-        # A first check on this process's copy; the change itself runs on the committed
-        # room inside Store.mutate, which refuses what is no longer true.
         return await self.store.current(conn.room_id)
 
     async def on_room_command(self, conn: Conn, req: Request) -> None:
         command = ROOM_COMMANDS.get(req.type)
         if command is None:  # pragma: no cover - the schemas prevent it
             raise ProtocolError("proto/unknown_type")
-        room = await self._room_of(conn, req)
-        me = conn.member_id
-        assert me is not None
-        if me not in room.members:
+        room_id, me = conn.room_id, conn.member_id
+        if room_id is None or room_id != req.get("room") or me is None:
             raise ProtocolError("room/not_joined")
+
+        def run(r: Room) -> Step:
+            if me not in r.members:
+                raise ProtocolError("room/not_joined")
+            # the time is taken when the change runs at the room's sequencer (the
+            # store's commit): a call's time of arrival (server/calls.py)
+            return command.run(r, me, req, time.time(), self.chance)
+
         if command.read_only:
-            fx = command.run(await self.store.load(room.id), me, req, time.time(),
-                             self.chance)
+            room, fx = run(await self.store.load(room_id))  # one load, nothing to commit
             answer: Any = fx.answer
             if fx.work is not None:
                 answer = await self._off_loop(fx.work, f"{req.type}/busy")
                 # the table may have moved while the work ran: say so, never pass an old
                 # position's hint off as the current one's
-                if answer.get("version") != (await self.store.current(room.id)).version:
+                now = self.store.cached(room_id) or await self.store.current(room_id)
+                if answer.get("version") != now.version:
                     answer = {**answer, "stale": True}
             self.reply(conn, {**(answer or {}), "re": req.id})
             return
-        # the time is taken when the change runs at the room's sequencer (the store's
-        # commit): a call's time of arrival (server/calls.py)
-        room, fx = await self.store.mutate(
-            room.id, lambda r: command.run(r, me, req, time.time(), self.chance))
+        room, fx = await self.store.mutate(room_id, run)
         if fx.state:
             self.metrics.moves += command.is_move
             # a round game's move code may name the mover's cards: never in a log line
@@ -289,7 +294,8 @@ class Sessions:
             await self.store.watch(room_id)
         self.fanout.hook(conn, room_id, member_id)
         node = self.store.node
-        room, _ = await self.commit(room_id, lambda r: r.connect(member_id, node, time.time()))
+        room, _ = await self.commit(room_id,
+                                    lambda r: seating.connect(r, member_id, node, time.time()))
         return room
 
     async def detach(self, conn: Conn) -> None:
@@ -302,7 +308,7 @@ class Sessions:
             await self.store.unwatch(room_id)
             self.scheduler.forget(room_id)
         try:
-            await self.commit(room_id, lambda r: r.disconnect(member_id, time.time()))
+            await self.commit(room_id, lambda r: seating.disconnect(r, member_id, time.time()))
         except ProtocolError:
             pass  # the room is gone, closed, or the store away: nothing to mark
         except Exception:

@@ -1,11 +1,12 @@
 """Where rooms live, behind one interface; the memory store is the default.
 
 Every change to a room goes through :meth:`Store.mutate`: the store hands the change the
-room, and commits the result only if nobody else committed in between (the memory store
-runs the change between two awaits of one event loop, so that is always true; the Redis
-store compares and sets the room's revision and retries). A change that raises leaves the
-room as it was. The effects of a committed change are published to every other process
-with members in the room (:meth:`Store.listen`), which perform them for their own sockets.
+room (a frozen value: :class:`server.room.Room`), and commits the room the change returns
+only if nobody else committed in between (the memory store runs the change between two
+awaits of one event loop, so that is always true; the Redis store compares and sets the
+room's revision and token and retries). A change that raises commits nothing. The
+effects of a committed change are published to every other process with members in the
+room (:meth:`Store.listen`), which perform them for their own sockets.
 """
 
 from __future__ import annotations
@@ -15,9 +16,12 @@ from typing import Any, Protocol
 
 from protocol.errors import ProtocolError
 
-from .room import Effects, Room, new_code
+from .members import Effects, new_code
+from .room import Room, Step
+from .views import info
 
-Change = Callable[[Room], Effects]
+#: A change: the room after it, and what to tell (a pure handler, see server.commands).
+Change = Callable[[Room], Step]
 #: Called for effects committed by another process: (room, effects).
 Listener = Callable[[Room, Effects], Awaitable[None]]
 #: The member ids whose connections this process holds in a room.
@@ -32,7 +36,7 @@ class Store(Protocol):
     #: This process's name among the processes sharing the store ("" when alone).
     node: str
 
-    async def create(self, room: Room) -> None: ...
+    async def create(self, room: Room) -> Room: ...
     async def load(self, room_id: str) -> Room: ...
     async def current(self, room_id: str) -> Room: ...
     async def by_code(self, code: str) -> Room: ...
@@ -64,17 +68,19 @@ class MemoryStore:
         self._rooms: dict[str, Room] = {}
         self._codes: dict[str, str] = {}
 
-    async def create(self, room: Room) -> None:
-        self._admit(room)
+    async def create(self, room: Room) -> Room:
+        room = self._admit(room)
         self._rooms[room.id] = room
         self._codes[room.code] = room.id
+        return room
 
-    def _admit(self, room: Room) -> None:
+    def _admit(self, room: Room) -> Room:
         """Room for one more (else ``room/limit``), under a join code no other room has."""
         if len(self._rooms) >= self.max_rooms:
             raise ProtocolError("room/limit")
         while room.code in self._codes:
-            room.code = new_code()
+            room = room.but(code=new_code())
+        return room
 
     async def load(self, room_id: str) -> Room:
         room = self._rooms.get(room_id)
@@ -94,10 +100,10 @@ class MemoryStore:
         return await self.load(room_id)
 
     async def mutate(self, room_id: str, change: Change) -> tuple[Room, Effects]:
-        # Room methods check everything before they change anything, and nothing else
-        # runs on this loop until we return: the change is atomic.
-        room = await self.load(room_id)
-        return room, change(room)
+        # Nothing else runs on this loop until we return: the change is atomic.
+        room, fx = change(await self.load(room_id))
+        self._rooms[room_id] = room
+        return room, fx
 
     async def remove(self, room_id: str) -> None:
         room = self._rooms.pop(room_id, None)
@@ -107,7 +113,7 @@ class MemoryStore:
     async def lobby(self, limit: int) -> list[dict[str, Any]]:
         rooms = [r for r in self._rooms.values()
                  if r.policy.visibility == "public" and not r.closed]
-        return [r.info() for r in rooms[:limit]]
+        return [info(r) for r in rooms[:limit]]
 
     async def expired(self, now: float) -> list[str]:
         return [r.id for r in self._rooms.values() if r.empty_since is not None

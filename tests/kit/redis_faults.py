@@ -9,6 +9,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from server import calls
+from server.room import Room, Step
 from tests.kit.peer import Msg, Peer
 from tests.kit.redis import RedisServer
 
@@ -16,10 +18,10 @@ from tests.kit.redis import RedisServer
 def first_legal(member: str, version: int) -> Any:
     """A room change for a store's ``mutate``: ``member`` plays the first legal move of
     the seat to move, as seen at ``version``."""
-    def change(r: Any) -> Any:
+    def change(r: Room) -> Step:
         seat = r.game.to_move(r.play.state)[0]
         code = r.game.legal_moves(r.play.state, seat)[0].code
-        return r.move(member, version, code, 1.0)
+        return calls.move(r, member, version, code, 1.0)
     return change
 
 

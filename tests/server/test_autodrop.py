@@ -11,6 +11,7 @@ from rules import Play, Record, make
 from rules.game import Move
 from server.room import PLAYER, Policy, Room
 from tests.kit.peer import Peer
+from tests.kit.rooms import Live
 from tests.kit.safe_moves import klondike_end
 from tests.kit.server import Running
 
@@ -118,7 +119,7 @@ def test_a_table_never_plays_the_family_move_that_would_lose() -> None:
     4♠ on 5♥ every card goes home by itself, safely, to a win."""
     game, state = klondike_end()
     play: Play[Any] = Play(game, Record.new(game.id, game.options, 0), (state,))
-    r = Room(game, 0, Policy(autodrop=True), Limits(), 1000.0, play=play)
+    r = Live(Room.new(game, 0, Policy(autodrop=True), Limits(), 1000.0, play=play))
     r.start_deal(1000.0)
     assert r.version == 0 and r.log == []
     me, _ = r.add_member(PLAYER, "Ann")

@@ -8,6 +8,7 @@ import math
 
 import pytest
 
+from server.views import presence_message
 from tests.kit.peer import Msg, Peer
 from tests.kit.server import Running
 
@@ -51,7 +52,7 @@ async def test_a_join_storm_costs_each_member_a_frame_per_period_not_per_arrival
     # everyone holds the same listed members as the room: Ann, then the first 99 watchers
     stored = server.app.store.cached(room)
     assert stored is not None
-    listed = stored.presence_message()["members"]
+    listed = presence_message(stored)["members"]
     assert len(listed) == 100 and listed[0]["name"] == "Ann"
     for p in everyone:
         assert p.members() == listed, p.members()[:3]
@@ -78,7 +79,9 @@ async def test_a_join_storm_costs_each_member_a_frame_per_period_not_per_arrival
     want = {"player": 1, "advisor": 0, "watcher": left, "connected": left + 1}
     await asyncio.gather(*(p.wait_presence(lambda h: h["counts"] == want, timeout=30)
                            for p in [ann, *crowd[CROWD // 3:]]))
-    listed = stored.presence_message()["members"]
+    stored = server.app.store.cached(room)  # the room as it now is (a new value)
+    assert stored is not None
+    listed = presence_message(stored)["members"]
     gone = {f"w{i:03d}" for i in range(CROWD // 3)}
     assert len(listed) == 100 and not gone & {m["name"] for m in listed}
     for p in [ann, *crowd[CROWD // 3:]]:

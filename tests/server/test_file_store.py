@@ -21,26 +21,29 @@ from client.events import Table
 from client.session import Session
 from protocol.errors import ProtocolError
 from protocol.limits import Limits
+from server import calls, host, seating
 from server.file_store import FileStore
+from server.play import new_room
 from server.redis_store import RedisStore
-from server.room import ADVISOR, PLAYER, WATCHER, Policy, Room, new_room
+from server.room import ADVISOR, PLAYER, WATCHER, Policy, Room
 from server.store import Store
 from tests.kit.processes import ServeProcess
 
 
 def a_room(game: str = "sympathy") -> tuple[Room, str, str]:
     room = new_room(game, {}, 5, Policy(visibility="public"), Limits(), 0.0)
-    ann, _ = room.add_member(PLAYER, "Ann", all_seats=True)
-    wes, _ = room.add_member(WATCHER, "Wes")
-    room.connect(ann.id, "", 0.0)
-    room.connect(wes.id, "", 0.0)
+    room, ann, _ = seating.add_member(room, PLAYER, "Ann", all_seats=True)
+    room, wes, _ = seating.add_member(room, WATCHER, "Wes")
+    room, _ = seating.connect(room, ann.id, "", 0.0)
+    room, _ = seating.connect(room, wes.id, "", 0.0)
     return room, ann.id, wes.id
 
 
 def first_legal(member: str) -> Any:
     def change(r: Room) -> Any:
         seat = r.game.to_move(r.play.state)[0]
-        return r.move(member, r.version, r.game.legal_moves(r.play.state, seat)[0].code, 1.0)
+        return calls.move(r, member, r.version,
+                          r.game.legal_moves(r.play.state, seat)[0].code, 1.0)
     return change
 
 
@@ -55,9 +58,9 @@ async def test_a_store_opened_again_has_every_room_move_member_and_code(
         for _ in range(5):
             await first.mutate(room.id, first_legal(ann))
         rooms.append(await first.load(room.id))
-    closed, host, _ = a_room()
+    closed, owner, _ = a_room()
     await first.create(closed)
-    await first.mutate(closed.id, lambda r: r.close(host, 2.0))
+    await first.mutate(closed.id, lambda r: host.close(r, owner, 2.0))
     # no close(): as if the process had been killed
     again = FileStore(path, Limits())
     try:

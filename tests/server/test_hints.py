@@ -145,17 +145,18 @@ async def test_two_hints_at_once_and_a_table_that_moves_during_a_hint(
     import asyncio
     import threading
 
-    import server.room as room_module
+    import server.jobs as jobs_module
+    from rules.hint import hint as real_hint
 
     started, release = threading.Event(), threading.Event()
-    real = room_module.hint  # type: ignore[attr-defined]
+    real = real_hint
 
     def held(*args: Any, **kwargs: Any) -> Any:
         started.set()
         release.wait(30)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(room_module, "hint", held)
+    monkeypatch.setattr(jobs_module, "hint", held)
     player, room, state = await table(server, "little_lots", deal=3, hints="all")
     advisor = await Peer.connect(server.url, "Adv")
     joined = await advisor.call("join", code=await _code(player, room), role="advisor")
@@ -195,12 +196,13 @@ async def test_another_room_moves_while_a_real_hint_searches(
     import threading
     from collections.abc import Callable
 
-    import server.room as room_module
+    import server.jobs as jobs_module
+    from rules.hint import hint as real_hint
     from rules.solver import Budget
 
     started, seen = threading.Event(), threading.Event()
     ended: list[bool] = []  # each hint's work: had the watcher seen the frame by its end?
-    real: Callable[..., Any] = room_module.hint  # type: ignore[attr-defined]
+    real: Callable[..., Any] = real_hint
 
     def searching(game: Any, state: Any, seat: int, budget: Budget, **kwargs: Any) -> Any:
         clock = budget.clock
@@ -216,7 +218,7 @@ async def test_another_room_moves_while_a_real_hint_searches(
         finally:
             ended.append(seen.is_set())
 
-    monkeypatch.setattr(room_module, "hint", searching)
+    monkeypatch.setattr(jobs_module, "hint", searching)
     mover, room2, state2 = await table(server, "little_lots", deal=4)
     watcher = await Peer.connect(server.url, "W")
     joined = await watcher.call("join", code=await _code(mover, room2), role="watcher")

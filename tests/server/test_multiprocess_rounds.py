@@ -16,8 +16,10 @@ import pytest_asyncio
 from protocol.errors import ProtocolError
 from protocol.limits import Limits
 from rules import Record
+from server import commands, seating
+from server.play import new_room
 from server.redis_store import RedisStore
-from server.room import PLAYER, WATCHER, Policy, new_room
+from server.room import PLAYER, WATCHER, Policy
 from tests.kit.peer import Peer
 from tests.kit.processes import ServeProcess, serving
 from tests.kit.redis import RedisServer
@@ -148,16 +150,17 @@ async def test_a_due_move_played_by_one_store_is_a_no_op_for_another(
     one, two = RedisStore(redis_server.url, limits), RedisStore(redis_server.url, limits)
     try:
         room = new_room("toy_snap", {"players": 2}, 5, Policy(think_ms=0), limits, time.time())
-        host, _ = room.add_member(PLAYER, "Ann")
-        room.set_role(host.id, host.id, WATCHER, None)
-        room.add_bot(host.id, None)
+        room, host, _ = seating.add_member(room, PLAYER, "Ann")
+        room, _ = seating.set_role(room, host.id, host.id, WATCHER, None)
+        room, _ = seating.add_bot(room, host.id, None)
         await one.create(room)
         await two.load(room.id)  # the other process's copy, at the same version
         due = room.due()
         assert due is not None and due.kind == "bot"
-        await one.mutate(room.id, lambda r: r.run_due(due.version, time.time(), 1))
+        await one.mutate(room.id, lambda r: commands.run_due(r, due.version, time.time(), 1))
         with pytest.raises(ProtocolError) as err:  # judged again on the committed room
-            await two.mutate(room.id, lambda r: r.run_due(due.version, time.time(), 2))
+            await two.mutate(room.id,
+                             lambda r: commands.run_due(r, due.version, time.time(), 2))
         assert err.value.code == "move/stale"
         kept = await two.load(room.id)
         assert kept.version == 1 and len(kept.log) == 1

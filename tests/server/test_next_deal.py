@@ -9,27 +9,29 @@ from client.fair import commitment
 from client.session import ServerError, Session
 from protocol.errors import ProtocolError
 from protocol.limits import Limits
-from server.room import PLAYER, Policy, Room, new_room
+from server.room import PLAYER, Policy
 from server.room_codec import dump, load
+from server.views import state_message
+from tests.kit.rooms import Live, live
 from tests.kit.server import Running, start, stop_server
 
 
-def finish(r: Room, member: str) -> None:
+def finish(r: Live, member: str) -> None:
     while not r.over:
         seat = r.game.to_move(r.play.state)[0]
         r.move(member, r.version, r.game.legal_moves(r.play.state, seat)[0].code, 1.0)
 
 
 def test_only_the_host_and_only_once_the_deal_is_over() -> None:
-    r = new_room("sympathy", {}, 42, Policy(), Limits(), now=0.0)
+    r = live("sympathy", {}, 42, Policy(), now=0.0)
     ann, _ = r.add_member(PLAYER, "Ann")
-    r.add_member(PLAYER, "Bea")
+    _, _ = r.add_member(PLAYER, "Bea")
     before = (r.version, r.seed, r.commitment)
     with pytest.raises(ProtocolError) as err:
         r.next_deal(ann.id, False, 43)
     assert err.value.code == "move/not_over"
     assert (r.version, r.seed, r.commitment) == before
-    r2 = new_room("wandering_card", {}, 5, Policy(), Limits(), now=0.0)
+    r2 = live("wandering_card", {}, 5, Policy(), now=0.0)
     host, _ = r2.add_member(PLAYER, "Ann")
     finish(r2, host.id)
     guest, _ = r2.add_member("watcher", "Wes")
@@ -41,10 +43,10 @@ def test_only_the_host_and_only_once_the_deal_is_over() -> None:
 
 @pytest.mark.parametrize("same", [False, True])
 def test_a_new_deal_or_a_rematch_with_a_new_commitment_and_the_tally(same: bool) -> None:
-    r = new_room("wandering_card", {}, 5, Policy(), Limits(), now=0.0)
+    r = live("wandering_card", {}, 5, Policy(), now=0.0)
     ann, _ = r.add_member(PLAYER, "Ann")
     finish(r, ann.id)
-    won = r.game.outcome(r.play.state).won  # type: ignore[union-attr]
+    won = r.game.outcome(r.play.state).won
     assert r.state_message(0)["tally"] == {"deals": 1, "won": int(won)}
     old_seed, old_commitment, v = r.seed, r.commitment, r.version
     effects = r.next_deal(ann.id, same, 6)
@@ -59,10 +61,10 @@ def test_a_new_deal_or_a_rematch_with_a_new_commitment_and_the_tally(same: bool)
     assert commitment("wandering_card", r.salt, r.seed) == r.commitment
     with pytest.raises(ProtocolError):
         r.record()
-    back = load(msgpack.unpackb(msgpack.packb(dump(r))), Limits())  # the Redis record
-    assert back.seed == r.seed and back.state_message(0) == msg
+    back = load(msgpack.unpackb(msgpack.packb(dump(r.room))), Limits())  # the Redis record
+    assert back.seed == r.seed and state_message(back, 0) == msg
     finish(r, ann.id)
-    won2 = r.game.outcome(r.play.state).won  # type: ignore[union-attr]
+    won2 = r.game.outcome(r.play.state).won
     assert r.state_message(None)["tally"] == {"deals": 2, "won": int(won) + int(won2)}
 
 

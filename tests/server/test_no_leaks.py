@@ -57,6 +57,8 @@ async def play_random_game(game_id: str, deal: int, choice_seed: int, max_moves:
         for peer in (watcher, advisor):  # every frame sent to them has arrived
             await peer.latest_state(state["version"])
             await peer.barrier()
+        room = running.app.store.cached(room_id)  # the room as it now is (a new value)
+        assert room is not None
         states = room.play.states
         over = room.over
         for peer, audience in ((player, 0), (advisor, None), (watcher, None)):

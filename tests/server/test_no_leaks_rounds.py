@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from protocol.limits import Limits
 from rules.cards import code
+from server import fanout, views
 from server.room import Room
 from tests.kit.peer import Peer
 from tests.kit.server import start, stop_server
@@ -115,19 +116,19 @@ def _north_card(room: Room) -> str:
 
 
 def test_a_planted_leak_of_one_hand_card_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = Room.state_message
+    real = views.state_message
 
-    def leaky(self: Room, audience: int | None) -> Any:
-        msg = real(self, audience)
-        msg["view"]["public"] = {**msg["view"]["public"], "peek": _north_card(self)}
+    def leaky(room: Room, audience: int | None) -> Any:
+        msg = real(room, audience)
+        msg["view"]["public"] = {**msg["view"]["public"], "peek": _north_card(room)}
         return msg
 
-    monkeypatch.setattr(Room, "state_message", leaky)
+    monkeypatch.setattr(fanout, "state_message", leaky)
     with pytest.raises(AssertionError, match="shows"):
         asyncio.run(random_match(TOY, BIG, 1, 2, steps=6))
 
 
 def test_a_planted_leak_of_a_moves_code_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(Room, "event_for", lambda self, event, audience: event)
+    monkeypatch.setattr(views, "event_for", lambda room, event, audience: event)
     with pytest.raises(AssertionError, match="frame to"):
         asyncio.run(random_match(TOY, BIG, 1, 2, steps=6))

@@ -19,6 +19,7 @@ import pytest
 from redis.asyncio.connection import AbstractConnection
 
 from protocol.limits import Limits
+from server.redis_commit import CAS_SHA
 from server.redis_listener import RedisListener
 from server.redis_store import RedisStore
 from tests.kit.peer import Peer
@@ -154,7 +155,7 @@ async def test_a_commit_the_client_sends_twice_is_made_once_and_answered_ok(
 
         async def twice(*args: Any, **kw: Any) -> Any:
             nonlocal doubled
-            if args[:2] == ("EVALSHA", store._cas_sha):
+            if args[:2] == ("EVALSHA", CAS_SHA):
                 doubled += 1
                 await real(*args, **kw)
             return await real(*args, **kw)

@@ -23,11 +23,12 @@ import redis.asyncio as aioredis
 
 from protocol.errors import ProtocolError
 from protocol.limits import Limits
-from server import redis_keys
+from server import calls, host, redis_keys, seating
 from server.app import supervise
+from server.play import new_room
 from server.redis_listener import MAX_DELAY
 from server.redis_store import RedisStore
-from server.room import PLAYER, Policy, new_room
+from server.room import PLAYER, Policy
 from tests.kit.peer import Peer
 from tests.kit.processes import ServeProcess
 from tests.kit.redis import RedisServer
@@ -60,7 +61,7 @@ async def members(r: Any, room: str) -> list[dict[str, Any]]:
 
 # -- (3) one round trip per move ---------------------------------------------------------
 
-async def calls(r: Any) -> dict[str, int]:
+async def command_calls(r: Any) -> dict[str, int]:
     info = await r.info("commandstats")
     return {k.removeprefix("cmdstat_"): int(v["calls"]) for k, v in info.items()}
 
@@ -73,10 +74,10 @@ async def test_a_move_is_one_round_trip_for_the_process_that_takes_it(
         joined = await ann.call("create", game="sympathy", seats="all")
         state = await play_first(ann, joined["room"], await ann.state(0), 1)
         await asyncio.sleep(0.5)  # the doorbell of the first move has been heard
-        before, trips = await calls(r), store.round_trips
+        before, trips = await command_calls(r), store.round_trips
         await play_first(ann, joined["room"], state, 20)
         await asyncio.sleep(1.0)  # time for any doorbell to be acted upon
-        after = await calls(r)
+        after = await command_calls(r)
         delta = {k: after.get(k, 0) - before.get(k, 0) for k in after}
         # one pipeline per move: the compare-and-set script and the code's expiry; the
         # process's own doorbell costs nothing (no stream or record read)
@@ -131,7 +132,7 @@ async def test_catching_up_never_performs_an_older_room_than_one_committed_here(
     limits = Limits()
     a, b = RedisStore(redis_private.url, limits), RedisStore(redis_private.url, limits)
     room = new_room("sympathy", {}, 5, Policy(), limits, 0.0)
-    me, _ = room.add_member(PLAYER, "Ann", all_seats=True)
+    room, me, _ = seating.add_member(room, PLAYER, "Ann", all_seats=True)
     performed: list[int] = []
     first = asyncio.Event()
     go_on = asyncio.Event()
@@ -295,7 +296,7 @@ async def test_a_room_record_that_cannot_be_read_does_not_stop_the_process(
 
             def move(room: Any) -> Any:
                 code = seat_moves.legal_moves(room.play.state, 1)[0].code
-                return room.move(good["member"], 0, code, 1.0)
+                return calls.move(room, good["member"], 0, code, 1.0)
             await other.mutate(good["room"], move)
         finally:
             await other.close()
@@ -434,14 +435,14 @@ async def test_a_closed_rooms_join_code_does_not_outlive_it(
     a, b = RedisStore(redis_private.url, limits), RedisStore(redis_private.url, limits)
     r = await raw(redis_private)
     room = new_room("sympathy", {}, 5, Policy(), limits, 0.0)
-    host, _ = room.add_member(PLAYER, "Ann")
-    bea, _ = room.add_member(PLAYER, "Bea")
+    room, ann, _ = seating.add_member(room, PLAYER, "Ann")
+    room, bea, _ = seating.add_member(room, PLAYER, "Bea")
     try:
         await a.create(room)
         await b.load(room.id)  # b holds a copy; it will not hear what a does
-        await a.mutate(room.id, lambda x: x.close(host.id, 1.0))
+        await a.mutate(room.id, lambda x: host.close(x, ann.id, 1.0))
         try:
-            await b.mutate(room.id, lambda x: x.disconnect(bea.id, 2.0))
+            await b.mutate(room.id, lambda x: seating.disconnect(x, bea.id, 2.0))
         except ProtocolError as exc:
             assert exc.code == "room/closed"
         assert 0 < await r.pttl(redis_keys.code_key(room.code)) <= 30_000
@@ -511,10 +512,11 @@ async def test_a_commit_whose_answer_is_lost_stands_and_is_answered_as_made(
     store = RedisStore(url, Limits())
     try:
         room = new_room("sympathy", {}, 5, Policy(), Limits(), 0.0)
-        ann, _ = room.add_member(PLAYER, "Ann", all_seats=True)
+        room, ann, _ = seating.add_member(room, PLAYER, "Ann", all_seats=True)
         await store.create(room)
         proxy.armed = True
-        after, fx = await store.mutate(room.id, lambda r: r.move(ann.id, 0, "open", 1.0))
+        after, fx = await store.mutate(room.id,
+                                       lambda r: calls.move(r, ann.id, 0, "open", 1.0))
         assert proxy.lost == 1
         assert after.version == 1 and fx.state
         kept = await store.load(room.id)

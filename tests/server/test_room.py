@@ -10,12 +10,13 @@ from protocol.errors import ProtocolError
 from protocol.limits import Limits
 from rules import Record
 from server import fairness
-from server.room import ADVISOR, CODE_ALPHABET, PLAYER, WATCHER, Policy, Room, new_room
+from server.room import ADVISOR, CODE_ALPHABET, PLAYER, WATCHER, Policy
+from tests.kit.rooms import Live, live
 
 
 def room(game: str = "sympathy", options: dict[str, Any] | None = None,
-         **policy: Any) -> Room:
-    return new_room(game, options or {}, 42, Policy(**policy), Limits(), now=1000.0)
+         **policy: Any) -> Live:
+    return live(game, options or {}, 42, Policy(**policy))
 
 
 def code_of(err: pytest.ExceptionInfo[ProtocolError]) -> str:
@@ -78,7 +79,7 @@ def test_views_of_watchers_and_players_never_carry_the_seed() -> None:
     assert code_of(err) == "record/not_available"
 
 
-def play_out(r: Room, member: str) -> None:
+def play_out(r: Live, member: str) -> None:
     while not r.over:
         seat = r.game.to_move(r.play.state)[0]
         m = r.game.legal_moves(r.play.state, seat)[0]
@@ -202,6 +203,7 @@ def test_host_controls() -> None:
     r.lock(h.id, False)
     # hand B's seat to the watcher: Bea becomes an advisor
     r.set_role(h.id, w.id, PLAYER, 1)
+    w, b = r.members[w.id], r.members[b.id]
     assert w.seats == (1,) and b.role == ADVISOR and b.seats == ()
     fx = r.kick(h.id, b.id)
     assert fx.detach == [b.id] and b.id not in r.members
@@ -229,7 +231,7 @@ def test_chat_is_cleaned_and_capped() -> None:
 
 
 def test_events_since_gives_the_gap_or_asks_for_a_snapshot() -> None:
-    r = new_room("sympathy", {}, 42, Policy(), Limits(event_log=3), now=0.0)
+    r = live("sympathy", {}, 42, Policy(), Limits(event_log=3), now=0.0)
     a, _ = r.add_member(PLAYER, "Ann", all_seats=True)
     for _ in range(5):
         seat = r.game.to_move(r.play.state)[0]
@@ -241,7 +243,7 @@ def test_events_since_gives_the_gap_or_asks_for_a_snapshot() -> None:
 
 
 def test_presence_lists_members_and_counts() -> None:
-    r = new_room("sympathy", {}, 1, Policy(), Limits(presence_list=3), now=0.0)
+    r = live("sympathy", {}, 1, Policy(), Limits(presence_list=3), now=0.0)
     r.add_member(PLAYER, "Ann")
     r.add_member(ADVISOR, "Xan")
     for i in range(5):
@@ -265,10 +267,11 @@ def test_members_of_a_dead_process_are_shown_away() -> None:
     r = room()
     a, _ = r.add_member(PLAYER, "Ann")
     b, _ = r.add_member(PLAYER, "Bea")
-    r.set_connected(a.id, True, 1.0, node="n1")
-    r.set_connected(b.id, True, 1.0, node="n2")
+    r.connect(a.id, "n1", 1.0)
+    r.connect(b.id, "n2", 1.0)
     assert not r.drop_nodes({"n9"}, 2.0).presence
     fx = r.drop_nodes({"n2"}, 2.0)
+    a, b = r.members[a.id], r.members[b.id]
     assert fx.presence and (a.connected, b.connected) == (True, False) and b.node == ""
     assert r.empty_since is None
     r.drop_nodes({"n1"}, 3.0)

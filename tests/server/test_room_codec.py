@@ -6,7 +6,7 @@ import msgpack
 
 from protocol.limits import Limits
 from server.room_codec import dump, load
-from tests.kit.rooms import busy_room, same
+from tests.kit.rooms import Live, busy_room, same
 
 
 def test_round_trip_through_msgpack() -> None:
@@ -19,12 +19,12 @@ def test_round_trip_through_msgpack() -> None:
 
 
 def test_an_older_copy_saves_the_replay_and_an_undo_is_replayed_in_full() -> None:
-    r = busy_room()
-    old = load(dump(r), Limits())
+    r = Live(busy_room())
+    old = load(dump(r.room), Limits())
     host = r.host
     r.move(host, r.version, r.game.legal_moves(r.play.state, r.play.state.to_move)[0].code,
            14.0)
-    newer = load(dump(r), Limits(), previous=old)
-    same(r, newer)
+    newer = load(dump(r.room), Limits(), previous=old)
+    same(r.room, newer)
     r.undo(host, r.version)
-    same(r, load(dump(r), Limits(), previous=newer))
+    same(r.room, load(dump(r.room), Limits(), previous=newer))

@@ -12,8 +12,9 @@ import pytest
 from protocol.errors import ProtocolError
 from protocol.limits import Limits
 from rules import Record, render
-from server.room import ADVISOR, PLAYER, WATCHER, Member, Policy, Room, new_room
+from server.room import ADVISOR, PLAYER, WATCHER, Member, Policy
 from server.room_codec import dump, load
+from tests.kit.rooms import Live, live
 from tests.kit.toy import matching_deal, toy_registered
 
 
@@ -27,18 +28,18 @@ def code_of(exc: pytest.ExceptionInfo[ProtocolError]) -> str:
     return exc.value.code
 
 
-def room(options: dict[str, Any] | None = None, deal: int = 1, **policy: Any) -> Room:
-    return new_room("toy_snap", options or {}, deal, Policy(**{"think_ms": 0, **policy}),
-                    Limits(), now=100.0)
+def room(options: dict[str, Any] | None = None, deal: int = 1, **policy: Any) -> Live:
+    return live("toy_snap", options or {}, deal, Policy(**{"think_ms": 0, **policy}),
+                now=100.0)
 
 
 
-def seated(r: Room, n: int) -> list[Member]:
+def seated(r: Live, n: int) -> list[Member]:
     host, _ = r.add_member(PLAYER, "Ann")
     return [host, *(r.add_member(PLAYER, f"P{k}")[0] for k in range(1, n))]
 
 
-def to_match(r: Room, players: list[Member], now: float = 100.0) -> None:
+def to_match(r: Live, players: list[Member], now: float = 100.0) -> None:
     """Both seats turn their first card: the piles match, both may call."""
     for m in players[:2]:
         code = r.play.game.legal_moves(r.play.state, m.seats[0])[0].code
@@ -59,7 +60,7 @@ def test_each_person_holds_one_seat_of_the_tables_players() -> None:
     assert code_of(err) == "proto/bad_field"
     # giving Ann a second seat moves her: a person holds one seat at a competitive table
     r.set_role(ann.id, ann.id, PLAYER, 2)
-    assert ann.seats == (2,)
+    assert r.members[ann.id].seats == (2,)
 
 
 def test_the_host_seats_computer_players_a_person_joining_replaces_one() -> None:
@@ -102,9 +103,10 @@ def test_computer_players_move_from_their_own_seats_view_when_due() -> None:
 
     def spy(view: Any, seat: int, rand: int) -> str:
         seen.append((seat, view))
-        return real(view, seat, rand)
+        code: str = real(view, seat, rand)
+        return code
 
-    r.game.bot_move = spy  # type: ignore[method-assign]
+    r.game.bot_move = spy
     ann_move = r.game.legal_moves(r.play.state, 0)[0].code
     r.move(ann.id, 0, ann_move, 100.0)
     due = r.due()
@@ -139,6 +141,7 @@ def test_an_advisor_sits_behind_one_seat_and_sees_and_proposes_for_it_alone() ->
         r.invite(cy.id, xan.id, 0)
     assert code_of(err) == "auth/denied"
     r.invite(bea.id, wes.id, 1)  # Bea seats Wes behind her own seat
+    wes = r.members[wes.id]
     assert (wes.role, wes.behind, r.audience(wes.id)) == (ADVISOR, 1, 1)
     r.invite(ann.id, xan.id, 0)  # the host seats Xan behind seat 0
     assert r.audience(xan.id) == 0
@@ -163,7 +166,7 @@ def test_a_moves_code_reaches_its_own_seat_only() -> None:
     ann, _ = seated(r, 2)
     code = r.game.legal_moves(r.play.state, 0)[0].code
     r.move(ann.id, 0, code, 100.0)
-    assert r.state_message(0)["last"]["move"] == code  # type: ignore[index]
+    assert r.state_message(0)["last"]["move"] == code
     for audience in (1, None):
         last = r.state_message(audience)["last"]
         assert last is not None and last["move"] is None and last["text"]
@@ -261,7 +264,7 @@ def test_the_record_keeps_timer_moves_and_calls_and_replays() -> None:
                    tuple((m["seat"], m["move"]) for m in rec["moves"])).replay()
     assert again.state == r.play.state
     # the server's own record (Redis) brings back members, calls and the clock
-    back = load(msgpack.unpackb(msgpack.packb(dump(r))), Limits())
+    back = load(msgpack.unpackb(msgpack.packb(dump(r.room))), Limits())
     assert back.play.state == r.play.state and back.calls == r.calls
     assert back.moved_at == r.moved_at
 
@@ -273,7 +276,7 @@ def test_the_servers_record_brings_back_computer_players_and_advisors() -> None:
     r.invite(ann.id, xan.id, 0)
     r.add_bot(ann.id, None)
     r.propose(xan.id, 0, r.game.legal_moves(r.play.state, 0)[0].code, 100.0)
-    back = load(msgpack.unpackb(msgpack.packb(dump(r))), Limits())
+    back = load(msgpack.unpackb(msgpack.packb(dump(r.room))), Limits())
     assert back.bot_seats() == [1, 2] and back.audience(xan.id) == 0
     assert back.proposals == r.proposals and back.due() == r.due()
 

@@ -14,11 +14,12 @@ from redis.asyncio.cluster import RedisCluster
 
 from protocol.errors import ProtocolError
 from protocol.limits import Limits
-from server import redis_conn, redis_store
+from server import calls, host, redis_conn, redis_lobby, seating
 from server.file_store import FileStore
+from server.play import new_room
 from server.redis_keys import bell
 from server.redis_store import RedisStore
-from server.room import PLAYER, Effects, Policy, Room, new_room
+from server.room import PLAYER, Effects, Policy, Room, Step
 from server.store import MemoryStore, Store
 from tests.kit.redis import RedisServer
 from tests.kit.server import until
@@ -43,7 +44,7 @@ async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
 
 def a_room(visibility: str = "unlisted") -> tuple[Room, str]:
     room = new_room("sympathy", {}, 5, Policy(visibility=visibility), Limits(), 0.0)
-    member, _ = room.add_member(PLAYER, "Ann", all_seats=True)
+    room, member, _ = seating.add_member(room, PLAYER, "Ann", all_seats=True)
     return room, member.id
 
 
@@ -62,11 +63,11 @@ async def test_create_load_and_find_by_code(store: Store) -> None:
 async def test_a_change_is_kept_and_a_refused_change_leaves_nothing(store: Store) -> None:
     room, me = a_room()
     await store.create(room)
-    _, fx = await store.mutate(room.id, lambda r: r.move(me, 0, "open", 1.0))
+    _, fx = await store.mutate(room.id, lambda r: calls.move(r, me, 0, "open", 1.0))
     assert fx.state
     assert (await store.load(room.id)).version == 1
     with pytest.raises(ProtocolError) as err:
-        await store.mutate(room.id, lambda r: r.move(me, 0, "open", 2.0))
+        await store.mutate(room.id, lambda r: calls.move(r, me, 0, "open", 2.0))
     assert err.value.code == "move/stale"
     kept = await store.load(room.id)
     assert kept.version == 1 and len(kept.log) == 1
@@ -93,11 +94,11 @@ async def test_two_processes_racing_on_one_version_one_wins(redis_url: str) -> N
         room, me = a_room()
         await a.create(room)
         await b.load(room.id)  # both hold the room at the same revision
-        await a.mutate(room.id, lambda r: r.move(me, 0, "open", 1.0))
+        await a.mutate(room.id, lambda r: calls.move(r, me, 0, "open", 1.0))
         # b's copy is stale: its compare-and-set fails, it reloads and runs the change
         # again, and the room logic refuses a move made at the old version
         with pytest.raises(ProtocolError) as err:
-            await b.mutate(room.id, lambda r: r.move(me, 0, "open", 1.0))
+            await b.mutate(room.id, lambda r: calls.move(r, me, 0, "open", 1.0))
         assert err.value.code == "move/stale"
         assert [e["move"] for e in (await b.load(room.id)).log] == ["open"]
     finally:
@@ -121,8 +122,8 @@ async def test_another_process_hears_the_effects(redis_url: str) -> None:
             await b.load(room.id)
             await b.watch(room.id)
             await until(lambda: subscribed(raw, bell(room.id)))  # the listener hears it
-            await a.mutate(room.id, lambda r: r.move(me, 0, "open", 1.0))
-            await a.mutate(room.id, lambda r: r.chat(me, "hello", 2.0))
+            await a.mutate(room.id, lambda r: calls.move(r, me, 0, "open", 1.0))
+            await a.mutate(room.id, lambda r: host.chat(r, me, "hello", 2.0))
             version, fx = await asyncio.wait_for(heard.get(), 30)
             assert version == 1 and fx.state
             _, fx2 = await asyncio.wait_for(heard.get(), 30)
@@ -155,13 +156,12 @@ async def test_keys_expire_and_nothing_leaks(redis_url: str) -> None:
     raw: Any = redis_conn.connect(redis_url)
     try:
         room, me = a_room("public")
-        room.limits = limits
+        room = room.but(limits=limits)
         await s.create(room)
-        await s.mutate(room.id, lambda r: r.move(me, 0, "open", 1.0))
+        await s.mutate(room.id, lambda r: calls.move(r, me, 0, "open", 1.0))
         assert await every_key(raw, f"*{room.id}*")
-        def everyone_gone(r: Room) -> Effects:
-            r.set_connected(me, False, 2.0)
-            return Effects(presence=True)
+        def everyone_gone(r: Room) -> Step:
+            return seating.set_connected(r, me, False, 2.0), Effects(presence=True)
 
         await s.mutate(room.id, everyone_gone)
         await asyncio.sleep(1.2)
@@ -182,13 +182,13 @@ async def test_redis_away_answers_service_unavailable(redis_private: RedisServer
         await s.create(room)
         redis_private.kill()
         with pytest.raises(ProtocolError) as err:
-            await s.mutate(room.id, lambda r: r.move(me, 0, "open", 1.0))
+            await s.mutate(room.id, lambda r: calls.move(r, me, 0, "open", 1.0))
         assert err.value.code == "service/unavailable"
         redis_private.start()  # same port, same directory: the append-only file is read
 
         async def moved() -> bool:
             try:
-                await s.mutate(room.id, lambda r: r.move(me, 0, "open", 1.0))
+                await s.mutate(room.id, lambda r: calls.move(r, me, 0, "open", 1.0))
                 return True
             except ProtocolError as exc:
                 assert exc.code == "service/unavailable"
@@ -207,10 +207,10 @@ async def test_a_copy_behind_the_room_does_not_refuse_a_current_move(
         room, me = a_room()
         await a.create(room)
         await b.load(room.id)  # b's copy stays at version 0 (it hears no doorbell)
-        await a.mutate(room.id, lambda r: r.move(me, 0, "open", 1.0))
+        await a.mutate(room.id, lambda r: calls.move(r, me, 0, "open", 1.0))
         # the player saw version 1 (through a); her next move reaches b
         seat_moves = (await a.load(room.id)).game.legal_moves
-        after, _ = await b.mutate(room.id, lambda r: r.move(
+        after, _ = await b.mutate(room.id, lambda r: calls.move(r,
             me, 1, seat_moves(r.play.state, r.play.state.to_move)[0].code, 2.0))
         assert after.version == 2
         assert [e["n"] for e in (await a.load(room.id)).log] == [1, 2]
@@ -225,7 +225,7 @@ async def test_the_lobby_is_one_read_a_second_per_process_and_shows_its_own_room
     reads it at most once a second (one round trip), and what it lists itself shows at
     once. The second is stretched to a minute here: a busy machine may take more than a
     second over the fifty reads, which must still be answered from the first."""
-    monkeypatch.setattr(redis_store, "LOBBY_EVERY", 60.0)
+    monkeypatch.setattr(redis_lobby, "LOBBY_EVERY", 60.0)
     a = RedisStore(redis_url, Limits())
     raw: Any = redis_conn.connect(redis_url)
     try:

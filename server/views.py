@@ -1,0 +1,134 @@
+"""What each audience sees of a room: the one place a room becomes messages.
+
+The table goes through :func:`rules.view.render` (the choke point between a position and
+what an audience may see); the seed and salt only once the game is over. A move's code
+is shown only to its own seat's audience where the game's moves are not public (a round
+game's codes may name the mover's own cards). Proposals at a competitive table go only
+to the seat they are for.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from protocol import outbound
+from protocol.errors import ProtocolError
+from rules import render
+from rules.game import Seat
+
+from .members import ADVISOR, PLAYER, WATCHER, Member
+from .room import Room
+
+
+def fairness(room: Room) -> dict[str, Any]:
+    out: dict[str, Any] = {"commitment": room.commitment}
+    if room.over:
+        out.update(seed=room.seed, salt=room.salt)
+    return out
+
+
+def state_message(room: Room, audience: Seat | None) -> outbound.State:
+    """The one message that shows the table; the seed only once the game is over."""
+    last = event_for(room, room.events[-1], audience) if room.events else None
+    return outbound.state(room.id, room.version,
+                          render(room.game, room.play.state, audience, room.play.zones),
+                          last, fairness(room), room.tally())
+
+
+def event_for(room: Room, event: dict[str, Any], audience: Seat | None) -> dict[str, Any]:
+    """An event as ``audience`` may see it: where moves are not public, a move's code
+    only for its own seat."""
+    if room.game.description.moves_public or event.get("move") is None or \
+            event.get("seat") == audience:
+        return event
+    return {**event, "move": None}
+
+
+def events_since(room: Room, version: int, audience: Seat | None = None
+                 ) -> list[dict[str, Any]] | None:
+    """The events after ``version`` as ``audience`` sees them (by default, as the
+    watchers do), or ``None`` when the log no longer has them."""
+    if version > room.version:
+        return None
+    missing = room.version - version
+    if missing == 0:
+        return []
+    if missing > len(room.events):
+        return None
+    return [event_for(room, e, audience) for e in room.events[-missing:]]
+
+
+def presence_message(room: Room) -> outbound.Presence:
+    """Who is here: every count, and by name the players and advisors, then the first
+    watchers to arrive, ``presence_list`` in all (the rest: :func:`members_page`).
+    Made once per presence frame (server/presence.py), not per member."""
+    cap = room.limits.presence_list
+    counts = {PLAYER: 0, ADVISOR: 0, WATCHER: 0, "connected": 0}
+    listed: list[Member] = []
+    watchers: list[Member] = []
+    for m in room.members.values():
+        counts[m.role] += 1
+        counts["connected"] += m.connected and not m.bot  # people on a socket
+        if m.role != WATCHER:
+            listed.append(m)
+        elif len(watchers) < cap:
+            watchers.append(m)
+    listed += watchers
+    return outbound.presence(room.id, room.host, room.locked,
+                             [m.public(room.host) for m in listed[:cap]], counts)
+
+
+def members_page(room: Room, offset: int) -> outbound.Members:
+    """``members``: ``presence_list`` members from ``offset``, in order of arrival."""
+    page = itertools.islice(room.members.values(), offset,
+                            offset + room.limits.presence_list)
+    return outbound.members(room.id, offset, len(room.members),
+                            [m.public(room.host) for m in page])
+
+
+def info(room: Room) -> dict[str, Any]:
+    """A room's line in the lobby."""
+    taken = room.game.seats - len(room.free_seats())
+    outcome = room.game.outcome(room.play.state)
+    status = "playing" if outcome is None else ("won" if outcome.won else "lost")
+    return {"code": room.code, "game": room.game.id, "title": room.game.title,
+            "seats": [taken, room.game.seats],
+            "watchers": sum(1 for m in room.members.values() if m.role == WATCHER),
+            "advisors": sum(1 for m in room.members.values() if m.role == ADVISOR),
+            "status": status, "locked": room.locked}
+
+
+def record(room: Room) -> outbound.Record:
+    """The finished game's record, seed and all; ``record/not_available`` before."""
+    if not room.over:
+        raise ProtocolError("record/not_available")
+    return outbound.record(room.id, room.game.id, dict(room.game.options), room.seed,
+                           room.salt, room.commitment, list(room.log),
+                           render(room.game, room.play.state, None)["result"],
+                           list(room.calls))
+
+
+def proposals_audience(room: Room, member_id: str) -> tuple[bool, Seat | None]:
+    """Whether the member is sent proposals, and for which seat (``None``: every
+    proposal, at a cooperative table). At a competitive table a seat's proposals go to
+    its player and the advisors behind it only."""
+    m = room.members.get(member_id)
+    if m is None or m.role not in (PLAYER, ADVISOR) or m.bot:
+        return False, None
+    if not room.competitive:
+        return True, None
+    seat = room.audience(member_id)
+    return seat is not None, seat
+
+
+def proposals_message(room: Room, seat: Seat | None = None) -> outbound.Proposals:
+    """The proposals open now (for ``seat`` at a competitive table)."""
+    items = []
+    mine = [p for p in room.proposals.values() if p.seat == seat]
+    for p in sorted(mine, key=lambda p: (-len(p.by), p.first_at)):
+        move = room.game.parse_move(p.move)
+        items.append({"move": p.move, "text": room.game.describe(room.play.state, move),
+                      "by": [room.members[i].name for i in p.by if i in room.members],
+                      "votes": len(p.by)})
+    return outbound.proposals(room.id, room.version, items, room.vote_deadline)
