@@ -150,6 +150,59 @@ def parse(game_id: str, text: str) -> tuple[dict[str, str], Parts]:
     return head, tuple((h, tuple(ps)) for h, ps in parts)
 
 
+@dataclass(frozen=True, slots=True)
+class OptionText:
+    """A game option in words for people: a short label, one sentence, and a few words
+    for each choice (keyed by the choice as text: ``"true"``, ``"3"``, ``"until_no_play"``)."""
+
+    label: str
+    about: str
+    choices: dict[str, str]
+
+    def choice(self, value: object) -> str:
+        """The words for ``value``; a number with no words of its own is itself."""
+        key = str(value).lower() if isinstance(value, bool) else str(value)
+        return self.choices.get(key, key)
+
+
+@cache
+def _option_sections() -> dict[str, OptionText]:
+    text = resources.files(__package__).joinpath("guides", "options.txt").read_text("utf-8")
+    out: dict[str, OptionText] = {}
+    key = None
+    for line in text.splitlines():
+        s = line.strip()
+        if not s or s.startswith("#"):
+            continue
+        if s.startswith("[") and s.endswith("]"):
+            key = s[1:-1]
+            out[key] = OptionText("", "", {})
+            continue
+        name, sep, value = s.partition(":")
+        if key is None or not sep:
+            raise GuideError(f"options: {s!r} is not 'key: value' under a [section]")
+        name, value = name.strip(), value.strip()
+        o = out[key]
+        if name in ("label", "about"):
+            out[key] = OptionText(value if name == "label" else o.label,
+                                  value if name == "about" else o.about, o.choices)
+        else:
+            o.choices[name] = value
+    return out
+
+
+def option_text(game_id: str, name: str) -> OptionText:
+    """The words for option ``name`` of ``game_id``: the game's own (or its parent's,
+    for a variant), else the ones every game with that option shares; raises
+    :class:`GuideError` when there are none."""
+    d = description(game_id)
+    sections = _option_sections()
+    for key in (f"{d.id}.{name}", f"{d.variant_of}.{name}", name):
+        if key in sections:
+            return sections[key]
+    raise GuideError(f"{d.id}: no words for the option {name}")
+
+
 @cache
 def guide(game_id: str) -> Guide:
     """The guide of the game registered under ``game_id`` (or an alias); raises
@@ -167,5 +220,27 @@ def guide(game_id: str) -> Guide:
                  _difficulties().get(d.id))
 
 
-__all__ = ["DIFFICULTIES", "KINDS", "PARTS", "Guide", "GuideError", "citation",
-           "difficulty_of", "guide", "kind", "parse"]
+def name_of(game_id: str) -> str:
+    """The name a person reads for ``game_id``: its guide's, or the catalogue's title for a
+    game with no guide (a game registered by a test)."""
+    try:
+        return guide(game_id).name
+    except GuideError:
+        return description(game_id).title
+
+
+__all__ = [
+    "DIFFICULTIES",
+    "KINDS",
+    "PARTS",
+    "Guide",
+    "GuideError",
+    "OptionText",
+    "citation",
+    "difficulty_of",
+    "guide",
+    "kind",
+    "name_of",
+    "option_text",
+    "parse",
+]

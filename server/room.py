@@ -31,6 +31,7 @@ from protocol.limits import Limits
 from rules import Game, Move, Play, RulesError, make, render
 from rules.analysis import analyse_record
 from rules.game import Seat
+from rules.guide import name_of
 from rules.hint import hint
 from rules.prng import MAX_SEED
 from rules.solver import Budget
@@ -569,7 +570,7 @@ class Room:
         taken = self.game.seats - len(self.free_seats())
         outcome = self.game.outcome(self.play.state)
         status = "playing" if outcome is None else ("won" if outcome.won else "lost")
-        return {"code": self.code, "game": self.game.id, "title": self.game.title,
+        return {"code": self.code, "game": self.game.id, "title": name_of(self.game.id),
                 "seats": [taken, self.game.seats],
                 "watchers": sum(1 for m in self.members.values() if m.role == WATCHER),
                 "advisors": sum(1 for m in self.members.values() if m.role == ADVISOR),

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from rules import all_games
-from rules.guide import PARTS, GuideError, difficulty_of, guide, parse
+from rules.guide import PARTS, GuideError, difficulty_of, guide, option_text, parse
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = [g.description.id for g in all_games()]
@@ -110,3 +110,21 @@ def test_a_malformed_guide_is_refused() -> None:
                              "- one\n- two\n\nEnd\nD.\n")
     assert head == {"name": "X", "summary": "Y."}
     assert dict(parts)["Moves"] == ("- one\n- two",)
+
+
+def test_every_option_has_a_label_a_sentence_and_words_for_its_choices() -> None:
+    for g in all_games():
+        d = g.description
+        for o in g.option_specs:
+            if o.name in d.fixed:
+                continue
+            t = option_text(d.id, o.name)
+            assert t.label and t.about.endswith("."), (d.id, o.name)
+            assert "_" not in t.label + t.about, (d.id, o.name, t.label)
+            values = list(o.choices) or ([True, False] if isinstance(o.default, bool) else [])
+            for c in values:
+                words = t.choice(c)
+                assert "_" not in words and words not in ("True", "False"), (d.id, o.name, c)
+                if isinstance(c, bool) or not isinstance(c, int):  # numbers speak for themselves
+                    assert (str(c).lower() if isinstance(c, bool) else str(c)) in t.choices, \
+                        (d.id, o.name, c)
