@@ -15,9 +15,12 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Select, Static
 
+from rules.guide import KINDS
+
 from ..plan import Plan
 from ..render import clean
 from ..session import describe_error
+from .rules import GuideScreen
 
 if TYPE_CHECKING:
     from .app import SympathyApp
@@ -154,7 +157,10 @@ class CreateScreen(ModalScreen[Plan | None]):
                     f"{'s' if g['seats'] != 1 else ''})", str(g["id"])) for g in self.games]
         with Vertical():
             yield Static("Open a room", classes="head")
-            yield Select(choices, value=choices[0][1], allow_blank=False, id="game")
+            with Horizontal():
+                yield Select(choices, value=choices[0][1], allow_blank=False, id="game")
+                yield Button("How to play", id="how")
+            yield Static(self._about(choices[0][1]), id="about")
             yield Input(placeholder="options: name=value name=value", id="options")
             with Horizontal():
                 yield Select([("unlisted", "unlisted"), ("public", "public")],
@@ -178,10 +184,29 @@ class CreateScreen(ModalScreen[Plan | None]):
                 yield Button("Create", variant="primary", id="go")
                 yield Button("Cancel", id="cancel")
 
+    def _entry(self, game_id: str) -> dict[str, Any]:
+        return next((g for g in self.games if g.get("id") == game_id), {})
+
+    def _about(self, game_id: str) -> Text:
+        """The chosen game in a sentence, with its kind and difficulty."""
+        g = self._entry(game_id)
+        tags = [KINDS.get(str(g.get("kind")), ""),
+                f"{g['difficulty']} difficulty" if g.get("difficulty") else ""]
+        tail = " · ".join(t for t in tags if t)
+        return Text(clean(g.get("summary"), 300) + (f" ({tail})" if tail else ""))
+
+    def on_select_changed(self, ev: Select.Changed) -> None:
+        if ev.select.id == "game":
+            self.query_one("#about", Static).update(self._about(str(ev.value)))
+
     def _value(self, wid: str) -> str:
         return str(self.query_one(f"#{wid}", Select).value)
 
     def on_button_pressed(self, ev: Button.Pressed) -> None:
+        if ev.button.id == "how":
+            game_id = self._value("game")
+            self.app.push_screen(GuideScreen(game_id, self._entry(game_id)))
+            return
         if ev.button.id != "go":
             self.dismiss(None)
             return
