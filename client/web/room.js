@@ -6,6 +6,8 @@ import { Conn } from "./conn.js";
 import { fill, h } from "./dom.js";
 import { cardText } from "./cards.js";
 import { checkFair } from "./fair.js";
+import { showGuide } from "./guide.js";
+import { factsLine } from "./words.js";
 import { askHint, canHint, hintPart, shownHint } from "./hint.js";
 import { choose, zonesOfMove } from "./moves.js";
 import { forgetSeat, getName, getSeat, setName, setSeat } from "./store.js";
@@ -43,6 +45,7 @@ export class RoomPage {
     e.name = h("input", { class: "my-name", maxlength: 32, placeholder: "your name", "aria-label": "your name", value: getName() });
     e.name.addEventListener("change", () => setName(e.name.value.trim()));
     e.copy = h("button", { type: "button", class: "small", onclick: () => this.copyLink() }, "Copy link");
+    e.how = h("button", { type: "button", class: "small how-to-play", onclick: () => this.howToPlay() }, "How to play");
     e.turn = h("p", { class: "turn", "aria-live": "polite" });
     e.last = h("p", { class: "last" });
     e.call = h("p", { class: "call", "aria-live": "assertive" });
@@ -59,11 +62,17 @@ export class RoomPage {
     e.chat = h("section", { class: "panel chat" }, h("h2", {}, "Chat"), e.chatList,
       h("form", { onsubmit: (ev) => { ev.preventDefault(); this.sendChat(); } }, e.chatInput, h("button", { type: "submit" }, "Send")));
     this.root.append(
-      h("header", { class: "bar" }, h("a", { href: "/", class: "home" }, "Lobby"), e.title, e.code, e.copy, e.name, e.conn),
+      h("header", { class: "bar" }, h("a", { href: "/", class: "home" }, "Lobby"), e.title, e.how, e.code, e.copy, e.name, e.conn),
       h("div", { class: "room" },
         h("main", { class: "board" }, e.turn, e.last, e.call, e.facts, e.notice, e.table),
         h("aside", { class: "side" }, e.end, e.actions, e.proposals, e.people, e.host, e.chat)));
     document.addEventListener("keydown", (ev) => this.key(ev));
+  }
+
+  /** How to play this table's game, in a dialog over the table (guide.js). */
+  howToPlay() {
+    const id = this.s.game || this.s.view?.game;
+    if (id && this.conn) showGuide(this.conn, id);
   }
 
   // -- connection -----------------------------------------------------------------------
@@ -390,7 +399,7 @@ export class RoomPage {
     e.notice.textContent = s.notice;
     const round = s.view?.layout === "round";
     const { match, ...own } = s.view?.public || {};
-    e.facts.textContent = s.view ? facts(round ? own : s.view.public) : "";
+    e.facts.textContent = s.view ? factsLine(round ? own : s.view.public, (i) => this.seatWords(i)) : "";
     const call = s.calls.length ? s.calls[s.calls.length - 1] : null;
     fill(e.call, call && round ? [h("span", { class: "label" }, "Call: "), call.text] : null);
     if (s.view && round) {
@@ -562,20 +571,6 @@ export function foldPresence(p, m) {
   for (const x of m.members) byId.set(x.id, x);
   for (const id of m.gone) byId.delete(id);
   return { ...p, seq: m.seq, host: m.host, locked: m.locked, counts: m.counts, members: [...byId.values()] };
-}
-
-/** The game's public facts beyond the cards, as one line: "phase opening · pairs 0". */
-export function facts(pub) {
-  const word = (v) => (v === null || v === undefined ? "—" : typeof v === "boolean" ? (v ? "yes" : "no") : String(v));
-  const out = [];
-  for (const [k, v] of Object.entries(pub || {})) {
-    const name = k.replace(/_/g, " ");
-    if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-      out.push(`${name} ${Object.entries(v).map(([a, b]) => `${a}: ${word(b)}`).join(", ")}`);
-    } else if (Array.isArray(v)) out.push(`${name} ${v.length ? v.map(word).join(", ") : "none"}`);
-    else out.push(`${name} ${word(v)}`);
-  }
-  return out.join(" · ");
 }
 
 export function room(root, code) {
