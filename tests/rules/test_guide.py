@@ -10,8 +10,10 @@ from typing import Any
 
 import pytest
 
-from rules import all_games
+from rules import Play, all_games, make
+from rules.common import AUTO, END
 from rules.guide import PARTS, GuideError, difficulty_of, guide, option_text, parse
+from rules.prng import Rng
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = [g.description.id for g in all_games()]
@@ -128,3 +130,37 @@ def test_every_option_has_a_label_a_sentence_and_words_for_its_choices() -> None
                 if isinstance(c, bool) or not isinstance(c, int):  # numbers speak for themselves
                     assert (str(c).lower() if isinstance(c, bool) else str(c)) in t.choices, \
                         (d.id, o.name, c)
+
+
+def _codes_offered(game_id: str, deals: int = 3, steps: int = 300) -> set[str]:
+    """Every move code offered in random play of deals 0 .. ``deals``-1 (its own named
+    choices: ``Rng.from_seed(deal)``), giving up and playing itself never chosen."""
+    game = make(game_id)
+    codes: set[str] = set()
+    for deal in range(deals):
+        play, rng = Play.start(game, deal), Rng.from_seed(deal)
+        for _ in range(steps):
+            state = play.state
+            if game.outcome(state) is not None:
+                break
+            offered = [(s, m) for s in game.to_move(state) for m in game.legal_moves(state, s)]
+            if not offered:
+                break
+            codes.update(m.code for _, m in offered)
+            real = [x for x in offered if x[1] not in (END, AUTO)] or offered
+            k, rng = rng.below(len(real))
+            play = play.push(real[k][1], real[k][0])
+    return codes
+
+
+@pytest.mark.parametrize("game_id", [i for i in GAMES if make(i).description.seats_range is None])
+def test_a_guide_says_what_the_game_offers(game_id: str) -> None:
+    """A game that offers giving up, or playing itself to the end, has a guide that says
+    so; a guide never promises that a game plays itself when it does not."""
+    text = " ".join(p for _, ps in guide(game_id).parts for p in ps).lower()
+    codes = _codes_offered(game_id)
+    if END.code in codes:
+        assert "give up" in text, f"{game_id} offers giving up; its guide does not say so"
+    plays_itself = "play itself" in text
+    assert plays_itself == (AUTO.code in codes), f"{game_id}: the guide and the game disagree " \
+                                           "about playing itself"
