@@ -7,6 +7,7 @@ from __future__ import annotations
 from textual.widgets import Select, Static
 
 from client.plan import Plan
+from client.session import Session
 from client.tokens import TokenStore
 from client.tui.app import SympathyApp
 from client.tui.lobby import CreateScreen
@@ -47,3 +48,29 @@ async def test_the_lobby_says_what_each_game_is_and_how_to_play_it(
         assert "Klondike" in screen_text(app)
         await pilot.press("escape")
         await until(lambda: isinstance(app.screen, CreateScreen))
+
+
+async def test_the_lobby_sets_a_games_options_by_their_words(server: Running,
+                                                              tokens: TokenStore) -> None:
+    """Each option of the chosen game is offered under its label and sentence, its
+    choices in words; the room opens with the choice made (no option id to type)."""
+    app = SympathyApp(server.url, "Ann", Plan("lobby"), tokens=tokens)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await until(lambda: isinstance(app.screen, CreateScreen))
+        app.screen.query_one("#game", Select).value = "klondike"
+        await until(lambda: bool(app.screen.query("#opt-passes")))
+        labels = [str(s.render()) for s in app.screen.query(".option-about").results(Static)]
+        assert "Passes through the stock: How often the stock may be gone through." in labels
+        passes = app.screen.query_one("#opt-passes", Select)
+        assert [str(p[0]) for p in passes._options] == [
+            "again while the last pass helped", "once only"]
+        passes.value = '"one"'
+        await pilot.pause()
+        await pilot.click("#go")
+        await until(lambda: app.session is not None and app.table.code != "")
+        async with Session(server.url, "Wes") as wes:
+            joined = await wes.watch(app.table.code)
+    assert joined["game"] == "klondike" and joined["options"]["passes"] == "one"
+    assert joined["options"]["draw"] == 3  # the default, left as it was
