@@ -79,7 +79,7 @@ export async function lobby(root) {
     const want = { text: search.value, book: book.value, kind: kind.value, level: level.value };
     const shown = games.filter((g) => matches(g, want));
     const keep = game.value;
-    fill(game, ...shown.map((g) => h("option", { value: g.id }, `${g.title}${g.seats > 1 ? ` (${seatsOf(g)} players)` : ""}`)));
+    fill(game, ...shown.map((g) => h("option", { value: g.id, title: g.summary || null }, `${g.title}${g.seats > 1 ? ` (${seatsOf(g)} players)` : ""}`)));
     if (shown.some((g) => g.id === keep)) game.value = keep;
     found.textContent = shown.length === games.length ? `${games.length} games` : `${shown.length} of ${games.length} games`;
     game.disabled = !shown.length;
