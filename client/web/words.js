@@ -4,7 +4,7 @@
 // settings rather than its state left out, as are facts that are off or unset.
 
 /** Facts said elsewhere, or settings rather than state: never in the facts line. */
-const SAID_ELSEWHERE = new Set(["match", "turn", "to_move", "must_continue", "turned_this_turn",
+const SAID_ELSEWHERE = new Set(["match", "turn", "to_move", "phase", "must_continue", "turned_this_turn",
   "pending", "race", "limit", "max_cards", "max_turns", "max_deals", "pace_ms", "tie_ms",
   "auto_turn", "animals"]);
 

@@ -13,7 +13,7 @@ from tests.kit.browser import ON_THE_BROWSERS_LOOP, open_room
 
 pytestmark = ON_THE_BROWSERS_LOOP
 
-CODE_WORDS = re.compile(r"offerer|must continue|turned this turn|—|\bturn \d|\bnull\b|"
+CODE_WORDS = re.compile(r"offerer|must continue|turned this turn|phase|—|\bturn \d|\bnull\b|"
                         r"undefined|\b\w+_\w+\b|pace ms|tie ms|max \w+")
 
 
