@@ -145,15 +145,24 @@ async def picture_of_deal_0(page: Page, game_id: str) -> None:
         assert len(up) <= len(z.face_up), zid
 
 
+@pytest.mark.parametrize("game_id", ["klondike", "clock", "fifteen_in_a_row", "pope_joan"])
 async def test_how_to_play_from_the_lobby_with_a_picture_of_deal_0(browser: Browser,
-                                                                   site: str) -> None:
+                                                                   site: str, game_id: str) -> None:
+    """On a phone, whatever the table's shape (columns, a clock, 104 cards in fifteen
+    columns, a round game's hands)."""
     ann = await lobby(browser, site, PHONE)
     page = ann.page
-    await choose(page, "klondike")
+    await choose(page, game_id)
     await page.click("#how-to-play")
     await page.wait_for_selector("dialog.guide-dialog[open]")
-    await picture_of_deal_0(page, "klondike")
+    await picture_of_deal_0(page, game_id)
     await fits(page)
+    width = await page.evaluate("window.innerWidth")
+    box = await page.locator("dialog.guide-dialog").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+    assert await page.evaluate(  # the dialog's text never runs sideways either
+        "() => { const d = document.querySelector('dialog.guide-dialog');"
+        " return d.scrollWidth <= d.clientWidth; }")
     await page.click("dialog.guide-dialog button.close")
     await page.wait_for_selector("dialog.guide-dialog", state="detached")
     assert ann.errors == []
