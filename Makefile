@@ -49,7 +49,7 @@ test: lint typecheck unit
 # Screenshots of the web page's tables, into the committed snapshot folder.
 web-snapshots: $(STAMP)
 	scripts/ensure-chromium
-	SYMPATHY_SNAPSHOTS=tests/web/__snapshots__ $(BIN)/pytest tests/web/test_screens.py -q
+	SYMPATHY_SNAPSHOTS=tests/web/__snapshots__ $(BIN)/pytest tests/web/test_screens.py tests/web/test_guides.py -q
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis

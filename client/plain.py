@@ -14,6 +14,7 @@ one per line on standard input::
     lock | unlock | kick NAME | close     the host's controls
     bot [SEAT]        the host: a computer player in SEAT (from 1), or in every empty seat
     invite NAME [SEAT]   seat NAME behind SEAT (a round game), or let them advise
+    rules             how to play the game: the goal first, then the layout, moves and end
     board | moves | who | advice | help
     quit              leave the terminal (the seat is kept; come back with the same code)
     leave             give up the seat and quit
@@ -45,6 +46,7 @@ from .fair import FairCheck, check
 from .hint import hint_line
 from .render import board_lines, clean, header, letters
 from .round_text import is_round, round_lines
+from .rules_text import rules_lines
 from .session import ConnectionLost, ServerError, Session
 from .table_text import (
     chat_text,
@@ -203,6 +205,7 @@ class PlainClient:
             "board": self.show_state, "moves": self.show_moves, "advice": self.show_advice,
             "who": lambda: self.say(presence_line(self.s.table)),
             "help": lambda: self.say(HELP),
+            "rules": lambda: self.say(*rules_lines(self.s.table.game, None)),
         }
         if word in local:
             local[word]()

@@ -87,7 +87,7 @@ def board_lines(view: Mapping[str, Any], *, ascii: bool = False, moves: bool = T
         lines.append(line)
     public = view.get("public") or {}
     if public:
-        lines.append(public_text(public))
+        lines.append(public_text(public, view.get("seats") or ()))
     if moves:
         lines.extend(move_lines(view))
     return lines
@@ -115,17 +115,57 @@ def dial_lines(zones: Sequence[Mapping[str, Any]], *, ascii: bool = False,
     return [r.rstrip() for r in rows]
 
 
-def public_text(public: Mapping[str, Any]) -> str:
-    """The view's public facts (phase, counts...) on one line, for people: the turn is
-    said elsewhere, and flags that are off or unset say nothing, so they are left out."""
-    return "  ".join(f"{clean(k, 30).replace('_', ' ')}: {_value(v)}"
+def public_text(public: Mapping[str, Any], seats: Sequence[str] = ()) -> str:
+    """The view's public facts (counts, trumps, the claim...) on one line, for people:
+    each under a plain label, a seat by its name (``seats``, the view's seat names; never
+    a number counted from 0), the facts said elsewhere (the turn) or that are the table's
+    settings left out, as are facts that are off or unset."""
+    return "  ".join(f"{FACT_LABELS.get(k) or clean(k, 30).replace('_', ' ')}: "
+                     f"{fact_value(k, v, seats)}"
                      for k, v in public.items()
-                     if k not in _SAID_ELSEWHERE and v not in (None, False, "", {}, []))
+                     if k not in _SAID_ELSEWHERE and not _unset(v)
+                     and (v != 0 or k in SEAT_FACTS))
 
 
-#: Facts the client states in words of its own: the turn line
-#: (:func:`client.table_text.turn_line`) names who is to play and what they must do.
-_SAID_ELSEWHERE = {"to_move", "phase", "must_continue", "turned_this_turn"}
+#: Facts the client states in words of its own (the turn line,
+#: :func:`client.table_text.turn_line`, names who is to play and what they must do), and
+#: the table's settings (its clock, its limits), which are not news.
+_SAID_ELSEWHERE = {"to_move", "phase", "must_continue", "turned_this_turn", "turn", "pending",
+                   "race", "limit", "max_cards", "max_turns", "max_deals", "pace_ms", "tie_ms",
+                   "auto_turn", "animals"}
+#: Facts whose value is a seat, or a list of seats.
+SEAT_FACTS = {"leader", "offerer", "claimant", "last", "seat", "by", "against", "taker"}
+SEATS_FACTS = {"out", "retired", "passed", "spoken", "snap"}
+#: Plain labels where a fact's own name would not do.
+FACT_LABELS = {"offerer": "offering their hand", "leader": "leads", "claimant": "to be paid",
+               "owed": "cards owed", "last": "played last", "retired": "out of counters",
+               "passed": "let it go", "spoken": "has called", "snap": "snap between"}
+
+
+def _unset(v: object) -> bool:
+    """Off or unset: said by saying nothing (a count of 0 too, but not seat 0)."""
+    return v is None or v is False or (isinstance(v, str | Mapping | list | tuple) and not v)
+
+
+def _seat(v: object, seats: Sequence[str]) -> str:
+    if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(seats):
+        return clean(seats[v], 30)
+    return clean(v, 30) if isinstance(v, str) else f"seat {clean(v, 6)}"
+
+
+def fact_value(key: str, v: object, seats: Sequence[str] = ()) -> str:
+    """One public fact's value in words: seats by name, maps and lists flattened."""
+    if key in SEAT_FACTS and isinstance(v, int) and not isinstance(v, bool):
+        return _seat(v, seats)
+    if key in SEATS_FACTS and isinstance(v, list | tuple):
+        return ", ".join(_seat(x, seats) for x in v)
+    if isinstance(v, Mapping):
+        return ", ".join(f"{FACT_LABELS.get(str(k)) or clean(k, 20).replace('_', ' ')} "
+                         f"{fact_value(str(k), x, seats)}"
+                         for k, x in v.items() if not _unset(x))
+    if isinstance(v, list | tuple):
+        return "; ".join(fact_value(key, x, seats) for x in v)
+    return _value(v)
 
 
 def move_lines(view: Mapping[str, Any]) -> list[str]:

@@ -194,20 +194,11 @@ def history_lines(view: Mapping[str, Any], last: int | None = None) -> list[str]
 
 
 def game_facts(view: Mapping[str, Any]) -> str:
-    """The game's own public facts (pools, trumps, the claim...), the match aside."""
+    """The game's own public facts (pools, trumps, the claim...), the match aside, with
+    seats by name."""
     public = {k: v for k, v in (view.get("public") or {}).items()
               if k not in ("match", "out", "turn")}
-    return public_text({k: _plain(v) for k, v in public.items()})
-
-
-def _plain(value: object) -> object:
-    """A public fact in words: lists and maps inside it flattened (no brackets)."""
-    if isinstance(value, Mapping):
-        return ", ".join(f"{clean(k, 20)} {_plain(v)}" for k, v in value.items()
-                         if v not in (None, "", [], {}))
-    if isinstance(value, list | tuple):
-        return "; ".join(str(_plain(v)) for v in value)
-    return value
+    return public_text(public, view.get("seats") or ())
 
 
 def hand_line(view: Mapping[str, Any], me: int | None, *, ascii: bool = False,

@@ -1,38 +1,44 @@
-"""The rules of the game at hand, for ``?`` at the table and ``rules`` in the line mode.
+"""How to play the game at hand, for ``?`` at the table and in the lobby, and ``rules`` in
+the line mode.
 
-The text is the game module's own docstring (it paraphrases the book, cites its lines and
-says how each unclear passage is read), under the book and lines the server's game list
-gives, followed by the options the game offers.
+The text is the game's guide (:mod:`rules.guide`): its name, then the goal, the layout,
+the moves and how it ends, in plain words; then the options a host may choose, in
+words for people; the book and page last. A game this client has no guide for (a newer
+server's) shows the server's one-line summary and its citation.
 """
 
 from __future__ import annotations
 
-import inspect
-import sys
 from collections.abc import Mapping
 from typing import Any
 
-from rules import UnknownGame, game_class
+from rules import UnknownGame
+from rules.guide import GuideError, guide
 
 from .render import clean
 
 
+def _options(entry: Mapping[str, Any]) -> list[str]:
+    out = []
+    for o in entry.get("options") or []:
+        label = clean(o.get("label") or str(o.get("name", "")).replace("_", " "), 40)
+        about = clean(o.get("about") or o.get("doc"), 300)
+        words = [clean(w, 60) for _, w in o.get("choice_labels") or []]
+        choices = f" ({' / '.join(words)})" if words else ""
+        out.append(f"- {label}: {about}{choices}")
+    return ["Options the host may choose", *out, ""] if out else []
+
+
 def rules_lines(game_id: str, entry: Mapping[str, Any] | None) -> list[str]:
-    """The rules of ``game_id``; ``entry`` is its line of the server's ``games`` list."""
+    """How to play ``game_id``; ``entry`` is its line of the server's ``games`` list
+    (its options' words), when the client has it."""
     entry = entry or {}
-    out = [clean(entry.get("title") or game_id, 80)]
-    book = " ".join(clean(entry.get(k), 120) for k in ("book", "source") if entry.get(k))
-    if book:
-        out.append(f"from {book}")
     try:
-        cls = game_class(game_id)
-    except UnknownGame:
-        return [*out, "", "This client does not know the game's rules."]
-    doc = inspect.cleandoc(sys.modules[cls.__module__].__doc__ or cls.__doc__ or "")
-    out += ["", *doc.splitlines()]
-    options = entry.get("options") or []
-    if options:
-        out += ["", "Options (chosen by the host: sympathy host GAME -o NAME=VALUE):"]
-        out += [f"  {clean(o.get('name'), 30)} (default {clean(o.get('default'), 30)}): "
-                f"{clean(o.get('doc'), 300)}" for o in options]
-    return out
+        g = guide(game_id)
+    except (UnknownGame, GuideError):
+        title = clean(entry.get("title") or game_id.replace("_", " "), 80)
+        summary = clean(entry.get("summary"), 300) or "This client has no guide to this game."
+        return [title, "", summary, "", *_options(entry),
+                clean(entry.get("citation") or entry.get("book"), 200)]
+    lines = g.lines()
+    return [*lines[:-1], *_options(entry), g.citation]

@@ -69,6 +69,7 @@ SCHEMAS: dict[str, dict[str, Field]] = {
               "client": _s(64, required=False)},
     "ping": {},
     "games": {},
+    "guide": {"game": _s(40)},
     "lobby": {},
     "create": {
         "game": _s(40), "options": Field("options", required=False),

@@ -174,6 +174,15 @@ class Games(TypedDict):
     games: list[Map]
 
 
+class Guide(TypedDict):
+    type: Literal["guide"]
+    re: int
+    game: str
+    guide: Map
+    deal: int
+    view: Map
+
+
 class Kicked(TypedDict):
     type: Literal["kicked"]
     room: str
@@ -197,7 +206,8 @@ MESSAGES: dict[str, type] = {
     "welcome": Welcome, "pong": Pong, "ok": Ok, "error": Error, "joined": Joined,
     "resumed": Resumed, "state": State, "presence": Presence,
     "presence_changes": PresenceChanges, "members": Members, "proposals": Proposals,
-    "chat": Chat, "record": Record, "lobby": Lobby, "games": Games, "kicked": Kicked,
+    "chat": Chat, "record": Record, "lobby": Lobby, "games": Games, "guide": Guide,
+    "kicked": Kicked,
     "closed": Closed, "replaced": Replaced, "call": Call,
 }
 #: Messages a notice (sent to one member, never dropped) may be.
@@ -265,6 +275,11 @@ def lobby(re: int, rooms: list[Map]) -> Lobby:
 
 def games(re: int, games: list[Map]) -> Games:
     return {"type": "games", "re": re, "games": games}
+
+
+def guide(re: int, game: str, guide: Map, deal: int, view: Map) -> Guide:
+    return {"type": "guide", "re": re, "game": game, "guide": guide, "deal": deal,
+            "view": view}
 
 
 def kicked(room: str, message: str) -> Kicked:

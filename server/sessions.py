@@ -20,13 +20,13 @@ from protocol import outbound
 from protocol.errors import ProtocolError
 from protocol.limits import Limits
 from protocol.messages import PROTOCOL_VERSION, Request, encode
-from rules import all_games
 
 from . import seating, views
 from .chance import Chance, SecretChance
 from .client_conn import Conn
 from .commands import ROOM_COMMANDS
 from .fanout import Fanout
+from .guides import game_list, guide_reply
 from .members import PLAYER, Effects, Policy
 from .metrics import Metrics
 from .play import new_room
@@ -115,16 +115,12 @@ class Sessions:
         self.reply(conn, outbound.pong(req.id))
 
     async def on_games(self, conn: Conn, req: Request) -> None:
-        games = [{"id": d.id, "title": d.title, "book": d.book.short, "source": d.source,
-                  "seats": d.seats, "min_seats": d.min_seats, "max_seats": d.seats,
-                  "cooperative": d.cooperative, "realtime": d.realtime,
-                  "seat_names": list(d.seat_names), "packs": d.packs,
-                  "variant_of": d.variant_of,
-                  "options": [{"name": o.name, "default": o.default, "doc": o.doc,
-                               "choices": list(o.choices)} for o in g.option_specs
-                              if o.name not in d.fixed]}
-                 for g in all_games() for d in (g.description,)]
-        self.reply(conn, outbound.games(req.id, games))
+        self.reply(conn, outbound.games(req.id, game_list()))
+
+    async def on_guide(self, conn: Conn, req: Request) -> None:
+        g = guide_reply(req["game"])
+        self.reply(conn, outbound.guide(req.id, g["guide"]["id"], g["guide"], g["deal"],
+                                        g["view"]))
 
     async def on_lobby(self, conn: Conn, req: Request) -> None:
         self.reply(conn, outbound.lobby(req.id, await self.store.lobby(200)))
@@ -318,6 +314,7 @@ class Sessions:
 #: The commands a connection may send outside a room.
 SESSION_COMMANDS: dict[str, Handler] = {
     "hello": Sessions.on_hello, "ping": Sessions.on_ping, "games": Sessions.on_games,
+    "guide": Sessions.on_guide,
     "lobby": Sessions.on_lobby, "create": Sessions.on_create, "join": Sessions.on_join,
     "resume": Sessions.on_resume, "leave": Sessions.on_leave,
 }

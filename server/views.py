@@ -16,6 +16,7 @@ from protocol import outbound
 from protocol.errors import ProtocolError
 from rules import render
 from rules.game import Seat
+from rules.guide import name_of
 
 from .members import ADVISOR, PLAYER, WATCHER, Member
 from .room import Room
@@ -92,7 +93,7 @@ def info(room: Room) -> dict[str, Any]:
     taken = room.game.seats - len(room.free_seats())
     outcome = room.game.outcome(room.play.state)
     status = "playing" if outcome is None else ("won" if outcome.won else "lost")
-    return {"code": room.code, "game": room.game.id, "title": room.game.title,
+    return {"code": room.code, "game": room.game.id, "title": name_of(room.game.id),
             "seats": [taken, room.game.seats],
             "watchers": sum(1 for m in room.members.values() if m.role == WATCHER),
             "advisors": sum(1 for m in room.members.values() if m.role == ADVISOR),

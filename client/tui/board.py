@@ -102,7 +102,7 @@ def board_text(view: Mapping[str, Any], *, width: int = 80, ascii: bool = False,
                 line.append("  ").append_text(cell)
         out.append("\n").append_text(line)
     public = view.get("public") or {}
-    shown = public_text(public)
+    shown = public_text(public, view.get("seats") or ())
     if shown:
         for piece in _fold(Text(_shown(shown, ascii), style="dim"), width):
             out.append("\n").append_text(piece)

@@ -6,18 +6,23 @@ it, ``r`` refreshes, ``j`` goes to the code field, ``c`` opens the form, ``q`` q
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Select, Static
+
+from rules.guide import KINDS
 
 from ..plan import Plan
 from ..render import clean
 from ..session import describe_error
+from .rules import GuideScreen
 
 if TYPE_CHECKING:
     from .app import SympathyApp
@@ -124,16 +129,6 @@ class LobbyScreen(Screen[None]):
         self.app.exit()
 
 
-def _options(text: str) -> dict[str, object]:
-    """``"match_rule=rank packets=2"`` as options (numbers and booleans read as such)."""
-    out: dict[str, object] = {}
-    for pair in text.replace(",", " ").split():
-        key, _, value = pair.partition("=")
-        out[key] = int(value) if value.lstrip("-").isdigit() else (
-            value.lower() == "true" if value.lower() in ("true", "false") else value)
-    return out
-
-
 class CreateScreen(ModalScreen[Plan | None]):
     """Pick a game, its options and the table's policies; dismisses with a plan."""
 
@@ -142,6 +137,8 @@ class CreateScreen(ModalScreen[Plan | None]):
     CreateScreen > Vertical { width: 76; height: auto; border: thick $accent;
                               background: $surface; padding: 1 2; }
     CreateScreen Select { width: 1fr; }
+    CreateScreen #game-options { height: auto; max-height: 7; }
+    CreateScreen .option-about { color: $text-muted; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "cancel")]
 
@@ -154,8 +151,12 @@ class CreateScreen(ModalScreen[Plan | None]):
                     f"{'s' if g['seats'] != 1 else ''})", str(g["id"])) for g in self.games]
         with Vertical():
             yield Static("Open a room", classes="head")
-            yield Select(choices, value=choices[0][1], allow_blank=False, id="game")
-            yield Input(placeholder="options: name=value name=value", id="options")
+            with Horizontal():
+                yield Select(choices, value=choices[0][1], allow_blank=False, id="game")
+                yield Button("How to play", id="how")
+            yield Static(self._about(choices[0][1]), id="about")
+            with VerticalScroll(id="game-options"):
+                yield from self._option_widgets(choices[0][1])
             with Horizontal():
                 yield Select([("unlisted", "unlisted"), ("public", "public")],
                              value="unlisted", allow_blank=False, id="visibility")
@@ -178,15 +179,73 @@ class CreateScreen(ModalScreen[Plan | None]):
                 yield Button("Create", variant="primary", id="go")
                 yield Button("Cancel", id="cancel")
 
+    def _entry(self, game_id: str) -> dict[str, Any]:
+        return next((g for g in self.games if g.get("id") == game_id), {})
+
+    def _about(self, game_id: str) -> Text:
+        """The chosen game in a sentence, with its kind and difficulty."""
+        g = self._entry(game_id)
+        tags = [KINDS.get(str(g.get("kind")), ""),
+                f"{g['difficulty']} difficulty" if g.get("difficulty") else ""]
+        tail = " · ".join(t for t in tags if t)
+        return Text(clean(g.get("summary"), 300) + (f" ({tail})" if tail else ""))
+
+    def _option_widgets(self, game_id: str) -> list[Widget]:
+        """The chosen game's options, each under its label and sentence: a list of its
+        choices in words, or a field for a number."""
+        out: list[Widget] = []
+        for o in self._entry(game_id).get("options") or []:
+            name = clean(o.get("name"), 30)
+            out.append(Static(Text(f"{clean(o.get('label') or name, 40)}: "
+                                   f"{clean(o.get('about') or o.get('doc'), 200)}"),
+                              classes="option-about"))
+            words = o.get("choice_labels") or []
+            if words:
+                out.append(Select([(clean(w, 60), json.dumps(v)) for v, w in words],
+                                  value=json.dumps(o.get("default")), allow_blank=False,
+                                  id=f"opt-{name}", classes="option"))
+            else:
+                out.append(Input(value=str(o.get("default")), id=f"opt-{name}",
+                                 classes="option"))
+        return out
+
+    def _chosen_options(self) -> dict[str, object]:
+        """The options set to something other than their default."""
+        out: dict[str, object] = {}
+        for o in self._entry(self._value("game")).get("options") or []:
+            name = str(o.get("name"))
+            w = self.query_one(f"#opt-{name}")
+            if isinstance(w, Select):
+                value: object = json.loads(str(w.value))
+            elif isinstance(w, Input):
+                text = w.value.strip()
+                value = int(text) if text.lstrip("-").isdigit() else text
+            else:
+                continue
+            if value != o.get("default"):
+                out[name] = value
+        return out
+
+    async def on_select_changed(self, ev: Select.Changed) -> None:
+        if ev.select.id == "game":
+            self.query_one("#about", Static).update(self._about(str(ev.value)))
+            box = self.query_one("#game-options", VerticalScroll)
+            await box.remove_children()
+            await box.mount(*self._option_widgets(str(ev.value)))
+
     def _value(self, wid: str) -> str:
         return str(self.query_one(f"#{wid}", Select).value)
 
     def on_button_pressed(self, ev: Button.Pressed) -> None:
+        if ev.button.id == "how":
+            game_id = self._value("game")
+            self.app.push_screen(GuideScreen(game_id, self._entry(game_id)))
+            return
         if ev.button.id != "go":
             self.dismiss(None)
             return
         create: dict[str, Any] = {
-            "options": _options(self.query_one("#options", Input).value),
+            "options": self._chosen_options(),
             "visibility": self._value("visibility"), "advice": self._value("advice"),
             "advice_mode": self._value("advice_mode"), "undo": self._value("undo"),
             "hints": self._value("hints"),

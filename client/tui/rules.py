@@ -1,8 +1,11 @@
-"""``?`` at the table: the game's rules (see :mod:`client.rules_text`) and the keys."""
+"""How to play (see :mod:`client.rules_text`): ``?`` at the table, with the table's keys
+(:class:`RulesScreen`), and the lobby's "How to play" for the game chosen
+(:class:`GuideScreen`)."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+import re
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -18,10 +21,15 @@ from ..session import Session
 
 
 def keys_lines() -> list[str]:
-    """The keys of the table, as :mod:`client.tui.table` documents them."""
+    """The keys of the table, as :mod:`client.tui.table` documents them, in plain text
+    (the docstring's markup and its pointers into the code taken out)."""
     from . import table
 
     doc = (table.__doc__ or "").split("\n\n", 1)[-1]
+    doc = re.sub(r"[;,]?\s+(the\s+zones\s+of\s+a\s+move\s+come\s+from\s+the\s+view\s+alone,"
+                 r"\s+)?see\s+:\w+:`[^`]*`", "", doc)
+    doc = re.sub(r":\w+:`([^`]*)`", r"\1", doc).replace("``", "")
+    doc = re.sub(r"\(the round layout: ([^)]*)\)", r"(\1)", doc)
     return ["", "Keys", *(" " + line for line in doc.strip().splitlines())]
 
 
@@ -60,6 +68,34 @@ class RulesScreen(ModalScreen[None]):
         entry = next((g for g in games if g.get("id") == self.table.game), None)
         self.query_one("#rules-text", Static).update(
             self._text(rules_lines(self.table.game, entry)))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class GuideScreen(ModalScreen[None]):
+    """How to play one game, from the lobby: escape, ``q`` or ``?`` closes it."""
+
+    DEFAULT_CSS = """
+    GuideScreen { align: center middle; }
+    GuideScreen > VerticalScroll { width: 100%; max-width: 96; height: 100%;
+                                   border: thick $accent; background: $surface; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark", "close", "close")]
+
+    def __init__(self, game_id: str, entry: dict[str, Any] | None) -> None:
+        super().__init__()
+        self.game_id, self.entry = game_id, entry
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(Text("\n".join(rules_lines(self.game_id, self.entry))),
+                         id="guide-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -2,7 +2,20 @@
 
 import { Conn } from "./conn.js";
 import { fill, h } from "./dom.js";
+import { showGuide } from "./guide.js";
 import { getName, setName, setSeat } from "./store.js";
+
+const KINDS = [["", "any number"], ["solo", "one player"], ["two", "two players"], ["party", "two or more"]];
+const LEVELS = [["", "any"], ["easy", "easy"], ["medium", "medium"], ["hard", "hard"]];
+const KIND_WORDS = { solo: "one player", two: "two players", party: "two or more players" };
+
+/** Whether game ``g`` passes the lobby's search and filters. */
+export function matches(g, { text, book, kind, level }) {
+  const words = (text || "").toLowerCase().split(/\s+/).filter(Boolean);
+  const hay = `${g.title} ${g.book_title || ""} ${g.summary || ""} ${g.book}`.toLowerCase();
+  return words.every((w) => hay.includes(w)) && (!book || g.book === book) &&
+    (!kind || g.kind === kind) && (!level || g.difficulty === level);
+}
 
 const CODE = /^[A-Za-z0-9]{4,16}$/;
 
@@ -19,18 +32,29 @@ export async function lobby(root) {
     else status.textContent = "A room code is letters and digits, like K3MX9Q.";
   } }, h("label", { for: "code" }, "Room code "), code, h("button", { type: "submit" }, "Go"));
 
-  const game = h("select", { id: "game" });
+  const game = h("select", { id: "game", "aria-describedby": "game-about" });
+  const search = h("input", { id: "game-search", type: "search", placeholder: "a name or a word", autocomplete: "off" });
+  const book = h("select", { id: "filter-book" }, h("option", { value: "" }, "any book"));
+  const kind = h("select", { id: "filter-kind" }, ...KINDS.map(([v, t]) => h("option", { value: v }, t)));
+  const level = h("select", { id: "filter-difficulty" }, ...LEVELS.map(([v, t]) => h("option", { value: v }, t)));
+  const found = h("p", { class: "found muted", role: "status" });
+  const about = h("div", { id: "game-about", class: "game-about" });
+  const picker = h("fieldset", { class: "picker" }, h("legend", {}, "Find a game"),
+    h("label", { for: "game-search" }, "Search"), search,
+    h("label", { for: "filter-book" }, "Book"), book,
+    h("label", { for: "filter-kind" }, "Players"), kind,
+    h("label", { for: "filter-difficulty" }, "Difficulty"), level, found);
   const select = (id, label, opts) => [h("label", { for: id }, label),
     h("select", { id }, ...opts.map(([v, t]) => h("option", { value: v }, t)))];
   const opts = h("fieldset", { class: "options" });
   const form = h("form", { class: "create" },
-    h("label", { for: "game" }, "Game"), game, opts,
+    picker, h("label", { for: "game" }, "Game"), game, about, opts,
     ...select("visibility", "Listed", [["public", "in the lobby"], ["unlisted", "by link only"]]),
     ...select("advice", "Advice from", [["anyone", "anyone"], ["invited", "invited advisors"], ["nobody", "nobody"]]),
     ...select("advice_mode", "Advice", [["player", "the player chooses"], ["vote", "the table votes"]]),
     ...select("undo", "Undo", [["on", "on (never past a shown card)"], ["past_reveal", "always"], ["off", "off"]]),
     ...select("hints", "Hints for", [["player", "the player"], ["all", "the player and advisors"], ["off", "nobody (hints off)"]]),
-    ...select("autodrop", "Safe moves", [["off", "the player plays them"], ["on", "play themselves (autodrop)"]]),
+    ...select("autodrop", "Safe moves", [["off", "the player plays them"], ["on", "play themselves"]]),
     ...select("seats", "Seats", [["one", "I play one seat"], ["all", "I play every seat"]]),
     ...select("think_ms", "Computer players", [["1000", "think a second"], ["300", "think briefly"], ["0", "play at once"]]),
     h("label", { for: "deal" }, "Deal number"),
@@ -47,31 +71,54 @@ export async function lobby(root) {
   } catch (err) { status.textContent = err.message; return; }
   status.textContent = "";
   const { games } = await conn.call("games");
-  for (const g of games) {
-    const seats = g.min_seats && g.max_seats && g.min_seats !== g.max_seats ? `${g.min_seats}-${g.max_seats}` : g.seats;
-    game.append(h("option", { value: g.id }, `${g.title}${g.seats > 1 ? ` (${seats} seats)` : ""}`));
-  }
-  // the chosen game's table options (a round game's players, target, pace...)
   const byId = new Map(games.map((g) => [g.id, g]));
+  for (const b of [...new Set(games.map((g) => g.book))].sort()) book.append(h("option", { value: b }, b));
+  const seatsOf = (g) => (g.min_seats && g.max_seats && g.min_seats !== g.max_seats ? `${g.min_seats}-${g.max_seats}` : g.seats);
+  // the games that pass the search and the filters, the chosen one kept when it passes
+  const refill = () => {
+    const want = { text: search.value, book: book.value, kind: kind.value, level: level.value };
+    const shown = games.filter((g) => matches(g, want));
+    const keep = game.value;
+    fill(game, ...shown.map((g) => h("option", { value: g.id, title: g.summary || null }, `${g.title}${g.seats > 1 ? ` (${seatsOf(g)} players)` : ""}`)));
+    if (shown.some((g) => g.id === keep)) game.value = keep;
+    found.textContent = shown.length === games.length ? `${games.length} games` : `${shown.length} of ${games.length} games`;
+    game.disabled = !shown.length;
+    form.querySelector("button[type=submit]").disabled = !shown.length;
+    showOptions();
+  };
+  // the chosen game in a sentence, its kind, difficulty and book, and how to play it
+  const describe = () => {
+    const g = byId.get(game.value);
+    if (!g) { fill(about, h("p", { class: "muted" }, "No game matches: clear the search or a filter.")); return; }
+    const tags = [KIND_WORDS[g.kind], g.difficulty ? `${g.difficulty} difficulty` : null, g.book].filter(Boolean);
+    fill(about, h("p", { class: "summary" }, g.summary),
+      h("p", { class: "tags muted" }, tags.join(" · ")),
+      h("button", { type: "button", id: "how-to-play", class: "small", onclick: () => showGuide(conn, g.id) }, `How to play ${g.title}`));
+  };
+  // the chosen game's table options, each with its plain label and a sentence
   const showOptions = () => {
     const g = byId.get(game.value);
     fill(opts, ...(g?.options || []).flatMap((o) => {
       const id = `opt-${o.name}`;
-      const label = h("label", { for: id, title: o.doc || "" }, o.name.replace(/_/g, " "));
+      const label = h("label", { for: id }, o.label || o.name.replace(/_/g, " "));
+      const words = new Map((o.choice_labels || []).map(([v, t]) => [String(v), t]));
       let input;
       if (o.choices && o.choices.length) {
-        input = h("select", { id, dataset: { option: o.name } }, ...o.choices.map((c) => h("option", { value: String(c), selected: c === o.default }, String(c))));
+        input = h("select", { id, dataset: { option: o.name }, "aria-describedby": `${id}-about` }, ...o.choices.map((c) => h("option", { value: String(c), selected: c === o.default }, words.get(String(c)) || String(c))));
       } else if (typeof o.default === "boolean") {
-        input = h("input", { id, type: "checkbox", checked: o.default, dataset: { option: o.name } });
+        input = h("input", { id, type: "checkbox", checked: o.default, dataset: { option: o.name }, "aria-describedby": `${id}-about` });
       } else {
-        input = h("input", { id, value: String(o.default), inputmode: typeof o.default === "number" ? "numeric" : "text", size: 8, dataset: { option: o.name } });
+        input = h("input", { id, value: String(o.default), inputmode: typeof o.default === "number" ? "numeric" : "text", size: 8, dataset: { option: o.name }, "aria-describedby": `${id}-about` });
       }
-      return [label, input];
+      return [label, input, h("p", { id: `${id}-about`, class: "option-about muted" }, o.about || o.doc || "")];
     }));
     opts.hidden = !(g?.options || []).length;
+    describe();
   };
   game.addEventListener("change", showOptions);
-  showOptions();
+  for (const f of [book, kind, level]) f.addEventListener("change", refill);
+  search.addEventListener("input", refill);
+  refill();
   const chosenOptions = () => {
     const g = byId.get(game.value);
     const out = {};

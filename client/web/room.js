@@ -8,6 +8,7 @@
 import { ask } from "./ask.js";
 import { Conn } from "./conn.js";
 import { fill, h } from "./dom.js";
+import { showGuide } from "./guide.js";
 import { endParts, finished } from "./end.js";
 import { hostPanel } from "./host.js";
 import { onKey } from "./keys.js";
@@ -16,7 +17,7 @@ import { drawActions, drawChat, drawPeople, drawProposals, drawWaiting, foldPres
 import { forgetSeat, getName, getSeat, setName, setSeat } from "./store.js";
 import { drawRound, isCall, offeredCalls } from "./round.js";
 import { changedZones, drawTable, zoneBox } from "./table.js";
-import { callText, facts, namePeople, namesIn, seatWords, turnText } from "./words.js";
+import { callText, factsLine, namePeople, namesIn, seatWords, turnText } from "./words.js";
 
 const GONE = new Set(["auth/bad_token", "room/not_found", "room/closed"]);
 const CONN_WORDS = { connecting: "connecting…", connected: "connected", offline: "offline: trying again…", out: "not in the room" };
@@ -50,6 +51,7 @@ export class RoomPage {
     e.name = h("input", { class: "my-name", maxlength: 32, placeholder: "your name", "aria-label": "your name", value: getName() });
     e.name.addEventListener("change", () => setName(e.name.value.trim()));
     e.copy = h("button", { type: "button", class: "small", onclick: () => this.copyLink() }, "Copy link");
+    e.how = h("button", { type: "button", class: "small how-to-play", onclick: () => this.howToPlay() }, "How to play");
     e.turn = h("p", { class: "turn", "aria-live": "polite" });
     e.waiting = h("section", { class: "waiting", hidden: true });
     e.last = h("p", { class: "last" });
@@ -68,12 +70,18 @@ export class RoomPage {
     e.chatForm = h("form", { onsubmit: (ev) => { ev.preventDefault(); this.sendChat(); } }, e.chatInput, h("button", { type: "submit" }, "Send"));
     e.chat = h("section", { class: "panel chat" }, h("h2", {}, "Chat"), e.chatList, e.chatForm);
     this.root.append(
-      h("header", { class: "bar" }, h("a", { href: "/", class: "home" }, "Lobby"), e.title, e.code, e.copy, e.name, e.conn),
+      h("header", { class: "bar" }, h("a", { href: "/", class: "home" }, "Lobby"), e.title, e.how, e.code, e.copy, e.name, e.conn),
       h("div", { class: "room" },
         h("main", { class: "board" }, e.turn, e.waiting, e.out, e.last, e.call, e.facts, e.notice, e.table),
         h("aside", { class: "side" }, e.end, e.actions, e.proposals, e.people, e.host, e.chat)));
     document.addEventListener("keydown", (ev) => onKey(this, ev));
     this.setConn("connecting");
+  }
+
+  /** How to play this table's game, in a dialog over the table (guide.js). */
+  howToPlay() {
+    const id = this.s.game || this.s.view?.game;
+    if (id && this.conn) showGuide(this.conn, id);
   }
 
   // -- connection -----------------------------------------------------------------------
@@ -355,7 +363,7 @@ export class RoomPage {
     e.notice.textContent = s.notice;
     const round = s.view?.layout === "round";
     const { match, ...own } = s.view?.public || {};
-    e.facts.textContent = s.view ? facts(round ? own : s.view.public) : "";
+    e.facts.textContent = s.view ? factsLine(round ? own : s.view.public, (i) => seatWords(s, i)) : "";
     const call = s.calls.length ? s.calls[s.calls.length - 1] : null;
     fill(e.call, call && round ? [h("span", { class: "label" }, "Call: "), callText(s, call)] : null);
     if (s.view && round) {

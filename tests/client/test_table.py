@@ -21,7 +21,7 @@ from client.tui.board import Board
 from client.tui.over import GameOver
 from client.tui.rules import RulesScreen
 from client.tui.table import TableScreen
-from tests.kit.screen import screen_text, segments
+from tests.kit.screen import screen_text, segments, text_of
 from tests.kit.server import Running
 
 SMALL = (80, 24)
@@ -177,20 +177,27 @@ async def test_after_chat_the_keys_go_back_to_the_table(server: Running,
         assert app.table.last is not None and app.table.last["move"] == "open"
 
 
-async def test_question_mark_shows_the_rules_and_the_keys(server: Running,
-                                                          tokens: TokenStore) -> None:
+async def test_question_mark_shows_how_to_play_and_the_keys(server: Running,
+                                                            tokens: TokenStore) -> None:
+    """``?`` shows the game's guide, goal first, in plain words (not the module's
+    docstring: no scan lines, no file names, no markup), the book last, then the keys."""
     async with bea_at_sympathy(server, tokens, 0) as (app, pilot, _ann):
         await pilot.press("question_mark")
         await until(pilot, lambda: isinstance(app.screen, RulesScreen))
-        await until(pilot, lambda: "Cheney, Patience" in screen_text(app))
+        await until(pilot, lambda: "Options the host may choose" in text_of(pilot, "#rules-text"))
         shown = screen_text(app)
-        assert "Sympathy" in shown and "l.3216-3257" in shown
-        for _ in range(12):  # page down through the rules to the keys at the end
+        assert shown.index("Sympathy") < shown.index("Goal") < shown.index("Layout")
+        assert "throw out every card" in shown  # the goal, first
+        for _ in range(12):  # page down through the guide to the keys at the end
             await pilot.press("pagedown")
             await pilot.pause()
             shown += screen_text(app)
-        assert '"corresponding"' in shown  # the module's reading of the book
+        assert "the order in which you turn your piles does not matter" in " ".join(
+            shown.split())
+        assert "From Cheney, Patience (3rd ed., 1894), pp. 151-152." in shown
         assert "quits keeping the seat" in shown  # the keys, at the end
+        for code_word in ("l.3216", "``", "amb.", "Source:", ".txt", "match_rule"):
+            assert code_word not in shown, code_word
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
 
