@@ -127,6 +127,7 @@ export async function lobby(root) {
       if (!e) continue;
       let v = e.type === "checkbox" ? e.checked : e.value;
       if (typeof o.default === "number" && typeof v === "string" && /^-?\d+$/.test(v.trim())) v = Number(v);
+      if (typeof o.default === "boolean" && typeof v === "string") v = v === "true";  // a yes/no offered as a list
       if (v !== o.default && String(v) !== String(o.default)) out[o.name] = v;
     }
     return out;

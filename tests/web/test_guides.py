@@ -190,3 +190,18 @@ async def test_a_rules_page_of_its_own(browser: Browser, site: str, size: str) -
     await other.page.wait_for_selector(".guide-body .notice")
     assert "no guide" in (await other.page.inner_text(".guide-body")).lower()
     assert ann.errors == []
+
+
+async def test_a_yes_or_no_chosen_from_a_list_reaches_the_server_as_yes_or_no(
+        browser: Browser, site: str, server: Any) -> None:
+    """Snap's turning by the table is offered as a list of two words; choosing 'no'
+    makes a table that does not turn by itself (it was sent as the text "false")."""
+    ann = await lobby(browser, site, LAPTOP)
+    await choose(ann.page, "snap")
+    await ann.page.select_option('[data-option="auto_turn"]', "false")
+    await ann.page.click("form.create button[type=submit]")
+    await ann.page.wait_for_function("() => window.sympathy && window.sympathy.s.room")
+    room_id = await ann.page.evaluate("window.sympathy.s.room")
+    room = server.app.store.cached(room_id)
+    assert room is not None and room.game.options["auto_turn"] is False
+    assert ann.errors == []
