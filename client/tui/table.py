@@ -12,8 +12,11 @@ the vote, ``u`` undoes, ``h`` asks for a hint (the hinted move is chosen and mar
 list, so enter plays or proposes it; the player may ask, advisors too where the table
 allows), ``:`` opens the command line (a move code, or ``say TEXT``),
 ``t`` chats, ``p`` shows or hides the people, advice and chat panel (hidden on narrow
-terminals), ``?`` shows the game's rules and these keys, escape returns to the moves,
-``q`` quits keeping the seat. Every refusal shows the server's own sentence.
+terminals, which keep the last chat lines under the board; the connection's state is
+always in the title), ``?`` shows the game's rules and these keys, escape returns to the moves,
+``q`` quits keeping the seat. Every refusal shows the server's own sentence; a key
+pressed while the server cannot be reached says so at once. Giving up and the end
+screen's keys: :mod:`client.tui.ending`.
 
 At a round game's table (the ``round`` layout: hands around the table) left/right walk
 the cards of your hand that you may play (or the positions of the hand you may draw
@@ -26,6 +29,7 @@ and ``invite NAME SEAT`` (an advisor or watcher sits behind a seat).
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -47,7 +51,9 @@ from ..round_text import is_round, move_key, played_card
 from ..session import describe_error
 from ..table_text import (
     chat_text,
+    ends_game,
     holders,
+    in_order,
     last_text,
     last_zones,
     member_text,
@@ -55,8 +61,9 @@ from ..table_text import (
     proposal_marks,
     role_text,
     turn_line,
+    waiting_lines,
 )
-from . import hint_key, round_keys
+from . import ending, hint_key, round_keys
 from .board import Board
 
 if TYPE_CHECKING:
@@ -83,6 +90,9 @@ class TableScreen(Screen[None]):
     #advice { height: auto; max-height: 8; }
     #chat { height: 1fr; }
     #message { color: $error; height: auto; }
+    #chat-strip { display: none; height: auto; max-height: 3; }
+    TableScreen.narrow #chat-strip { display: block; }
+    TableScreen.narrow.panel #chat-strip { display: none; }
     #conn, #title { text-style: bold; }
     #turn { text-style: bold; color: $success; }
     #command { display: none; }
@@ -118,6 +128,9 @@ class TableScreen(Screen[None]):
         self.hint: Hint | None = None
         #: Its widgets are there to draw on: from the end of mount to unmount.
         self.ready = False
+        #: A move that ends the game, chosen once: ``y`` plays it (see ending.ask).
+        self.confirming: str | None = None
+        self.confirmed: str | None = None
 
     @property
     def sapp(self) -> SympathyApp:
@@ -135,6 +148,7 @@ class TableScreen(Screen[None]):
                 yield Static("", id="turn")
                 yield Static("", id="last")
                 yield Static("", id="message")
+                yield Static("", id="chat-strip")
                 yield Static("moves", classes="head", id="moves-head")
                 yield OptionList(id="moves")
                 yield Input(placeholder=": a move code, or 'say TEXT'", id="command",
@@ -201,8 +215,6 @@ class TableScreen(Screen[None]):
         if isinstance(ev, ChatLine):
             line = chat_text(ev.sender, ev.role, ev.text)
             self.query_one("#chat", RichLog).write(self.text(line))
-            if self.has_class("narrow") and not self.has_class("panel"):
-                self.show_message(line, error=False)
         elif isinstance(ev, Notice):
             self.show_message(f"{ev.kind}: {ev.message}")
         elif isinstance(ev, Connection) and ev.state == "reconnecting":
@@ -214,13 +226,19 @@ class TableScreen(Screen[None]):
         view = t.view
         me = role_text(t.role, t.seats, view)
         host = "  (host)" if t.host else ""
-        self.query_one("#title", Static).update(self.text(
-            f"{clean(t.game, 40)}  room {clean(t.code, 16)}  v{t.version}  you: {me}{host}"))
         conn = CONNECTION_TEXT.get(t.connection, t.connection)
         if t.gone:
             conn += f" ({t.gone})"
+        self.query_one("#title", Static).update(self.text(
+            f"{clean(t.game, 40)}  room {clean(t.code, 16)}  v{t.version}  you: {me}{host}"
+            f"  [{conn}]"))
         self.query_one("#conn", Static).update(Text(conn))
-        self.query_one("#turn", Static).update(self.text(turn_line(t)))
+        over = [ending.OVER_KEYS + (ending.HOST_KEYS if t.host else "")] if t.over else []
+        self.query_one("#turn", Static).update(self.text("\n".join([
+            *waiting_lines(t, self.sapp.url, "Or press c to seat computer players in "
+                           "every empty seat."), turn_line(t), *over])))
+        self.query_one("#chat-strip", Static).update(self.text("\n".join(
+            chat_text(c.sender, c.role, c.text) for c in list(t.chat)[-3:])))
         self.query_one("#last", Static).update(self.text(
             f"last: {last_text(t.last)}" if t.last else ""))
         self.query_one("#people", Static).update(Text("\n".join(
@@ -229,12 +247,13 @@ class TableScreen(Screen[None]):
         advice.set_options(Option(self.text(line), id=str(p.get("move")))
                            for line, p in zip(proposal_marks(t.proposals, long=True),
                                               t.proposals, strict=True))
-        moves = self.moves()
+        moves = in_order(self.moves())
         if t.version != self.drawn_version:
             self.drawn_version, self._source = t.version, None
         marks = dict(zip((str(p.get("move")) for p in t.proposals),
                          proposal_marks(t.proposals), strict=True))
-        heads = [f"{i:>2}. {clean(m.get('code'), 20):<6}" for i, m in enumerate(moves, 1)]
+        heads = [f"    {clean(m.get('code'), 20):<6}" if ends_game(m) else
+                 f"{i:>2}. {clean(m.get('code'), 20):<6}" for i, m in enumerate(moves, 1)]
         texts = [self.card_of(str(m.get("code"))) + clean(m.get("text"), 100)
                  + self.key_mark(str(m.get("code"))) + hint_key.mark(self, str(m.get("code")))
                  + (f"  {marks[str(m.get('code'))]}" if str(m.get("code")) in marks else "")
@@ -316,9 +335,13 @@ class TableScreen(Screen[None]):
         await round_keys.call(self)
 
     async def on_key(self, event: events.Key) -> None:
-        """A round table's letters for its word moves (none while typing)."""
-        if await round_keys.word_key(self, event.key):
+        """Saying yes to giving up, the end screen's keys once the game is over, and a
+        round table's letters for its word moves (none while typing)."""
+        if isinstance(self.focused, Input):
+            return
+        if await ending.key(self, event.key) or await round_keys.word_key(self, event.key):
             event.stop()
+            event.prevent_default()
 
     async def action_bots(self) -> None:
         """The host seats computer players in every empty seat."""
@@ -375,7 +398,22 @@ class TableScreen(Screen[None]):
 
     # -- acting ------------------------------------------------------------------------
 
+    def offline(self) -> bool:
+        """Say so at once when the server cannot be reached now (a request would wait
+        for it in silence): ``True`` then."""
+        t = self.table
+        if t.connection in ("connected", "resumed"):
+            return False
+        state = CONNECTION_TEXT.get(t.connection, t.connection)
+        self.show_message(f"Not connected to the server ({state}{': ' + t.gone if t.gone else ''}"
+                          "): nothing was sent. Try again once it is back.")
+        return True
+
     async def _do(self, what: Awaitable[Any], done: str = "") -> bool:
+        if self.offline():
+            if asyncio.iscoroutine(what):
+                what.close()  # never sent
+            return False
         try:
             await what
         except Exception as exc:  # every refusal is shown, none is fatal
@@ -386,7 +424,7 @@ class TableScreen(Screen[None]):
 
     async def play(self, code: str) -> None:
         s = self.sapp.session
-        if s is None:
+        if s is None or self.offline() or ending.ask(self, code):
             return
         if self.table.role == "advisor":
             await self._do(s.propose(code), f"proposed {clean(code, 20)}")
@@ -407,8 +445,10 @@ class TableScreen(Screen[None]):
         if self._taking:
             self._taking = False
             await self.take(n)
-        elif n <= len(self._shown_moves):
-            await self.play(str(self._shown_moves[n - 1]["code"]))
+        else:  # a move that ends the game has no number
+            numbered = [m for m in self._shown_moves if not ends_game(m)]
+            if n <= len(numbered):
+                await self.play(str(numbered[n - 1]["code"]))
 
     async def action_accept(self) -> None:
         items = self.table.proposals
