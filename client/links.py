@@ -41,7 +41,7 @@ def server_url(text: str) -> str:
         raise BadAddress(f"{text!r} has a port that is not a number") from None
     if parts.scheme.lower() in ("ws", "wss"):
         return text.strip()
-    return urlunsplit((scheme, parts.netloc, "/", "", ""))
+    return urlunsplit((scheme, parts.netloc, "", "", ""))
 
 
 def room_code(text: str) -> tuple[str, str | None]:

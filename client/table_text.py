@@ -287,7 +287,8 @@ def turn_line(table: Table) -> str:
         return ""
     empty = empty_seats(table)
     if all(s in empty for s in seats):  # nobody there to play: not "B to play"
-        return f"{' and '.join(seat_name(view, s) for s in seats)} to play, once someone sits there"
+        names = " and ".join(seat_name(view, s) for s in seats)
+        return f"Nobody sits at {names} yet ({names} plays next)"
     who = " and ".join(person(table, s) + (" (empty seat)" if s in empty else "")
                        for s in seats)
     who = who[:1].upper() + who[1:]

@@ -217,8 +217,8 @@ class TableScreen(Screen[None]):
             self.query_one("#chat", RichLog).write(self.text(line))
         elif isinstance(ev, Notice):
             self.show_message(f"{ev.kind}: {ev.message}")
-        elif isinstance(ev, Connection) and ev.state == "reconnecting":
-            self.show_message("")
+        elif isinstance(ev, Connection) and ev.state in ("connected", "resumed"):
+            self.show_message("")  # what was said while away (the title says it is back)
         self.refresh_table()
 
     def refresh_table(self) -> None:
