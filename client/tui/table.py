@@ -33,7 +33,6 @@ import asyncio
 from collections.abc import Awaitable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rich.table import Table as Grid
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -42,36 +41,23 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
-from textual.widgets.option_list import Option
 
 from ..events import ChatLine, Connection, Event, Notice, Table
 from ..hint import Hint
-from ..render import card_text, clean, letters
-from ..round_text import is_round, move_key, played_card
+from ..render import clean, letters
+from ..round_text import is_round
 from ..session import describe_error
 from ..table_text import (
     chat_text,
     ends_game,
-    holders,
-    in_order,
-    last_text,
-    last_zones,
-    member_text,
     move_zones,
-    proposal_marks,
-    role_text,
-    turn_line,
-    waiting_lines,
 )
-from . import ending, hint_key, round_keys
+from . import ending, hint_key, round_keys, table_draw
 from .board import Board
 
 if TYPE_CHECKING:
     from .app import SympathyApp
 
-CONNECTION_TEXT = {"connecting": "connecting...", "connected": "connected",
-                   "reconnecting": "reconnecting...", "resumed": "resumed",
-                   "closed": "disconnected"}
 #: Below this many columns the side panel hides (``p`` shows it) so the board has room.
 NARROW = 110
 
@@ -189,15 +175,6 @@ class TableScreen(Screen[None]):
         """A line for the screen: with suit letters instead of symbols under ``--ascii``."""
         return Text(letters(line) if self.ascii else line)
 
-    def move_line(self, head: str, text: str) -> Grid:
-        """A move in the list: its number and code, then its description, which wraps
-        under itself (not under the number) when the list is narrow."""
-        grid = Grid.grid(padding=(0, 1))
-        grid.add_column(no_wrap=True)
-        grid.add_column(ratio=1)
-        grid.add_row(self.text(head), self.text(text))
-        return grid
-
     def moves(self) -> list[Mapping[str, Any]]:
         t = self.table
         if t.over:
@@ -222,90 +199,10 @@ class TableScreen(Screen[None]):
         self.refresh_table()
 
     def refresh_table(self) -> None:
-        t = self.table
-        view = t.view
-        me = role_text(t.role, t.seats, view)
-        host = "  (host)" if t.host else ""
-        conn = CONNECTION_TEXT.get(t.connection, t.connection)
-        if t.gone:
-            conn += f" ({t.gone})"
-        self.query_one("#title", Static).update(self.text(
-            f"{clean(t.game, 40)}  room {clean(t.code, 16)}  v{t.version}  you: {me}{host}"
-            f"  [{conn}]"))
-        self.query_one("#conn", Static).update(Text(conn))
-        over = [ending.OVER_KEYS + (ending.HOST_KEYS if t.host else "")] if t.over else []
-        self.query_one("#turn", Static).update(self.text("\n".join([
-            *waiting_lines(t, self.sapp.url, "Or press c to seat computer players in "
-                           "every empty seat."), turn_line(t), *over])))
-        self.query_one("#chat-strip", Static).update(self.text("\n".join(
-            chat_text(c.sender, c.role, c.text) for c in list(t.chat)[-3:])))
-        self.query_one("#last", Static).update(self.text(
-            f"last: {last_text(t.last)}" if t.last else ""))
-        self.query_one("#people", Static).update(Text("\n".join(
-            member_text(m, view) for m in t.members)))
-        advice = self.query_one("#advice", OptionList)
-        advice.set_options(Option(self.text(line), id=str(p.get("move")))
-                           for line, p in zip(proposal_marks(t.proposals, long=True),
-                                              t.proposals, strict=True))
-        moves = in_order(self.moves())
-        if t.version != self.drawn_version:
-            self.drawn_version, self._source = t.version, None
-        marks = dict(zip((str(p.get("move")) for p in t.proposals),
-                         proposal_marks(t.proposals), strict=True))
-        heads = [f"    {clean(m.get('code'), 20):<6}" if ends_game(m) else
-                 f"{i:>2}. {clean(m.get('code'), 20):<6}" for i, m in enumerate(moves, 1)]
-        texts = [self.card_of(str(m.get("code"))) + clean(m.get("text"), 100)
-                 + self.key_mark(str(m.get("code"))) + hint_key.mark(self, str(m.get("code")))
-                 + (f"  {marks[str(m.get('code'))]}" if str(m.get("code")) in marks else "")
-                 for m in moves]
-        lines = [f"{h} {x}" for h, x in zip(heads, texts, strict=True)]
-        box = self.query_one("#moves", OptionList)
-        if lines != self._shown_lines:
-            kept = box.highlighted
-            same = [m.get("code") for m in moves] == [m.get("code") for m in self._shown_moves]
-            self._shown_moves, self._shown_lines = moves, lines
-            box.set_options(Option(self.move_line(h, x)) for h, x in zip(heads, texts,
-                                                                        strict=True))
-            if moves:
-                box.highlighted = kept if same and kept is not None else 0
-        head = "moves" if t.role == "player" else "moves to propose" if t.role == "advisor" \
-            else "watching"
-        if t.proposals and t.role == "player":
-            head += f" ({len(t.proposals)} proposed: a takes)"
-        self.query_one("#moves-head", Static).update(Text(head))
-        self.draw_board()
+        table_draw.refresh(self)
 
     def draw_board(self) -> None:
-        t = self.table
-        view = t.view
-        legal: set[str] = set()
-        picked: set[str] = set()
-        if view is not None:
-            for m in self._shown_moves:
-                legal |= move_zones(view, m)
-            sel = self.selected_move()
-            if sel is not None:
-                picked = move_zones(view, sel)
-        if self._cursor not in legal:
-            self._cursor = None
-        card = None
-        if is_round(view):
-            sel = self.selected_move()
-            card = played_card(str(sel.get("code"))) if sel is not None else None
-        calls = [c.text for c in list(t.calls)[-1:]] if is_round(view) else []
-        self.query_one("#board", Board).show(view, t.audience, legal, picked, self._cursor,
-                                             self._source, last_zones(view, t.last),
-                                             holders(t), card, calls)
-
-    def card_of(self, code: str) -> str:
-        """The hand card a round game's move plays, before its text: ``"7♥: "``."""
-        card = played_card(code) if is_round(self.table.view) else None
-        return f"{card_text(card)}: " if card else ""
-
-    def key_mark(self, code: str) -> str:
-        """A round table's key of its own for a move, as shown in the list."""
-        key = move_key(self.table.view, code)
-        return f"  [{key}]" if key else ""
+        table_draw.board(self)
 
     def active_zones(self) -> list[str]:
         """Ids of the zones some shown legal move touches, in the view's order."""
@@ -404,7 +301,7 @@ class TableScreen(Screen[None]):
         t = self.table
         if t.connection in ("connected", "resumed"):
             return False
-        state = CONNECTION_TEXT.get(t.connection, t.connection)
+        state = table_draw.CONNECTION_TEXT.get(t.connection, t.connection)
         self.show_message(f"Not connected to the server ({state}{': ' + t.gone if t.gone else ''}"
                           "): nothing was sent. Try again once it is back.")
         return True
