@@ -93,7 +93,7 @@ def in_order(moves: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
 def confirm_line(move: Mapping[str, Any] | None, yes: str) -> str:
     """The question asked before a move that ends the game; ``yes`` says how to confirm."""
     text = clean((move or {}).get("text") or "give up", 120)
-    return f"End the game now ({text})? {yes}"
+    return f"End the game now? This move ends it: {text}. {yes}"
 
 
 def numbered_moves(moves: Sequence[Mapping[str, Any]]) -> list[str]:

@@ -70,8 +70,8 @@ async def key(screen: TableScreen, key: str) -> bool:
 async def deal(app: SympathyApp, same: bool) -> str:
     """The host deals again (``same``: the same deal); the refusal's sentence, or ``""``."""
     s = app.session
-    if s is None:
-        return "Not connected."
+    if s is None or app.table.connection not in ("connected", "resumed"):
+        return "Not connected to the server: nothing was sent. Try again once it is back."
     try:
         await s.next_deal(same)
     except Exception as exc:  # the server's sentence: not the host, not over...

@@ -15,8 +15,10 @@ allows), ``:`` opens the command line (a move code, or ``say TEXT``),
 terminals, which keep the last chat lines under the board; the connection's state is
 always in the title), ``?`` shows the game's rules and these keys, escape returns to the moves,
 ``q`` quits keeping the seat. Every refusal shows the server's own sentence; a key
-pressed while the server cannot be reached says so at once. Giving up and the end
-screen's keys: :mod:`client.tui.ending`.
+pressed while the server cannot be reached says so at once. Giving up has no number:
+choose it in the list (or type ``end``), then ``y`` to confirm. Once the game is over,
+``e`` opens the end screen again, ``s`` saves the record, and the host's ``n`` and ``r``
+deal again (a new deal, the same deal).
 
 At a round game's table (the ``round`` layout: hands around the table) left/right walk
 the cards of your hand that you may play (or the positions of the hand you may draw

@@ -35,7 +35,7 @@ async def test_give_up_is_asked_then_save_analysis_and_rematch_in_the_line_mode(
         await ann.send("5")  # no move has that number now: nothing happens
         await ann.expect(r"^error: ")
         await ann.send("end")
-        await ann.expect(r"^End the game now \(give up: .*\)\? Type yes")
+        await ann.expect(r"^End the game now\? This move ends it: give up: .*\. Type yes")
         await ann.send("no")
         await ann.expect(r"^The game goes on\.$")
         await ann.send("board")

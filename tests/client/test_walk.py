@@ -138,7 +138,7 @@ async def test_giving_up_has_no_number_and_is_asked_then_the_end_screen_keys_sta
         assert not app.table.over
 
         await pilot.press("end", "enter")  # choose giving up in the list
-        await showing(app, "End the game now (give up", "y: yes")
+        await showing(app, "End the game now? This move ends it: give up", "y: yes")
         await pilot.press("n")
         await showing(app, "The game goes on.")
         await pilot.press("enter", "y")
