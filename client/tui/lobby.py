@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Select, Static
 
+from ..links import BadAddress, room_code
 from ..plan import Plan
 from ..render import clean
 from ..session import describe_error
@@ -100,9 +101,15 @@ class LobbyScreen(Screen[None]):
         self.query_one("#code", Input).focus()
 
     async def on_input_submitted(self, ev: Input.Submitted) -> None:
-        code = ev.value.strip().upper()
-        if code:
-            await self.sit(Plan("join", code=code, role="player"))
+        """A code, or the page's link to a room of this server (as shared)."""
+        if not ev.value.strip():
+            return
+        try:
+            code, _ = room_code(ev.value)  # a link's room is looked for on this server
+        except BadAddress as exc:
+            self.say(str(exc))
+            return
+        await self.sit(Plan("join", code=code, role="player"))
 
     async def action_create(self) -> None:
         s = _app(self).session

@@ -12,8 +12,14 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from client.plan import Plan
 from client.session import Session
+from client.tokens import TokenStore
+from client.tui.app import SympathyApp
+from client.tui.lobby import LobbyScreen
+from client.tui.table import TableScreen
 from tests.kit.cli import Proc
+from tests.kit.screen import until
 from tests.kit.server import Running
 from tests.kit.terminal import SYMPATHY, Terminal
 
@@ -62,3 +68,15 @@ async def test_a_wrong_server_address_is_one_sentence(tmp_path: Path) -> None:
         assert await proc.finish() == 1
         assert proc.lines == [f"error: {server!r} is not a server address: give it as "
                               "ws://HOST:PORT or as the page's address, http://HOST:PORT"]
+
+
+async def test_the_lobbys_code_field_takes_the_shared_link(server: Running,
+                                                          tokens: TokenStore) -> None:
+    async with Session(server.url, "Ann") as ann:
+        code = (await ann.create("sympathy", deal=7))["code"]
+        app = SympathyApp(server.url, "Bea", Plan("lobby"), tokens=tokens)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(lambda: isinstance(app.screen, LobbyScreen))
+            await pilot.press("j", *f"http://127.0.0.1:{server.port}/r/{code}", "enter")
+            await until(lambda: isinstance(app.screen, TableScreen))
+            assert app.table.code == code and app.table.seats == (1,)
