@@ -80,3 +80,21 @@ async def test_the_lobbys_code_field_takes_the_shared_link(server: Running,
             await pilot.press("j", *f"http://127.0.0.1:{server.port}/r/{code}", "enter")
             await until(lambda: isinstance(app.screen, TableScreen))
             assert app.table.code == code and app.table.seats == (1,)
+
+
+async def test_the_line_mode_host_is_told_who_it_waits_for_and_how_to_invite(
+        server: Running, tmp_path: Path) -> None:
+    ann = await Proc.start(tmp_path / "state", "host", "sympathy", "--deal", "7", "--plain",
+                           "--name", "Ann", "--server", server.url)
+    try:
+        found = await ann.expect(r"^Waiting for a partner \(seat B is empty\): share this "
+                                 r"code, (\w+), or this link: (\S+)$")
+        assert found[2] == f"http://127.0.0.1:{server.port}/r/{found[1]}"
+        await ann.expect(r"^Or type bot to seat a computer player in every empty seat\.$")
+        await ann.expect(r"^Nobody sits at B yet \(B plays next\)$")
+        await ann.send("bot")
+        await ann.expect(r"^ok$")
+        await ann.expect(r"^last: Computer \(B\): B turns up 17 packet tops$")
+        await ann.expect(r"^You \(A\) to play: turn a card$")
+    finally:
+        assert await ann.finish() == 0
