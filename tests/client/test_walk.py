@@ -38,9 +38,12 @@ SIZES = [(80, 24), (100, 30), (120, 36)]
 
 
 def shown(app: SympathyApp) -> str:
-    """The screen as the terminal shows it, its words joined by single spaces (a line
-    that wraps at 80 columns reads as one)."""
-    return " ".join(screen_text(app).split())
+    """The screen as the terminal shows it, column by column (the table, then the side
+    panel beyond its rule, where it is shown), its words joined by single spaces (so a
+    sentence that wraps reads as one)."""
+    rows = [line.split("│", 1) for line in screen_text(app).splitlines()]
+    columns = [r[0] for r in rows] + [r[1] for r in rows if len(r) > 1]
+    return " ".join(" ".join(columns).split())
 
 
 async def on_the_table(app: SympathyApp, version: int) -> None:
