@@ -14,7 +14,7 @@ one per line on standard input::
     lock | unlock | kick NAME | close     the host's controls
     bot [SEAT]        the host: a computer player in SEAT (from 1), or in every empty seat
     next | rematch    the host, once a game is over: a new deal, or the same deal again
-    save [DIR]        once a game is over: save its record, to replay
+    save [DIR]        once a game is over: save its record to a file, to replay later
     analysis          once a game is over: the solver's judgement of the game
     invite NAME [SEAT]   seat NAME behind SEAT (a round game), or let them advise
     board | moves | who | advice | help

@@ -1,5 +1,5 @@
 """Addresses as people paste them (issue 26, item 10): the real ``sympathy`` command in a
-pseudo-terminal of 80x24, or in the line mode, against a real server on 127.0.0.1.
+pseudo-terminal (80x24, 100x30, 120x36), or in the line mode, against a real server on 127.0.0.1.
 
 The page shares a room as ``http://HOST:PORT/r/CODE`` and shows its own address as
 ``http://HOST:PORT``; either goes where a code or ``--server`` goes. The line that tells
@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+
+import pytest
 
 from client.plan import Plan
 from client.session import Session
@@ -29,15 +31,18 @@ def words(text: str) -> str:
     return " ".join(text.split())
 
 
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 36)],
+                         ids=["80x24", "100x30", "120x36"])
 async def test_the_shared_link_as_the_code_then_quit_names_the_program_by_its_path(
-        server: Running, tmp_path: Path) -> None:
+        server: Running, tmp_path: Path, size: tuple[int, int]) -> None:
     outside = {"SYMPATHY_STATE_DIR": str(tmp_path / "state"), "PATH": "/usr/bin:/bin"}
     assert "sympathy" not in os.listdir("/usr/bin") and "sympathy" not in os.listdir("/bin")
     async with Session(server.url, "Ann") as ann:
         code = (await ann.create("sympathy", deal=7))["code"]
         link = f"http://127.0.0.1:{server.port}/r/{code}"
-        async with Terminal(["play", link, "--name", "Bea"], outside) as term:
+        async with Terminal(["play", link, "--name", "Bea"], outside, size) as term:
             await term.wait_for("you: player B")
+            await term.wait_for("[connected]")  # the title says so at every width
             await ann.wait_until(lambda t: len(t.members) == 2)
             term.type("q")
             assert await term.exit_code() == 0
