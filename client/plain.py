@@ -242,6 +242,11 @@ class PlainClient:
         if word in local:
             local[word]()
             return False
+        state = self.s.table.connection
+        kept = word in ("save", "analysis") and self.record is not None  # no request
+        if state not in ("connected", "resumed") and not kept:
+            # a request would wait for the server in silence: say so at once
+            raise ConnectionLost(f"not connected to the server ({state}): nothing was sent")
         if word in ("say", "chat"):
             await self.s.chat(rest)
         elif word == "leave":
