@@ -80,7 +80,8 @@ class TableScreen(Screen[None]):
     #message { color: $error; height: auto; }
     #chat-strip { display: none; height: auto; max-height: 3; }
     TableScreen.narrow #chat-strip { display: block; }
-    TableScreen.narrow.panel #chat-strip { display: none; }
+    TableScreen.narrow.panel #chat-strip, TableScreen.narrow #chat-strip.empty {
+        display: none; }
     #conn, #title { text-style: bold; }
     #turn { text-style: bold; color: $success; }
     #command { display: none; }

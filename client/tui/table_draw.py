@@ -68,8 +68,10 @@ def refresh(screen: TableScreen) -> None:
     screen.query_one("#turn", Static).update(screen.text("\n".join([
         *waiting_lines(t, screen.sapp.url, "Or press c to seat computer players in "
                        "every empty seat."), turn_line(t), *over])))
-    screen.query_one("#chat-strip", Static).update(screen.text("\n".join(
+    strip = screen.query_one("#chat-strip", Static)
+    strip.update(screen.text("\n".join(
         chat_text(c.sender, c.role, c.text) for c in list(t.chat)[-3:])))
+    strip.set_class(not t.chat, "empty")  # no blank row where no one has spoken yet
     screen.query_one("#last", Static).update(screen.text(
         f"last: {last_text(t.last)}" if t.last else ""))
     screen.query_one("#people", Static).update(Text("\n".join(
