@@ -72,10 +72,11 @@ def proposal_marks(items: Sequence[Mapping[str, Any]], *, long: bool = False) ->
     return out
 
 
-#: The codes of moves that end the game at once (giving up: the game counts as lost).
-#: They are asked for twice and never get a number, which would shift as the list
-#: around them changes (see :func:`in_order`).
-ENDING = frozenset({"end"})
+#: The codes of moves that end the game at once: giving up (the game counts as lost),
+#: and a game of pure chance playing on by itself to its end. They are asked for twice
+#: and never get a number, which would shift as the list around them changes (see
+#: :func:`in_order`).
+ENDING = frozenset({"end", "auto"})
 
 
 def ends_game(move: Mapping[str, Any] | str) -> bool:

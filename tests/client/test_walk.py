@@ -159,3 +159,23 @@ async def test_giving_up_has_no_number_and_is_asked_then_the_end_screen_keys_sta
         await pilot.press("n")  # the host's next deal, from the table
         await on_the_table(app, 3)
         assert not app.table.over
+
+
+async def test_playing_on_by_itself_to_the_end_has_no_number_either(
+        server: Running, tokens: TokenStore) -> None:
+    """The Clock, deal 42: the moves are a turn and "auto" (the game of pure chance plays
+    on by itself to its end); ``2`` is no move, and ``auto`` is asked for."""
+    app = tui_app(["host", "clock", "--deal", "42", "--name", "Ann", "--server",
+                   server.url])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await on_the_table(app, 0)
+        assert [m["code"] for m in app.table.my_moves()] == ["t", "auto"]
+        await showing(app, "1. t ", "auto play on by itself to the end")
+        assert "2. auto" not in shown(app)
+        await pilot.press("2", "1")
+        await on_the_table(app, 1)
+        assert app.table.last is not None and app.table.last["move"] == "t"
+        await pilot.press("end", "enter")
+        await showing(app, "End the game now? This move ends it: play on by itself")
+        await pilot.press("y")
+        await until(lambda: app.table.over)
