@@ -110,6 +110,8 @@ class PlainClient:
                              f" as {self.role_text()}")
                     self._seated = ""
                 self.show_state()
+                if not self.s.table.over:
+                    self.record = None  # a new deal: the last one's record is not its
                 if self.s.table.over and self._over_version != ev.version:
                     self._over_version = ev.version
                     self.say(*game_over_lines(ev.view, await self.fair_check(),
