@@ -3,7 +3,10 @@
 ``play CODE`` sits at a table (or resumes the seat this user already holds there, from
 the token file); ``play`` alone opens the lobby; ``watch CODE`` watches; ``host GAME``
 opens a room and sits in it. ``--plain`` gives the line mode instead of the full-screen
-UI. The server is ``--server`` or ``$SYMPATHY_SERVER`` (default ``ws://127.0.0.1:8765``).
+UI. The server is ``--server`` or ``$SYMPATHY_SERVER`` (default ``ws://127.0.0.1:8765``),
+given as its websocket (``ws://HOST:PORT``) or as the page's address
+(``http://HOST:PORT``); a room's code may be given as the page's link to it
+(``http://HOST:PORT/r/CODE``), which names the server too.
 """
 
 from __future__ import annotations
@@ -15,7 +18,10 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from websockets.exceptions import InvalidHandshake, InvalidURI
+
 from client.events import DEFAULT_SERVER
+from client.links import BadAddress, invocation, room_code, server_url
 from client.plain import PlainClient, run_plain, stdin_reader
 from client.plan import Plan, start
 from client.session import ServerError, Session
@@ -30,14 +36,14 @@ if TYPE_CHECKING:
 
 def add_commands(sub: Any) -> None:
     p = sub.add_parser("play", help="sit at a table (or open the lobby)")
-    p.add_argument("code", nargs="?", help="the room's join code")
+    p.add_argument("code", nargs="?", help="the room's join code, or its link")
     p.add_argument("--advise", action="store_true", help="join as an advisor")
     p.add_argument("--seat", type=int, default=None, help="the seat to take (0, 1, ...)")
     _common(p)
     p.set_defaults(run=cmd_play, plan=play_plan)
 
     p = sub.add_parser("watch", help="watch a table")
-    p.add_argument("code")
+    p.add_argument("code", help="the room's join code, or its link")
     _common(p)
     p.set_defaults(run=cmd_watch, plan=watch_plan)
 
@@ -66,24 +72,45 @@ def add_commands(sub: Any) -> None:
 
 
 def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--server", default=os.environ.get("SYMPATHY_SERVER", DEFAULT_SERVER))
+    p.add_argument("--server", default=None,
+                   help="the server: ws://HOST:PORT or the page's http://HOST:PORT (default "
+                   f"$SYMPATHY_SERVER, else {DEFAULT_SERVER})")
     p.add_argument("--name", default=os.environ.get("USER", ""), help="your name at the table")
     p.add_argument("--plain", action="store_true", help="line mode: text in, text out")
     p.add_argument("--ascii", action="store_true", help="suit letters instead of symbols")
 
 
+def resolve(args: argparse.Namespace) -> None:
+    """Read ``--server`` and a code as people give them (see :mod:`client.links`):
+    ``args.server`` becomes a websocket address and ``args.code`` a join code; a room's
+    link names its server unless ``--server`` does. Exits with a sentence when either
+    cannot be used."""
+    code = getattr(args, "code", None)
+    linked = None
+    try:
+        if code:
+            args.code, linked = room_code(code)
+        given = args.server or linked or os.environ.get("SYMPATHY_SERVER") or DEFAULT_SERVER
+        args.server = server_url(given)
+    except BadAddress as exc:
+        raise SystemExit(f"error: {exc}") from None
+
+
 def play_plan(args: argparse.Namespace) -> Plan:
+    resolve(args)
     if not args.code:
         return Plan("lobby")
     role = "advisor" if args.advise else "player"
-    return Plan("join", code=args.code.upper(), role=role, seat=args.seat)
+    return Plan("join", code=args.code, role=role, seat=args.seat)
 
 
 def watch_plan(args: argparse.Namespace) -> Plan:
-    return Plan("join", code=args.code.upper(), role="watcher")
+    resolve(args)
+    return Plan("join", code=args.code, role="watcher")
 
 
 def host_plan(args: argparse.Namespace) -> Plan:
+    resolve(args)
     create: dict[str, Any] = {
         "options": parse_options(args.option),
         "visibility": "public" if args.public else "unlisted", "advice": args.advice,
@@ -101,7 +128,7 @@ def host_plan(args: argparse.Namespace) -> Plan:
 
 def cmd_play(args: argparse.Namespace) -> int:
     if not args.code and args.plain:
-        raise SystemExit("the line mode needs a join code: sympathy play CODE --plain")
+        raise SystemExit(f"the line mode needs a join code: {invocation()} play CODE --plain")
     return _run(args, play_plan(args))
 
 
@@ -125,7 +152,7 @@ def tui_app(argv: Sequence[str]) -> SympathyApp:
 def _app(args: argparse.Namespace, plan: Plan) -> SympathyApp:
     from client.tui.app import SympathyApp
 
-    return SympathyApp(args.server, args.name, plan, ascii=args.ascii)
+    return SympathyApp(args.server, args.name, plan, ascii=args.ascii, command=invocation())
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -160,15 +187,15 @@ def _run(args: argparse.Namespace, plan: Plan) -> int:
         return app.return_code or 0
     try:
         return asyncio.run(_plain(args, plan))
-    except (OSError, TimeoutError) as exc:
-        print(f"error: cannot reach {args.server}: {exc}", file=sys.stderr)
+    except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as exc:
+        print(f"error: cannot play at {args.server}: {exc}", file=sys.stderr)
         return 2
 
 
 async def _plain(args: argparse.Namespace, plan: Plan) -> int:
     async with Session(args.server, args.name, tokens=TokenStore(),
                        room=plan.code) as session:
-        client = PlainClient(session, ascii=args.ascii)
+        client = PlainClient(session, ascii=args.ascii, command=invocation())
         try:
             await start(session, plan)
         except ServerError as exc:
@@ -176,5 +203,5 @@ async def _plain(args: argparse.Namespace, plan: Plan) -> int:
             return 1
         await run_plain(client, await stdin_reader())
         if not client.left and not session.table.gone:
-            client.say(*come_back_lines(session.table, args.name, args.server))
+            client.say(*come_back_lines(session.table, args.name, args.server, invocation()))
     return 0

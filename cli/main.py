@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -22,7 +23,15 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    result: int = args.run(args)
+    try:
+        result: int = args.run(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # the reader stopped reading (``sympathy replay --plain FILE | head``): nothing
+        # more to say, and nobody to say it to. Python flushes stdout again on the way
+        # out, which would fail the same way, so stdout goes to /dev/null first.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return result
 
 

@@ -84,6 +84,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
                 host, port = sock.getsockname()[:2]
                 kind = args.store.partition(":")[0] if ":" in args.store else args.store
                 print(f"sympathy: serving on ws://{host}:{port} (store: {kind})", flush=True)
+                shown = f"[{host}]" if ":" in host else host
+                print(f"sympathy: the page is at http://{shown}:{port}/ (open it in a "
+                      "browser to play)", flush=True)
 
         await app.run(args.host, args.port, stop, ready)
 

@@ -13,11 +13,16 @@ one per line on standard input::
     say TEXT          chat
     lock | unlock | kick NAME | close     the host's controls
     bot [SEAT]        the host: a computer player in SEAT (from 1), or in every empty seat
+    next | rematch    the host, once a game is over: a new deal, or the same deal again
+    save [DIR]        once a game is over: save its record to a file, to replay later
+    analysis          once a game is over: the solver's judgement of the game
     invite NAME [SEAT]   seat NAME behind SEAT (a round game), or let them advise
     rules             how to play the game: the goal first, then the layout, moves and end
     board | moves | who | advice | help
     quit              leave the terminal (the seat is kept; come back with the same code)
     leave             give up the seat and quit
+
+    A move that ends the game (give up) has no number: type its code, end, then yes.
 
 Each command's answer is one line: ``ok`` or ``error: <code>: <sentence>``; ``hint``
 answers ``hint: <the move in words>: <how often it won>`` or ``no hint: <why>``. End of input
@@ -30,6 +35,7 @@ from __future__ import annotations
 import asyncio
 import sys
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any, TextIO
 
 from .events import (
@@ -43,6 +49,7 @@ from .events import (
     StateChanged,
 )
 from .fair import FairCheck, check
+from .finish import analysis_lines, save_line
 from .hint import hint_line
 from .render import board_lines, clean, header, letters
 from .round_text import is_round, round_lines
@@ -50,13 +57,17 @@ from .rules_text import rules_lines
 from .session import ConnectionLost, ServerError, Session
 from .table_text import (
     chat_text,
+    confirm_line,
+    ends_game,
     game_over_lines,
+    in_order,
     last_text,
     numbered_moves,
     presence_line,
     proposal_lines,
     role_text,
     turn_line,
+    waiting_lines,
 )
 
 HELP = (__doc__ or "").split("::", 1)[1].split("Each command")[0].rstrip()
@@ -66,8 +77,15 @@ class PlainClient:
     """Print a session's events and run commands read from a stream of lines."""
 
     def __init__(self, session: Session, out: TextIO | None = None, *, ascii: bool = False,
-                 width: int = 96) -> None:
+                 width: int = 96, command: str = "sympathy") -> None:
         self.s = session
+        #: How to run this client again, in the lines that say so.
+        self.invoke = command
+        #: The finished game's record (for ``save`` and ``analysis``).
+        self.record: Mapping[str, Any] | None = None
+        #: A move that ends the game, asked for once: ``yes`` plays it.
+        self._confirm: str | None = None
+        self._confirmed: str | None = None
         self.out = out or sys.stdout
         self.ascii = ascii
         self.width = width
@@ -94,9 +112,13 @@ class PlainClient:
                              f" as {self.role_text()}")
                     self._seated = ""
                 self.show_state()
+                if not self.s.table.over:
+                    self.record = None  # a new deal: the last one's record is not its
                 if self.s.table.over and self._over_version != ev.version:
                     self._over_version = ev.version
-                    self.say(*game_over_lines(ev.view, await self.fair_check()))
+                    self.say(*game_over_lines(ev.view, await self.fair_check(),
+                                              self.s.table.tally, self.invoke),
+                             self.after_lines())
             elif isinstance(ev, PresenceChanged):
                 line = presence_line(self.s.table)
                 if line != self._presence:  # the server may repeat an unchanged list
@@ -119,6 +141,12 @@ class PlainClient:
                     return
             elif isinstance(ev, Seated):
                 self._seated = ev.kind
+
+    def after_lines(self) -> str:
+        """What may be done once a game is over."""
+        host = "; next deals again, rematch deals the same cards" if self.s.table.host \
+            else ""
+        return f"type save to keep the record, analysis for the solver's judgement{host}"
 
     def role_text(self) -> str:
         t = self.s.table
@@ -150,7 +178,8 @@ class PlainClient:
         t = self.s.table
         if t.view is None or t.over:
             return
-        self.say(turn_line(t))
+        self.say(*waiting_lines(t, self.s.url, "Or type bot to seat a computer player in "
+                                "every empty seat."), turn_line(t))
         movers = ", ".join(clean(t.view["seats"][s], 20) for s in t.view.get("to_move", ())
                            if s < len(t.view.get("seats", ())))
         moves = self.moves()
@@ -169,10 +198,10 @@ class PlainClient:
         if "seed" not in t.fair or t.view is None:
             return None
         try:
-            record: Mapping[str, Any] | None = await self.s.record()
+            self.record = await self.s.record()
         except (ServerError, ConnectionLost, TimeoutError):
-            record = None
-        return check(t.fair, record, t.view, t.audience)
+            self.record = None
+        return check(t.fair, self.record, t.view, t.audience)
 
     # -- input -------------------------------------------------------------------------
 
@@ -189,6 +218,14 @@ class PlainClient:
             word = word.lower()
             if word in ("quit", "exit"):
                 return
+            if self._confirm is not None:
+                code, self._confirm = self._confirm, None
+                if word == "yes":
+                    line = word = self._confirmed = code
+                else:
+                    self.say("The game goes on.")
+                    if word == "no":
+                        continue
             try:
                 done = await self.command(word, rest.strip(), line)
             except (ServerError, ConnectionLost, TimeoutError) as exc:
@@ -210,6 +247,11 @@ class PlainClient:
         if word in local:
             local[word]()
             return False
+        state = self.s.table.connection
+        kept = word in ("save", "analysis") and self.record is not None  # no request
+        if state not in ("connected", "resumed") and not kept:
+            # a request would wait for the server in silence: say so at once
+            raise ConnectionLost(f"not connected to the server ({state}): nothing was sent")
         if word in ("say", "chat"):
             await self.s.chat(rest)
         elif word == "leave":
@@ -235,6 +277,17 @@ class PlainClient:
         elif word == "hint":
             self.say(hint_line(await self.s.hint()))
             return False
+        elif word in ("next", "rematch"):
+            await self.s.next_deal(word == "rematch")
+        elif word == "save":
+            self.say(save_line(await self.finished_record(), self.s.table.code, self.invoke,
+                               Path(rest) if rest else None))
+            return False
+        elif word == "analysis":
+            record = await self.finished_record()
+            self.say(*(await analysis_lines(record, self.s.table.view) if record else
+                       ["No analysis: the game is not over."]))
+            return False
         elif word == "vote":
             await self.s.vote()
         elif word in ("take", "accept"):
@@ -244,13 +297,33 @@ class PlainClient:
         elif self.s.table.role == "advisor":
             await self.s.propose(self.pick(line))
         else:
-            await self.s.move(self.pick(line))
+            code = self.pick(line)
+            if ends_game(code) and self._confirmed != code:
+                self.ask(code)
+                return False
+            self._confirmed = None
+            await self.s.move(code)
         self.say("ok")
         return False
 
+    def ask(self, code: str) -> None:
+        """Ask before a move that ends the game; ``yes`` on the next line plays it."""
+        move = next((m for m in self.moves() if m.get("code") == code), None)
+        self._confirm = code
+        self.say(confirm_line(move, "Type yes to end it, anything else to play on."))
+
+    async def finished_record(self) -> Mapping[str, Any] | None:
+        """The finished game's record (fetched once the game is over)."""
+        if not self.s.table.over:
+            return None
+        if self.record is None:
+            self.record = await self.s.record()
+        return self.record
+
     def pick(self, text: str) -> str:
-        """A move code from a code or a number in the list of moves shown."""
-        moves = self.moves()
+        """A move code from a code or a number in the list of moves shown (a move that
+        ends the game has no number)."""
+        moves = [m for m in in_order(self.moves()) if not ends_game(m)]
         if text.isdigit() and 1 <= int(text) <= len(moves):
             return str(moves[int(text) - 1]["code"])
         return text

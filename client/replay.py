@@ -59,6 +59,27 @@ def load(path: Path) -> dict[str, Any]:
     return data
 
 
+def _entries(record: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """Each move as ``{seat, move, by, advised_by}``. The terminal saves the server's
+    record (moves as such mappings); the page's download (and
+    :meth:`rules.Record.to_dict`) gives the moves as ``[seat, code]`` pairs, with the
+    server's mappings beside them as ``history``, which name who moved."""
+    history = record.get("history")
+    out: list[Mapping[str, Any]] = []
+    for i, entry in enumerate(record["moves"]):
+        if isinstance(entry, list | tuple):
+            if len(entry) != 2:
+                raise BadRecord(f"move {i + 1} is not a seat and a move: {clean(entry, 60)}")
+            said = history[i] if isinstance(history, list) and i < len(history) else {}
+            said = said if isinstance(said, Mapping) else {}
+            out.append({**said, "seat": entry[0], "move": entry[1]})
+        elif isinstance(entry, Mapping):
+            out.append(entry)
+        else:
+            raise BadRecord(f"move {i + 1} is not a move: {clean(entry, 60)}")
+    return out
+
+
 def steps(record: Mapping[str, Any]) -> list[Step]:
     """The position before the first move and after each move, as a watcher sees it."""
     try:
@@ -73,7 +94,8 @@ def steps(record: Mapping[str, Any]) -> list[Step]:
         deal += " (commitment checks out)" if check_commitment(game.id, fair) else \
             " (COMMITMENT DOES NOT MATCH)"
     out = [Step(0, render(game, play.state, None), f"{game.title}, {deal}: the deal", None)]
-    for i, entry in enumerate(record["moves"], 1):
+    entries = _entries(record)
+    for i, entry in enumerate(entries, 1):
         try:
             seat, code = int(entry["seat"]), str(entry["move"])
             before = play.state
@@ -85,5 +107,5 @@ def steps(record: Mapping[str, Any]) -> list[Step]:
                 "advised_by": [clean(n, 40) for n in entry.get("advised_by") or ()],
                 "text": game.narrate(before, Move(code), play.state)}
         out.append(Step(i, render(game, play.state, None), f"move {i} of "
-                        f"{len(record['moves'])}", last))
+                        f"{len(entries)}", last))
     return out

@@ -16,6 +16,7 @@ from typing import Any
 
 from .events import DEFAULT_SERVER, Table
 from .fair import FairCheck
+from .links import page_link
 from .render import clean
 
 
@@ -71,9 +72,40 @@ def proposal_marks(items: Sequence[Mapping[str, Any]], *, long: bool = False) ->
     return out
 
 
+#: The codes of moves that end the game at once: giving up (the game counts as lost),
+#: and a game of pure chance playing on by itself to its end. They are asked for twice
+#: and never get a number, which would shift as the list around them changes (see
+#: :func:`in_order`).
+ENDING = frozenset({"end", "auto"})
+
+
+def ends_game(move: Mapping[str, Any] | str) -> bool:
+    """``move`` (or its code) ends the game at once."""
+    code = move if isinstance(move, str) else move.get("code", move.get("move", ""))
+    return str(code) in ENDING
+
+
+def in_order(moves: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The moves as listed: the numbered ones first, the moves that end the game last
+    (without a number)."""
+    return [m for m in moves if not ends_game(m)] + [m for m in moves if ends_game(m)]
+
+
+def confirm_line(move: Mapping[str, Any] | None, yes: str) -> str:
+    """The question asked before a move that ends the game; ``yes`` says how to confirm."""
+    text = clean((move or {}).get("text") or "give up", 120)
+    return f"End the game now? This move ends it: {text}. {yes}"
+
+
 def numbered_moves(moves: Sequence[Mapping[str, Any]]) -> list[str]:
-    return [f"  {i:>2}. {clean(m.get('code'), 20):<6} {clean(m.get('text'), 120)}"
-            for i, m in enumerate(moves, 1)]
+    """The moves, numbered in the order :func:`in_order` gives; a move that ends the
+    game is listed without a number, with how to ask for it."""
+    out = []
+    for i, m in enumerate(in_order(moves), 1):
+        code, text = clean(m.get("code"), 20), clean(m.get("text"), 120)
+        out.append(f"      {code:<6} {text} (type {code}, then yes)" if ends_game(m)
+                   else f"  {i:>2}. {code:<6} {text}")
+    return out
 
 
 def chat_text(sender: str, role: str, text: str) -> str:
@@ -94,9 +126,11 @@ def last_text(last: Mapping[str, Any] | None) -> str:
     return line
 
 
-def come_back_lines(table: Table, name: str, url: str) -> list[str]:
+def come_back_lines(table: Table, name: str, url: str, command: str = "sympathy"
+                    ) -> list[str]:
     """What to print when the terminal is left: the room's code and the command that
-    comes back to the same place (the seat is kept on the server and in the token file).
+    comes back to the same place (the seat is kept on the server and in the token file);
+    ``command`` runs this client (:func:`client.links.invocation`).
     """
     if not table.code:
         return []
@@ -105,19 +139,20 @@ def come_back_lines(table: Table, name: str, url: str) -> list[str]:
     named = f" --name {shlex.quote(clean(name, 40))}" if name else ""
     if table.role == "watcher":
         return [f"You stopped watching room {code}. Watch again with:",
-                f"  sympathy watch {code}{extra}"]
+                f"  {command} watch {code}{extra}"]
     advise = " --advise" if table.role == "advisor" else ""
     lines = [f"You left room {code}; your place is kept. Come back with:",
-             f"  sympathy play {code}{advise}{named}{extra}"]
+             f"  {command} play {code}{advise}{named}{extra}"]
     if table.host:
         lines.append("  (or run the same host command again)")
     return lines
 
 
 def game_over_lines(view: Mapping[str, Any], check: FairCheck | None,
-                    tally: Mapping[str, Any] | None = None) -> list[str]:
+                    tally: Mapping[str, Any] | None = None, command: str = "sympathy"
+                    ) -> list[str]:
     """The end of a game: the result, the client's own fairness check, the deal number to
-    share, and the room's running tally."""
+    share (with ``command``, the way to run this client), and the room's running tally."""
     out = [f"game over: {clean(view.get('status'))} ({clean(view.get('result') or '')})"]
     if check is None:
         out.append("the deal's seed has not been revealed")
@@ -129,7 +164,7 @@ def game_over_lines(view: Mapping[str, Any], check: FairCheck | None,
         else:
             out.append("the record replays to the same game: "
                        f"{'yes' if check.replays else 'NO, ' + check.why}")
-        out.append(f"share this deal: sympathy host {clean(view.get('game'), 40)} "
+        out.append(f"share this deal: {command} host {clean(view.get('game'), 40)} "
                    f"--deal {check.seed}")
     if tally and tally.get("deals"):
         won, deals = int(tally.get("won", 0)), int(tally["deals"])
@@ -207,6 +242,35 @@ def person(table: Table, seat: int) -> str:
     return who if who.endswith(f"({seat_label})") else f"{who} ({seat_label})"
 
 
+def empty_seats(table: Table) -> list[int]:
+    """The seats of a table of several seats that nobody holds (a person or a computer
+    player), while its game goes on."""
+    view = table.view
+    n = len((view or {}).get("seats", ()))
+    if view is None or n < 2 or table.over:
+        return []
+    held = holders(table)
+    return [s for s in range(n) if s not in held]
+
+
+def waiting_lines(table: Table, url: str, bots: str = "") -> list[str]:
+    """What the table waits for while a seat is empty: who to invite and how (the code
+    and the page's link to the room), and for the host, ``bots``: how to seat computer
+    players instead."""
+    empty = empty_seats(table)
+    if not empty or not table.code:
+        return []
+    names = " and ".join(seat_name(table.view, s) for s in empty)
+    who = "a partner" if len(empty) == 1 else f"{len(empty)} more players"
+    where = f"seat {names} is" if len(empty) == 1 else f"seats {names} are"
+    code = clean(table.code, 16)
+    lines = [f"Waiting for {who} ({where} empty): share this code, {code}, or this link: "
+             f"{page_link(url, code)}"]
+    if table.host and bots:
+        lines.append(bots)
+    return lines
+
+
 #: What a seat must do in each phase of the twins games (Sympathy, Sympathie).
 _TWIN_PHASES = {"opening": "open (turn up every packet top)", "turn": "turn a card",
                 "grace": "turn up a grace card", "choose": "choose which card to throw out"}
@@ -222,7 +286,12 @@ def turn_line(table: Table) -> str:
     seats = [int(s) for s in view.get("to_move", ())]
     if not seats:
         return ""
-    who = " and ".join(person(table, s) for s in seats)
+    empty = empty_seats(table)
+    if all(s in empty for s in seats):  # nobody there to play: not "B to play"
+        names = " and ".join(seat_name(view, s) for s in seats)
+        return f"Nobody sits at {names} yet ({names} plays next)"
+    who = " and ".join(person(table, s) + (" (empty seat)" if s in empty else "")
+                       for s in seats)
     who = who[:1].upper() + who[1:]
     what = _what(view, table)
     if view.get("layout") == "round" and what == "waiting":

@@ -8,8 +8,6 @@ has checked the revealed seed and replayed the record itself.
 
 from __future__ import annotations
 
-import asyncio
-import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,13 +15,10 @@ from textual.app import App, ComposeResult
 from textual.widgets import Static
 from websockets.exceptions import InvalidHandshake, InvalidURI
 
-from rules import RulesError
-from rules.analysis import analyse_record
-
 from ..events import Event, StateChanged, Table
 from ..fair import check
+from ..finish import analysis_lines
 from ..plan import Plan, start
-from ..render import clean
 from ..session import ConnectionLost, ServerError, Session
 from ..table_text import come_back_lines, game_over_lines
 from ..tokens import TokenStore
@@ -38,7 +33,7 @@ class SympathyApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, url: str, player_name: str, plan: Plan, *, ascii: bool = False,
-                 tokens: TokenStore | None = None) -> None:
+                 tokens: TokenStore | None = None, command: str = "sympathy") -> None:
         super().__init__()
         self.url = url
         self.player_name = player_name
@@ -51,6 +46,10 @@ class SympathyApp(App[None]):
         self.error = ""
         #: The finished game's record, as the server sent it (saved with ``s``).
         self.record: Mapping[str, Any] | None = None
+        #: What the end screen says of the finished game (it can be opened again).
+        self.over_lines: list[str] = []
+        #: How to run this client again, in the lines that say so.
+        self.command = command
 
     def compose(self) -> ComposeResult:
         yield Static(f"connecting to {self.url}...", id="splash", markup=False)
@@ -82,7 +81,7 @@ class SympathyApp(App[None]):
     def quit_keeping_the_seat(self) -> None:
         """Leave the terminal; the seat stays, and the message says how to come back."""
         self.exit(message="\n".join(come_back_lines(self.table, self.player_name,
-                                                     self.url)) or None)
+                                                     self.url, self.command)) or None)
 
     async def sit(self, plan: Plan) -> None:
         """Carry out ``plan`` and show the table (raises the server's refusal)."""
@@ -107,28 +106,30 @@ class SympathyApp(App[None]):
         elif self.table.over and self.over_shown != ev.version and \
                 not isinstance(screen, GameOver):
             self.over_shown = ev.version
-            await self.push_screen(GameOver(await self.game_over_lines(),
-                                            host=self.table.host, ascii=self.ascii))
+            self.over_lines = await self.game_over_lines()
+            await self.show_end()
+
+    async def show_end(self) -> bool:
+        """Open the end screen of the finished game (again: it was closed with enter).
+        ``False`` when no game is over or it is open already."""
+        if not self.table.over or not self.over_lines or isinstance(self.screen, GameOver):
+            return False
+        await self.push_screen(GameOver(self.over_lines, host=self.table.host,
+                                        ascii=self.ascii))
+        return True
 
     async def game_over_lines(self) -> list[str]:
         t = self.table
         assert t.view is not None
         self.record = None
         if "seed" not in t.fair or self.session is None:
-            return game_over_lines(t.view, None, t.tally)
+            return game_over_lines(t.view, None, t.tally, self.command)
         try:
             self.record = await self.session.record()
         except (ServerError, ConnectionLost, TimeoutError):
             pass
         lines = game_over_lines(t.view, check(t.fair, self.record, t.view, t.audience),
-                                t.tally)
+                                t.tally, self.command)
         if self.record is not None and t.view.get("layout") != "round":
-            # the solver's analysis, off the event loop (it judges patience deals, not
-            # a match between players)
-            try:
-                found = await asyncio.to_thread(analyse_record, self.record, time.monotonic,
-                                                8.0)
-                lines += ["", *found.lines]
-            except (RulesError, KeyError, TypeError, ValueError) as exc:
-                lines.append(f"no analysis: {clean(str(exc))}")
+            lines += ["", *await analysis_lines(self.record, t.view)]
         return lines

@@ -33,7 +33,7 @@ def mark(screen: TableScreen, code: str) -> str:
 
 def ask(screen: TableScreen) -> None:
     """Ask for a hint, once at a time (a second ``h`` meanwhile replaces the first)."""
-    if screen.sapp.session is None:
+    if screen.sapp.session is None or screen.offline():
         return
     screen.show_message("hint: thinking...", error=False)
     screen.run_worker(_ask(screen), group="hint", exclusive=True, exit_on_error=False)

@@ -19,6 +19,7 @@ from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Select, 
 
 from rules.guide import KINDS
 
+from ..links import BadAddress, room_code
 from ..plan import Plan
 from ..render import clean
 from ..session import describe_error
@@ -105,9 +106,15 @@ class LobbyScreen(Screen[None]):
         self.query_one("#code", Input).focus()
 
     async def on_input_submitted(self, ev: Input.Submitted) -> None:
-        code = ev.value.strip().upper()
-        if code:
-            await self.sit(Plan("join", code=code, role="player"))
+        """A code, or the page's link to a room of this server (as shared)."""
+        if not ev.value.strip():
+            return
+        try:
+            code, _ = room_code(ev.value)  # a link's room is looked for on this server
+        except BadAddress as exc:
+            self.say(str(exc))
+            return
+        await self.sit(Plan("join", code=code, role="player"))
 
     async def action_create(self) -> None:
         s = _app(self).session

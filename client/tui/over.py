@@ -1,14 +1,14 @@
 """The game-over screen: the result, the client's own fairness check, the deal number to
 share, the room's running tally, and what comes next.
 
-Keys: enter, escape or space go back to the table; ``s`` saves the record to a file
-(replay it with ``sympathy replay FILE``); the host deals again with ``n`` (a new deal) or
-``r`` (a rematch: the same deal); ``q`` quits keeping the seat.
+Keys: enter, escape or space go back to the table (where ``e`` opens this screen again);
+``s`` saves the record to a file (replay it with ``sympathy replay FILE``); the host deals
+again with ``n`` (a new deal) or ``r`` (a rematch: the same deal); ``q`` quits keeping the
+seat.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -19,9 +19,9 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ..finish import save_line
 from ..render import clean, letters
-from ..replay import save
-from ..session import describe_error
+from . import ending
 
 if TYPE_CHECKING:
     from .app import SympathyApp
@@ -68,7 +68,7 @@ class GameOver(ModalScreen[None]):
         return self.app
 
     def compose(self) -> ComposeResult:
-        keys = "enter: back to the table  s: save the record  q: quit"
+        keys = "enter: back to the table (e: this again)  s: save the record  q: quit"
         if self.host:
             keys = "n: next deal  r: rematch (same deal)  " + keys
         else:
@@ -86,25 +86,13 @@ class GameOver(ModalScreen[None]):
         self.close()
 
     def action_save(self) -> None:
-        record = self.sapp.record
-        if record is None:
-            self.say("The record is not available.")
-            return
-        try:
-            path = save(record, Path.cwd(), self.sapp.table.code)
-        except OSError as exc:
-            self.say(f"Could not save the record: {exc}")
-            return
-        self.say(f"Saved to {path.name}; replay it with: sympathy replay {path.name}")
+        app = self.sapp
+        self.say(save_line(app.record, app.table.code, app.command))
 
     async def action_deal(self, same: bool) -> None:
-        s = self.sapp.session
-        if s is None:
-            return
-        try:
-            await s.next_deal(same)
-        except Exception as exc:  # the server's sentence: not the host, not over...
-            self.say(describe_error(exc))
+        said = await ending.deal(self.sapp, same)
+        if said:
+            self.say(said)
 
     def action_quit(self) -> None:
         self.sapp.quit_keeping_the_seat()

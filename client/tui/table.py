@@ -12,8 +12,13 @@ the vote, ``u`` undoes, ``h`` asks for a hint (the hinted move is chosen and mar
 list, so enter plays or proposes it; the player may ask, advisors too where the table
 allows), ``:`` opens the command line (a move code, or ``say TEXT``),
 ``t`` chats, ``p`` shows or hides the people, advice and chat panel (hidden on narrow
-terminals), ``?`` shows the game's rules and these keys, escape returns to the moves,
-``q`` quits keeping the seat. Every refusal shows the server's own sentence.
+terminals, which keep the last chat lines under the board; the connection's state is
+always in the title), ``?`` shows the game's rules and these keys, escape returns to the moves,
+``q`` quits keeping the seat. Every refusal shows the server's own sentence; a key
+pressed while the server cannot be reached says so at once. Giving up has no number:
+choose it in the list (or type ``end``), then ``y`` to confirm. Once the game is over,
+``e`` opens the end screen again, ``s`` saves the record, and the host's ``n`` and ``r``
+deal again (a new deal, the same deal).
 
 At a round game's table (the ``round`` layout: hands around the table) left/right walk
 the cards of your hand that you may play (or the positions of the hand you may draw
@@ -26,10 +31,10 @@ and ``invite NAME SEAT`` (an advisor or watcher sits behind a seat).
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rich.table import Table as Grid
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -38,33 +43,23 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
-from textual.widgets.option_list import Option
 
 from ..events import ChatLine, Connection, Event, Notice, Table
 from ..hint import Hint
-from ..render import card_text, clean, letters
-from ..round_text import is_round, move_key, played_card
+from ..render import clean, letters
+from ..round_text import is_round
 from ..session import describe_error
 from ..table_text import (
     chat_text,
-    holders,
-    last_text,
-    last_zones,
-    member_text,
+    ends_game,
     move_zones,
-    proposal_marks,
-    role_text,
-    turn_line,
 )
-from . import hint_key, round_keys
+from . import ending, hint_key, round_keys, table_draw
 from .board import Board
 
 if TYPE_CHECKING:
     from .app import SympathyApp
 
-CONNECTION_TEXT = {"connecting": "connecting...", "connected": "connected",
-                   "reconnecting": "reconnecting...", "resumed": "resumed",
-                   "closed": "disconnected"}
 #: Below this many columns the side panel hides (``p`` shows it) so the board has room.
 NARROW = 110
 
@@ -83,6 +78,10 @@ class TableScreen(Screen[None]):
     #advice { height: auto; max-height: 8; }
     #chat { height: 1fr; }
     #message { color: $error; height: auto; }
+    #chat-strip { display: none; height: auto; max-height: 3; }
+    TableScreen.narrow #chat-strip { display: block; }
+    TableScreen.narrow.panel #chat-strip, TableScreen.narrow #chat-strip.empty {
+        display: none; }
     #conn, #title { text-style: bold; }
     #turn { text-style: bold; color: $success; }
     #command { display: none; }
@@ -118,6 +117,9 @@ class TableScreen(Screen[None]):
         self.hint: Hint | None = None
         #: Its widgets are there to draw on: from the end of mount to unmount.
         self.ready = False
+        #: A move that ends the game, chosen once: ``y`` plays it (see ending.ask).
+        self.confirming: str | None = None
+        self.confirmed: str | None = None
 
     @property
     def sapp(self) -> SympathyApp:
@@ -135,6 +137,7 @@ class TableScreen(Screen[None]):
                 yield Static("", id="turn")
                 yield Static("", id="last")
                 yield Static("", id="message")
+                yield Static("", id="chat-strip")
                 yield Static("moves", classes="head", id="moves-head")
                 yield OptionList(id="moves")
                 yield Input(placeholder=": a move code, or 'say TEXT'", id="command",
@@ -175,15 +178,6 @@ class TableScreen(Screen[None]):
         """A line for the screen: with suit letters instead of symbols under ``--ascii``."""
         return Text(letters(line) if self.ascii else line)
 
-    def move_line(self, head: str, text: str) -> Grid:
-        """A move in the list: its number and code, then its description, which wraps
-        under itself (not under the number) when the list is narrow."""
-        grid = Grid.grid(padding=(0, 1))
-        grid.add_column(no_wrap=True)
-        grid.add_column(ratio=1)
-        grid.add_row(self.text(head), self.text(text))
-        return grid
-
     def moves(self) -> list[Mapping[str, Any]]:
         t = self.table
         if t.over:
@@ -201,92 +195,17 @@ class TableScreen(Screen[None]):
         if isinstance(ev, ChatLine):
             line = chat_text(ev.sender, ev.role, ev.text)
             self.query_one("#chat", RichLog).write(self.text(line))
-            if self.has_class("narrow") and not self.has_class("panel"):
-                self.show_message(line, error=False)
         elif isinstance(ev, Notice):
             self.show_message(f"{ev.kind}: {ev.message}")
-        elif isinstance(ev, Connection) and ev.state == "reconnecting":
-            self.show_message("")
+        elif isinstance(ev, Connection) and ev.state in ("connected", "resumed"):
+            self.show_message("")  # what was said while away (the title says it is back)
         self.refresh_table()
 
     def refresh_table(self) -> None:
-        t = self.table
-        view = t.view
-        me = role_text(t.role, t.seats, view)
-        host = "  (host)" if t.host else ""
-        self.query_one("#title", Static).update(self.text(
-            f"{clean(t.game, 40)}  room {clean(t.code, 16)}  v{t.version}  you: {me}{host}"))
-        conn = CONNECTION_TEXT.get(t.connection, t.connection)
-        if t.gone:
-            conn += f" ({t.gone})"
-        self.query_one("#conn", Static).update(Text(conn))
-        self.query_one("#turn", Static).update(self.text(turn_line(t)))
-        self.query_one("#last", Static).update(self.text(
-            f"last: {last_text(t.last)}" if t.last else ""))
-        self.query_one("#people", Static).update(Text("\n".join(
-            member_text(m, view) for m in t.members)))
-        advice = self.query_one("#advice", OptionList)
-        advice.set_options(Option(self.text(line), id=str(p.get("move")))
-                           for line, p in zip(proposal_marks(t.proposals, long=True),
-                                              t.proposals, strict=True))
-        moves = self.moves()
-        if t.version != self.drawn_version:
-            self.drawn_version, self._source = t.version, None
-        marks = dict(zip((str(p.get("move")) for p in t.proposals),
-                         proposal_marks(t.proposals), strict=True))
-        heads = [f"{i:>2}. {clean(m.get('code'), 20):<6}" for i, m in enumerate(moves, 1)]
-        texts = [self.card_of(str(m.get("code"))) + clean(m.get("text"), 100)
-                 + self.key_mark(str(m.get("code"))) + hint_key.mark(self, str(m.get("code")))
-                 + (f"  {marks[str(m.get('code'))]}" if str(m.get("code")) in marks else "")
-                 for m in moves]
-        lines = [f"{h} {x}" for h, x in zip(heads, texts, strict=True)]
-        box = self.query_one("#moves", OptionList)
-        if lines != self._shown_lines:
-            kept = box.highlighted
-            same = [m.get("code") for m in moves] == [m.get("code") for m in self._shown_moves]
-            self._shown_moves, self._shown_lines = moves, lines
-            box.set_options(Option(self.move_line(h, x)) for h, x in zip(heads, texts,
-                                                                        strict=True))
-            if moves:
-                box.highlighted = kept if same and kept is not None else 0
-        head = "moves" if t.role == "player" else "moves to propose" if t.role == "advisor" \
-            else "watching"
-        if t.proposals and t.role == "player":
-            head += f" ({len(t.proposals)} proposed: a takes)"
-        self.query_one("#moves-head", Static).update(Text(head))
-        self.draw_board()
+        table_draw.refresh(self)
 
     def draw_board(self) -> None:
-        t = self.table
-        view = t.view
-        legal: set[str] = set()
-        picked: set[str] = set()
-        if view is not None:
-            for m in self._shown_moves:
-                legal |= move_zones(view, m)
-            sel = self.selected_move()
-            if sel is not None:
-                picked = move_zones(view, sel)
-        if self._cursor not in legal:
-            self._cursor = None
-        card = None
-        if is_round(view):
-            sel = self.selected_move()
-            card = played_card(str(sel.get("code"))) if sel is not None else None
-        calls = [c.text for c in list(t.calls)[-1:]] if is_round(view) else []
-        self.query_one("#board", Board).show(view, t.audience, legal, picked, self._cursor,
-                                             self._source, last_zones(view, t.last),
-                                             holders(t), card, calls)
-
-    def card_of(self, code: str) -> str:
-        """The hand card a round game's move plays, before its text: ``"7♥: "``."""
-        card = played_card(code) if is_round(self.table.view) else None
-        return f"{card_text(card)}: " if card else ""
-
-    def key_mark(self, code: str) -> str:
-        """A round table's key of its own for a move, as shown in the list."""
-        key = move_key(self.table.view, code)
-        return f"  [{key}]" if key else ""
+        table_draw.board(self)
 
     def active_zones(self) -> list[str]:
         """Ids of the zones some shown legal move touches, in the view's order."""
@@ -316,9 +235,13 @@ class TableScreen(Screen[None]):
         await round_keys.call(self)
 
     async def on_key(self, event: events.Key) -> None:
-        """A round table's letters for its word moves (none while typing)."""
-        if await round_keys.word_key(self, event.key):
+        """Saying yes to giving up, the end screen's keys once the game is over, and a
+        round table's letters for its word moves (none while typing)."""
+        if isinstance(self.focused, Input):
+            return
+        if await ending.key(self, event.key) or await round_keys.word_key(self, event.key):
             event.stop()
+            event.prevent_default()
 
     async def action_bots(self) -> None:
         """The host seats computer players in every empty seat."""
@@ -375,7 +298,22 @@ class TableScreen(Screen[None]):
 
     # -- acting ------------------------------------------------------------------------
 
+    def offline(self) -> bool:
+        """Say so at once when the server cannot be reached now (a request would wait
+        for it in silence): ``True`` then."""
+        t = self.table
+        if t.connection in ("connected", "resumed"):
+            return False
+        state = table_draw.CONNECTION_TEXT.get(t.connection, t.connection)
+        self.show_message(f"Not connected to the server ({state}{': ' + t.gone if t.gone else ''}"
+                          "): nothing was sent. Try again once it is back.")
+        return True
+
     async def _do(self, what: Awaitable[Any], done: str = "") -> bool:
+        if self.offline():
+            if asyncio.iscoroutine(what):
+                what.close()  # never sent
+            return False
         try:
             await what
         except Exception as exc:  # every refusal is shown, none is fatal
@@ -386,7 +324,7 @@ class TableScreen(Screen[None]):
 
     async def play(self, code: str) -> None:
         s = self.sapp.session
-        if s is None:
+        if s is None or self.offline() or ending.ask(self, code):
             return
         if self.table.role == "advisor":
             await self._do(s.propose(code), f"proposed {clean(code, 20)}")
@@ -407,8 +345,10 @@ class TableScreen(Screen[None]):
         if self._taking:
             self._taking = False
             await self.take(n)
-        elif n <= len(self._shown_moves):
-            await self.play(str(self._shown_moves[n - 1]["code"]))
+        else:  # a move that ends the game has no number
+            numbered = [m for m in self._shown_moves if not ends_game(m)]
+            if n <= len(numbered):
+                await self.play(str(numbered[n - 1]["code"]))
 
     async def action_accept(self) -> None:
         items = self.table.proposals

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -9,6 +10,7 @@ import pytest
 
 from client.tokens import TokenStore
 from protocol.limits import Limits
+from tests.kit.cli import Proc
 from tests.kit.server import Running, start, stop_server
 
 
@@ -27,3 +29,15 @@ async def server(request: pytest.FixtureRequest) -> AsyncIterator[Running]:
 def tokens(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> TokenStore:
     monkeypatch.setenv("SYMPATHY_STATE_DIR", str(tmp_path / "state"))
     return TokenStore()
+
+
+@pytest.fixture(autouse=True)
+async def reap() -> AsyncIterator[None]:
+    """End any client process a failing test left behind (each by its own handle)."""
+    yield
+    while Proc.started:
+        p = Proc.started.pop()
+        if p.proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                p.proc.kill()
+            await p.proc.wait()

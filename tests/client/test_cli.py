@@ -7,6 +7,7 @@ back to its room, several people on one account keeping their own seats.
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -15,11 +16,14 @@ import pytest
 from client.session import Session
 from client.tokens import TokenStore
 from tests.kit.server import Running
-from tests.kit.terminal import Terminal
+from tests.kit.terminal import SYMPATHY, Terminal
 
 
 def env(tmp_path: Path) -> dict[str, str]:
-    return {"SYMPATHY_STATE_DIR": str(tmp_path / "state")}
+    """An account of its own, and ``sympathy`` on the PATH (as after an install): the
+    lines that name the command say ``sympathy`` then."""
+    return {"SYMPATHY_STATE_DIR": str(tmp_path / "state"),
+            "PATH": f"{Path(SYMPATHY).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
 
 
 async def run_to_exit(server: Running, tmp_path: Path, *args: str) -> tuple[int, str]:

@@ -2,27 +2,11 @@
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import AsyncIterator
 from pathlib import Path
-
-import pytest
 
 from client.session import Session
 from tests.kit.cli import Proc
 from tests.kit.server import Running
-
-
-@pytest.fixture(autouse=True)
-async def reap() -> AsyncIterator[None]:
-    """End any client process a failing test left behind (each by its own handle)."""
-    yield
-    while Proc.started:
-        p = Proc.started.pop()
-        if p.proc.returncode is None:
-            with contextlib.suppress(ProcessLookupError):
-                p.proc.kill()
-            await p.proc.wait()
 
 
 async def test_a_whole_game_in_line_mode_with_a_plain_watcher(server: Running,
@@ -120,3 +104,27 @@ async def test_a_round_match_in_line_mode_against_a_computer_player(server: Runn
     await wes.send("quit")
     assert await ann.finish() == 0
     assert await wes.finish() == 0
+
+
+async def test_a_command_while_the_server_is_away_says_so_at_once(server: Running,
+                                                                  tmp_path: Path) -> None:
+    """The network fails (a proxy cuts and refuses): a move typed meanwhile is answered
+    at once that nothing was sent, not after the request's 30 s; then it comes back and
+    the same move plays (Sympathy, deal 7, both hands)."""
+    from tests.kit.proxy import Proxy
+
+    async with Proxy(server.port).running() as proxy:
+        ann = await Proc.start(tmp_path / "ann", "host", "sympathy", "--both", "--plain",
+                               "--deal", "7", "--server", proxy.url, "--name", "Ann")
+        await ann.expect(r"^   1\. open ")
+        proxy.down = True
+        proxy.cut()
+        await ann.expect(r"^connection: reconnecting")
+        await ann.send("1")
+        await ann.expect(r"^error: connection: not connected to the server \(reconnecting\): "
+                         r"nothing was sent$", timeout=20)
+        proxy.down = False
+        await ann.expect(r"^connection: resumed")
+        await ann.send("1")
+        await ann.expect(r"^ok$")
+        assert await ann.finish() == 0

@@ -137,7 +137,7 @@ async def test_proposals_are_marked_in_the_move_list_and_taken_by_number(
             await settle(pilot, app, 0)
             while len(app.table.my_moves()) < 2:  # play on until there is a choice
                 v = app.table.version
-                await pilot.press("1")
+                await pilot.press("enter", "y")
                 await settle(pilot, app, v + 1)
             ann_moves = app.table.version
             await xan.join(app.table.code, "advisor")
@@ -204,8 +204,9 @@ async def test_question_mark_shows_how_to_play_and_the_keys(server: Running,
 
 async def test_the_game_over_screen_deals_again_and_q_quits(server: Running,
                                                              tokens: TokenStore) -> None:
-    """La Forteresse, deal 3, ends after one move; the host's n deals a new (secret) deal
-    in the same room; at the end of that one, q quits from the game-over screen."""
+    """La Forteresse, deal 3, has no move but giving up (enter chooses it, y says yes:
+    it has no number); the host's n deals a new (secret) deal in the same room; at the
+    end of that one, q quits from the game-over screen."""
     app = SympathyApp(server.url, "Ann", Plan("create", game="la_forteresse",
                                               create={"deal": 3}), tokens=tokens)
     async with app.run_test(size=SMALL) as pilot:
@@ -214,7 +215,7 @@ async def test_the_game_over_screen_deals_again_and_q_quits(server: Running,
         for deal in (1, 2):
             while not app.table.over:
                 v = app.table.version
-                await pilot.press("1")
+                await pilot.press("enter", "y")
                 await settle(pilot, app, v + 1)
             await until(pilot, lambda: isinstance(app.screen, GameOver))
             assert "n: next deal  r: rematch" in screen_text(app)

@@ -1,0 +1,143 @@
+"""Drawing the table screen (:mod:`client.tui.table`): the title with the connection's
+state, the turn (and what an empty seat waits for), the last move, the chat's last lines
+on a narrow terminal, people, advice, the list of moves and the board.
+
+The list numbers the moves that :func:`client.table_text.in_order` numbers: a move that
+ends the game comes last, without a number.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.table import Table as Grid
+from rich.text import Text
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..render import card_text, clean
+from ..round_text import is_round, move_key, played_card
+from ..table_text import (
+    chat_text,
+    ends_game,
+    holders,
+    in_order,
+    last_text,
+    last_zones,
+    member_text,
+    move_zones,
+    proposal_marks,
+    role_text,
+    turn_line,
+    waiting_lines,
+)
+from . import ending, hint_key
+from .board import Board
+
+if TYPE_CHECKING:
+    from .table import TableScreen
+
+CONNECTION_TEXT = {"connecting": "connecting...", "connected": "connected",
+                   "reconnecting": "reconnecting...", "resumed": "resumed",
+                   "closed": "disconnected"}
+
+
+def move_line(screen: TableScreen, head: str, text: str) -> Grid:
+    """A move in the list: its number and code, then its description, which wraps
+    under itself (not under the number) when the list is narrow."""
+    grid = Grid.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column(ratio=1)
+    grid.add_row(screen.text(head), screen.text(text))
+    return grid
+
+def refresh(screen: TableScreen) -> None:
+    """Draw every part of the table screen from the session's table."""
+    t = screen.table
+    view = t.view
+    me = role_text(t.role, t.seats, view)
+    host = "  (host)" if t.host else ""
+    conn = CONNECTION_TEXT.get(t.connection, t.connection)
+    if t.gone:
+        conn += f" ({t.gone})"
+    screen.query_one("#title", Static).update(screen.text(
+        f"{clean(t.game, 40)}  room {clean(t.code, 16)}  v{t.version}  you: {me}{host}"
+        f"  [{conn}]"))
+    screen.query_one("#conn", Static).update(Text(conn))
+    over = [ending.OVER_KEYS + (ending.HOST_KEYS if t.host else "")] if t.over else []
+    screen.query_one("#turn", Static).update(screen.text("\n".join([
+        *waiting_lines(t, screen.sapp.url, "Or press c to seat computer players in "
+                       "every empty seat."), turn_line(t), *over])))
+    strip = screen.query_one("#chat-strip", Static)
+    strip.update(screen.text("\n".join(
+        chat_text(c.sender, c.role, c.text) for c in list(t.chat)[-3:])))
+    strip.set_class(not t.chat, "empty")  # no blank row where no one has spoken yet
+    screen.query_one("#last", Static).update(screen.text(
+        f"last: {last_text(t.last)}" if t.last else ""))
+    screen.query_one("#people", Static).update(Text("\n".join(
+        member_text(m, view) for m in t.members)))
+    advice = screen.query_one("#advice", OptionList)
+    advice.set_options(Option(screen.text(line), id=str(p.get("move")))
+                       for line, p in zip(proposal_marks(t.proposals, long=True),
+                                          t.proposals, strict=True))
+    moves = in_order(screen.moves())
+    if t.version != screen.drawn_version:
+        screen.drawn_version, screen._source = t.version, None
+    marks = dict(zip((str(p.get("move")) for p in t.proposals),
+                     proposal_marks(t.proposals), strict=True))
+    heads = [f"    {clean(m.get('code'), 20):<6}" if ends_game(m) else
+             f"{i:>2}. {clean(m.get('code'), 20):<6}" for i, m in enumerate(moves, 1)]
+    texts = [card_of(screen, str(m.get("code"))) + clean(m.get("text"), 100)
+             + key_mark(screen, str(m.get("code"))) + hint_key.mark(screen, str(m.get("code")))
+             + (f"  {marks[str(m.get('code'))]}" if str(m.get("code")) in marks else "")
+             for m in moves]
+    lines = [f"{h} {x}" for h, x in zip(heads, texts, strict=True)]
+    box = screen.query_one("#moves", OptionList)
+    if lines != screen._shown_lines:
+        kept = box.highlighted
+        same = [m.get("code") for m in moves] == [m.get("code") for m in screen._shown_moves]
+        screen._shown_moves, screen._shown_lines = moves, lines
+        box.set_options(Option(move_line(screen, h, x)) for h, x in zip(heads, texts,
+                                                                    strict=True))
+        if moves:
+            box.highlighted = kept if same and kept is not None else 0
+    head = "moves" if t.role == "player" else "moves to propose" if t.role == "advisor" \
+        else "watching"
+    if t.proposals and t.role == "player":
+        head += f" ({len(t.proposals)} proposed: a takes)"
+    screen.query_one("#moves-head", Static).update(Text(head))
+    board(screen)
+
+def board(screen: TableScreen) -> None:
+    """Draw the board: the zones legal moves touch, the chosen move's, the last move's."""
+    t = screen.table
+    view = t.view
+    legal: set[str] = set()
+    picked: set[str] = set()
+    if view is not None:
+        for m in screen._shown_moves:
+            legal |= move_zones(view, m)
+        sel = screen.selected_move()
+        if sel is not None:
+            picked = move_zones(view, sel)
+    if screen._cursor not in legal:
+        screen._cursor = None
+    card = None
+    if is_round(view):
+        sel = screen.selected_move()
+        card = played_card(str(sel.get("code"))) if sel is not None else None
+    calls = [c.text for c in list(t.calls)[-1:]] if is_round(view) else []
+    screen.query_one("#board", Board).show(view, t.audience, legal, picked, screen._cursor,
+                                         screen._source, last_zones(view, t.last),
+                                         holders(t), card, calls)
+
+def card_of(screen: TableScreen, code: str) -> str:
+    """The hand card a round game's move plays, before its text: ``"7♥: "``."""
+    card = played_card(code) if is_round(screen.table.view) else None
+    return f"{card_text(card)}: " if card else ""
+
+def key_mark(screen: TableScreen, code: str) -> str:
+    """A round table's key of its own for a move, as shown in the list."""
+    key = move_key(screen.table.view, code)
+    return f"  [{key}]" if key else ""
+
