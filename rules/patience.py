@@ -39,14 +39,16 @@ from typing import Any, ClassVar
 from .cards import Card
 from .common import END
 from .game import Audience, Move, Seat, Zone
-from .shape import DEAL, MOVE, TURN, Shape
-from .solo import SoloGame
+from .shape import DEAL, MOVE, PAIR, REDEAL, TURN, Shape
+from .solo import SoloGame, shuffled_pack
 
 #: How a pile's cards lie: every card face up (a family, a waste, cards laid out open);
 #: every card face down (a stock); or face down below and face up above (a column).
 UP, DOWN, COLUMN = "up", "down", "column"
 #: The kind of pile that holds the cards home (won when they hold every card).
 FOUNDATION = "foundation"
+#: The kind of pile that takes the cards paired off (the first such pile does).
+DISCARD = "discard"
 Cards = tuple[Card, ...]
 
 
@@ -104,8 +106,11 @@ class Step:
     ``at`` is ``None``) for pile ``target``. By ``kind``: a ``move`` keeps their order; a
     ``deal`` deals them one by one (so the last taken lies on top), a ``turn`` turns the
     packet over (the same order as a deal); either reaches the target lying as that pile
-    lies. Any other kind (``redeal``, ``privilege``, ...) is the game's
-    :meth:`Patience.special`, and ``source``/``target`` only say where it points."""
+    lies. A ``pair`` pairs off the top cards of ``source`` and ``target`` (both go to
+    the game's discard pile). A ``redeal`` takes the source's cards up and lays them on
+    the target (:meth:`Patience.take_up`), counted. Any other kind (a ``privilege``, a
+    re-deal that lays a new table) is the game's :meth:`Patience.special`, and
+    ``source``/``target`` only say where it points."""
 
     code: str
     kind: str = MOVE
@@ -150,6 +155,8 @@ class Patience(SoloGame[Table]):
 
     #: The public facts, in order: their names (the table's words) and what each counts.
     facts: ClassVar[tuple[tuple[str, Fact], ...]] = ()
+    #: The kinds of pile that hold the cards home (a game of pairs: ``("discard",)``).
+    home_kinds: ClassVar[tuple[str, ...]] = (FOUNDATION,)
     #: The end of the summary: "all 52 cards <home_words>", "...; <stuck_words>".
     home_words: ClassVar[str] = "in the families"
     stuck_words: ClassVar[str] = "no move is left"
@@ -158,6 +165,9 @@ class Patience(SoloGame[Table]):
     #: Whether the solver must tell positions apart by ``turns`` (no: a game whose
     #: passes are not counted, only whether a card was played in this one).
     turns_count: ClassVar[bool] = True
+    #: Whether a ``redeal`` step is :meth:`take_up` (the source's cards laid again on the
+    #: target); a game whose re-deal lays a whole new table plays it in :meth:`special`.
+    redeal_takes_up: ClassVar[bool] = True
     #: The steps of the last position asked about (see :meth:`_steps`).
     _step_memo: tuple[Table, dict[str, Step]] | None = None
 
@@ -166,7 +176,9 @@ class Patience(SoloGame[Table]):
         self.pile_specs = self.lay_piles()
         self.index = {p.id: i for i, p in enumerate(self.pile_specs)}
         self.foundations = tuple(i for i, p in enumerate(self.pile_specs)
-                                 if p.kind == FOUNDATION)
+                                 if p.kind in self.home_kinds)
+        discards = [i for i, p in enumerate(self.pile_specs) if p.kind == DISCARD]
+        self.discard = discards[0] if discards else -1
         self.total = len(self.pack())
 
     # -- what a game declares ------------------------------------------------------
@@ -233,9 +245,43 @@ class Patience(SoloGame[Table]):
 
     def play(self, state: Table, move: Move) -> Table:
         s = self.step(state, move)
+        if s.kind == PAIR:
+            return self.pair(state, s)
+        if s.kind == REDEAL and self.redeal_takes_up:
+            return self.take_up(state, s)
         if s.kind not in (MOVE, DEAL, TURN):
             return self.special(state, s)
         return self.carry(state, s)
+
+    def take_up(self, t: Table, s: Step) -> Table:
+        """A counted re-deal of the commonest kind: the source's cards are taken up and
+        laid on the target as it lies (a stock: turned over, the first card put on the
+        waste first again), shuffled first when :meth:`shuffles` says so, with the
+        re-deal's own sub-stream of the deal's seed."""
+        k = self.redeal_number(t)
+        cards = t.piles[s.source]
+        laid = shuffled_pack(cards, t.seed, k) if self.shuffles(t) else cards[::-1]
+        piles, down = list(t.piles), list(t.down)
+        piles[s.source], down[s.source] = (), 0
+        piles[s.target] = piles[s.target] + laid
+        if self.pile_specs[s.target].face == DOWN:
+            down[s.target] += len(laid)
+        return replace(t, piles=tuple(piles), down=tuple(down), redeals=k, back=None)
+
+    def shuffles(self, t: Table) -> bool:
+        """Whether a re-deal shuffles the cards it takes up (default: no)."""
+        return False
+
+    def pair(self, t: Table, s: Step) -> Table:
+        """The table after step ``s`` pairs off the top cards of its source and target:
+        both go to the discard pile, the source's first."""
+        piles, down = list(t.piles), list(t.down)
+        cards = (piles[s.source][-1], piles[s.target][-1])
+        for i in (s.source, s.target):
+            piles[i] = piles[i][:-1]
+            down[i] = self._down_after(i, piles[i], down[i])
+        piles[self.discard] = piles[self.discard] + cards
+        return replace(t, piles=tuple(piles), down=tuple(down), played=True, back=None)
 
     def carry(self, t: Table, s: Step) -> Table:
         """The table after cards go as step ``s`` says (a move, a deal or a turn)."""
@@ -267,7 +313,9 @@ class Patience(SoloGame[Table]):
     # -- the end ---------------------------------------------------------------------
 
     def won(self, state: Table) -> bool:
-        return state.home(self.foundations) == self.total
+        """Won when every card is home: no card lies anywhere else."""
+        home = set(self.foundations)
+        return not any(p for i, p in enumerate(state.piles) if i not in home)
 
     def summary(self, state: Table, won: bool) -> str:
         if won:
@@ -295,16 +343,23 @@ class Patience(SoloGame[Table]):
         if move.code in ("end", "auto"):
             return super().shape(state, move, seat, audience)
         s = self.step(state, move)
-        if s.source < 0:
-            tgt = self.pile_specs[s.target].id if s.target >= 0 else None
-            return Shape(s.kind, None, tgt)
-        src = self.pile_specs[s.source]
+        src = self.pile_specs[s.source].id if s.source >= 0 else None
+        dst = self.pile_specs[s.target].id if s.target >= 0 else None
+        if s.kind == PAIR:  # the two places whose cards pair, and both cards
+            return Shape(PAIR, src, dst, (self._seen(state, s.source, -1, audience),
+                                          self._seen(state, s.target, -1, audience)))
+        if s.source < 0 or s.kind not in (MOVE, DEAL, TURN):
+            return Shape(s.kind, src, dst)
         cut = s.taken(state)
-        seen = not src.private or audience == src.owner
-        cards = tuple(c if seen and k >= state.down[s.source] else None
-                      for k, c in enumerate(state.piles[s.source]) if cut.start <= k < cut.stop)
-        return Shape(s.kind, src.id, self.pile_specs[s.target].id if s.target >= 0 else None,
-                     cards)
+        return Shape(s.kind, src, dst, tuple(self._seen(state, s.source, k, audience)
+                                             for k in range(cut.start, cut.stop)))
+
+    def _seen(self, t: Table, i: int, k: int, audience: Audience) -> Card | None:
+        """Card ``k`` of pile ``i`` if ``audience`` sees it now, else ``None``."""
+        pile, spec = t.piles[i], self.pile_specs[i]
+        k = k % len(pile)
+        shown = k >= t.down[i] and (not spec.private or audience == spec.owner)
+        return pile[k] if shown else None
 
     # -- what the solver and hints read ------------------------------------------------
 
@@ -320,5 +375,5 @@ class Patience(SoloGame[Table]):
         return {("piles", i, k): c for i, p in enumerate(state.piles) for k, c in enumerate(p)}
 
 
-__all__ = ["COLUMN", "DOWN", "FACE_DOWN", "FOUNDATION", "HOME", "PASS", "UP", "Fact", "Patience",
-           "Pile", "Step", "Table", "size"]
+__all__ = ["COLUMN", "DISCARD", "DOWN", "FACE_DOWN", "FOUNDATION", "HOME", "PASS", "UP", "Fact",
+           "Patience", "Pile", "Step", "Table", "size"]

@@ -41,6 +41,8 @@ class Shape:
     (``None`` where the move has no such place: a give-up has neither, a card turned in
     place only a source). ``cards`` are the cards the move takes from ``source``, in
     their order there (bottom first); a card the audience may not see now is ``None``.
+    A ``pair`` names the places of its two cards (``source`` then ``target``) and both
+    cards.
     """
 
     kind: str

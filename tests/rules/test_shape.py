@@ -18,7 +18,7 @@ import pytest
 from rules import Game, all_games, make
 from rules.game import Zone
 from rules.patience import Patience
-from rules.shape import DEAL, KINDS, MOVE, TURN, Shape, from_zones, seen_by
+from rules.shape import DEAL, KINDS, MOVE, PAIR, TURN, Shape, from_zones, seen_by
 
 DEALS = range(3)
 STEPS = 100
@@ -34,9 +34,11 @@ def check_position(game: Game[Any], state: Any) -> None:
             for place in (shape.source, shape.target):
                 assert place is None or place in zones, f"{where}: no zone {place}"
             named = [c for c in shape.cards if c is not None]
-            if named:
+            if named:  # from the source (a pair: from either of its two places)
                 assert shape.source is not None, where
                 seen = seen_by(zones[shape.source], audience)
+                if shape.kind == PAIR and shape.target is not None:
+                    seen |= seen_by(zones[shape.target], audience)
                 assert all(c in seen for c in named), f"{where} names a card not seen"
     if isinstance(game, Patience):
         check_model(game, state, tuple(zones.values()))
