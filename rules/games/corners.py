@@ -171,9 +171,8 @@ class Corners(Patience):
         return f"put {name(c)} {where} {onto(c, t.piles[s.target], f'centre place {b}')}"
 
     def narrate(self, before: Table, move: Move, after: Table) -> str:
-        s = self.step(before, move)
-        if s.kind == DEAL:
-            c = before.piles[P][-1]
+        if move.code == "d":
+            c, s = before.piles[P][-1], self.step(before, move)
             if s.target < C:
                 return f"turn {name(c)}: it goes to the {CORNER_NAMES[s.target]} corner"
             return f"turn {name(c)} onto the stock"
