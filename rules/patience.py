@@ -330,6 +330,12 @@ class Patience(SoloGame[Table]):
                           self.label(state, p), p.group)
                      for p, c, d in zip(self.pile_specs, state.piles, state.down, strict=True))
 
+    def hidden_count(self, state: Table) -> int:
+        """How many cards are hidden from someone: those face down, and every card of a
+        private pile (as :meth:`rules.game.Game.hidden_count`, without the zones)."""
+        return sum(len(c) if p.private else d
+                   for p, c, d in zip(self.pile_specs, state.piles, state.down, strict=True))
+
     def label(self, t: Table, pile: Pile) -> str:
         """What the table calls ``pile`` here: its declared label, unless the game's
         labels change with the deal (a family named for its first card's rank)."""

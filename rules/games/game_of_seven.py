@@ -78,10 +78,10 @@ class GameOfSeven(Patience):
     def steps(self, t: Table) -> list[Step]:
         row, fams, w = t.piles[R:W], self.families(t), t.top(W)
         out = []
-        if w is not None and family_for(fams, w) >= 0:
-            out.append(Step("w>f", source=W, target=family_for(fams, w)))
-        out += [Step(f"r{i + 1}>f", source=R + i, target=family_for(fams, p[-1]))
-                for i, p in enumerate(row) if p and family_for(fams, p[-1]) >= 0]
+        if w is not None and (j := family_for(fams, w)) >= 0:
+            out.append(Step("w>f", source=W, target=j))
+        out += [Step(f"r{i + 1}>f", source=R + i, target=j)
+                for i, p in enumerate(row) if p and (j := family_for(fams, p[-1])) >= 0]
         out += [Step(f"w>r{j + 1}", source=W, target=R + j)
                 for j, q in enumerate(row) if q and w is not None and alt_down(w, q[-1])]
         for i, p in enumerate(row):

@@ -82,8 +82,8 @@ class IdiotsDelight(Patience):
 
     def steps(self, t: Table) -> list[Step]:
         files, fams, reserve = t.piles[T:R], self.families(t), t.piles[R]
-        out = [Step(f"t{i + 1}>f", source=T + i, target=family_for(fams, p[-1]))
-               for i, p in enumerate(files) if p and family_for(fams, p[-1]) >= 0]
+        out = [Step(f"t{i + 1}>f", source=T + i, target=j)
+               for i, p in enumerate(files) if p and (j := family_for(fams, p[-1])) >= 0]
         out += [Step(f"{reserve_code(c)}>f", source=R, target=family_for(fams, c), at=k)
                 for k, c in enumerate(reserve) if family_for(fams, c) >= 0]
         sources: list[tuple[str, int, int | None, Card]]

@@ -108,13 +108,13 @@ class Klondike(Patience):
     def steps(self, t: Table) -> list[Step]:
         cols, fams = t.piles[T:STK], self.families(t)
         one_up = not self.option("top_to_foundation")
-        out = [Step(f"t{i + 1}>f", source=T + i, target=family_for(fams, p[-1]))
+        out = [Step(f"t{i + 1}>f", source=T + i, target=j)
                for i, p in enumerate(cols)
-               if p and family_for(fams, p[-1]) >= 0
+               if p and (j := family_for(fams, p[-1])) >= 0
                and not (one_up and len(t.face_up(T + i)) > 1)]
         w = t.top(W)
-        if w is not None and family_for(fams, w) >= 0:
-            out.append(Step("w>f", source=W, target=family_for(fams, w)))
+        if w is not None and (j := family_for(fams, w)) >= 0:
+            out.append(Step("w>f", source=W, target=j))
         space = cols.index(()) if () in cols else -1
         for i, p in enumerate(cols):
             if not p:

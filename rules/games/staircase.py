@@ -115,11 +115,11 @@ class Staircase(Patience):
             if space >= 0:
                 out.append(Step(f"h>t{space + 1}", source=H, target=T + space))
             return [*out, Step("b", source=H, target=W)]
-        out = [Step(f"t{i + 1}>f", source=T + i, target=family_for(fams, p[-1]))
-               for i, p in enumerate(cols) if p and family_for(fams, p[-1]) >= 0]
+        out = [Step(f"t{i + 1}>f", source=T + i, target=j)
+               for i, p in enumerate(cols) if p and (j := family_for(fams, p[-1])) >= 0]
         top = t.top(W) if not t.piles[P] else None
-        if top is not None and family_for(fams, top) >= 0:
-            out.append(Step("w>f", source=W, target=family_for(fams, top)))
+        if top is not None and (j := family_for(fams, top)) >= 0:
+            out.append(Step("w>f", source=W, target=j))
         ups = [len(t.face_up(T + i)) for i in range(COLUMNS)]
         runs = run_moves(cols, ups, "t")
         if space >= 0:

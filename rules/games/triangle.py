@@ -80,8 +80,8 @@ class Triangle(Patience):
     def steps(self, t: Table) -> list[Step]:
         fams, spare = self.families(t), t.piles[S]
         cols = t.piles[T:S]
-        home = [Step(f"t{i + 1}>f", source=T + i, target=family_for(fams, p[-1]))
-                for i, p in enumerate(cols) if p and family_for(fams, p[-1]) >= 0]
+        home = [Step(f"t{i + 1}>f", source=T + i, target=j)
+                for i, p in enumerate(cols) if p and (j := family_for(fams, p[-1])) >= 0]
         home += [Step(f"{spare_code(c)}>f", source=S, target=family_for(fams, c), at=k)
                  for k, c in enumerate(spare) if family_for(fams, c) >= 0]
         # a card may go on column j, its top; or in the first space
