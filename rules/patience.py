@@ -6,7 +6,8 @@ patience shares, one name each: ``redeals`` (re-deals taken), ``turns`` (times t
 was turned over to be the stock again), ``privileges_used`` (one name per use),
 ``given_up``, ``played`` (a card was moved since the stock was last turned), ``back``
 (the last move, which may not be answered by the move that only puts it straight back)
-and ``seed`` (the deal's, in a game that shuffles again).
+and ``seed`` (the deal's, in a game that shuffles again); and ``own``, the few counters
+a game keeps of its own, by the names it declares (``marks``: Old Stager's places laid).
 
 A game (a :class:`Patience`) declares
 
@@ -82,6 +83,10 @@ class Table:
     played: bool = False
     #: ``(source, target, count)`` of the last move, when the game forbids its reverse.
     back: tuple[int, int, int] | None = None
+    #: The game's own counters (:attr:`Patience.marks` names them; a flag is 0 or 1).
+    #: Never a card: a card the game must remember lies in a pile, where the zones and
+    #: so every audience's view and every hint see it.
+    own: tuple[int, ...] = ()
     #: The deal's seed, in a game that shuffles again (re-deal ``k`` shuffles with its
     #: sub-stream ``k``, :func:`rules.solo.reshuffle`); a hint's sample replaces it.
     seed: int = 0
@@ -165,6 +170,8 @@ class Patience(SoloGame[Table]):
     #: Whether the solver must tell positions apart by ``turns`` (no: a game whose
     #: passes are not counted, only whether a card was played in this one).
     turns_count: ClassVar[bool] = True
+    #: The names of the game's own counters, kept in :attr:`Table.own` (see :meth:`mark`).
+    marks: ClassVar[tuple[str, ...]] = ()
     #: Whether a ``redeal`` step is :meth:`take_up` (the source's cards laid again on the
     #: target); a game whose re-deal lays a whole new table plays it in :meth:`special`.
     redeal_takes_up: ClassVar[bool] = True
@@ -209,6 +216,18 @@ class Patience(SoloGame[Table]):
         return Table(piles, tuple(
             len(c) if p.face == DOWN else given.get(p.id, 0) if p.face == COLUMN else 0
             for p, c in zip(self.pile_specs, piles, strict=True)))
+
+    def mark(self, t: Table, name: str) -> int:
+        """The game's own counter ``name`` (0 before it is first set)."""
+        k = self.marks.index(name)
+        return t.own[k] if k < len(t.own) else 0
+
+    def marked(self, t: Table, **values: int) -> Table:
+        """``t`` with the game's own counters set to ``values``."""
+        own = [self.mark(t, n) for n in self.marks]
+        for name, v in values.items():
+            own[self.marks.index(name)] = int(v)
+        return replace(t, own=tuple(own))
 
     def pile(self, t: Table, pile_id: str) -> Cards:
         """The cards of the pile named ``pile_id``, bottom first."""
