@@ -67,6 +67,10 @@ class Pile:
     turn_up: bool = False
     owner: Seat | None = None
     private: bool = False
+    #: Piles with the same non-empty ``alike`` are alike: the rules treat each the same
+    #: (a space is a space, whichever column it is), so the solver counts positions
+    #: that differ only in their order as one (:meth:`Patience.solver_key`).
+    alike: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +188,9 @@ class Patience(SoloGame[Table]):
         self.index = {p.id: i for i, p in enumerate(self.pile_specs)}
         self.foundations = tuple(i for i, p in enumerate(self.pile_specs)
                                  if p.kind in self.home_kinds)
+        names = dict.fromkeys(p.alike for p in self.pile_specs if p.alike)
+        self.alike = tuple(tuple(i for i, p in enumerate(self.pile_specs) if p.alike == n)
+                           for n in names)
         discards = [i for i, p in enumerate(self.pile_specs) if p.kind == DISCARD]
         self.discard = discards[0] if discards else -1
         self.total = len(self.pack())
@@ -390,9 +397,18 @@ class Patience(SoloGame[Table]):
 
     def solver_key(self, state: Table) -> Hashable:
         """The position without ``back`` (the one move it forbids only leads back to the
-        position before, which the search entered first), and without the count of
-        passes where the game does not count them."""
-        return replace(state, back=None, turns=state.turns if self.turns_count else 0)
+        position before, which the search entered first), without the count of passes
+        where the game does not count them, and with alike piles in one order (a win
+        from a position is a win from the same position with alike piles swapped)."""
+        key = replace(state, back=None, turns=state.turns if self.turns_count else 0)
+        if not self.alike:
+            return key
+        piles, down = list(key.piles), list(key.down)
+        for group in self.alike:  # alike piles in one order: their contents sorted
+            for i, (p, d) in zip(group, sorted((piles[i], down[i]) for i in group),
+                                 strict=True):
+                piles[i], down[i] = p, d
+        return replace(key, piles=tuple(piles), down=tuple(down))
 
     def card_places(self, state: Table) -> dict[tuple[Hashable, ...], Card]:
         """Where each card lies in the table: ``("piles", pile, index)`` (for a hint's

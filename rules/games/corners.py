@@ -60,7 +60,7 @@ CENTRE = 5
 CORNER_NAMES = ("top left", "top right", "bottom left", "bottom right")
 CORNERS = tuple(Pile(f"c{i + 1}", "foundation", f"{n} corner", "corners")
                 for i, n in enumerate(CORNER_NAMES))
-PLACES = tuple(Pile(f"p{i + 1}", "pile", f"centre place {i + 1}", "centre")
+PLACES = tuple(Pile(f"p{i + 1}", "pile", f"centre place {i + 1}", "centre", alike="centre")
                for i in range(CENTRE))
 STOCK = Pile("stock", "waste", "the stock")
 PACK = Pile("pack", "stock", "the pack", face=DOWN)

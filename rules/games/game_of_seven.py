@@ -50,7 +50,8 @@ from ..shape import DEAL
 
 ROW = 7
 FAMILIES = tuple(Pile(f"f{i + 1}", "foundation", family_label(i), "families") for i in range(4))
-PLACES = tuple(Pile(f"r{i + 1}", "pile", f"row place {i + 1}", "row") for i in range(ROW))
+PLACES = tuple(Pile(f"r{i + 1}", "pile", f"row place {i + 1}", "row", alike="row")
+               for i in range(ROW))
 STOCK = Pile("stock", "waste", "the stock")
 PACK = Pile("pack", "stock", "the pack", face=DOWN)
 R, W, P = 4, 4 + ROW, 5 + ROW  # where the row, the stock and the pack lie

@@ -50,7 +50,8 @@ from ..registry import register
 
 FILES = 9
 FAMILIES = tuple(Pile(f"f{i + 1}", "foundation", family_label(i), "families") for i in range(4))
-TRIANGLE = tuple(Pile(f"t{i + 1}", "pile", f"file {i + 1}", "triangle") for i in range(FILES))
+TRIANGLE = tuple(Pile(f"t{i + 1}", "pile", f"file {i + 1}", "triangle", alike="files")
+                 for i in range(FILES))
 RESERVE = Pile("reserve", "reserve", "the seven cards placed apart")
 T, R = 4, 4 + FILES  # where the files and the reserve lie
 

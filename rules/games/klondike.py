@@ -65,8 +65,8 @@ from ..shape import DEAL, TURN
 
 COLUMNS = 7
 FAMILIES = tuple(Pile(f"f{i + 1}", "foundation", family_label(i), "families") for i in range(4))
-LAYOUT = tuple(Pile(f"t{i + 1}", "pile", f"column {i + 1}", "layout", COLUMN, turn_up=True)
-               for i in range(COLUMNS))
+LAYOUT = tuple(Pile(f"t{i + 1}", "pile", f"column {i + 1}", "layout", COLUMN, turn_up=True,
+                    alike="columns") for i in range(COLUMNS))
 STOCK = Pile("stock", "stock", "the stock", face=DOWN)
 WASTE = Pile("waste", "waste", "the cards turned from the stock")
 T, STK, W = 4, 4 + COLUMNS, 5 + COLUMNS  # where the columns, the stock and the waste lie

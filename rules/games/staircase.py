@@ -58,8 +58,8 @@ from ._columns import run_code, run_length, run_moves, take_run
 
 COLUMNS = 10
 FAMILIES = tuple(Pile(f"f{i + 1}", "foundation", family_label(i), "families") for i in range(8))
-STAIRS = tuple(Pile(f"t{i + 1}", "pile", f"column {i + 1}", "staircase", COLUMN, turn_up=True)
-               for i in range(COLUMNS))
+STAIRS = tuple(Pile(f"t{i + 1}", "pile", f"column {i + 1}", "staircase", COLUMN, turn_up=True,
+                    alike="columns") for i in range(COLUMNS))
 HAND = Pile("hand", "hand", "the card dealt")
 STOCK = Pile("stock", "waste", "the stock (buried)")
 PACK = Pile("pack", "stock", "the pack", face=DOWN)

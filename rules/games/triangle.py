@@ -50,8 +50,8 @@ from ..registry import register
 
 COLUMNS = 7
 FAMILIES = tuple(Pile(f"f{i + 1}", "foundation", family_label(i), "families") for i in range(4))
-TRIANGLE = tuple(Pile(f"t{i + 1}", "pile", f"column {i + 1}", "triangle", COLUMN, turn_up=True)
-                 for i in range(COLUMNS))
+TRIANGLE = tuple(Pile(f"t{i + 1}", "pile", f"column {i + 1}", "triangle", COLUMN, turn_up=True,
+                      alike="columns") for i in range(COLUMNS))
 SPARE = Pile("spare", "reserve", "the rest of the pack, laid out")
 F, T, S = 0, 4, 4 + COLUMNS  # where the families, the columns and the spare cards lie
 

@@ -47,8 +47,8 @@ class Tiny(Patience):
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (Pile("f1", "foundation", "spades"), Pile("f2", "foundation", "hearts"),
-                Pile("t1", "pile", "column 1", face=COLUMN, turn_up=True),
-                Pile("t2", "pile", "column 2", face=COLUMN, turn_up=True),
+                Pile("t1", "pile", "column 1", face=COLUMN, turn_up=True, alike="columns"),
+                Pile("t2", "pile", "column 2", face=COLUMN, turn_up=True, alike="columns"),
                 Pile("stock", "stock", "the stock", face=DOWN),
                 Pile("waste", "waste", "the waste"), Pile("out", DISCARD, "paired off"))
 
@@ -171,11 +171,19 @@ def test_the_hidden_cards_are_the_face_down_ones_and_a_hint_may_deal_them_again(
     assert any(s.piles[STK] != t.piles[STK] for s in dealt)
 
 
-def test_the_solver_key_forgets_the_move_straight_back() -> None:
+def test_the_solver_key_forgets_the_move_straight_back_and_the_order_of_alike_piles(
+) -> None:
     t = table("9H", "TC 8S")
     moved = play(t, "t2>t1")
     assert GAME.solver_key(moved) == GAME.solver_key(replace(moved, back=None))
     assert GAME.solver_key(moved) != GAME.solver_key(replace(moved, played=False))
+    # the two columns are alike: swapped (with their face-down counts), one position
+    assert GAME.solver_key(table("KS 9H", "TC", down=(1, 0))) == \
+        GAME.solver_key(table("TC", "KS 9H", down=(0, 1)))
+    assert GAME.solver_key(table("KS 9H", "TC", down=(1, 0))) != \
+        GAME.solver_key(table("TC", "KS 9H", down=(0, 0)))
+    assert GAME.solver_key(table("", "", f1="AS")) != \
+        GAME.solver_key(GAME.table({"f2": cards("AS")}))  # families are not alike
 
 
 @pytest.mark.parametrize("code", ["t1>f", "x"])
