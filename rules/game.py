@@ -14,7 +14,12 @@ arguments. A game module supplies:
 - ``zones(state)``: every card of the game, in named zones with how many of each zone's
   top cards lie face up. This is the only way the table leaves the rules:
   :func:`rules.view.render` turns zones into what an audience may see;
-- ``describe(state, move)``: a sentence for a move ("turn up the top of pile 7").
+- ``describe(state, move)``: a sentence for a move ("turn up the top of pile 7");
+- ``shape(state, move, seat, audience)``: what the move does to the table, as a
+  :class:`Shape` (its kind, the zone it leaves, the zone it goes to, the cards it moves as
+  ``audience`` may see them), so that a client points at places instead of reading words.
+  The default finds it from the zones before and after the move; a patience on the model
+  (:mod:`rules.patience`) answers from its piles.
 
 Private information is modelled per seat: a zone may belong to a seat and be *private*
 (a hand), so that its face-up cards are shown to that seat alone.
@@ -40,6 +45,7 @@ from . import prng
 from .cards import Card, packs
 from .description import Description, OptionValue
 from .errors import BadOptions, GameOver, IllegalMove, NotYourTurn
+from .shape import AUTO_PLAY, GIVE_UP, Shape, from_zones
 
 Seat = int
 #: Who a view is for: a seat, or ``None`` for a watcher (and for advisors: they see what
@@ -338,6 +344,19 @@ class Game(ABC, Generic[S]):
     def narrate(self, before: S, move: Move, after: S) -> str:
         """What happened, for logs and clients, once ``move`` has been played."""
         return self.describe(before, move)
+
+    def shape(self, state: S, move: Move, seat: Seat, audience: Audience) -> Shape:
+        """What legal ``move`` of ``seat`` does to the table, as ``audience`` may see it.
+
+        The default reads it from the zones before and after the move
+        (:func:`rules.shape.from_zones`); ``end`` is ``give_up`` and ``auto`` is
+        ``auto``. A game whose moves know their places answers from them instead
+        (:class:`rules.patience.Patience`).
+        """
+        if move.code in ("end", "auto"):
+            return Shape(GIVE_UP if move.code == "end" else AUTO_PLAY)
+        return from_zones(self.zones(state), self.zones(self.apply_for(state, move, seat)),
+                          audience)
 
     def hidden_count(self, state: S) -> int:
         """How many cards are hidden from someone (face down, or in a private zone)."""

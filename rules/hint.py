@@ -10,8 +10,9 @@ moves (an estimate, said as such); when no sample showed a win (or none could be
 in the time allowed) the hint is the move a rule of thumb favours, said as such
 (:func:`rule_of_thumb`). There is no hint only when there is no move to make.
 
-How a sample is made, for every game without game code: the hidden cards of a state are
-found through :meth:`~rules.game.Game.zones` (the one description of where every card
+How a sample is made, for every game without game code (a patience on the model says
+where its cards lie, :meth:`rules.patience.Patience.card_places`): the hidden cards of a
+state are found through :meth:`~rules.game.Game.zones` (the one description of where every card
 lies). The places in the frozen state that hold those cards are found by marking every
 integer in the state and seeing which marks come back out of ``zones``; the sample is
 the state with those places relabelled. A field named ``seed`` (the games that shuffle
@@ -37,6 +38,7 @@ from typing import Any
 
 from .common import AUTO
 from .game import Audience, Game, Move
+from .patience import Patience
 from .prng import Rng
 from .solver import Budget, solve
 from .view import render
@@ -120,7 +122,10 @@ def card_places(game: Game[Any], state: Any) -> dict[Path, int]:
     integer is marked above the card range and the marks that ``zones`` gives back are
     the cards; a group of marks that upsets ``zones`` is split until each place is
     settled. (A game may also show cards it does not store, a family kept as a count:
-    those are face up and need no place.)"""
+    those are face up and need no place.) A patience on the model says where its cards
+    lie (:meth:`rules.patience.Patience.card_places`): no marking there."""
+    if isinstance(game, Patience):
+        return game.card_places(state)
     leaves: list[Path] = []
     _leaves(state, (), leaves)
     flat = {p: _get(state, p) for p in leaves}

@@ -16,11 +16,15 @@ from .game import Audience, Game, Move, Zone
 
 
 def render(game: Game[Any], state: Any, audience: Audience,
-           zones_of_state: tuple[Zone, ...] | None = None) -> dict[str, Any]:
+           zones_of_state: tuple[Zone, ...] | None = None, *, shapes: bool = False
+           ) -> dict[str, Any]:
     """The view of ``state`` for ``audience`` (a seat, or ``None`` for a watcher).
 
     ``zones_of_state``: ``game.zones(state)`` when the caller has them already
-    (:attr:`rules.record.Play.zones`), so that they are not made again."""
+    (:attr:`rules.record.Play.zones`), so that they are not made again. ``shapes``: each
+    move also carries ``"shape"``, what it does to the table as ``audience`` may see it
+    (:meth:`rules.game.Game.shape`; ``protocol/README.md``, "Moves and their shapes");
+    off by default, so a view is what it was until the clients read it."""
     zones = []
     for z in game.zones(state) if zones_of_state is None else zones_of_state:
         shown = z.face_up if (not z.private or audience == z.owner) else ()
@@ -40,7 +44,8 @@ def render(game: Game[Any], state: Any, audience: Audience,
     moves: dict[str, list[dict[str, str]]] = {}
     for seat in to_move:
         if game.description.moves_public or audience == seat:
-            moves[str(seat)] = [_move(game, state, m) for m in game.legal_moves(state, seat)]
+            moves[str(seat)] = [_move(game, state, m, seat, audience, shapes)
+                                for m in game.legal_moves(state, seat)]
     return {
         "game": game.id,
         "layout": game.description.layout,
@@ -54,5 +59,9 @@ def render(game: Game[Any], state: Any, audience: Audience,
     }
 
 
-def _move(game: Game[Any], state: Any, move: Move) -> dict[str, str]:
-    return {"code": move.code, "text": game.describe(state, move)}
+def _move(game: Game[Any], state: Any, move: Move, seat: int, audience: Audience,
+          shapes: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {"code": move.code, "text": game.describe(state, move)}
+    if shapes:
+        out["shape"] = game.shape(state, move, seat, audience).to_dict()
+    return out

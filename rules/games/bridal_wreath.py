@@ -36,141 +36,104 @@ stock's top card), ``s>m<i>`` (the stock's top card into the space of bridesmaid
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
 from ..cards import RANK_WORDS, Card, name, rank_of
 from ..common import step_rank
 from ..description import CHENEY, Description
-from ..game import Move, Zone
+from ..game import Move
+from ..patience import DOWN, HOME, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code
+from ..shape import DEAL, OTHER
 
-DEAL, NEXT, ACES = Move("d"), Move("n"), Move("a")
 WREATH, MAIDS, FAMILIES = 21, 10, 8
-Piles = tuple[tuple[Card, ...], ...]
+E, M, P, W = 8, 9, 9 + MAIDS, 10 + MAIDS  # the wreath, the bridesmaids, pack, stock
 
 
-@dataclass(frozen=True, slots=True)
-class WreathState:
-    #: The wreath, the first card laid first; the last card is the free end card.
-    wreath: tuple[Card, ...]
-    #: The ten bridesmaids (0: a space).
-    maids: tuple[Card, ...]
-    pack: tuple[Card, ...]
-    families: Piles = ((),) * FAMILIES
-    stock: tuple[Card, ...] = ()
-    #: The rank the families begin on (0: not chosen yet).
-    base: int = 0
-
-
-def fits(state: WreathState, c: Card) -> int:
-    """The first family (0-based) that takes ``c``, or -1."""
-    r = rank_of(c)
-    for j, f in enumerate(state.families):
-        if not f:
-            if r == state.base:
-                return j
-        elif len(f) < 13 and step_rank(rank_of(f[-1]), 1, wrap=True) == r:
-            return j
-    return -1
+def begins(game: Patience, t: Table) -> str:
+    base = game.mark(t, "base")
+    return RANK_WORDS[base] if base else "not chosen"
 
 
 @register
-class BridalWreath(SoloGame[WreathState]):
+class BridalWreath(Patience):
     description = Description(
         id="bridal_wreath", title="Bridal Wreath", book=CHENEY, lines="2952-2991",
         skill="some", bound=700, packs=2)
+    #: The rank the families begin on (0: not chosen yet).
+    marks = ("base",)
+    facts = (("in_pack", size("pack")), ("wreath", size("wreath")),
+             ("families_begin_on", begins), ("in_families", HOME))
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> WreathState:
-        return WreathState(tuple(cards[:WREATH]), tuple(cards[WREATH:WREATH + MAIDS]),
-                           pack_of(cards[WREATH + MAIDS:]))
+    def lay_piles(self) -> tuple[Pile, ...]:
+        # Overlapping: every card of the wreath is seen, only the end card is free.
+        return (*(Pile(f"f{j + 1}", "foundation", f"family {j + 1}", "families")
+                  for j in range(FAMILIES)),
+                Pile("wreath", "reserve", "the wreath", "wreath"),
+                *(Pile(f"m{i + 1}", "cell", f"bridesmaid {i + 1}", "left" if i < 5 else "right")
+                  for i in range(MAIDS)),
+                Pile("pack", "stock", "the pack", face=DOWN), Pile("stock", "waste", "the stock"))
 
-    def moves(self, state: WreathState) -> tuple[Move, ...]:
-        if not state.base:
-            return (NEXT, ACES)
-        found = []
-        if state.wreath and fits(state, state.wreath[-1]) >= 0:
-            found.append(Move("e>f"))
-        found += [Move(f"m{i + 1}>f") for i, c in enumerate(state.maids)
-                  if c and fits(state, c) >= 0]
-        if state.stock:
-            if fits(state, state.stock[-1]) >= 0:
-                found.append(Move("s>f"))
-            found += [Move(f"s>m{i + 1}") for i, c in enumerate(state.maids) if not c]
-        if state.pack:
-            found.append(DEAL)
-        return tuple(found)
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return self.table({"wreath": cards[:WREATH]}
+                          | {f"m{i + 1}": (c,) for i, c in enumerate(cards[WREATH:WREATH + MAIDS])}
+                          | {"pack": cards[WREATH + MAIDS:][::-1]})
 
-    def play(self, state: WreathState, move: Move) -> WreathState:
-        wreath, maids, pack, stock = state.wreath, state.maids, state.pack, state.stock
-        if move == ACES:
-            return WreathState(wreath, maids, pack, state.families, stock, 1)
-        if move == NEXT:
-            fams = ((pack[-1],), *state.families[1:])
-            return WreathState(wreath, maids, pack[:-1], fams, stock, rank_of(pack[-1]))
-        if move == DEAL:
-            return WreathState(wreath, maids, pack[:-1], state.families,
-                               (*stock, pack[-1]), state.base)
-        src, i, dst, j = split_code(move.code)
-        if src == "e":
-            c, wreath = wreath[-1], wreath[:-1]
-        elif src == "m":
-            assert i is not None
-            c, maids = maids[i - 1], replace_at(maids, i - 1, 0)
-        else:
-            c, stock = stock[-1], stock[:-1]
-        if dst == "m":
-            assert j is not None
-            return WreathState(wreath, replace_at(maids, j - 1, c), pack, state.families,
-                               stock, state.base)
-        k = fits(state, c)
-        fams = replace_at(state.families, k, (*state.families[k], c))
-        return WreathState(wreath, maids, pack, fams, stock, state.base)
+    def fits(self, t: Table, c: Card) -> int:
+        """The first family (0-based) that takes ``c``, or -1."""
+        r = rank_of(c)
+        for j, f in enumerate(t.piles[:E]):
+            if not f:
+                if r == self.mark(t, "base"):
+                    return j
+            elif len(f) < 13 and step_rank(rank_of(f[-1]), 1, wrap=True) == r:
+                return j
+        return -1
 
-    def won(self, state: WreathState) -> bool:
-        return all(len(f) == 13 for f in state.families)
+    def offers_end(self, t: Table) -> bool:
+        return False
 
-    def summary(self, state: WreathState, won: bool) -> str:
+    def steps(self, t: Table) -> list[Step]:
+        if not self.mark(t, "base"):  # the one choice at the start
+            return [Step("n", DEAL, P, 0), Step("a", OTHER)]
+        out = []
+        for code, i in (("e>f", E), *((f"m{k + 1}>f", M + k) for k in range(MAIDS))):
+            if t.piles[i] and (j := self.fits(t, t.piles[i][-1])) >= 0:
+                out.append(Step(code, source=i, target=j))
+        top = t.top(W)
+        if top is not None:
+            if (j := self.fits(t, top)) >= 0:
+                out.append(Step("s>f", source=W, target=j))
+            out += [Step(f"s>m{k + 1}", source=W, target=M + k)
+                    for k in range(MAIDS) if not t.piles[M + k]]
+        if t.piles[P]:
+            out.append(Step("d", DEAL, P, W))
+        return out
+
+    def play(self, state: Table, move: Move) -> Table:
+        if move.code == "a":
+            return self.marked(state, base=1)
+        if move.code == "n":
+            return self.marked(super().play(state, move), base=rank_of(state.piles[P][-1]))
+        return super().play(state, move)
+
+    def summary(self, state: Table, won: bool) -> str:
         if won:
             return "all 104 cards in the families, and the wreath used up"
-        home = sum(len(f) for f in state.families)
-        return f"{home} of 104 cards in the families, {len(state.wreath)} left in the " \
-            "wreath; no card can be placed"
+        return f"{HOME(self, state)} of 104 cards in the families, {len(state.piles[E])} " \
+            "left in the wreath; no card can be placed"
 
-    def zones(self, state: WreathState) -> tuple[Zone, ...]:
-        out = [open_zone(f"f{j + 1}", "foundation", f, f"family {j + 1}", "families")
-               for j, f in enumerate(state.families)]
-        # Overlapping: every card of the wreath is seen, only the end card is free.
-        out.append(open_zone("wreath", "reserve", state.wreath, "the wreath", "wreath"))
-        out += [open_zone(f"m{i + 1}", "cell", (c,) if c else (), f"bridesmaid {i + 1}",
-                          "left" if i < 5 else "right") for i, c in enumerate(state.maids)]
-        out.append(pack_zone(state.pack))
-        out.append(open_zone("stock", "waste", state.stock, "the stock"))
-        return tuple(out)
-
-    def public(self, state: WreathState) -> dict[str, Any]:
-        return {"in_pack": len(state.pack), "wreath": len(state.wreath),
-                "families_begin_on": RANK_WORDS[state.base] if state.base else "not chosen",
-                "in_families": sum(len(f) for f in state.families)}
-
-    def say(self, state: WreathState, move: Move) -> str:
-        if move == NEXT:
+    def say(self, t: Table, move: Move) -> str:
+        s = self.step(t, move)
+        if s.code == "n":
             return "turn up the next card of the pack as the beginning of the families"
-        if move == ACES:
+        if s.code == "a":
             return "wait for an ace to begin the families"
-        if move == DEAL:
+        if s.kind == DEAL:
             return "deal the next card of the pack onto the stock"
-        src, i, dst, j = split_code(move.code)
-        if src == "e":
-            c, where = state.wreath[-1], "the end of the wreath"
-        elif src == "m":
-            assert i is not None
-            c, where = state.maids[i - 1], f"bridesmaid {i}"
-        else:
-            c, where = state.stock[-1], "the stock"
-        if dst == "m":
-            return f"put {name(c)} from the stock in the space of bridesmaid {j}"
-        f = state.families[fits(state, c)]
+        c = t.piles[s.source][-1]
+        where = ("the end of the wreath" if s.source == E else "the stock" if s.source == W
+                 else f"bridesmaid {s.source - M + 1}")
+        if s.target >= M:
+            return f"put {name(c)} from the stock in the space of bridesmaid {s.target - M + 1}"
+        f = t.piles[s.target]
         onto = f"onto {name(f[-1])}" if f else "to begin a family"
         return f"play {name(c)} from {where} {onto}"

@@ -45,47 +45,36 @@ or no move is left.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
+from ..building import name_rank, onto
 from ..cards import Card, name, rank_of, suit_of
 from ..common import step_rank
 from ..description import CHENEY, Description
-from ..game import Move, Option, Zone
+from ..game import Move, Option
+from ..patience import DOWN, HOME, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, split_code, with_end
-from ._columns import DEAL, Piles, add, back_of, home, name_rank, onto, put
+from ..shape import DEAL
 
 CENTRE = 5
 CORNER_NAMES = ("top left", "top right", "bottom left", "bottom right")
+CORNERS = tuple(Pile(f"c{i + 1}", "foundation", f"{n} corner", "corners")
+                for i, n in enumerate(CORNER_NAMES))
+PLACES = tuple(Pile(f"p{i + 1}", "pile", f"centre place {i + 1}", "centre", alike="centre")
+               for i in range(CENTRE))
+STOCK = Pile("stock", "waste", "the stock")
+PACK = Pile("pack", "stock", "the pack", face=DOWN)
+C, W, P = 4, 4 + CENTRE, 5 + CENTRE  # where the centre, the stock and the pack lie
 
 
-@dataclass(frozen=True, slots=True)
-class CornersState:
-    #: The four corners (families), in the order they are filled.
-    corners: Piles
-    #: The five centre places, bottom to top.
-    centre: Piles
-    #: The undealt pack, face down, top last.
-    pack: tuple[Card, ...]
-    #: The stock, face up, top last.
-    stock: tuple[Card, ...] = ()
-    back: str = ""
-    given_up: bool = False
-
-    @property
-    def base(self) -> int:
-        return rank_of(self.corners[0][0])
+def base(t: Table) -> int:
+    """The rank the corners start from: the first card's."""
+    return rank_of(t.piles[0][0])
 
 
-def to_corner(corners: Piles, c: Card) -> Piles:
-    """``corners`` with a card of the base rank in the next empty corner."""
-    return put(corners, corners.index(()), (c,))
-
-
-def corner_for(corners: Piles, c: Card) -> int:
+def corner_for(t: Table, c: Card) -> int:
     """The corner that takes ``c`` now, or -1."""
-    for i, f in enumerate(corners):
+    for i, f in enumerate(t.piles[:C]):
         if f and len(f) < 13 and suit_of(f[0]) == suit_of(c) and \
                 step_rank(rank_of(f[-1]), 1, wrap=True) == rank_of(c):
             return i
@@ -97,8 +86,12 @@ def marries(c: Card, pile: tuple[Card, ...]) -> bool:
     return bool(pile) and rank_of(pile[-1]) == rank_of(c) + 1
 
 
+def base_fact(game: Patience, t: Table) -> str:
+    return name_rank(base(t))
+
+
 @register
-class Corners(SoloGame[CornersState]):
+class Corners(Patience):
     description = Description(
         id="corners", title="Corners", book=CHENEY, lines="2236-2317", skill="much",
         bound=None, layout="grid")
@@ -107,106 +100,80 @@ class Corners(SoloGame[CornersState]):
                "centre pile only when that leaves a space (l.2281-2284); any: any centre "
                "top card may move", choices=("to_empty", "any")),
     )
+    facts = (("base", base_fact), ("pack", size("pack")), ("in_corners", HOME))
+    home_words = "in the corners"
+    no_straight_back = True
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> CornersState:
-        corners: Piles = ((cards[0],), (), (), ())
-        base, k = rank_of(cards[0]), 1
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*CORNERS, *PLACES, STOCK, PACK)
+
+    def label(self, t: Table, pile: Pile) -> str:
+        corner = pile.kind == "foundation"
+        return f"{pile.label} (from the {name_rank(base(t))})" if corner else pile.label
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        corners: list[tuple[Card, ...]] = [(cards[0],)]
+        k = 1
         centre: list[tuple[Card, ...]] = []
         while len(centre) < CENTRE:
             c, k = cards[k], k + 1
-            if rank_of(c) == base:
-                corners = to_corner(corners, c)
+            if rank_of(c) == rank_of(cards[0]):
+                corners.append((c,))
             else:
                 centre.append((c,))
-        return CornersState(corners, tuple(centre), pack_of(cards[k:]))
+        return self.table({p.id: c for p, c in zip(CORNERS, corners, strict=False)}
+                          | {p.id: c for p, c in zip(PLACES, centre, strict=True)}
+                          | {"pack": cards[k:][::-1]})
 
     @property
     def free_moves(self) -> bool:
         return self.option("centre_moves") == "any"
 
-    def moves(self, state: CornersState) -> tuple[Move, ...]:
-        corners, centre, stock = state.corners, state.centre, state.stock
-        top = stock[-1] if stock else 0
-        out = ["w>c"] if top and corner_for(corners, top) >= 0 else []
-        out += [f"p{i + 1}>c" for i, p in enumerate(centre)
-                if p and corner_for(corners, p[-1]) >= 0]
-        if top:
-            out += [f"w>p{j + 1}" for j, q in enumerate(centre) if marries(top, q)]
+    def offers_end(self, t: Table) -> bool:
+        return self.free_moves
+
+    def steps(self, t: Table) -> list[Step]:
+        centre, top = t.piles[C:W], t.top(W)
+        out = [Step("w>c", source=W, target=corner_for(t, top))] \
+            if top is not None and corner_for(t, top) >= 0 else []
+        out += [Step(f"p{i + 1}>c", source=C + i, target=corner_for(t, p[-1]))
+                for i, p in enumerate(centre) if p and corner_for(t, p[-1]) >= 0]
+        if top is not None:
+            out += [Step(f"w>p{j + 1}", source=W, target=C + j)
+                    for j, q in enumerate(centre) if marries(top, q)]
         for i, p in enumerate(centre):
             if len(p) == 1 or (p and self.free_moves):
-                out += [f"p{i + 1}>p{j + 1}" for j, q in enumerate(centre)
-                        if j != i and marries(p[-1], q)]
-        if top and () in centre:
-            out.append(f"w>p{centre.index(()) + 1}")
-        if state.pack:
-            out.append("d")
-        moves = [Move(m) for m in out if m != state.back]
-        return with_end(moves) if self.free_moves else tuple(moves)
+                out += [Step(f"p{i + 1}>p{j + 1}", source=C + i, target=C + j)
+                        for j, q in enumerate(centre) if j != i and marries(p[-1], q)]
+        if top is not None and () in centre:
+            out.append(Step(f"w>p{centre.index(()) + 1}", source=W,
+                            target=C + centre.index(())))
+        pack = t.piles[P]
+        if pack:  # a card of the base rank goes to the next empty corner at once
+            to = t.piles[:C].index(()) if rank_of(pack[-1]) == base(t) else W
+            out.append(Step("d", DEAL, P, to))
+        return out
 
-    def play(self, state: CornersState, move: Move) -> CornersState:
-        if move == DEAL:
-            c, pack = state.pack[-1], state.pack[:-1]
-            if rank_of(c) == state.base:
-                return replace(state, pack=pack, corners=to_corner(state.corners, c), back="")
-            return replace(state, pack=pack, stock=(*state.stock, c), back="")
-        src, a, dst, b = split_code(move.code)
-        if src == "w":
-            c, st = state.stock[-1], replace(state, stock=state.stock[:-1])
-        else:
-            assert a is not None
-            c = state.centre[a - 1][-1]
-            st = replace(state, centre=put(state.centre, a - 1, state.centre[a - 1][:-1]))
-        if dst == "c":
-            return replace(st, corners=add(st.corners, corner_for(st.corners, c), c), back="")
-        assert b is not None
-        back = back_of(move.code) if src == "p" else ""
-        return replace(st, centre=add(st.centre, b - 1, c), back=back)
-
-    def won(self, state: CornersState) -> bool:
-        return home(state.corners) == 52
-
-    def summary(self, state: CornersState, won: bool) -> str:
+    def summary(self, state: Table, won: bool) -> str:
         if won:
             return "the four suits lie in the four corners and the centre is empty"
-        why = "given up" if state.given_up else "no move is left"
-        return f"{home(state.corners)} of 52 cards in the corners; {why}"
+        return super().summary(state, won)
 
-    def zones(self, state: CornersState) -> tuple[Zone, ...]:
-        start = name_rank(state.base)
-        return (
-            *(Zone(f"c{i + 1}", "foundation", f, len(f),
-                   label=f"{CORNER_NAMES[i]} corner (from the {start})", group="corners")
-              for i, f in enumerate(state.corners)),
-            *(open_zone(f"p{i + 1}", "pile", p, f"centre place {i + 1}", "centre")
-              for i, p in enumerate(state.centre)),
-            open_zone("stock", "waste", state.stock, "the stock"),
-            pack_zone(state.pack),
-        )
-
-    def public(self, state: CornersState) -> dict[str, Any]:
-        return {"base": name_rank(state.base), "pack": len(state.pack),
-                "in_corners": home(state.corners)}
-
-    def say(self, state: CornersState, move: Move) -> str:
-        if move == DEAL:
+    def say(self, t: Table, move: Move) -> str:
+        s = self.step(t, move)
+        if s.kind == DEAL:
             return "turn the next card of the pack"
-        src, a, dst, b = split_code(move.code)
-        if src == "w":
-            c, where = state.stock[-1], "from the stock"
-        else:
-            assert a is not None
-            c, where = state.centre[a - 1][-1], f"from centre place {a}"
-        if dst == "c":
-            corner = CORNER_NAMES[corner_for(state.corners, c)]
-            return f"play {name(c)} {where} on the {corner} corner"
-        assert b is not None
-        return f"put {name(c)} {where} {onto(c, state.centre[b - 1], f'centre place {b}')}"
+        c = t.piles[s.source][-1]
+        where = "from the stock" if s.source == W else f"from centre place {s.source - C + 1}"
+        if s.target < C:
+            return f"play {name(c)} {where} on the {CORNER_NAMES[s.target]} corner"
+        b = s.target - C + 1
+        return f"put {name(c)} {where} {onto(c, t.piles[s.target], f'centre place {b}')}"
 
-    def narrate(self, before: CornersState, move: Move, after: CornersState) -> str:
-        if move == DEAL:
-            c = before.pack[-1]
-            if len(after.stock) == len(before.stock):
-                k = before.corners.index(())
-                return f"turn {name(c)}: it goes to the {CORNER_NAMES[k]} corner"
+    def narrate(self, before: Table, move: Move, after: Table) -> str:
+        if move.code == "d":
+            c, s = before.piles[P][-1], self.step(before, move)
+            if s.target < C:
+                return f"turn {name(c)}: it goes to the {CORNER_NAMES[s.target]} corner"
             return f"turn {name(c)} onto the stock"
         return super().narrate(before, move, after)

@@ -32,54 +32,33 @@ into the first space ``r<k>``: ``w>r<k>``, ``r<i>>r<k>``, ``f<s>>r<k>`` and, wit
 option, ``d>r<k>``; ``d`` (deal the next card onto the stock); ``end`` (give up). A move
 may not put the same card straight back where it came from. Shifts (a married card
 moved on, a family card taken back) are listed last, after ``d``
-(:func:`._columns.shifts_last`). Lost when the player gives up (``end``) or no move is
+(:func:`rules.building.shifts_last`). Lost when the player gives up (``end``) or no move is
 left.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
+from ..building import alt_down, family_for, family_label, onto, shifts_last
 from ..cards import Card, name
 from ..description import CHENEY, Description
-from ..game import Move, Option, Zone
+from ..game import Move, Option
+from ..patience import DOWN, HOME, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import open_zone, pack_of, pack_zone, split_code, with_end
-from ._columns import (
-    DEAL,
-    ColumnGame,
-    Piles,
-    add,
-    alt_down,
-    back_of,
-    family_for,
-    family_label,
-    family_zones,
-    home,
-    onto,
-    put,
-    shifts_last,
-)
+from ..shape import DEAL
 
 ROW = 7
-
-
-@dataclass(frozen=True, slots=True)
-class SevenState:
-    row: Piles
-    families: Piles
-    #: The undealt pack, face down, top last.
-    pack: tuple[Card, ...]
-    #: The stock, face up, top last.
-    stock: tuple[Card, ...] = ()
-    #: The move that would only put the last move's card straight back.
-    back: str = ""
-    given_up: bool = False
+FAMILIES = tuple(Pile(f"f{i + 1}", "foundation", family_label(i), "families") for i in range(4))
+PLACES = tuple(Pile(f"r{i + 1}", "pile", f"row place {i + 1}", "row", alike="row")
+               for i in range(ROW))
+STOCK = Pile("stock", "waste", "the stock")
+PACK = Pile("pack", "stock", "the pack", face=DOWN)
+R, W, P = 4, 4 + ROW, 5 + ROW  # where the row, the stock and the pack lie
 
 
 @register
-class GameOfSeven(ColumnGame[SevenState]):
+class GameOfSeven(Patience):
     description = Description(
         id="game_of_seven", title="Game of Seven", book=CHENEY, lines="2630-2662",
         skill="some", bound=None)
@@ -87,96 +66,60 @@ class GameOfSeven(ColumnGame[SevenState]):
         Option("space_from_pack", False, "a space in the row may also be filled with the "
                "next card of the pack", choices=(False, True)),
     )
+    facts = (("pack", size("pack")), ("in_families", HOME))
+    no_straight_back = True
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> SevenState:
-        return SevenState(tuple((c,) for c in cards[:ROW]), ((),) * 4,
-                          pack_of(cards[ROW:]))
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*FAMILIES, *PLACES, STOCK, PACK)
 
-    def moves(self, state: SevenState) -> tuple[Move, ...]:
-        row, fams, stock = state.row, state.families, state.stock
-        out: list[str] = []
-        if stock and family_for(fams, stock[-1]) >= 0:
-            out.append("w>f")
-        out += [f"r{i + 1}>f" for i, p in enumerate(row) if p and family_for(fams, p[-1]) >= 0]
-        for j, q in enumerate(row):
-            if q and stock and alt_down(stock[-1], q[-1]):
-                out.append(f"w>r{j + 1}")
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return self.table({p.id: (c,) for p, c in zip(PLACES, cards, strict=False)}
+                          | {"pack": cards[ROW:][::-1]})
+
+    def steps(self, t: Table) -> list[Step]:
+        row, fams, w = t.piles[R:W], self.families(t), t.top(W)
+        out = []
+        if w is not None and (j := family_for(fams, w)) >= 0:
+            out.append(Step("w>f", source=W, target=j))
+        out += [Step(f"r{i + 1}>f", source=R + i, target=j)
+                for i, p in enumerate(row) if p and (j := family_for(fams, p[-1])) >= 0]
+        out += [Step(f"w>r{j + 1}", source=W, target=R + j)
+                for j, q in enumerate(row) if q and w is not None and alt_down(w, q[-1])]
         for i, p in enumerate(row):
-            out += [f"r{i + 1}>r{j + 1}" for j, q in enumerate(row)
-                    if p and q and i != j and alt_down(p[-1], q[-1])]
+            out += [Step(f"r{i + 1}>r{j + 1}", source=R + i, target=R + j)
+                    for j, q in enumerate(row) if p and q and i != j and alt_down(p[-1], q[-1])]
         if () in row:
-            k = row.index(()) + 1
-            if stock:
-                out.append(f"w>r{k}")
-            out += [f"r{i + 1}>r{k}" for i, p in enumerate(row) if len(p) > 1]
-            out += [f"f{s + 1}>r{k}" for s, f in enumerate(fams) if f]
-            if state.pack and self.option("space_from_pack"):
-                out.append(f"d>r{k}")
-        if state.pack:
-            out.append("d")
+            k = row.index(())
+            if w is not None:
+                out.append(Step(f"w>r{k + 1}", source=W, target=R + k))
+            out += [Step(f"r{i + 1}>r{k + 1}", source=R + i, target=R + k)
+                    for i, p in enumerate(row) if len(p) > 1]
+            out += [Step(f"f{s + 1}>r{k + 1}", source=s, target=R + k)
+                    for s, f in enumerate(fams) if f]
+            if t.piles[P] and self.option("space_from_pack"):
+                out.append(Step(f"d>r{k + 1}", DEAL, P, R + k))
+        if t.piles[P]:
+            out.append(Step("d", DEAL, P, W))
+        steps = {s.code: s for s in out}
 
         def shift(m: str) -> bool:  # a married card moved on, or a family card back
-            if m.endswith(">f"):
+            s = steps[m]
+            if s.target < R:
                 return False
-            return m[0] == "f" or (m[0] == "r" and len(row[int(m[1]) - 1]) > 1)
+            return s.source < R or (R <= s.source < W and len(t.piles[s.source]) > 1)
 
-        return with_end([Move(m) for m in shifts_last(out, shift) if m != state.back])
+        return [steps[m] for m in shifts_last(list(steps), shift)]
 
-    def play(self, state: SevenState, move: Move) -> SevenState:
-        if move == DEAL:
-            return replace(state, pack=state.pack[:-1], stock=(*state.stock, state.pack[-1]),
-                           back="")
-        src, a, dst, b = split_code(move.code)
-        st = state
-        if src == "w":
-            c, st = st.stock[-1], replace(st, stock=st.stock[:-1])
-        elif src == "d":
-            c, st = st.pack[-1], replace(st, pack=st.pack[:-1])
-        elif src == "f":
-            assert a is not None
-            c, st = st.families[a - 1][-1], replace(
-                st, families=put(st.families, a - 1, st.families[a - 1][:-1]))
-        else:
-            assert a is not None
-            c, st = st.row[a - 1][-1], replace(st, row=put(st.row, a - 1, st.row[a - 1][:-1]))
-        if dst == "f":
-            st = replace(st, families=add(st.families, family_for(st.families, c), c))
-            back = f"f{family_for(state.families, c) + 1}>{src}{a}" if src == "r" else ""
-            return replace(st, back=back)
-        assert b is not None
-        back = back_of(move.code) if src in "rf" else ""
-        if src == "f":
-            back = f"r{b}>f"
-        return replace(st, row=add(st.row, b - 1, c), back=back)
-
-    def zones(self, state: SevenState) -> tuple[Zone, ...]:
-        return (
-            *family_zones(state.families),
-            *(open_zone(f"r{i + 1}", "pile", p, f"row place {i + 1}", "row")
-              for i, p in enumerate(state.row)),
-            open_zone("stock", "waste", state.stock, "the stock"),
-            pack_zone(state.pack),
-        )
-
-    def public(self, state: SevenState) -> dict[str, Any]:
-        return {"pack": len(state.pack), "in_families": home(state.families)}
-
-    def say(self, state: SevenState, move: Move) -> str:
-        if move == DEAL:
+    def say(self, t: Table, move: Move) -> str:
+        s = self.step(t, move)
+        if s.kind == DEAL and s.target == W:
             return "deal the next card of the pack onto the stock"
-        src, a, dst, b = split_code(move.code)
-        if src == "w":
-            c, where = state.stock[-1], "from the stock"
-        elif src == "d":
-            c, where = 0, "the next card of the pack"
-        elif src == "f":
-            assert a is not None
-            c, where = state.families[a - 1][-1], f"back from {family_label(a - 1)}"
-        else:
-            assert a is not None
-            c, where = state.row[a - 1][-1], f"from row place {a}"
-        what = where if src == "d" else f"{name(c)} {where}"
-        if dst == "f":
-            return f"play {what} to {family_label(family_for(state.families, c))}"
-        assert b is not None
-        return f"put {what} {onto(c, state.row[b - 1], f'row place {b}')}"
+        c = t.piles[s.source][-1]
+        what = ("the next card of the pack" if s.source == P else
+                f"{name(c)} from the stock" if s.source == W else
+                f"{name(c)} back from {family_label(s.source)}" if s.source < R else
+                f"{name(c)} from row place {s.source - R + 1}")
+        if s.target < R:
+            return f"play {what} to {family_label(s.target)}"
+        b = s.target - R + 1
+        return f"put {what} {onto(c, t.piles[s.target], f'row place {b}')}"

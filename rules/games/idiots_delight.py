@@ -36,46 +36,24 @@ Moves, in this order: ``t<i>>f`` (file i's bottom card to its ace), ``r<card>>f`
 reserve card, e.g. ``r7h>f``, ``rth>f`` for the ten); ``t<i>>t<j>`` and ``r<card>>t<j>``
 (onto file j, or into the first space); ``end``. A move may not put the same card
 straight back where it came from. Moves that only carry a card from file to file (they
-empty no file) are listed after the others (:func:`._columns.shifts_last`).
+empty no file) are listed after the others (:func:`rules.building.shifts_last`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
-
-from ..cards import Card, code, name, parse
+from ..building import alt_down, family_for, family_label, onto, safe_home, shifts_last
+from ..cards import Card, code, name
 from ..description import HOYLE, Description
-from ..game import Move, Zone
+from ..game import Move
+from ..patience import HOME, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import open_zone, with_end
-from ._columns import (
-    ColumnGame,
-    Piles,
-    add,
-    alt_down,
-    family_for,
-    family_label,
-    family_zones,
-    home,
-    onto,
-    put,
-    safe_home,
-    shifts_last,
-)
 
 FILES = 9
-
-
-@dataclass(frozen=True, slots=True)
-class IdiotsDelightState:
-    #: The nine vertical files, top (first dealt) to bottom (free card) last.
-    files: Piles
-    #: The seven cards placed apart, face up.
-    reserve: tuple[Card, ...]
-    families: Piles
-    back: str = ""
-    given_up: bool = False
+FAMILIES = tuple(Pile(f"f{i + 1}", "foundation", family_label(i), "families") for i in range(4))
+TRIANGLE = tuple(Pile(f"t{i + 1}", "pile", f"file {i + 1}", "triangle", alike="files")
+                 for i in range(FILES))
+RESERVE = Pile("reserve", "reserve", "the seven cards placed apart")
+T, R = 4, 4 + FILES  # where the files and the reserve lie
 
 
 def reserve_code(c: Card) -> str:
@@ -83,82 +61,64 @@ def reserve_code(c: Card) -> str:
 
 
 @register
-class IdiotsDelight(ColumnGame[IdiotsDelightState]):
+class IdiotsDelight(Patience):
     description = Description(
         id="idiots_delight", title="The Idiot's Delight", book=HOYLE, lines="17-21",
         skill="much", bound=None)
+    facts = (("reserve", size("reserve")), ("on_the_aces", HOME))
+    no_straight_back = True
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> IdiotsDelightState:
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*FAMILIES, *TRIANGLE, RESERVE)
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         files: list[list[Card]] = [[] for _ in range(FILES)]
         k = 0
         for row in range(FILES):
             for j in range(FILES - row):
                 files[j].append(cards[k])
                 k += 1
-        return IdiotsDelightState(tuple(tuple(f) for f in files), tuple(cards[k:]),
-                                  ((),) * 4)
+        return self.table({p.id: f for p, f in zip(TRIANGLE, files, strict=True)}
+                          | {"reserve": cards[k:]})
 
-    def moves(self, state: IdiotsDelightState) -> tuple[Move, ...]:
-        files, fams = state.files, state.families
-        out = [f"t{i + 1}>f" for i, p in enumerate(files) if p and family_for(fams, p[-1]) >= 0]
-        out += [f"{reserve_code(c)}>f" for c in state.reserve if family_for(fams, c) >= 0]
-        sources = [(f"t{i + 1}", p[-1]) for i, p in enumerate(files) if p]
-        sources += [(reserve_code(c), c) for c in state.reserve]
-        for src, c in sources:
-            out += [f"{src}>t{j + 1}" for j, q in enumerate(files)
-                    if q and src != f"t{j + 1}" and alt_down(c, q[-1])]
+    def steps(self, t: Table) -> list[Step]:
+        files, fams, reserve = t.piles[T:R], self.families(t), t.piles[R]
+        out = [Step(f"t{i + 1}>f", source=T + i, target=j)
+               for i, p in enumerate(files) if p and (j := family_for(fams, p[-1])) >= 0]
+        out += [Step(f"{reserve_code(c)}>f", source=R, target=family_for(fams, c), at=k)
+                for k, c in enumerate(reserve) if family_for(fams, c) >= 0]
+        sources: list[tuple[str, int, int | None, Card]]
+        sources = [(f"t{i + 1}", T + i, None, p[-1]) for i, p in enumerate(files) if p]
+        sources += [(reserve_code(c), R, k, c) for k, c in enumerate(reserve)]
+        for src, i, at, c in sources:
+            out += [Step(f"{src}>t{j + 1}", source=i, target=T + j, at=at)
+                    for j, q in enumerate(files) if q and i != T + j and alt_down(c, q[-1])]
         if () in files:
-            k = files.index(()) + 1
-            out += [f"{src}>t{k}" for src, _ in sources
-                    if src[0] == "r" or len(files[int(src[1:]) - 1]) > 1]
+            k = files.index(())
+            out += [Step(f"{src}>t{k + 1}", source=i, target=T + k, at=at)
+                    for src, i, at, _ in sources if i == R or len(t.piles[i]) > 1]
+        steps = {s.code: s for s in out}
 
         def shift(m: str) -> bool:  # a file's card to another file, leaving no space
-            return m[0] == "t" and not m.endswith(">f") and \
-                len(files[int(m[1:m.index(">")]) - 1]) > 1
+            s = steps[m]
+            return s.source < R and s.target >= T and len(t.piles[s.source]) > 1
 
-        return with_end([Move(m) for m in shifts_last(out, shift) if m != state.back])
+        return [steps[m] for m in shifts_last(list(steps), shift)]
 
-    def family_safe(self, state: IdiotsDelightState) -> tuple[Move, ...]:
+    def family_safe(self, t: Table) -> tuple[Move, ...]:
         """A file's free card or a reserve card to its ace when neither card of the
-        other colour one lower is still off the aces (:func:`._columns.safe_home`)."""
-        cands = [(f"t{i + 1}>f", p[-1]) for i, p in enumerate(state.files) if p]
-        cands += [(f"{reserve_code(c)}>f", c) for c in state.reserve]
-        return safe_home(self.legal_moves(state, 0), cands, self.pack(), state.families,
+        other colour one lower is still off the aces (:func:`rules.building.safe_home`)."""
+        cands = [(f"t{i + 1}>f", p[-1]) for i, p in enumerate(t.piles[T:R]) if p]
+        cands += [(f"{reserve_code(c)}>f", c) for c in t.piles[R]]
+        return safe_home(self.legal_moves(t, 0), cands, self.pack(), self.families(t),
                          alt_down)
 
-    def play(self, state: IdiotsDelightState, move: Move) -> IdiotsDelightState:
-        src, _, dst = move.code.partition(">")
-        if src[0] == "r":
-            c = parse(src[1:])
-            st = replace(state, reserve=tuple(x for x in state.reserve if x != c))
-        else:
-            i = int(src[1:]) - 1
-            c = state.files[i][-1]
-            st = replace(state, files=put(state.files, i, state.files[i][:-1]))
-        if dst == "f":
-            return replace(st, families=add(st.families, family_for(st.families, c), c),
-                           back="")
-        back = f"{dst}>{src}" if src[0] == "t" else ""
-        return replace(st, files=add(st.files, int(dst[1:]) - 1, c), back=back)
-
-    def zones(self, state: IdiotsDelightState) -> tuple[Zone, ...]:
-        return (
-            *family_zones(state.families),
-            *(open_zone(f"t{i + 1}", "pile", p, f"file {i + 1}", "triangle")
-              for i, p in enumerate(state.files)),
-            open_zone("reserve", "reserve", state.reserve, "the seven cards placed apart"),
-        )
-
-    def public(self, state: IdiotsDelightState) -> dict[str, Any]:
-        return {"reserve": len(state.reserve), "on_the_aces": home(state.families)}
-
-    def say(self, state: IdiotsDelightState, move: Move) -> str:
-        src, _, dst = move.code.partition(">")
-        if src[0] == "r":
-            c, where = parse(src[1:]), "from the cards placed apart"
-        else:
-            c, where = state.files[int(src[1:]) - 1][-1], f"from file {src[1:]}"
-        if dst == "f":
-            return f"play {name(c)} {where} to {family_label(family_for(state.families, c))}"
-        j = int(dst[1:]) - 1
-        return f"put {name(c)} {where} {onto(c, state.files[j], f'file {j + 1}')}"
+    def say(self, t: Table, move: Move) -> str:
+        s = self.step(t, move)
+        c = t.piles[s.source][s.taken(t)][0]
+        where = "from the cards placed apart" if s.source == R else \
+            f"from file {s.source - T + 1}"
+        if s.target < T:
+            return f"play {name(c)} {where} to {family_label(s.target)}"
+        j = s.target - T
+        return f"put {name(c)} {where} {onto(c, t.piles[s.target], f'file {j + 1}')}"

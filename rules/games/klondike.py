@@ -9,7 +9,7 @@ row place another card face up, and then cards face down on the remaining five .
 Continue this until you have seven cards face up, which will give you twenty eight
 cards in your layout" (l.27): seven columns, column j holding j cards, the top one face
 up, dealt row by row as the text says (the same deal as Cheney's Triangle,
-:func:`.triangle.triangle`). "Take out any aces showing, and place them in a row by
+:func:`rules.building.triangle`). "Take out any aces showing, and place them in a row by
 themselves for 'foundations.' Build up on these aces in sequence and suit to kings. On
 the layout, build in descending sequence, red on black, black on red, turning up the top
 card when any pile is left without a faced card upon it. If there is more than one card
@@ -55,59 +55,25 @@ pass), ``end``.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from dataclasses import dataclass, replace
-from typing import Any
-
+from ..building import alt_down, family_for, family_label, onto, safe_home, triangle
 from ..cards import KING, Card, name, rank_of
 from ..description import HOYLE, Description
-from ..game import Move, Option, Zone
+from ..game import Move, Option
+from ..patience import COLUMN, DOWN, FACE_DOWN, HOME, PASS, Patience, Pile, Step, Table, size
 from ..registry import register, variant
-from ..solo import open_zone, pack_of, pack_zone, with_end
-from ._columns import (
-    DEAL,
-    ColumnGame,
-    Piles,
-    add,
-    alt_down,
-    family_for,
-    family_label,
-    family_zones,
-    home,
-    onto,
-    put,
-    safe_home,
-)
-from .triangle import triangle, turn_up
+from ..shape import DEAL, TURN
 
 COLUMNS = 7
-
-
-@dataclass(frozen=True, slots=True)
-class KlondikeState:
-    #: Columns, bottom to top.
-    columns: Piles
-    #: How many cards at the bottom of each column lie face down.
-    down: tuple[int, ...]
-    #: The stock, face down, top last.
-    stock: tuple[Card, ...]
-    #: The waste, face up, top last.
-    waste: tuple[Card, ...]
-    families: Piles
-    #: Passes through the stock begun (the first is 1).
-    passes: int = 1
-    #: Whether any card has been played since the current pass began.
-    played: bool = False
-    given_up: bool = False
-
-
-def group(state: KlondikeState, i: int) -> tuple[Card, ...]:
-    """Column ``i``'s face-up cards (bottom first)."""
-    return state.columns[i][state.down[i]:]
+FAMILIES = tuple(Pile(f"f{i + 1}", "foundation", family_label(i), "families") for i in range(4))
+LAYOUT = tuple(Pile(f"t{i + 1}", "pile", f"column {i + 1}", "layout", COLUMN, turn_up=True,
+                    alike="columns") for i in range(COLUMNS))
+STOCK = Pile("stock", "stock", "the stock", face=DOWN)
+WASTE = Pile("waste", "waste", "the cards turned from the stock")
+T, STK, W = 4, 4 + COLUMNS, 5 + COLUMNS  # where the columns, the stock and the waste lie
 
 
 @register
-class Klondike(ColumnGame[KlondikeState]):
+class Klondike(Patience):
     description = Description(
         id="klondike", title="Traditional Solitaire or Klondike (three at a time)",
         book=HOYLE, lines="23-33", skill="some", bound=None)
@@ -122,128 +88,86 @@ class Klondike(ColumnGame[KlondikeState]):
                "(off: the group is removed together or not at all, even to the "
                "foundations)"),
     )
+    facts = (("in_stock", size("stock")), ("pass", PASS), ("face_down", FACE_DOWN),
+             ("on_foundations", HOME))
+    home_words = "built on the ace row"
+    stuck_words = "no card showing can be used"
+    #: How many passes have been begun changes nothing ahead (whether a card was used in
+    #: this pass does): positions that differ only so are one for the search.
+    turns_count = False
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> KlondikeState:
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*FAMILIES, *LAYOUT, STOCK, WASTE)
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         cols, down, n = triangle(cards, COLUMNS)
-        return KlondikeState(cols, down, pack_of(cards[n:]), (), ((),) * 4)
+        laid = {p.id: c for p, c in zip(LAYOUT, cols, strict=True)}
+        return self.table(laid | {"stock": cards[n:][::-1]},
+                          {p.id: d for p, d in zip(LAYOUT, down, strict=True)})
 
-    def moves(self, state: KlondikeState) -> tuple[Move, ...]:
-        cols, fams = state.columns, state.families
+    def steps(self, t: Table) -> list[Step]:
+        cols, fams = t.piles[T:STK], self.families(t)
         one_up = not self.option("top_to_foundation")
-        out = [f"t{i + 1}>f" for i, p in enumerate(cols)
-               if p and family_for(fams, p[-1]) >= 0
-               and not (one_up and len(p) - state.down[i] > 1)]
-        w = state.waste[-1] if state.waste else None
-        if w is not None and family_for(fams, w) >= 0:
-            out.append("w>f")
+        out = [Step(f"t{i + 1}>f", source=T + i, target=j)
+               for i, p in enumerate(cols)
+               if p and (j := family_for(fams, p[-1])) >= 0
+               and not (one_up and len(t.face_up(T + i)) > 1)]
+        w = t.top(W)
+        if w is not None and (j := family_for(fams, w)) >= 0:
+            out.append(Step("w>f", source=W, target=j))
         space = cols.index(()) if () in cols else -1
         for i, p in enumerate(cols):
             if not p:
                 continue
-            g = group(state, i)
-            out += [f"t{i + 1}>t{j + 1}" for j, q in enumerate(cols)
-                    if q and j != i and alt_down(g[0], q[-1])]
-            if space >= 0 and rank_of(g[0]) == KING and state.down[i]:
-                out.append(f"t{i + 1}>t{space + 1}")
+            g = t.face_up(T + i)
+            out += [Step(f"t{i + 1}>t{j + 1}", source=T + i, target=T + j, count=len(g))
+                    for j, q in enumerate(cols) if q and j != i and alt_down(g[0], q[-1])]
+            if space >= 0 and rank_of(g[0]) == KING and t.down[T + i]:
+                out.append(Step(f"t{i + 1}>t{space + 1}", source=T + i, target=T + space,
+                                count=len(g)))
         if w is not None:
-            out += [f"w>t{j + 1}" for j, q in enumerate(cols) if q and alt_down(w, q[-1])]
+            out += [Step(f"w>t{j + 1}", source=W, target=T + j)
+                    for j, q in enumerate(cols) if q and alt_down(w, q[-1])]
             if space >= 0 and rank_of(w) == KING:
-                out.append(f"w>t{space + 1}")
-        if state.stock or (state.waste and self._may_run_again(state)):
-            out.append(DEAL.code)
-        return with_end([Move(m) for m in out])
+                out.append(Step(f"w>t{space + 1}", source=W, target=T + space))
+        stock = t.piles[STK]
+        if stock:
+            n = min(int(self.option("draw")), len(stock))
+            out.append(Step("d", DEAL, STK, W, n))
+        elif t.piles[W] and self.option("passes") == "until_no_play" and t.played:
+            # the waste turned over, unshuffled, for the next pass
+            out.append(Step("d", TURN, W, STK, len(t.piles[W])))
+        return out
 
-    def family_safe(self, state: KlondikeState) -> tuple[Move, ...]:
+    def family_safe(self, t: Table) -> tuple[Move, ...]:
         """A column's top card to its foundation when no card could ever want to lie on
-        it (:func:`._columns.safe_home`): an ace or a two, or a card whose two lower
+        it (:func:`rules.building.safe_home`): an ace or a two, or a card whose two lower
         cards of the other colour are built already (the usual rule of safe play). The
         waste's top card too when the stock is turned one card at a time; turned in
         threes, a card taken from the waste changes which cards show on every later
         pass (a player may keep one there for that), so it is left to the player."""
-        cands = [(f"t{i + 1}>f", p[-1]) for i, p in enumerate(state.columns) if p]
-        if state.waste and self.option("draw") == 1:
-            cands.append(("w>f", state.waste[-1]))
-        return safe_home(self.legal_moves(state, 0), cands, self.pack(), state.families,
+        cands = [(f"t{i + 1}>f", p[-1]) for i, p in enumerate(t.piles[T:STK]) if p]
+        w = t.top(W)
+        if w is not None and self.option("draw") == 1:
+            cands.append(("w>f", w))
+        return safe_home(self.legal_moves(t, 0), cands, self.pack(), self.families(t),
                          alt_down)
 
-    def _may_run_again(self, state: KlondikeState) -> bool:
-        return self.option("passes") == "until_no_play" and state.played
-
-    def play(self, state: KlondikeState, move: Move) -> KlondikeState:
-        if move == DEAL:
-            if not state.stock:  # the waste turned over, unshuffled, for the next pass
-                return replace(state, stock=tuple(reversed(state.waste)), waste=(),
-                               passes=state.passes + 1, played=False)
-            n = min(int(self.option("draw")), len(state.stock))
-            turned = tuple(reversed(state.stock[-n:]))
-            return replace(state, stock=state.stock[:-n], waste=state.waste + turned)
-        src, _, dst = move.code.partition(">")
-        st = replace(state, played=True)
-        cs: tuple[Card, ...]
-        if src == "w":
-            cs, st = (state.waste[-1],), replace(st, waste=state.waste[:-1])
-        else:
-            i = int(src[1:]) - 1
-            k = 1 if dst == "f" else len(group(state, i))
-            cs = state.columns[i][-k:]
-            cols = put(state.columns, i, state.columns[i][:-k])
-            st = replace(st, columns=cols, down=turn_up(cols, state.down, i))
-        if dst == "f":
-            return replace(st, families=add(st.families, family_for(st.families, cs[0]),
-                                            cs[0]))
-        j = int(dst[1:]) - 1
-        return replace(st, columns=put(st.columns, j, st.columns[j] + cs))
-
-    # -- what the solver and autodrop may use (rules/solver.py) -------------------------
-
-    def solver_key(self, state: KlondikeState) -> Hashable:
-        """How many passes have been begun changes nothing ahead (whether a card was used
-        in this pass does): positions that differ only so are one for the search."""
-        return (state.columns, state.down, state.stock, state.waste, state.families,
-                state.played, state.given_up)
-
-    def zones(self, state: KlondikeState) -> tuple[Zone, ...]:
-        return (
-            *family_zones(state.families),
-            *(Zone(f"t{i + 1}", "pile", p, len(p) - d, label=f"column {i + 1}",
-                   group="layout")
-              for i, (p, d) in enumerate(zip(state.columns, state.down, strict=True))),
-            pack_zone(state.stock, "stock", "the stock"),
-            open_zone("waste", "waste", state.waste, "the cards turned from the stock"),
-        )
-
-    def public(self, state: KlondikeState) -> dict[str, Any]:
-        return {"in_stock": len(state.stock), "pass": state.passes,
-                "face_down": sum(state.down), "on_foundations": home(state.families)}
-
-    def summary(self, state: KlondikeState, won: bool) -> str:
-        if won:
-            return "all 52 cards built on the ace row"
-        why = "given up" if state.given_up else "no card showing can be used"
-        return f"{home(state.families)} of 52 cards built on the ace row; {why}"
-
-    def say(self, state: KlondikeState, move: Move) -> str:
-        if move == DEAL:
-            if not state.stock:
-                return f"turn the waste over and run through the stock again (pass " \
-                    f"{state.passes + 1})"
-            n = min(int(self.option("draw")), len(state.stock))
-            return "turn the next card of the stock" if n == 1 else \
-                f"turn the next {n} cards of the stock"
-        src, _, dst = move.code.partition(">")
-        cs: tuple[Card, ...]
-        if src == "w":
-            cs, where = (state.waste[-1],), "from the waste"
-        else:
-            i = int(src[1:]) - 1
-            cs = (state.columns[i][-1],) if dst == "f" else group(state, i)
-            where = f"from column {i + 1}"
+    def say(self, t: Table, move: Move) -> str:
+        s = self.step(t, move)
+        if s.kind == TURN:
+            return f"turn the waste over and run through the stock again (pass {t.turns + 2})"
+        if s.kind == DEAL:
+            return "turn the next card of the stock" if s.count == 1 else \
+                f"turn the next {s.count} cards of the stock"
+        cs = t.piles[s.source][s.taken(t)]
+        where = "from the waste" if s.source == W else f"from column {s.source - T + 1}"
         what = name(cs[0]) if len(cs) == 1 else f"{name(cs[0])} and the {len(cs) - 1} " \
             f"card{'s' if len(cs) > 2 else ''} on it"
-        if dst == "f":
-            return f"play {what} {where} to {family_label(family_for(state.families, cs[0]))}"
-        j = int(dst[1:]) - 1
-        return f"put {what} {where} {onto(cs[0], state.columns[j], f'column {j + 1}')}"
+        if s.target < T:
+            return f"play {what} {where} to {family_label(s.target)}"
+        j = s.target - T
+        return f"put {what} {where} {onto(cs[0], t.piles[s.target], f'column {j + 1}')}"
 
 
 KLONDIKE_ONE_PASS = variant(Klondike, Description(

@@ -32,90 +32,66 @@ it is won with all 104 cards in the families, lost when no move is left.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
-
 from ..cards import RANK_WORDS, Card, name, rank_of
 from ..common import follows
 from ..description import CHENEY, Description
-from ..game import Move, Zone
+from ..game import Move
+from ..patience import HOME, Patience, Pile, Step, Table
 from ..registry import register
-from ..solo import SoloGame, replace_at, split_code
-from ._upward import EMPTY8, Fams, add_to, family_codes, home, up_zones
+from ._upward import up_targets
 
 PILES, HEIGHT = 4, 12
-
-
-@dataclass(frozen=True, slots=True)
-class LadyState:
-    families: Fams
-    #: The four piles of twelve, bottom to top.
-    piles: tuple[tuple[Card, ...], ...]
-    #: The semicircle: pile ``r - 1`` holds the cards of number ``r``.
-    semicircle: tuple[tuple[Card, ...], ...]
+P, S = 8, 8 + PILES  # where the piles of twelve and the semicircle lie
 
 
 def semicircle_label(r: int) -> str:
     return f"the {RANK_WORDS[r]}s of the semicircle"
 
 
+def semicircle(game: Patience, t: Table) -> int:
+    return sum(len(p) for p in t.piles[S:])
+
+
 @register
-class LadyOfTheManor(SoloGame[LadyState]):
+class LadyOfTheManor(Patience):
     description = Description(
         id="lady_of_the_manor", title="Lady of the Manor", book=CHENEY, lines="1760-1808",
         skill="some", bound=300, packs=2)
+    facts = (("in_families", HOME), ("semicircle", semicircle))
+    stuck_words = "no card fits"
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> LadyState:
-        piles = tuple(tuple(cards[HEIGHT * i : HEIGHT * (i + 1)]) for i in range(PILES))
-        rest = cards[PILES * HEIGHT :]
-        semi = tuple(tuple(c for c in rest if rank_of(c) == r) for r in range(1, 14))
-        return LadyState(EMPTY8, piles, semi)
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"f{j + 1}", "foundation", f"family {j + 1}", "families")
+                  for j in range(8)),
+                *(Pile(f"p{i + 1}", "pile", f"pile of twelve {i + 1}", "row")
+                  for i in range(PILES)),
+                *(Pile(f"s{r}", "reserve", semicircle_label(r), "semicircle")
+                  for r in range(1, 14)))
 
-    def moves(self, state: LadyState) -> tuple[Move, ...]:
-        fams = state.families
-        out = [m for i, p in enumerate(state.piles) if p
-               for m in family_codes(f"p{i + 1}", fams, p[-1], follows)]
-        out += [m for r, p in enumerate(state.semicircle) if p
-                for m in family_codes(f"s{r + 1}", fams, p[-1], follows)]
-        return tuple(out)
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        rest = cards[PILES * HEIGHT:]
+        return self.table({f"p{i + 1}": cards[HEIGHT * i:HEIGHT * (i + 1)]
+                           for i in range(PILES)}
+                          | {f"s{r}": tuple(c for c in rest if rank_of(c) == r)
+                             for r in range(1, 14)})
 
-    def _take(self, state: LadyState, src: str, a: int) -> tuple[Card, LadyState]:
-        if src == "p":
-            pile = state.piles[a - 1]
-            return pile[-1], replace(state, piles=replace_at(state.piles, a - 1, pile[:-1]))
-        pile = state.semicircle[a - 1]
-        return pile[-1], replace(state, semicircle=replace_at(state.semicircle, a - 1,
-                                                              pile[:-1]))
+    def offers_end(self, t: Table) -> bool:
+        return False  # cards only go to the families, so the game ends
 
-    def play(self, state: LadyState, move: Move) -> LadyState:
-        src, a, _, b = split_code(move.code)
-        assert a is not None and b is not None
-        c, st = self._take(state, src, a)
-        return replace(st, families=add_to(st.families, b - 1, c))
+    def steps(self, t: Table) -> list[Step]:
+        fams = self.families(t)
+        return [Step(f"{self.pile_specs[i].id}>f{j + 1}", source=i, target=j)
+                for i in range(P, len(t.piles)) if t.piles[i]
+                for j in up_targets(fams, t.piles[i][-1], follows)]
 
-    def won(self, state: LadyState) -> bool:
-        return home(state.families) == 104
-
-    def summary(self, state: LadyState, won: bool) -> str:
+    def summary(self, state: Table, won: bool) -> str:
         if won:
             return "all eight families are complete: the Lady of the Manor entertains"
-        return f"{home(state.families)} of 104 cards in the families; no card fits"
+        return super().summary(state, won)
 
-    def zones(self, state: LadyState) -> tuple[Zone, ...]:
-        out = up_zones(state.families)
-        out += [Zone(f"p{i + 1}", "pile", p, len(p), label=f"pile of twelve {i + 1}",
-                     group="row") for i, p in enumerate(state.piles)]
-        out += [Zone(f"s{r + 1}", "reserve", p, len(p), label=semicircle_label(r + 1),
-                     group="semicircle") for r, p in enumerate(state.semicircle)]
-        return tuple(out)
-
-    def public(self, state: LadyState) -> dict[str, Any]:
-        return {"in_families": home(state.families),
-                "semicircle": sum(len(p) for p in state.semicircle)}
-
-    def say(self, state: LadyState, move: Move) -> str:
-        src, a, _, b = split_code(move.code)
-        assert a is not None and b is not None
-        c, _ = self._take(state, src, a)
-        where = f"pile of twelve {a}" if src == "p" else semicircle_label(a)
-        return f"play {name(c)} from {where} on family {b}"
+    def say(self, t: Table, move: Move) -> str:
+        s = self.step(t, move)
+        c = t.piles[s.source][-1]
+        where = f"pile of twelve {s.source - P + 1}" if s.source < S else \
+            semicircle_label(s.source - S + 1)
+        return f"play {name(c)} from {where} on family {s.target + 1}"

@@ -36,32 +36,18 @@ pack onto the stock), ``r`` (turn the stock), ``auto``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
 from ..cards import RANK_WORDS, Card, name, rank_of
 from ..common import step_rank
 from ..description import CHENEY, Description
-from ..game import Move, Option, Zone
+from ..game import Move, Option
+from ..patience import DOWN, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, shuffled_pack
+from ..shape import DEAL, REDEAL
 
-DEAL, TURN = Move("d"), Move("r")
 KING = 13
 UPPER = (1, 2, 3, 4)
 LOWER = (2, 4, 6, 8)
-
-
-@dataclass(frozen=True, slots=True)
-class MusicalState:
-    upper: tuple[Card, ...]
-    #: The four lower piles, bottom to top; pile i is built by i + 1.
-    lower: tuple[tuple[Card, ...], ...]
-    pack: tuple[Card, ...]
-    seed: int
-    #: Cheney's stock: the cards that could not be used, top last, all seen.
-    stock: tuple[Card, ...] = ()
-    redeals: int = 0
+F, P, W = 4, 8, 9  # where the lower line, the pack and the stock lie
 
 
 def _take(cards: list[Card], ranks: tuple[int, ...]) -> list[Card]:
@@ -75,7 +61,7 @@ def _take(cards: list[Card], ranks: tuple[int, ...]) -> list[Card]:
 
 
 @register
-class Musical(SoloGame[MusicalState]):
+class Musical(Patience):
     description = Description(
         id="musical", title="Musical", book=CHENEY, lines="910-961", skill="chance",
         bound=450, chance=True)
@@ -86,76 +72,63 @@ class Musical(SoloGame[MusicalState]):
         Option("shuffle", False, "shuffle the stock when it is turned",
                choices=(False, True)),
     )
+    facts = (("in_pack", size("pack")),)
 
     def max_redeals(self) -> int:
         return int(self.option("turns"))
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> MusicalState:
+    def shuffles(self, t: Table) -> bool:
+        return bool(self.option("shuffle"))
+
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"u{i + 1}", "reserve", f"upper {RANK_WORDS[i + 1]}", "upper")
+                  for i in range(4)),
+                *(Pile(f"f{i + 1}", "foundation", f"pile under the {RANK_WORDS[i + 1]}",
+                       "lower") for i in range(4)),
+                Pile("pack", "stock", "the pack", face=DOWN),
+                Pile("stock", "waste", "the stock"))
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         rest = list(cards)
-        upper = _take(rest, UPPER)
-        lower = _take(rest, LOWER)
-        return MusicalState(tuple(upper), tuple((c,) for c in lower), pack_of(rest), seed)
+        upper, lower = _take(rest, UPPER), _take(rest, LOWER)
+        t = self.table({f"u{i + 1}": (c,) for i, c in enumerate(upper)}
+                       | {f"f{i + 1}": (c,) for i, c in enumerate(lower)}
+                       | {"pack": tuple(reversed(rest))})
+        return Table(t.piles, t.down, seed=seed)
 
-    def fits(self, state: MusicalState, i: int, c: Card) -> bool:
-        top = rank_of(state.lower[i][-1])
-        return top != KING and step_rank(top, i + 1, wrap=True) == rank_of(c)
+    def offers_end(self, t: Table) -> bool:
+        return False
 
-    def moves(self, state: MusicalState) -> tuple[Move, ...]:
-        found = []
-        if state.stock:
-            found = [Move(f"f{i + 1}") for i in range(4) if self.fits(state, i, state.stock[-1])]
-        if state.pack:
-            found.append(DEAL)
-        elif state.stock and self.may_redeal(state):
-            found.append(TURN)
-        return tuple(found)
+    def steps(self, t: Table) -> list[Step]:
+        top, out = t.top(W), []
+        if top is not None:
+            for i in range(4):
+                below = rank_of(t.piles[F + i][-1])
+                if below != KING and step_rank(below, i + 1, wrap=True) == rank_of(top):
+                    out.append(Step(f"f{i + 1}", source=W, target=F + i))
+        if t.piles[P]:
+            out.append(Step("d", DEAL, P, W))
+        elif top is not None and self.may_redeal(t):
+            out.append(Step("r", REDEAL, W, P, len(t.piles[W])))
+        return out
 
-    def play(self, state: MusicalState, move: Move) -> MusicalState:
-        if move == DEAL:
-            return MusicalState(state.upper, state.lower, state.pack[:-1], state.seed,
-                                (*state.stock, state.pack[-1]), state.redeals)
-        if move == TURN:
-            turns = self.redeal_number(state)
-            if self.option("shuffle"):
-                pack = shuffled_pack(state.stock, state.seed, turns)
-            else:
-                pack = tuple(reversed(state.stock))
-            return MusicalState(state.upper, state.lower, pack, state.seed, (), turns)
-        i = int(move.code[1:]) - 1
-        lower = list(state.lower)
-        lower[i] = (*lower[i], state.stock[-1])
-        return MusicalState(state.upper, tuple(lower), state.pack, state.seed,
-                            state.stock[:-1], state.redeals)
+    def won(self, state: Table) -> bool:
+        return all(len(p) == 12 for p in state.piles[F:P])
 
-    def won(self, state: MusicalState) -> bool:
-        return all(len(p) == 12 for p in state.lower)
-
-    def summary(self, state: MusicalState, won: bool) -> str:
+    def summary(self, state: Table, won: bool) -> str:
         if won:
             return "the lower line is all kings"
-        kings = sum(rank_of(p[-1]) == KING for p in state.lower)
-        left = len(state.pack) + len(state.stock)
+        kings = sum(rank_of(p[-1]) == KING for p in state.piles[F:P])
+        left = len(state.piles[P]) + len(state.piles[W])
         return f"{left} cards could not be placed; {kings} of the four piles reached the king"
 
-    def zones(self, state: MusicalState) -> tuple[Zone, ...]:
-        out = [open_zone(f"u{i + 1}", "reserve", (c,), f"upper {RANK_WORDS[i + 1]}", "upper")
-               for i, c in enumerate(state.upper)]
-        out += [open_zone(f"f{i + 1}", "foundation", p, f"pile under the {RANK_WORDS[i + 1]}",
-                          "lower") for i, p in enumerate(state.lower)]
-        out.append(pack_zone(state.pack))
-        out.append(open_zone("stock", "waste", state.stock, "the stock"))
-        return tuple(out)
-
-    def public(self, state: MusicalState) -> dict[str, Any]:
-        return {"in_pack": len(state.pack), **self.redeal_facts(state)}
-
-    def say(self, state: MusicalState, move: Move) -> str:
-        if move == DEAL:
+    def say(self, t: Table, move: Move) -> str:
+        s = self.step(t, move)
+        if s.kind == DEAL:
             return "turn up the next card of the pack onto the stock"
-        if move == TURN:
+        if s.kind == REDEAL:
             how = "shuffle it " if self.option("shuffle") else ""
-            return f"take up the stock, {how}and play it through again " \
-                f"{self.redeal_of(state)}"
-        i = int(move.code[1:]) - 1
-        return f"put {name(state.stock[-1])} from the stock on " \
-            f"{name(state.lower[i][-1])}, under the {RANK_WORDS[i + 1]}"
+            return f"take up the stock, {how}and play it through again {self.redeal_of(t)}"
+        i = s.target - F
+        return f"put {name(t.piles[W][-1])} from the stock on " \
+            f"{name(t.piles[s.target][-1])}, under the {RANK_WORDS[i + 1]}"

@@ -45,58 +45,28 @@ Moves, in this order: while laying out, ``k`` and ``n``; then ``t<i>>f``, ``w>f`
 (marriages: one lower, same suit); ``w>t<k>`` (the first empty column); ``d`` (turn
 the next card onto the stock); ``p`` (the privilege); ``end``. A card may not be put
 straight back where it came from. Shifts (a free card married on without emptying its
-column) are listed after ``d`` and ``p`` (:func:`._columns.shifts_last`).
+column) are listed after ``d`` and ``p`` (:func:`rules.building.shifts_last`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, ClassVar
 
+from ..building import family_for, family_label, onto, shifts_last, suit_down
 from ..cards import KING, Card, name, rank_of, suit_of
 from ..description import CHENEY, Description
-from ..game import Move, Option, Zone
+from ..game import Move, Option
+from ..patience import DOWN, HOME, Patience, Pile, Step, Table
 from ..registry import register
-from ..solo import open_zone, pack_of, pack_zone, split_code, with_end
-from ._columns import (
-    DEAL,
-    ColumnGame,
-    Piles,
-    add,
-    back_of,
-    family_for,
-    family_label,
-    family_zones,
-    home,
-    onto,
-    put,
-    shifts_last,
-    suit_down,
-)
+from ..shape import DEAL, OTHER, PRIVILEGE
 
 COLUMNS, ROWS = 13, 3
 PLACES = COLUMNS * ROWS
-PRIVILEGE, MOVE_ON, LEAVE = Move("p"), Move("k"), Move("n")
-
-
-@dataclass(frozen=True, slots=True)
-class StagerState:
-    columns: Piles
-    families: Piles
-    #: The pack, face down, top last.
-    pack: tuple[Card, ...]
-    stock: tuple[Card, ...] = ()
-    #: Places laid so far (39 when the rows are laid out).
-    laid: int = PLACES
-    #: Kings moved on, to be laid at the next places, first first.
-    waiting: tuple[Card, ...] = ()
-    #: The king just laid lies on a lower card of its suit: move it on or leave it.
-    offer: bool = False
-    #: The privileges used (the solo shell's count: ``lay_off``, once).
-    privileges_used: tuple[str, ...] = ()
-    back: str = ""
-    given_up: bool = False
+FAMILIES = tuple(Pile(f"f{i + 1}", "foundation", family_label(i), "families") for i in range(8))
+ROWS_ = tuple(Pile(f"t{i + 1}", "pile", f"column {i + 1}", "rows") for i in range(COLUMNS))
+T, W, K, P = 8, 8 + COLUMNS, 9 + COLUMNS, 10 + COLUMNS  # columns, stock, kings waiting, pack
 
 
 def spoils(c: Card, column: tuple[Card, ...], rule: str) -> bool:
@@ -108,32 +78,8 @@ def spoils(c: Card, column: tuple[Card, ...], rule: str) -> bool:
     return any(suit_of(a) == suit_of(c) and rank_of(a) < KING for a in above)
 
 
-def lay_on(st: StagerState, rule: str, from_pack: bool = False) -> StagerState:
-    """Lay the rows on, place by place, until a king may be moved on or all are laid.
-
-    The next place takes a king waiting to be moved on, else the pack's top card (the
-    pack's top always, with ``from_pack``: the place a king has just left)."""
-    cols, pack, waiting, laid = list(st.columns), st.pack, st.waiting, st.laid
-    while laid < PLACES:
-        if waiting and not from_pack:
-            c, waiting = waiting[0], waiting[1:]
-        else:
-            c, pack = pack[-1], pack[:-1]
-        from_pack = False
-        j = laid % COLUMNS
-        offer = laid < PLACES - 1 and bool(pack) and spoils(c, cols[j], rule)
-        cols[j] = (*cols[j], c)
-        laid += 1
-        if offer:
-            return replace(st, columns=tuple(cols), pack=pack, waiting=waiting, laid=laid,
-                           offer=True)
-    # kings still waiting go back on top of the pack
-    return replace(st, columns=tuple(cols), pack=(*pack, *reversed(waiting)), waiting=(),
-                   laid=laid, offer=False)
-
-
 @register
-class OldStager(ColumnGame[StagerState]):
+class OldStager(Patience):
     description = Description(
         id="old_stager", title="The Old Stager", book=CHENEY, lines="2193-2230",
         skill="some", bound=None, packs=2)
@@ -143,105 +89,122 @@ class OldStager(ColumnGame[StagerState]):
                "its column), off", choices=("covering", "anywhere", "off")),
     )
     privileges_allowed: ClassVar[Mapping[str, int]] = {"lay_off": 1}
+    #: Places laid so far (39 once the rows are laid out); whether the king just laid
+    #: lies on a lower card of its suit (move it on, or leave it).
+    marks = ("laid", "offer")
+    no_straight_back = True
 
     @property
     def rule(self) -> str:
         return str(self.option("king_privilege"))
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> StagerState:
-        st = StagerState(((),) * COLUMNS, ((),) * 8, pack_of(cards), laid=0)
-        return lay_on(st, self.rule)
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*FAMILIES, *ROWS_, Pile("stock", "waste", "the stock"),
+                Pile("waiting", "hand", "kings moved on, to be laid next"),
+                Pile("pack", "stock", "the pack", face=DOWN))
 
-    def moves(self, state: StagerState) -> tuple[Move, ...]:
-        if state.offer:
-            return (MOVE_ON, LEAVE)
-        cols, fams = state.columns, state.families
-        top = state.stock[-1] if state.stock else 0
-        out = [f"t{i + 1}>f" for i, p in enumerate(cols) if p and family_for(fams, p[-1]) >= 0]
-        if top and family_for(fams, top) >= 0:
-            out.append("w>f")
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return self.lay_on(self.table({"pack": cards[::-1]}))
+
+    def lay_on(self, t: Table, from_pack: bool = False) -> Table:
+        """Lay the rows on, place by place, until a king may be moved on or all are laid.
+
+        The next place takes a king waiting to be moved on, else the pack's top card (the
+        pack's top always, with ``from_pack``: the place a king has just left)."""
+        piles = list(t.piles)
+        pack, waiting, laid = piles[P], piles[K], self.mark(t, "laid")
+        offer = False
+        while laid < PLACES:
+            if waiting and not from_pack:
+                c, waiting = waiting[0], waiting[1:]
+            else:
+                c, pack = pack[-1], pack[:-1]
+            from_pack = False
+            j = T + laid % COLUMNS
+            offer = laid < PLACES - 1 and bool(pack) and spoils(c, piles[j], self.rule)
+            piles[j] = (*piles[j], c)
+            laid += 1
+            if offer:
+                break
+        else:  # kings still waiting go back on top of the pack
+            pack, waiting = (*pack, *reversed(waiting)), ()
+        piles[P], piles[K] = pack, waiting
+        down = (*t.down[:P], len(pack))
+        return self.marked(Table(tuple(piles), down, privileges_used=t.privileges_used),
+                           laid=laid, offer=offer)
+
+    def offers_end(self, t: Table) -> bool:
+        return not self.mark(t, "offer")
+
+    def steps(self, t: Table) -> list[Step]:
+        j = T + (self.mark(t, "laid") - 1) % COLUMNS
+        if self.mark(t, "offer"):  # the king's privilege: move it on, or leave it
+            return [Step("k", PRIVILEGE, j, K), Step("n", OTHER, j)]
+        cols, fams, top = t.piles[T:W], self.families(t), t.top(W)
+        out = [Step(f"t{i + 1}>f", source=T + i, target=j) for i, p in enumerate(cols)
+               if p and (j := family_for(fams, p[-1])) >= 0]
+        if top is not None and (j := family_for(fams, top)) >= 0:
+            out.append(Step("w>f", source=W, target=j))
         for i, p in enumerate(cols):
-            out += [f"t{i + 1}>t{j + 1}" for j, q in enumerate(cols)
-                    if p and q and i != j and suit_down(p[-1], q[-1])]
-        if top:
-            out += [f"w>t{j + 1}" for j, q in enumerate(cols) if q and suit_down(top, q[-1])]
+            out += [Step(f"t{i + 1}>t{j + 1}", source=T + i, target=T + j)
+                    for j, q in enumerate(cols) if p and q and i != j and suit_down(p[-1], q[-1])]
+        if top is not None:
+            out += [Step(f"w>t{j + 1}", source=W, target=T + j)
+                    for j, q in enumerate(cols) if q and suit_down(top, q[-1])]
             if () in cols:
-                out.append(f"w>t{cols.index(()) + 1}")
-        if state.pack:
-            out.append("d")
-        elif self.may_use_privilege(state) and len(state.stock) > 3:
-            out.append("p")
+                out.append(Step(f"w>t{cols.index(()) + 1}", source=W, target=T + cols.index(())))
+        if t.piles[P]:
+            out.append(Step("d", DEAL, P, W))
+        elif self.may_use_privilege(t) and len(t.piles[W]) > 3:
+            out.append(Step("p", PRIVILEGE, W, W, 3, at=0))
+        steps = {s.code: s for s in out}
 
         def shift(m: str) -> bool:  # a free card married on, its column not emptied
-            return m[0] == "t" and m[-1] != "f" and len(cols[int(m[1:m.index(">")]) - 1]) > 1
+            s = steps[m]
+            return T <= s.source < W and s.target >= T and len(t.piles[s.source]) > 1
 
-        return with_end([Move(m) for m in shifts_last(out, shift) if m != state.back])
+        return [steps[m] for m in shifts_last(list(steps), shift)]
 
-    def play(self, state: StagerState, move: Move) -> StagerState:
-        if move == DEAL:
-            return replace(state, pack=state.pack[:-1], stock=(*state.stock, state.pack[-1]),
-                           back="")
-        if move == PRIVILEGE:
-            s = state.stock
-            return replace(state, stock=(*s[3:], *s[:3]),
-                           privileges_used=self.use_privilege(state), back="")
-        if move == MOVE_ON:
-            j = (state.laid - 1) % COLUMNS
-            king = state.columns[j][-1]
-            st = replace(state, columns=put(state.columns, j, state.columns[j][:-1]),
-                         laid=state.laid - 1, waiting=(*state.waiting, king), offer=False)
-            return lay_on(st, self.rule, from_pack=True)
-        if move == LEAVE:
-            return lay_on(replace(state, offer=False), self.rule)
-        src, a, dst, b = split_code(move.code)
-        if src == "w":
-            c, st = state.stock[-1], replace(state, stock=state.stock[:-1])
-        else:
-            assert a is not None
-            c = state.columns[a - 1][-1]
-            st = replace(state, columns=put(state.columns, a - 1, state.columns[a - 1][:-1]))
-        if dst == "f":
-            j = family_for(st.families, c)
-            return replace(st, families=add(st.families, j, c),
-                           back=f"f{j + 1}>t{a}" if src == "t" else "")
-        assert b is not None
-        return replace(st, columns=add(st.columns, b - 1, c),
-                       back=back_of(move.code) if src == "t" else "")
+    def special(self, t: Table, step: Step) -> Table:
+        if step.code == "p":  # the three bottom cards of the stock laid on its top
+            s = t.piles[W]
+            laid = (*t.piles[:W], (*s[3:], *s[:3]), *t.piles[W + 1:])
+            return replace_piles(t, laid, privileges_used=self.use_privilege(t))
+        if step.code == "k":  # the king waits; the pack's next card takes its place
+            king = t.piles[step.source][-1]
+            piles = list(t.piles)
+            piles[step.source] = piles[step.source][:-1]
+            piles[K] = (*piles[K], king)
+            moved = self.marked(replace_piles(t, tuple(piles)),
+                                laid=self.mark(t, "laid") - 1, offer=0)
+            return self.lay_on(moved, from_pack=True)
+        return self.lay_on(self.marked(t, offer=0))
 
-    def zones(self, state: StagerState) -> tuple[Zone, ...]:
-        return (
-            *family_zones(state.families),
-            *(open_zone(f"t{i + 1}", "pile", p, f"column {i + 1}", "rows")
-              for i, p in enumerate(state.columns)),
-            open_zone("stock", "waste", state.stock, "the stock"),
-            open_zone("waiting", "hand", state.waiting, "kings moved on, to be laid next"),
-            pack_zone(state.pack),
-        )
+    def public(self, state: Table) -> dict[str, Any]:
+        pack = len(state.piles[P])
+        if self.mark(state, "laid") < PLACES:
+            return {"phase": "laying out", "laid": self.mark(state, "laid"), "pack": pack}
+        return {"pack": pack, **self.privilege_facts(state), "in_families": HOME(self, state)}
 
-    def public(self, state: StagerState) -> dict[str, Any]:
-        if state.laid < PLACES:
-            return {"phase": "laying out", "laid": state.laid, "pack": len(state.pack)}
-        return {"pack": len(state.pack), **self.privilege_facts(state),
-                "in_families": home(state.families)}
-
-    def say(self, state: StagerState, move: Move) -> str:
-        if move == DEAL:
+    def say(self, t: Table, move: Move) -> str:
+        s = self.step(t, move)
+        if s.kind == DEAL:
             return "turn the next card of the pack onto the stock"
-        if move == PRIVILEGE:
+        if s.code == "p":
             return "the privilege: lay off the three bottom cards of the stock on its top"
-        if move in (MOVE_ON, LEAVE):
-            j = (state.laid - 1) % COLUMNS
-            king = name(state.columns[j][-1])
-            if move == MOVE_ON:
+        if s.code in ("k", "n"):
+            king = name(t.piles[s.source][-1])
+            if s.code == "k":
                 return f"move {king} on to the next place and fill its place from the pack"
             return f"leave {king} where it lies and go on laying out"
-        src, a, dst, b = split_code(move.code)
-        if src == "w":
-            c, where = state.stock[-1], "from the stock"
-        else:
-            assert a is not None
-            c, where = state.columns[a - 1][-1], f"from column {a}"
-        if dst == "f":
-            return f"play {name(c)} {where} to {family_label(family_for(state.families, c))}"
-        assert b is not None
-        return f"put {name(c)} {where} {onto(c, state.columns[b - 1], f'column {b}')}"
+        c = t.piles[s.source][-1]
+        where = "from the stock" if s.source == W else f"from column {s.source - T + 1}"
+        if s.target < T:
+            return f"play {name(c)} {where} to {family_label(s.target)}"
+        b = s.target - T + 1
+        return f"put {name(c)} {where} {onto(c, t.piles[s.target], f'column {b}')}"
+
+
+def replace_piles(t: Table, piles: tuple[tuple[Card, ...], ...], **changes: Any) -> Table:
+    """``t`` with new piles, every one open but the pack (the last), and no last move."""
+    return replace(t, piles=piles, down=(*t.down[:P], len(piles[P])), back=None, **changes)

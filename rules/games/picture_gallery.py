@@ -29,89 +29,81 @@ The game is chance, with the choice of which pair to cover first. Legal moves, i
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
 
 from ..cards import Card, rank_of
 from ..description import CHENEY, Description
-from ..game import Move, Zone
+from ..game import Move
+from ..patience import DOWN, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import SoloGame, names_of, numbers, open_zone, pack_of, pack_zone, replace_at
+from ..shape import DEAL, PAIR
+from ..solo import names_of
 
 PLACES, ROW = 12, 4
 COURT = 11
-DEAL = Move("d")
-Piles = tuple[tuple[Card, ...], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class GalleryState:
-    #: The twelve places, bottom to top (the top card counts).
-    places: Piles
-    pack: tuple[Card, ...]
+P = PLACES  # where the pack lies
 
 
 @register
-class PictureGallery(SoloGame[GalleryState]):
+class PictureGallery(Patience):
     description = Description(
         id="picture_gallery", title="Picture Gallery", book=CHENEY, lines="2997-3030",
         skill="chance", bound=100, chance=True, layout="grid")
+    facts = (("in_pack", size("pack")),)
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> GalleryState:
-        return GalleryState(((),) * PLACES, pack_of(cards))
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"c{i + 1}", "pile", f"place {i + 1}", f"row {i // ROW + 1}")
+                  for i in range(PLACES)),
+                Pile("pack", "stock", "the pack", face=DOWN))
 
-    def moves(self, state: GalleryState) -> tuple[Move, ...]:
-        if not state.places[0]:
-            return (DEAL,)
-        if not state.pack:
-            return ()
-        tops = [(i, rank_of(p[-1])) for i, p in enumerate(state.places)]
-        return tuple(Move(f"p{i + 1}-{j + 1}") for (i, a), (j, b) in combinations(tops, 2)
-                     if a < COURT and b < COURT and a + b == 11)
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return self.table({"pack": cards[::-1]})
 
-    def play(self, state: GalleryState, move: Move) -> GalleryState:
-        pack = list(state.pack)
-        places = list(state.places)
-        if move == DEAL:
+    def offers_end(self, t: Table) -> bool:
+        return False
+
+    def steps(self, t: Table) -> list[Step]:
+        if not t.piles[0]:
+            return [Step("d", DEAL, P, 0, PLACES)]  # twelve cards, from place 1 on
+        if not t.piles[P]:
+            return []
+        tops = [(i, rank_of(p[-1])) for i, p in enumerate(t.piles[:P])]
+        return [Step(f"p{i + 1}-{j + 1}", PAIR, i, j) for (i, a), (j, b) in combinations(tops, 2)
+                if a < COURT and b < COURT and a + b == 11]
+
+    def play(self, state: Table, move: Move) -> Table:
+        s = self.step(state, move)
+        pack = list(state.piles[P])
+        places = list(state.piles[:P])
+        if s.kind == DEAL:  # the layout: a court card goes under the pack
             for i in range(PLACES):
                 while rank_of(pack[-1]) >= COURT:
-                    pack.insert(0, pack.pop())  # under the pack
+                    pack.insert(0, pack.pop())
                 places[i] = (pack.pop(),)
-            return GalleryState(tuple(places), tuple(pack))
-        out = state.places
-        for n in numbers(move.code):
-            out = replace_at(out, n - 1, (*out[n - 1], pack.pop()))
-        return GalleryState(out, tuple(pack))
+        else:  # the pair is covered from the pack, the first-numbered place first
+            for i in (s.source, s.target):
+                places[i] = (*places[i], pack.pop())
+        return Table((*places, tuple(pack)), (0,) * PLACES + (len(pack),))
 
-    def won(self, state: GalleryState) -> bool:
-        return bool(state.places[0]) and not state.pack
+    def won(self, state: Table) -> bool:
+        return bool(state.piles[0]) and not state.piles[P]
 
-    def summary(self, state: GalleryState, won: bool) -> str:
+    def summary(self, state: Table, won: bool) -> str:
         if won:
             return "the pack is exhausted and the square is covered with court cards"
-        courts = sum(rank_of(p[-1]) >= COURT for p in state.places)
-        return f"no two cards make eleven; {len(state.pack)} cards are left in the pack " \
+        courts = sum(rank_of(p[-1]) >= COURT for p in state.piles[:P])
+        return f"no two cards make eleven; {len(state.piles[P])} cards are left in the pack " \
             f"and {courts} of 12 places show a court card"
 
-    def zones(self, state: GalleryState) -> tuple[Zone, ...]:
-        out = [open_zone(f"c{i + 1}", "pile", p, f"place {i + 1}", f"row {i // ROW + 1}")
-               for i, p in enumerate(state.places)]
-        out.append(pack_zone(state.pack))
-        return tuple(out)
-
-    def public(self, state: GalleryState) -> dict[str, Any]:
-        return {"in_pack": len(state.pack)}
-
-    def say(self, state: GalleryState, move: Move) -> str:
-        if move == DEAL:
+    def say(self, t: Table, move: Move) -> str:
+        s = self.step(t, move)
+        if s.kind == DEAL:
             return "lay out twelve cards in three rows, putting court cards under the pack"
-        ns = numbers(move.code)
-        cards = [state.places[n - 1][-1] for n in ns]
-        return f"cover {names_of(cards)} (places {ns[0]} and {ns[1]}), which make eleven, " \
-            "from the pack"
+        cards = [t.piles[s.source][-1], t.piles[s.target][-1]]
+        return f"cover {names_of(cards)} (places {s.source + 1} and {s.target + 1}), which " \
+            "make eleven, from the pack"
 
-    def why_illegal(self, state: GalleryState, move: Move, seat: int) -> str:
-        if not state.places[0]:
+    def why_illegal(self, state: Table, move: Move, seat: int) -> str:
+        if not state.piles[0]:
             return "The cards are not laid out yet: the move is 'd'."
         return "Cover two places whose top cards make eleven: 'p<i>-<j>' with i < j."

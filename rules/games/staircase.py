@@ -41,61 +41,33 @@ Moves, in this order: ``h>f``, ``h>t<j>``, ``b`` (with a card in hand, nothing e
 top card) and ``<n>t<i>>t<j>`` (the top ``n`` cards) onto a column, then into the first
 space; ``w>t<j>``; ``d``; ``end``. A run may not be put straight back where it came
 from. Shifts (runs moved on without turning a card up or leaving a space) are listed
-after ``d`` (:func:`._columns.shifts_last`). Lost when the player gives up (``end``)
+after ``d`` (:func:`rules.building.shifts_last`). Lost when the player gives up (``end``)
 or no move is left.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
-
+from ..building import alt_down, family_for, family_label, onto, shifts_last
 from ..cards import Card, name
 from ..description import CHENEY, Description
-from ..game import Move, Zone
+from ..game import Move
+from ..patience import COLUMN, DOWN, FACE_DOWN, HOME, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import open_zone, pack_of, pack_zone, with_end
-from ._columns import (
-    DEAL,
-    ColumnGame,
-    Piles,
-    add,
-    alt_down,
-    back_of,
-    family_for,
-    family_label,
-    family_zones,
-    home,
-    onto,
-    put,
-    run_code,
-    run_length,
-    run_moves,
-    shifts_last,
-    take_run,
-)
-from .triangle import turn_up
+from ..shape import DEAL
+from ._columns import run_code, run_length, run_moves, take_run
 
 COLUMNS = 10
-BURY = Move("b")
+FAMILIES = tuple(Pile(f"f{i + 1}", "foundation", family_label(i), "families") for i in range(8))
+STAIRS = tuple(Pile(f"t{i + 1}", "pile", f"column {i + 1}", "staircase", COLUMN, turn_up=True,
+                    alike="columns") for i in range(COLUMNS))
+HAND = Pile("hand", "hand", "the card dealt")
+STOCK = Pile("stock", "waste", "the stock (buried)")
+PACK = Pile("pack", "stock", "the pack", face=DOWN)
+T, H, W, P = 8, 8 + COLUMNS, 9 + COLUMNS, 10 + COLUMNS  # columns, hand, stock, pack
 
 
-@dataclass(frozen=True, slots=True)
-class StaircaseState:
-    columns: Piles
-    down: tuple[int, ...]
-    families: Piles
-    #: The undealt pack, face down, top last.
-    pack: tuple[Card, ...]
-    #: The stock of buried cards, face up, top last.
-    stock: tuple[Card, ...] = ()
-    #: The card just dealt, to be used or buried (0: none).
-    hand: Card = 0
-    back: str = ""
-    given_up: bool = False
-
-
-def staircase(cards: tuple[Card, ...], columns: int) -> tuple[Piles, tuple[int, ...], int]:
+def staircase(cards: tuple[Card, ...], columns: int
+              ) -> tuple[tuple[tuple[Card, ...], ...], tuple[int, ...], int]:
     """Row ``r`` (0-based) starts face up in column ``columns - 1 - r`` and runs left."""
     cols: list[list[Card]] = [[] for _ in range(columns)]
     k = 0
@@ -106,111 +78,88 @@ def staircase(cards: tuple[Card, ...], columns: int) -> tuple[Piles, tuple[int, 
     return tuple(tuple(c) for c in cols), tuple(columns - 1 - j for j in range(columns)), k
 
 
+def stock_fact(game: Patience, t: Table) -> str:
+    return "buried" if t.piles[P] else "open"
+
+
 @register
-class Staircase(ColumnGame[StaircaseState]):
+class Staircase(Patience):
     description = Description(
         id="staircase", title="Staircase", book=CHENEY, lines="2569-2624", skill="much",
         bound=None, packs=2)
+    facts = (("pack", size("pack")), ("face_down", FACE_DOWN), ("stock", stock_fact),
+             ("in_families", HOME))
+    no_straight_back = True
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> StaircaseState:
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*FAMILIES, *STAIRS, HAND, STOCK, PACK)
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         cols, down, n = staircase(cards, COLUMNS)
-        return StaircaseState(cols, down, ((),) * 8, pack_of(cards[n:]))
+        return self.table({p.id: c for p, c in zip(STAIRS, cols, strict=True)}
+                          | {"pack": cards[n:][::-1]},
+                          {p.id: d for p, d in zip(STAIRS, down, strict=True)})
 
-    def moves(self, state: StaircaseState) -> tuple[Move, ...]:
-        cols, fams = state.columns, state.families
+    def offers_end(self, t: Table) -> bool:
+        return not t.piles[H]  # a card in hand must be used or buried first
+
+    def steps(self, t: Table) -> list[Step]:
+        cols, fams = t.piles[T:H], self.families(t)
         space = cols.index(()) if () in cols else -1
-        if state.hand:
-            h = state.hand
-            out = ["h>f"] if family_for(fams, h) >= 0 else []
-            out += [f"h>t{j + 1}" for j, q in enumerate(cols) if q and alt_down(h, q[-1])]
+        h = t.top(H)
+        if h is not None:
+            out = [Step("h>f", source=H, target=family_for(fams, h))] \
+                if family_for(fams, h) >= 0 else []
+            out += [Step(f"h>t{j + 1}", source=H, target=T + j)
+                    for j, q in enumerate(cols) if q and alt_down(h, q[-1])]
             if space >= 0:
-                out.append(f"h>t{space + 1}")
-            return (*(Move(m) for m in out), BURY)
-        out = [f"t{i + 1}>f" for i, p in enumerate(cols) if p and family_for(fams, p[-1]) >= 0]
-        top = state.stock[-1] if state.stock and not state.pack else 0
-        if top and family_for(fams, top) >= 0:
-            out.append("w>f")
-        ups = [len(p) - d for p, d in zip(cols, state.down, strict=True)]
-        out += run_moves(cols, ups, "t")
+                out.append(Step(f"h>t{space + 1}", source=H, target=T + space))
+            return [*out, Step("b", source=H, target=W)]
+        out = [Step(f"t{i + 1}>f", source=T + i, target=j)
+               for i, p in enumerate(cols) if p and (j := family_for(fams, p[-1])) >= 0]
+        top = t.top(W) if not t.piles[P] else None
+        if top is not None and (j := family_for(fams, top)) >= 0:
+            out.append(Step("w>f", source=W, target=j))
+        ups = [len(t.face_up(T + i)) for i in range(COLUMNS)]
+        runs = run_moves(cols, ups, "t")
         if space >= 0:
             for i, p in enumerate(cols):
                 n = run_length(p, ups[i], alt_down)
-                out += [run_code(k, "t", i, f"t{space + 1}") for k in range(1, n + 1)
-                        if k < len(p)]
-        if top:
-            out += [f"w>t{j + 1}" for j, q in enumerate(cols) if q and alt_down(top, q[-1])]
+                runs += [run_code(k, "t", i, f"t{space + 1}") for k in range(1, n + 1)
+                         if k < len(p)]
+        for m in runs:
+            n, i = take_run(m.partition(">")[0], "t")
+            out.append(Step(m, source=T + i, target=T + int(m.partition(">t")[2]) - 1, count=n))
+        if top is not None:
+            out += [Step(f"w>t{j + 1}", source=W, target=T + j)
+                    for j, q in enumerate(cols) if q and alt_down(top, q[-1])]
             if space >= 0:
-                out.append(f"w>t{space + 1}")
-        if state.pack:
-            out.append("d")
+                out.append(Step(f"w>t{space + 1}", source=W, target=T + space))
+        if t.piles[P]:
+            out.append(Step("d", DEAL, P, H))
+        steps = {s.code: s for s in out}
 
         def shift(m: str) -> bool:  # a run moved on: no card turned up, no space made
-            if "t" not in m.partition(">")[0] or m.endswith("f"):
+            s = steps[m]
+            if not T <= s.source < H or s.target < T:
                 return False
-            n, i = take_run(m.partition(">")[0], "t")
-            return not (n == ups[i] and (state.down[i] or n < len(cols[i])
-                                         or cols[int(m.partition(">")[2][1:]) - 1]))
+            i = s.source - T
+            return not (s.count == ups[i] and (t.down[s.source] or s.count < len(cols[i])
+                                               or t.piles[s.target]))
 
-        return with_end([Move(m) for m in shifts_last(out, shift) if m != state.back])
+        return [steps[m] for m in shifts_last(list(steps), shift)]
 
-    def play(self, state: StaircaseState, move: Move) -> StaircaseState:
-        if move == DEAL:
-            return replace(state, pack=state.pack[:-1], hand=state.pack[-1], back="")
-        if move == BURY:
-            return replace(state, stock=(*state.stock, state.hand), hand=0, back="")
-        src, _, dst = move.code.partition(">")
-        st = state
-        run: tuple[Card, ...]
-        if src == "h":
-            run, st = (st.hand,), replace(st, hand=0)
-        elif src == "w":
-            run, st = st.stock[-1:], replace(st, stock=st.stock[:-1])
-        else:
-            n, i = take_run(src, "t")
-            run = st.columns[i][-n:]
-            cols = put(st.columns, i, st.columns[i][:-n])
-            st = replace(st, columns=cols, down=turn_up(cols, st.down, i))
-        if dst == "f":
-            j = family_for(st.families, run[0])
-            back = f"f{j + 1}>{src}" if "t" in src else ""
-            return replace(st, families=add(st.families, j, run[0]), back=back)
-        j = int(dst[1:]) - 1
-        back = back_of(move.code) if "t" in src else ""
-        return replace(st, columns=put(st.columns, j, st.columns[j] + run), back=back)
-
-    def zones(self, state: StaircaseState) -> tuple[Zone, ...]:
-        hand = (state.hand,) if state.hand else ()
-        return (
-            *family_zones(state.families),
-            *(Zone(f"t{i + 1}", "pile", p, len(p) - d, label=f"column {i + 1}",
-                   group="staircase")
-              for i, (p, d) in enumerate(zip(state.columns, state.down, strict=True))),
-            open_zone("hand", "hand", hand, "the card dealt"),
-            open_zone("stock", "waste", state.stock, "the stock (buried)"),
-            pack_zone(state.pack),
-        )
-
-    def public(self, state: StaircaseState) -> dict[str, Any]:
-        return {"pack": len(state.pack), "face_down": sum(state.down),
-                "stock": "buried" if state.pack else "open",
-                "in_families": home(state.families)}
-
-    def say(self, state: StaircaseState, move: Move) -> str:
-        if move == DEAL:
+    def say(self, t: Table, move: Move) -> str:
+        s = self.step(t, move)
+        if s.kind == DEAL:
             return "deal the next card of the pack"
-        if move == BURY:
-            return f"bury {name(state.hand)} in the stock"
-        src, _, dst = move.code.partition(">")
-        run: tuple[Card, ...]
-        if src == "h":
-            run, where = (state.hand,), "just dealt"
-        elif src == "w":
-            run, where = state.stock[-1:], "from the stock"
-        else:
-            n, i = take_run(src, "t")
-            run, where = state.columns[i][-n:], f"from column {i + 1}"
+        run = t.piles[s.source][s.taken(t)]
+        if s.target == W:
+            return f"bury {name(run[0])} in the stock"
+        where = ("just dealt" if s.source == H else "from the stock" if s.source == W else
+                 f"from column {s.source - T + 1}")
         what = name(run[0]) if len(run) == 1 else f"{name(run[0])} to {name(run[-1])}"
-        if dst == "f":
-            return f"play {what} {where} to {family_label(family_for(state.families, run[0]))}"
-        j = int(dst[1:]) - 1
-        return f"put {what} {where} {onto(run[0], state.columns[j], f'column {j + 1}')}"
+        if s.target < T:
+            return f"play {what} {where} to {family_label(s.target)}"
+        j = s.target - T
+        return f"put {what} {where} {onto(run[0], t.piles[s.target], f'column {j + 1}')}"

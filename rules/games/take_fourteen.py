@@ -25,67 +25,50 @@ Not Cadogan's ``les_quatorze`` nor Cheney's ``fourteen``. Moves, in order: ``p<i
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
 
 from ..cards import Card, name, rank_of
 from ..description import HOYLE, Description
-from ..game import Move, Zone
+from ..game import Move
+from ..patience import DISCARD, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import SoloGame, numbers, open_zone, replace_at
+from ..shape import PAIR
 
 PILES = 12
 
 
-@dataclass(frozen=True, slots=True)
-class TakeFourteenState:
-    #: The twelve piles, bottom to top, every card face up.
-    piles: tuple[tuple[Card, ...], ...]
-    out: tuple[Card, ...] = ()
-
-
 @register
-class TakeFourteen(SoloGame[TakeFourteenState]):
+class TakeFourteen(Patience):
     description = Description(
         id="take_fourteen", title="Take Fourteen", book=HOYLE, lines="15", skill="some",
         bound=27)
+    facts = (("taken_off", size("out")),)
+    home_kinds = (DISCARD,)
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> TakeFourteenState:
-        return TakeFourteenState(tuple(tuple(cards[i::PILES]) for i in range(PILES)))
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"p{i + 1}", "pile", f"pile {i + 1}", "piles") for i in range(PILES)),
+                Pile("out", DISCARD, "cards taken off"))
 
-    def moves(self, state: TakeFourteenState) -> tuple[Move, ...]:
-        tops = [(i, p[-1]) for i, p in enumerate(state.piles) if p]
-        return tuple(Move(f"p{i + 1}-{j + 1}") for (i, a), (j, b) in combinations(tops, 2)
-                     if rank_of(a) + rank_of(b) == 14)
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return self.table({f"p{i + 1}": cards[i::PILES] for i in range(PILES)})
 
-    def play(self, state: TakeFourteenState, move: Move) -> TakeFourteenState:
-        i, j = (n - 1 for n in numbers(move.code))
-        piles = state.piles
-        a, b = piles[i][-1], piles[j][-1]
-        piles = replace_at(replace_at(piles, i, piles[i][:-1]), j, piles[j][:-1])
-        return TakeFourteenState(piles, (*state.out, a, b))
+    def offers_end(self, t: Table) -> bool:
+        return False
 
-    def won(self, state: TakeFourteenState) -> bool:
-        return not any(state.piles)
+    def steps(self, t: Table) -> list[Step]:
+        tops = [(i, p[-1]) for i, p in enumerate(t.piles[:PILES]) if p]
+        return [Step(f"p{i + 1}-{j + 1}", PAIR, i, j) for (i, a), (j, b) in combinations(tops, 2)
+                if rank_of(a) + rank_of(b) == 14]
 
-    def summary(self, state: TakeFourteenState, won: bool) -> str:
+    def summary(self, state: Table, won: bool) -> str:
         if won:
             return "every card taken off in pairs of fourteen"
-        left = sum(len(p) for p in state.piles)
+        left = sum(len(p) for p in state.piles[:PILES])
         return f"no two top cards make fourteen; {left} cards are left"
 
-    def zones(self, state: TakeFourteenState) -> tuple[Zone, ...]:
-        return (
-            *(open_zone(f"p{i + 1}", "pile", p, f"pile {i + 1}", "piles")
-              for i, p in enumerate(state.piles)),
-            open_zone("out", "discard", state.out, "cards taken off"),
-        )
-
-    def public(self, state: TakeFourteenState) -> dict[str, Any]:
-        return {"taken_off": len(state.out)}
-
-    def say(self, state: TakeFourteenState, move: Move) -> str:
-        i, j = (n - 1 for n in numbers(move.code))
-        a, b = state.piles[i][-1], state.piles[j][-1]
-        return f"take off {name(a)} and {name(b)} (piles {i + 1} and {j + 1}) for fourteen"
+    def say(self, t: Table, move: Move) -> str:
+        s = self.step(t, move)
+        a, b = t.top(s.source), t.top(s.target)
+        assert a is not None and b is not None
+        return f"take off {name(a)} and {name(b)} (piles {s.source + 1} and {s.target + 1}) " \
+            "for fourteen"

@@ -36,66 +36,24 @@ spare card, e.g. ``s7h>f``, ``sth>f`` for the ten); marriages ``t<i>>t<j>``,
 column with other cards), ``s<card>>t<k>``, ``f<k>>t<k>``; ``end``. A move may not put
 the same card straight back where it came from. Shifts (moves that turn no card up and
 leave no space, and cards taken back from the families) are listed after the others
-(:func:`._columns.shifts_last`).
+(:func:`rules.building.shifts_last`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
-
-from ..cards import Card, code, name, parse
+from ..building import alt_down, family_for, family_label, onto, safe_home, shifts_last, triangle
+from ..cards import Card, code, name
 from ..description import CHENEY, Description
-from ..game import Move, Zone
+from ..game import Move
+from ..patience import COLUMN, FACE_DOWN, HOME, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import open_zone, split_code, with_end
-from ._columns import (
-    ColumnGame,
-    Piles,
-    add,
-    alt_down,
-    family_for,
-    family_label,
-    family_zones,
-    home,
-    onto,
-    put,
-    safe_home,
-    shifts_last,
-)
 
 COLUMNS = 7
-
-
-@dataclass(frozen=True, slots=True)
-class TriangleState:
-    #: Columns, bottom to top.
-    columns: Piles
-    #: How many cards at the bottom of each column lie face down.
-    down: tuple[int, ...]
-    #: The spare cards, face up, in the order laid out.
-    spare: tuple[Card, ...]
-    families: Piles
-    back: str = ""
-    given_up: bool = False
-
-
-def triangle(cards: tuple[Card, ...], columns: int) -> tuple[Piles, tuple[int, ...], int]:
-    """Klondike's triangle: row ``r`` starts with a face-up card at place ``r`` and fills
-    the places to its right face down. ``(columns, face-down counts, cards used)``."""
-    cols: list[list[Card]] = [[] for _ in range(columns)]
-    k = 0
-    for r in range(columns):
-        for j in range(r, columns):
-            cols[j].append(cards[k])
-            k += 1
-    return tuple(tuple(c) for c in cols), tuple(range(columns)), k
-
-
-def turn_up(piles: Piles, down: tuple[int, ...], i: int) -> tuple[int, ...]:
-    """Face-down counts after column ``i`` lost cards: its new top card is turned up."""
-    n = min(down[i], max(len(piles[i]) - 1, 0))
-    return (*down[:i], n, *down[i + 1:])
+FAMILIES = tuple(Pile(f"f{i + 1}", "foundation", family_label(i), "families") for i in range(4))
+TRIANGLE = tuple(Pile(f"t{i + 1}", "pile", f"column {i + 1}", "triangle", COLUMN, turn_up=True,
+                      alike="columns") for i in range(COLUMNS))
+SPARE = Pile("spare", "reserve", "the rest of the pack, laid out")
+F, T, S = 0, 4, 4 + COLUMNS  # where the families, the columns and the spare cards lie
 
 
 def spare_code(c: Card) -> str:
@@ -103,95 +61,69 @@ def spare_code(c: Card) -> str:
 
 
 @register
-class Triangle(ColumnGame[TriangleState]):
+class Triangle(Patience):
     description = Description(
         id="triangle", title="Triangle", book=CHENEY, lines="2504-2563", skill="much",
         bound=None)
+    facts = (("face_down", FACE_DOWN), ("spare", size("spare")), ("in_families", HOME))
+    no_straight_back = True
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> TriangleState:
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*FAMILIES, *TRIANGLE, SPARE)
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         cols, down, n = triangle(cards, COLUMNS)
-        return TriangleState(cols, down, tuple(cards[n:]), ((),) * 4)
+        laid = {p.id: c for p, c in zip(TRIANGLE, cols, strict=True)}
+        return self.table(laid | {"spare": cards[n:]},
+                          {p.id: d for p, d in zip(TRIANGLE, down, strict=True)})
 
-    def moves(self, state: TriangleState) -> tuple[Move, ...]:
-        cols, fams, spare = state.columns, state.families, state.spare
-        out = [f"t{i + 1}>f" for i, p in enumerate(cols) if p and family_for(fams, p[-1]) >= 0]
-        out += [f"{spare_code(c)}>f" for c in spare if family_for(fams, c) >= 0]
+    def steps(self, t: Table) -> list[Step]:
+        fams, spare = self.families(t), t.piles[S]
+        cols = t.piles[T:S]
+        home = [Step(f"t{i + 1}>f", source=T + i, target=j)
+                for i, p in enumerate(cols) if p and (j := family_for(fams, p[-1])) >= 0]
+        home += [Step(f"{spare_code(c)}>f", source=S, target=family_for(fams, c), at=k)
+                 for k, c in enumerate(spare) if family_for(fams, c) >= 0]
         # a card may go on column j, its top; or in the first space
-        sources = [(f"t{i + 1}", p[-1]) for i, p in enumerate(cols) if p]
-        sources += [(spare_code(c), c) for c in spare]
-        sources += [(f"f{k + 1}", f[-1]) for k, f in enumerate(fams) if f]
-        for src, c in sources:
-            out += [f"{src}>t{j + 1}" for j, q in enumerate(cols)
-                    if q and src != f"t{j + 1}" and alt_down(c, q[-1])]
+        sources: list[tuple[str, int, int | None, Card]]
+        sources = [(f"t{i + 1}", T + i, None, p[-1]) for i, p in enumerate(cols) if p]
+        sources += [(spare_code(c), S, k, c) for k, c in enumerate(spare)]
+        sources += [(f"f{k + 1}", F + k, None, f[-1]) for k, f in enumerate(fams) if f]
+        out = []
+        for src, i, at, c in sources:
+            out += [Step(f"{src}>t{j + 1}", source=i, target=T + j, at=at)
+                    for j, q in enumerate(cols) if q and i != T + j and alt_down(c, q[-1])]
         if () in cols:
-            k = cols.index(()) + 1
-            out += [f"{src}>t{k}" for src, _ in sources
-                    if not src.startswith("t") or len(cols[int(src[1:]) - 1]) > 1]
+            k = cols.index(())
+            out += [Step(f"{src}>t{k + 1}", source=i, target=T + k, at=at)
+                    for src, i, at, _ in sources if not T <= i < S or len(t.piles[i]) > 1]
+        steps = {s.code: s for s in home + out}
 
         def shift(m: str) -> bool:  # turns no card up and leaves no space
-            if m[0] != "t" or m.endswith(">f"):
-                return m[0] == "f"
-            i = int(m[1:m.index(">")]) - 1
-            down = state.down[i]
-            return not (len(cols[i]) == 1 or (down and len(cols[i]) - down == 1))
+            s = steps[m]
+            if not T <= s.source < S or s.target < T:
+                return s.source < T
+            p, down = t.piles[s.source], t.down[s.source]
+            return not (len(p) == 1 or (down and len(p) - down == 1))
 
-        return with_end([Move(m) for m in shifts_last(out, shift) if m != state.back])
+        return [steps[m] for m in shifts_last(list(steps), shift)]
 
-    def family_safe(self, state: TriangleState) -> tuple[Move, ...]:
+    def family_safe(self, t: Table) -> tuple[Move, ...]:
         """A column's top or a spare card to its family when neither card of the other
-        colour one lower is still off the families (:func:`._columns.safe_home`; that a
-        family's top may come back only adds to what the card can still do)."""
-        cands = [(f"t{i + 1}>f", p[-1]) for i, p in enumerate(state.columns) if p]
-        cands += [(f"{spare_code(c)}>f", c) for c in state.spare]
-        return safe_home(self.legal_moves(state, 0), cands, self.pack(), state.families,
+        colour one lower is still off the families (:func:`rules.building.safe_home`;
+        that a family's top may come back only adds to what the card can still do)."""
+        cands = [(f"t{i + 1}>f", p[-1]) for i, p in enumerate(t.piles[T:S]) if p]
+        cands += [(f"{spare_code(c)}>f", c) for c in t.piles[S]]
+        return safe_home(self.legal_moves(t, 0), cands, self.pack(), self.families(t),
                          alt_down)
 
-    def _take(self, st: TriangleState, src: str) -> tuple[Card, TriangleState]:
-        if src.startswith("s"):
-            c = parse(src[1:])
-            return c, replace(st, spare=tuple(x for x in st.spare if x != c))
-        i = int(src[1:]) - 1
-        if src.startswith("f"):
-            return st.families[i][-1], replace(st, families=put(st.families, i,
-                                                                st.families[i][:-1]))
-        cols = put(st.columns, i, st.columns[i][:-1])
-        return st.columns[i][-1], replace(st, columns=cols, down=turn_up(cols, st.down, i))
-
-    def play(self, state: TriangleState, move: Move) -> TriangleState:
-        src, _, dst = move.code.partition(">")
-        c, st = self._take(state, src)
-        if dst == "f":
-            j = family_for(st.families, c)
-            back = f"f{j + 1}>{src}" if src[0] == "t" else ""
-            return replace(st, families=add(st.families, j, c), back=back)
-        j = int(dst[1:]) - 1
-        back = f"{dst}>{src}" if src[0] == "t" else f"{dst}>f" if src[0] == "f" else ""
-        return replace(st, columns=add(st.columns, j, c), back=back)
-
-    def zones(self, state: TriangleState) -> tuple[Zone, ...]:
-        return (
-            *family_zones(state.families),
-            *(Zone(f"t{i + 1}", "pile", p, len(p) - d, label=f"column {i + 1}",
-                   group="triangle")
-              for i, (p, d) in enumerate(zip(state.columns, state.down, strict=True))),
-            open_zone("spare", "reserve", state.spare, "the rest of the pack, laid out"),
-        )
-
-    def public(self, state: TriangleState) -> dict[str, Any]:
-        return {"face_down": sum(state.down), "spare": len(state.spare),
-                "in_families": home(state.families)}
-
-    def say(self, state: TriangleState, move: Move) -> str:
-        src, _, dst = move.code.partition(">")
-        if src.startswith("s"):
-            c, where = parse(src[1:]), "from the spare cards"
-        elif src.startswith("f"):
-            _, a, _, _ = split_code(move.code)
-            assert a is not None
-            c, where = state.families[a - 1][-1], f"back from {family_label(a - 1)}"
-        else:
-            c, where = state.columns[int(src[1:]) - 1][-1], f"from column {src[1:]}"
-        if dst == "f":
-            return f"play {name(c)} {where} to {family_label(family_for(state.families, c))}"
-        j = int(dst[1:]) - 1
-        return f"put {name(c)} {where} {onto(c, state.columns[j], f'column {j + 1}')}"
+    def say(self, t: Table, move: Move) -> str:
+        s = self.step(t, move)
+        c = t.piles[s.source][s.taken(t)][0]
+        where = ("from the spare cards" if s.source == S else
+                 f"back from {family_label(s.source)}" if s.source < T else
+                 f"from column {s.source - T + 1}")
+        if s.target < T:
+            return f"play {name(c)} {where} to {family_label(s.target)}"
+        j = s.target - T
+        return f"put {name(c)} {where} {onto(c, t.piles[s.target], f'column {j + 1}')}"

@@ -9,7 +9,7 @@ from typing import Any
 from rules import Game, make
 from rules.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card
 from rules.game import Move
-from rules.games.klondike import KlondikeState
+from rules.patience import Patience, Table
 from rules.solver import WON, Budget, solve
 
 
@@ -17,16 +17,18 @@ def run_of(suit: int, low: int, high: int) -> tuple[int, ...]:
     return tuple(card(r, suit) for r in range(high, low - 1, -1))
 
 
-def klondike_end(**options: Any) -> tuple[Any, KlondikeState]:
+def klondike_end(**options: Any) -> tuple[Patience, Table]:
     """A late Klondike position: 4♠ lies on 3♦ and 3♠ (face down) and must go onto 5♥
     to free them; 5♥ may also go to its foundation, which loses the game."""
     game = make("klondike", options)
+    assert isinstance(game, Patience)
     fams = (run_of(SPADES, 1, 2)[::-1], run_of(HEARTS, 1, 4)[::-1],
             run_of(DIAMONDS, 1, 2)[::-1], run_of(CLUBS, 1, 13)[::-1])
     cols = ((card(5, SPADES), card(3, SPADES), card(3, DIAMONDS), card(4, SPADES)),
             (card(5, HEARTS),), run_of(SPADES, 6, 13), run_of(HEARTS, 6, 13),
             run_of(DIAMONDS, 4, 13), (), ())
-    state = KlondikeState(cols, (3, 0, 0, 0, 0, 0, 0), (), (), fams)
+    state = game.table({f"f{i + 1}": f for i, f in enumerate(fams)}
+                       | {f"t{i + 1}": c for i, c in enumerate(cols)}, {"t1": 3})
     assert sorted(c for z in game.zones(state) for c in z.cards) == sorted(game.pack())
     return game, state
 

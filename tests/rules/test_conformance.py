@@ -111,9 +111,10 @@ def test_full_deal_uses_every_card_once(config: tuple[str, dict[str, object]]) -
 
 @each_config
 def test_random_play_keeps_every_law(config: Config) -> None:
-    """Random games of each configuration: every legal move applies, cards are
-    conserved, undo steps back (and stops where a hidden card was shown), the computer
-    players choose legal moves, the views hide what the game's zones hide (every
+    """Random games of each configuration: every legal move applies and has its
+    sentence and its narration (what the server logs and sends), cards are conserved,
+    undo steps back (and stops where a hidden card was shown), the computer players
+    choose legal moves, the views hide what the game's zones hide (every
     ``LEAK_EVERY``-th position: tests/rules/test_seen.py follows every card against the
     books themselves), and the record replays to the same end."""
     deep(config)(given(seed=seeds, choices=st.integers(0, MAX_SEED))(random_play))(config)
@@ -127,7 +128,8 @@ def random_play(config: Config, seed: int, choices: int) -> None:
     with pytest.raises(UndoRefused):
         play.undo(past_reveal=True)
     for step, (state, seat, move, after) in enumerate(random_states(game, seed, choices)):
-        # every legal move applies, cards are conserved, views leak nothing
+        # every legal move applies and is said, cards are conserved, views leak nothing
+        assert game.describe(state, move) and game.narrate(state, move, after)
         assert table_cards(game, after) == cards
         if step % LEAK_EVERY == 0:
             assert_no_hidden_card(game, state, seed, step // LEAK_EVERY)

@@ -4,6 +4,7 @@ family move that would lose the game must never be declared."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -12,7 +13,6 @@ from rules import Game, all_games, make
 from rules.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card
 from rules.common import AUTO, END
 from rules.game import Move
-from rules.games.klondike import KlondikeState
 from rules.prng import Rng
 from rules.solo import SoloGame
 from rules.solver import LOST, WON, Budget, exhaustive, solve
@@ -116,9 +116,9 @@ def test_a_waste_card_is_safe_only_when_the_stock_is_turned_one_at_a_time() -> N
     for draw, expected in ((1, (Move("w>f"),)), (3, ())):
         game, state = klondike_end(draw=draw)
         # 3♦ from the column to the waste's top, as if turned from the stock
-        cols = (state.columns[0][:2] + state.columns[0][3:], *state.columns[1:])
-        state = KlondikeState(cols, (2, 0, 0, 0, 0, 0, 0), (), (card(3, DIAMONDS),),
-                              state.families)
+        t1 = game.pile(state, "t1")
+        piles = (*state.piles[:4], t1[:2] + t1[3:], *state.piles[5:12], (card(3, DIAMONDS),))
+        state = replace(state, piles=piles, down=(*state.down[:4], 2, *state.down[5:]))
         assert game.safe_moves(state) == expected
 
 

@@ -18,8 +18,9 @@ from rules import Game
 from rules.cards import code
 from rules.game import Audience, Zone
 from rules.games.i_suspect_you import ISuspectYou, SuspectState
-from rules.games.klondike import Klondike, KlondikeState
+from rules.games.klondike import Klondike
 from rules.games.old_maid import OldMaid, OldMaidState
+from rules.patience import Table
 from tests.kit.conformance import config_id, configurations, make_game
 from tests.kit.faces import BOOKS, book_of
 from tests.kit.seen import Sight, assert_views_follow_the_book, playout
@@ -82,7 +83,7 @@ class PileShown(ISuspectYou):
 class ColumnsShown(Klondike):
     """Klondike with the columns' face-down cards shown."""
 
-    def zones(self, state: KlondikeState) -> tuple[Zone, ...]:
+    def zones(self, state: Table) -> tuple[Zone, ...]:
         return tuple(replace(z, up=len(z.cards)) if z.id.startswith("t") else z
                      for z in super().zones(state))
 

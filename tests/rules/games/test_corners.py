@@ -6,7 +6,8 @@ import pytest
 
 from rules import IllegalMove
 from rules.cards import cards, packs, rank_of
-from rules.games.corners import Corners, CornersState
+from rules.games.corners import Corners
+from rules.patience import Table
 from tests.kit.stacking import codes, play, stack
 
 GAME = Corners()
@@ -15,12 +16,21 @@ RANKS = "9TJQKA2345678"
 
 
 def state(corners: list[str], centre: list[str], pack: str = "", stock: str = "",
-          game: Corners = GAME) -> CornersState:
-    return CornersState(tuple(cards(c) for c in corners), tuple(cards(p) for p in centre),
-                        tuple(reversed(cards(pack))), cards(stock))
+          game: Corners = GAME) -> Table:
+    piles = {f"c{i + 1}": cards(c) for i, c in enumerate(corners)}
+    piles |= {f"p{i + 1}": cards(p) for i, p in enumerate(centre)}
+    return game.table(piles | {"pack": tuple(reversed(cards(pack))), "stock": cards(stock)})
 
 
-def greedy(st: CornersState) -> CornersState:
+def corners(st: Table) -> tuple[tuple[int, ...], ...]:
+    return st.piles[:4]
+
+
+def centre(st: Table) -> tuple[tuple[int, ...], ...]:
+    return st.piles[4:9]
+
+
+def greedy(st: Table) -> Table:
     while GAME.outcome(st) is None:
         moves = codes(GAME, st)
         st = play(GAME, st, next((m for m in moves if m.endswith(">c")), "d"))
@@ -32,13 +42,13 @@ def test_a_nine_first_ranges_each_corner_from_nine_round_to_eight() -> None:
     order = " ".join(f"{r}{s}" for r in RANKS for s in "SHDC")
     st = GAME.layout(stack(order, packs(1)), seed=0)
     # the other nines go to the corners as they appear, while the centre fills
-    assert [rank_of(c[0]) for c in st.corners] == [9, 9, 9, 9]
-    assert [p for p in st.centre] == [(c,) for c in cards("TS TH TD TC JS")]
+    assert [rank_of(c[0]) for c in corners(st)] == [9, 9, 9, 9]
+    assert [p for p in centre(st)] == [(c,) for c in cards("TS TH TD TC JS")]
     st = greedy(st)
     out = GAME.outcome(st)
     assert out is not None and out.won
     assert out.summary == "the four suits lie in the four corners and the centre is empty"
-    for corner in st.corners:
+    for corner in corners(st):
         assert [rank_of(c) for c in corner] == [9, 10, 11, 12, 13, 1, 2, 3, 4, 5, 6, 7, 8]
 
 
@@ -67,11 +77,11 @@ def test_a_card_of_the_first_rank_must_go_to_a_corner() -> None:
     st = state(["9S", "9H", "", ""], ["KD", "QC", "QC", "5C", "7C"], pack="9D 3H")
     before = st
     st = play(GAME, st, "d")
-    assert st.corners[2] == cards("9D") and st.stock == ()
+    assert corners(st)[2] == cards("9D") and GAME.pile(st, "stock") == ()
     assert GAME.narrate(before, GAME.parse_move("d"), st) == \
         "turn 9♦: it goes to the bottom left corner"
     st = play(GAME, st, "d")
-    assert st.stock == cards("3H")
+    assert GAME.pile(st, "stock") == cards("3H")
 
 
 def test_centre_cards_move_only_to_leave_a_space() -> None:
@@ -86,7 +96,7 @@ def test_centre_cards_move_only_to_leave_a_space() -> None:
     with pytest.raises(IllegalMove):
         GAME.apply(st2, "p1>p2", 0)
     st = play(GAME, st, "p3>p2")
-    assert st.centre[2] == () and codes(GAME, st)[-1] == "d"
+    assert centre(st)[2] == () and codes(GAME, st)[-1] == "d"
 
 
 def test_the_centre_is_built_down_without_following_suit_and_spaces_filled() -> None:

@@ -6,7 +6,8 @@ import pytest
 
 from rules import IllegalMove, make
 from rules.cards import cards, packs
-from rules.games.game_of_seven import GameOfSeven, SevenState
+from rules.games.game_of_seven import GameOfSeven
+from rules.patience import Table
 from tests.kit.stacking import codes, play, stack
 
 GAME = GameOfSeven()
@@ -17,13 +18,18 @@ IN_ORDER = "AS AH AD AC 2S 2H 2D 2C " + " ".join(
 
 
 def state(row: list[str], pack: str = "", stock: str = "",
-          fams: tuple[str, str, str, str] = ("", "", "", "")) -> SevenState:
+          fams: tuple[str, str, str, str] = ("", "", "", "")) -> Table:
     """Row piles bottom to top, the pack first card first, the stock bottom to top."""
-    return SevenState(tuple(cards(p) for p in row), tuple(cards(f) for f in fams),
-                      tuple(reversed(cards(pack))), cards(stock))
+    piles = {f"r{i + 1}": cards(p) for i, p in enumerate(row)}
+    piles |= {f"f{i + 1}": cards(f) for i, f in enumerate(fams)}
+    return GAME.table(piles | {"pack": tuple(reversed(cards(pack))), "stock": cards(stock)})
 
 
-def greedy(st: SevenState) -> SevenState:
+def row(st: Table) -> tuple[tuple[int, ...], ...]:
+    return st.piles[4:11]
+
+
+def greedy(st: Table) -> Table:
     """Play to a family whenever possible, else deal."""
     while GAME.outcome(st) is None:
         moves = codes(GAME, st)
@@ -33,13 +39,13 @@ def greedy(st: SevenState) -> SevenState:
 
 def test_seven_cards_face_up_and_the_aces_start_the_families() -> None:
     st = GAME.layout(stack("QH 6S 2S 8H AC 3S AD", packs(1)), 0)
-    assert [len(p) for p in st.row] == [1] * 7 and len(st.pack) == 45
+    assert [len(p) for p in row(st)] == [1] * 7 and len(GAME.pile(st, "pack")) == 45
     assert codes(GAME, st) == ["r5>f", "r7>f", "r7>r3", "d", "end"]
     assert GAME.describe(st, GAME.parse_move("r7>r3")) == \
         "put A♦ from row place 7 onto 2♠ on row place 3"
     st = play(GAME, st, "r5>f", "d")
-    assert len(st.stock) == 1 and len(st.pack) == 44
-    assert st.families[3] == cards("AC")
+    assert len(GAME.pile(st, "stock")) == 1 and len(GAME.pile(st, "pack")) == 44
+    assert GAME.families(st)[3] == cards("AC")
 
 
 def test_a_winning_deal_and_one_card_short_of_it() -> None:
@@ -76,7 +82,7 @@ def test_a_space_is_filled_from_the_stock_a_married_card_or_a_family() -> None:
     assert "r3>r1" not in moves  # a lone card moved to a space changes nothing
     assert "d>r1" not in moves and "d>r1" in codes(FROM_PACK, st)
     st = play(GAME, st, "f1>r1")
-    assert st.row[0] == cards("3S") and st.families[0] == cards("AS 2S")
+    assert row(st)[0] == cards("3S") and GAME.families(st)[0] == cards("AS 2S")
     # the card taken back may not go straight home again
     assert "r1>f" not in codes(GAME, st)
     with pytest.raises(IllegalMove):

@@ -7,7 +7,8 @@ import pytest
 
 from rules import IllegalMove
 from rules.cards import cards, rank_of, suit_of
-from rules.games.idiots_delight import IdiotsDelight, IdiotsDelightState
+from rules.games.idiots_delight import IdiotsDelight
+from rules.patience import Table
 from tests.kit.stacking import codes, play
 
 GAME = IdiotsDelight()
@@ -15,19 +16,24 @@ SUITS = "SHDC"
 
 
 def state(files: list[str], reserve: str = "",
-          fams: tuple[str, ...] = ("",) * 4) -> IdiotsDelightState:
-    fs = [cards(f) for f in files] + [()] * (9 - len(files))
-    return IdiotsDelightState(tuple(fs), cards(reserve), tuple(cards(f) for f in fams))
+          fams: tuple[str, ...] = ("",) * 4) -> Table:
+    piles = {f"t{i + 1}": cards(f) for i, f in enumerate(files)}
+    piles |= {f"f{i + 1}": cards(f) for i, f in enumerate(fams)}
+    return GAME.table(piles | {"reserve": cards(reserve)})
+
+
+def files(st: Table) -> tuple[tuple[int, ...], ...]:
+    return st.piles[4:13]
 
 
 def test_a_triangle_of_45_with_the_file_of_nine_at_the_left_and_seven_apart() -> None:
     pack = GAME.pack()
     st = GAME.layout(pack, seed=0)
-    assert [len(f) for f in st.files] == list(range(9, 0, -1))
+    assert [len(f) for f in files(st)] == list(range(9, 0, -1))
     # the row of nine first, then eight from the left on them
-    assert [f[0] for f in st.files] == list(pack[:9])
-    assert st.files[0][1] == pack[9] and st.files[7][1] == pack[16]
-    assert st.reserve == pack[45:]
+    assert [f[0] for f in files(st)] == list(pack[:9])
+    assert files(st)[0][1] == pack[9] and files(st)[7][1] == pack[16]
+    assert GAME.pile(st, "reserve") == pack[45:]
     assert all(z.up == len(z.cards) for z in GAME.zones(st))
 
 
@@ -38,7 +44,7 @@ def test_a_red_seven_on_a_black_eight_one_bottom_card_at_a_time() -> None:
     assert "t3>t1" in moves  # 6♣ on 7♥
     assert "t4>t2" not in moves and not any(m.startswith("t2>") for m in moves)
     st = play(GAME, st, "t1>t2")
-    assert st.files[1] == cards("8C 7H") and "t2>t1" not in codes(GAME, st)
+    assert files(st)[1] == cards("8C 7H") and "t2>t1" not in codes(GAME, st)
 
 
 def test_spaces_take_any_card_and_kings_only_there() -> None:
@@ -53,7 +59,7 @@ def test_aces_free_go_up_and_nothing_comes_back() -> None:
     moves = codes(GAME, st)
     assert moves[:2] == ["t1>f", "ras>f"]
     st = play(GAME, st, "ras>f")
-    assert st.families[0] == cards("AS")
+    assert GAME.families(st)[0] == cards("AS")
     assert not any(m.startswith("f") for m in codes(GAME, st))
     with pytest.raises(IllegalMove):
         GAME.apply(st, "f1>t2", 0)

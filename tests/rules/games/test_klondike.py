@@ -3,11 +3,14 @@ three at a time and run through again while cards are used; the once-through var
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules import IllegalMove, make, render
 from rules.cards import cards, rank_of, suit_of
-from rules.games.klondike import Klondike, KlondikeState
+from rules.games.klondike import Klondike
+from rules.patience import Table
 from rules.solo import pack_of
 from tests.kit.stacking import codes, play
 
@@ -17,20 +20,26 @@ SUITS = "SHDC"
 
 def state(columns: list[str], down: tuple[int, ...] = (0,) * 7, stock: str = "",
           waste: str = "", fams: tuple[str, ...] = ("",) * 4,
-          played: bool = False) -> KlondikeState:
-    cols = [cards(c) for c in columns] + [()] * (7 - len(columns))
-    return KlondikeState(tuple(cols), down, pack_of(cards(stock)), cards(waste),
-                         tuple(cards(f) for f in fams), played=played)
+          played: bool = False) -> Table:
+    piles = {f"t{i + 1}": cards(c) for i, c in enumerate(columns)}
+    piles |= {f"f{i + 1}": cards(f) for i, f in enumerate(fams)}
+    st = GAME.table(piles | {"stock": pack_of(cards(stock)), "waste": cards(waste)},
+                    {f"t{i + 1}": d for i, d in enumerate(down)})
+    return replace(st, played=played)
+
+
+def columns(st: Table) -> tuple[tuple[int, ...], ...]:
+    return tuple(GAME.pile(st, f"t{i + 1}") for i in range(7))
 
 
 def test_seven_columns_each_with_its_top_card_face_up() -> None:
     pack = cards(" ".join(f"{r}{s}" for s in SUITS for r in "A23456789TJQK"))
     st = GAME.layout(pack, seed=0)
-    assert [len(c) for c in st.columns] == list(range(1, 8))
-    assert st.down == tuple(range(7))
+    assert [len(c) for c in columns(st)] == list(range(1, 8))
+    assert st.down[4:11] == tuple(range(7))
     # the first card turned up; six more to its right; the second row begins on pile 2
-    assert st.columns[0] == pack[:1] and st.columns[1] == (pack[1], pack[7])
-    assert len(st.stock) == 24 and st.stock[-1] == pack[28]
+    assert columns(st)[0] == pack[:1] and columns(st)[1] == (pack[1], pack[7])
+    assert len(GAME.pile(st, "stock")) == 24 and GAME.pile(st, "stock")[-1] == pack[28]
     view = render(GAME, st, None)
     assert sum(z["down"] for z in view["zones"]) == 21 + 24
     assert codes(GAME, st)[-2:] == ["d", "end"]
@@ -39,11 +48,12 @@ def test_seven_columns_each_with_its_top_card_face_up() -> None:
 def test_the_stock_is_run_off_three_at_a_time_and_the_top_one_is_used() -> None:
     st = state(["KS", "KH", "KD", "KC", "QC", "QD", "QS"], stock="2C 8H 9D 4S 5S")
     st = play(GAME, st, "d")
-    assert st.waste == cards("2C 8H 9D") and st.stock == pack_of(cards("4S 5S"))
+    assert GAME.pile(st, "waste") == cards("2C 8H 9D")
+    assert GAME.pile(st, "stock") == pack_of(cards("4S 5S"))
     # only 9♦ shows: red on black, it may not go on the red ten nor is 8♥ usable
     assert "w>f" not in codes(GAME, st)
     st = play(GAME, st, "d")  # two cards left: both turned
-    assert st.waste[-1] == cards("5S")[0] and not st.stock
+    assert GAME.pile(st, "waste")[-1] == cards("5S")[0] and not GAME.pile(st, "stock")
 
 
 def test_red_on_black_and_the_face_up_cards_move_together() -> None:
@@ -59,11 +69,11 @@ def test_red_on_black_and_the_face_up_cards_move_together() -> None:
     assert "t1>t3" not in moves  # 9♥ alone may not leave 10♠ behind to go on 10♣
     st = state(["QC JH TS 9H", "QD", "8S"], down=(1, 0, 0))
     st = play(GAME, st, "t3>t1")
-    assert st.columns[0][-1] == cards("8S")[0]
+    assert columns(st)[0][-1] == cards("8S")[0]
     st = state(["QC JH TS", "QS"], down=(1, 0))
     st = play(GAME, st, "t1>t2")
-    assert st.columns[1] == cards("QS JH TS") and st.columns[0] == cards("QC")
-    assert st.down[0] == 0  # the card left is turned up
+    assert columns(st)[1] == cards("QS JH TS") and columns(st)[0] == cards("QC")
+    assert st.down[4] == 0  # the card left is turned up
 
 
 def test_a_waste_card_goes_on_a_column_one_lower_and_of_the_other_colour() -> None:
@@ -76,7 +86,7 @@ def test_a_waste_card_goes_on_a_column_one_lower_and_of_the_other_colour() -> No
     on = [m for m in codes(GAME, state(cols, stock="2C", waste="9S")) if m.startswith("w>")]
     assert on == ["w>t2", "w>t3"]
     st = play(GAME, state(cols, stock="2C", waste="5H 9D"), "w>t4")
-    assert st.columns[3] == cards("TS 9D") and st.waste == cards("5H")
+    assert columns(st)[3] == cards("TS 9D") and GAME.pile(st, "waste") == cards("5H")
 
 
 def test_spaces_take_only_kings() -> None:
@@ -107,15 +117,16 @@ def test_the_stock_runs_through_again_only_after_a_card_was_used() -> None:
     assert GAME.describe(st, GAME.parse_move("d")) == \
         "turn the waste over and run through the stock again (pass 2)"
     st = play(GAME, st, "d")
-    assert st.stock[-1] == cards("5C")[0] and not st.waste and not st.played
-    assert st.passes == 2
+    assert GAME.pile(st, "stock")[-1] == cards("5C")[0] and not GAME.pile(st, "waste")
+    assert not st.played
+    assert st.turns == 1
 
 
 def test_once_through_one_at_a_time() -> None:
     g = make("klondike_one_pass")
     st = state(["KS"], stock="5C 6C", played=True)
     st = play(g, st, "d")
-    assert st.waste == cards("5C")
+    assert GAME.pile(st, "waste") == cards("5C")
     st = play(g, st, "d")
     assert "d" not in codes(g, st)
     with pytest.raises(IllegalMove):
@@ -152,7 +163,7 @@ def test_a_stacked_deal_is_won() -> None:
         moves = codes(GAME, st)
         st = play(GAME, st, next((m for m in moves if m.endswith(">f")), "d"))
     out = GAME.outcome(st)
-    assert out is not None and out.won and st.passes == 1
+    assert out is not None and out.won and st.turns == 0
 
 
 def test_a_card_goes_up_safely_when_no_card_could_want_to_lie_on_it() -> None:
@@ -174,11 +185,8 @@ def test_a_card_goes_up_safely_when_no_card_could_want_to_lie_on_it() -> None:
 
 def test_the_number_of_passes_is_no_part_of_the_solvers_position() -> None:
     st = state(["KH 3S"], down=(1,), stock="4C", played=True)
-    later = KlondikeState(st.columns, st.down, st.stock, st.waste, st.families, passes=3,
-                          played=True)
-    assert GAME.solver_key(st) == GAME.solver_key(later)
-    assert GAME.solver_key(st) != GAME.solver_key(KlondikeState(
-        st.columns, st.down, st.stock, st.waste, st.families, played=False))
+    assert GAME.solver_key(st) == GAME.solver_key(replace(st, turns=2))
+    assert GAME.solver_key(st) != GAME.solver_key(replace(st, played=False))
 
 
 def test_the_solver_wins_a_deal_with_this_knowledge() -> None:

@@ -6,23 +6,38 @@ from typing import Any
 
 from rules import make, render
 from rules.cards import cards, rank_of
-from rules.games.musical import MusicalState
+from rules.patience import Table
 
 # The book's layout (l.933-934): 1-2-3-4 over 2-4-6-8.
 LINES = "AS 2S 3S 4S 2H 4H 6H 8H"
 
 
-def stacked(then: str, **options: Any) -> tuple[Any, MusicalState]:
+def stacked(then: str, **options: Any) -> tuple[Any, Table]:
     """The book's two lines, then ``then`` from the top of the pack, then the rest."""
     game = make("musical", options)
     first = cards(LINES) + cards(then)
     rest = tuple(c for c in game.pack() if c not in first)
-    st: MusicalState = game.layout(first + rest, seed=3)
+    st: Table = game.layout(first + rest, seed=3)
     return game, st
 
 
-def codes(game: Any, st: MusicalState) -> list[str]:
+def codes(game: Any, st: Table) -> list[str]:
     return [m.code for m in game.legal_moves(st, 0)]
+
+
+def table(upper: tuple[int, ...], lower: tuple[tuple[int, ...], ...], pack: tuple[int, ...],
+          stock: tuple[int, ...]) -> Table:
+    """Musical's table: the upper line, the lower piles, the pack (top last), the stock."""
+    piles = (*((c,) for c in upper), *lower, pack, stock)
+    return Table(piles, (0,) * 8 + (len(pack), 0))
+
+
+def upper(st: Table) -> tuple[int, ...]:
+    return tuple(p[0] for p in st.piles[:4])
+
+
+def lower(st: Table) -> tuple[tuple[int, ...], ...]:
+    return st.piles[4:8]
 
 
 def test_the_two_lines_are_the_first_of_each_number_to_come() -> None:
@@ -30,9 +45,9 @@ def test_the_two_lines_are_the_first_of_each_number_to_come() -> None:
     deal = cards("5S 2D AC 2C 3H 4H 4D 6S 8S")
     rest = tuple(c for c in game.pack() if c not in deal)
     st = game.layout(deal + rest, seed=0)
-    assert st.upper == cards("AC 2D 3H 4H")
-    assert tuple(p[0] for p in st.lower) == cards("2C 4D 6S 8S")
-    assert st.pack[-1] == cards("5S")[0] and len(st.pack) == 44
+    assert upper(st) == cards("AC 2D 3H 4H")
+    assert tuple(p[0] for p in lower(st)) == cards("2C 4D 6S 8S")
+    assert st.piles[8][-1] == cards("5S")[0] and len(st.piles[8]) == 44
 
 
 def test_the_books_examples_nine_under_the_three_six_then_eight_under_the_two() -> None:
@@ -51,35 +66,35 @@ def test_the_books_examples_nine_under_the_three_six_then_eight_under_the_two() 
     st = game.apply(st, "d", 0)
     assert codes(game, st)[0] == "f2"
     st = game.apply(st, "f2", 0)
-    assert [rank_of(p[-1]) for p in st.lower] == [2, 8, 9, 8]
+    assert [rank_of(p[-1]) for p in lower(st)] == [2, 8, 9, 8]
 
 
 def test_past_thirteen_the_amount_beyond_counts() -> None:
     # "knave and three would be ace, queen and four would be three" (l.954-956)
     game = make("musical")
-    st = MusicalState(upper=cards("AS 2S 3S 4S"),
-                      lower=(cards("2H"), cards("4H"), cards("6H 9D QD 2D 5D 8D JD"),
-                             cards("8H QH 3H 7H JH 2C 6C TC AC 5C 9C")),
-                      pack=cards("KD"), seed=0, stock=cards("AD"))
+    st = table(cards("AS 2S 3S 4S"),
+               (cards("2H"), cards("4H"), cards("6H 9D QD 2D 5D 8D JD"),
+                cards("8H QH 3H 7H JH 2C 6C TC AC 5C 9C")),
+               cards("KD"), cards("AD"))
     assert codes(game, st) == ["f3", "d", "auto"]
-    queen = MusicalState(st.upper, (*st.lower[:3], cards("8H QH")), (), 0, cards("3C"))
+    queen = table(upper(st), (*lower(st)[:3], cards("8H QH")), (), cards("3C"))
     assert codes(game, queen) == ["f1", "f4", "r", "auto"]  # 2+1 and Q+4 both make three
-    st = MusicalState(st.upper, st.lower, pack=(), seed=0, stock=cards("KC"))
+    st = table(upper(st), lower(st), (), cards("KC"))
     assert codes(game, st) == ["f4", "r", "auto"]
     st = game.apply(st, "f4", 0)
     # a pile is finished at its king: nothing more goes on it
-    assert rank_of(st.lower[3][-1]) == 13 and len(st.lower[3]) == 12
+    assert rank_of(lower(st)[3][-1]) == 13 and len(lower(st)[3]) == 12
 
 
 def test_the_stock_is_turned_twice_and_comes_back_in_its_order() -> None:
     game, st = stacked("5C 7C KD")
     for _ in range(44):
         st = game.apply(st, "d", 0)
-    assert st.pack == () and "r" in codes(game, st)
-    first_three = st.stock[:3]
+    assert st.piles[8] == () and "r" in codes(game, st)
+    first_three = st.piles[9][:3]
     st = game.apply(st, "r", 0)
-    assert st.stock == () and st.redeals == 1
-    assert (st.pack[-1], st.pack[-2], st.pack[-3]) == first_three
+    assert st.piles[9] == () and st.redeals == 1
+    assert (st.piles[8][-1], st.piles[8][-2], st.piles[8][-3]) == first_three
     for _ in range(44):
         st = game.apply(st, "d", 0)
     st = game.apply(st, "r", 0)
@@ -99,8 +114,8 @@ def test_turning_with_a_shuffle_keeps_the_cards() -> None:
     game, st = stacked("5C 7C KD", shuffle=True)
     for _ in range(44):
         st = game.apply(st, "d", 0)
-    stock = st.stock
+    stock = st.piles[9]
     st = game.apply(st, "r", 0)
-    assert sorted(st.pack) == sorted(stock) and st.pack != tuple(reversed(stock))
+    assert sorted(st.piles[8]) == sorted(stock) and st.piles[8] != tuple(reversed(stock))
     view = render(game, st, None)
     assert [z["down"] for z in view["zones"] if z["id"] == "pack"] == [44]

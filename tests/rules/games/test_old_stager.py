@@ -8,7 +8,8 @@ import pytest
 
 from rules import IllegalMove
 from rules.cards import card, cards, packs, rank_of, suit_of
-from rules.games.old_stager import OldStager, StagerState
+from rules.games.old_stager import OldStager
+from rules.patience import Table
 from tests.kit.stacking import codes, play, stack
 
 GAME = OldStager()
@@ -16,46 +17,52 @@ FILLER = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH"  # eleven cards of no consequence
 
 
 def state(columns: list[str], pack: str = "", stock: str = "",
-          fams: tuple[str, ...] = ("",) * 8, privileged: bool = False) -> StagerState:
-    return StagerState(tuple(cards(c) for c in columns), tuple(cards(f) for f in fams),
-                       tuple(reversed(cards(pack))), cards(stock),
-                       privileges_used=("lay_off",) * privileged)
+          fams: tuple[str, ...] = ("",) * 8, privileged: bool = False) -> Table:
+    piles = {f"t{i + 1}": cards(c) for i, c in enumerate(columns)}
+    piles |= {f"f{i + 1}": cards(f) for i, f in enumerate(fams)}
+    t = GAME.table(piles | {"pack": tuple(reversed(cards(pack))), "stock": cards(stock)})
+    return GAME.marked(replace(t, privileges_used=("lay_off",) * privileged), laid=39)
+
+
+def columns(st: Table) -> tuple[tuple[int, ...], ...]:
+    return st.piles[8:21]
 
 
 def test_three_rows_of_thirteen_overlapping_downward() -> None:
     order = packs(2)
     st = GAME.layout(order, seed=0)
-    assert len(st.columns) == 13 and all(len(c) == 3 for c in st.columns)
-    assert st.columns[0] == (order[0], order[13], order[26])
-    assert len(st.pack) == 65 and st.pack[-1] == order[39]
+    assert len(columns(st)) == 13 and all(len(c) == 3 for c in columns(st))
+    assert columns(st)[0] == (order[0], order[13], order[26])
+    assert len(GAME.pile(st, "pack")) == 65 and GAME.pile(st, "pack")[-1] == order[39]
 
 
 def test_a_king_on_a_lower_card_of_its_suit_may_move_to_the_next_place() -> None:
     # place 1 holds 5♠; the king of spades falls on it in row two
     head = f"5S 2D {FILLER} KS 9C 4C"
     st = GAME.layout(stack(head, packs(2)), 0)
-    assert st.laid == 14 and codes(GAME, st) == ["k", "n"]
+    assert GAME.mark(st, "laid") == 14 and codes(GAME, st) == ["k", "n"]
     assert GAME.describe(st, GAME.parse_move("k")) == \
         "move K♠ on to the next place and fill its place from the pack"
     moved = play(GAME, st, "k")
-    assert moved.columns[0][:2] == cards("5S 9C")  # the next card took the king's place
-    assert moved.columns[1][:2] == cards("2D KS")  # the king moved on to the next place
-    assert moved.laid == 39 and len(moved.pack) == 65
+    assert columns(moved)[0][:2] == cards("5S 9C")  # the next card took the king's place
+    assert columns(moved)[1][:2] == cards("2D KS")  # the king moved on to the next place
+    assert GAME.mark(moved, "laid") == 39 and len(GAME.pile(moved, "pack")) == 65
     left = play(GAME, st, "n")
-    assert left.columns[0][:2] == cards("5S KS") and left.columns[1][:2] == cards("2D 9C")
+    assert columns(left)[0][:2] == cards("5S KS") and columns(left)[1][:2] == cards("2D 9C")
     off = OldStager({"king_privilege": "off"}).layout(stack(head, packs(2)), 0)
-    assert off.laid == 39 and off.columns[0][:2] == cards("5S KS")
+    assert GAME.mark(off, "laid") == 39 and columns(off)[0][:2] == cards("5S KS")
 
 
 def test_a_king_moved_on_waits_in_view_while_the_next_one_is_asked_about() -> None:
     head = f"5S 5H {FILLER} KS KS 9C 4C"
     st = play(GAME, GAME.layout(stack(head, packs(2)), 0), "k")
     # the second king of spades fell on the 5♠ too
-    assert st.offer and st.waiting == cards("KS") and st.laid == 14
+    assert GAME.mark(st, "offer") and GAME.pile(st, "waiting") == cards("KS")
+    assert GAME.mark(st, "laid") == 14
     assert sum(len(z.cards) for z in GAME.zones(st)) == 104
     st = play(GAME, st, "k")
-    assert st.columns[0][:2] == cards("5S 9C") and st.columns[1][:2] == cards("5H KS")
-    assert st.columns[2][1] & 63 == cards("KS")[0] and st.waiting == ()
+    assert columns(st)[0][:2] == cards("5S 9C") and columns(st)[1][:2] == cards("5H KS")
+    assert columns(st)[2][1] & 63 == cards("KS")[0] and GAME.pile(st, "waiting") == ()
 
 
 def test_nothing_is_played_while_the_rows_are_laid() -> None:
@@ -71,11 +78,11 @@ def test_the_privilege_reads_directly_on_or_anywhere_above() -> None:
     # row one 5♠, row two 9♦, row three K♠: covering only 9♦, but above 5♠
     head = f"5S {FILLER} 2D 9D {FILLER} 2D KS 3C"
     covering = GAME.layout(stack(head, packs(2)), 0)
-    assert covering.laid == 39 and covering.columns[0] == cards("5S 9D KS")
+    assert GAME.mark(covering, "laid") == 39 and columns(covering)[0] == cards("5S 9D KS")
     some = OldStager({"king_privilege": "anywhere"})
     anywhere = play(some, some.layout(stack(head, packs(2)), 0), "k")
-    assert anywhere.columns[0] == cards("5S 9D 3C")
-    assert anywhere.columns[1][2] == cards("KS")[0]
+    assert columns(anywhere)[0] == cards("5S 9D 3C")
+    assert columns(anywhere)[1][2] == cards("KS")[0]
 
 
 def test_only_the_lowest_cards_are_free_and_marriages_follow_suit_downward() -> None:
@@ -104,7 +111,7 @@ def test_the_privilege_lays_the_three_bottom_stock_cards_on_top_once() -> None:
     st = state(["9S"] * 13, stock="AS 2S 3S JD QD", fams=("",) * 8)
     assert codes(GAME, st) == ["p", "end"]
     st = play(GAME, st, "p")
-    assert st.stock == cards("JD QD AS 2S 3S") and st.privileges_used == ("lay_off",)
+    assert GAME.pile(st, "stock") == cards("JD QD AS 2S 3S") and st.privileges_used == ("lay_off",)
     assert "p" not in codes(GAME, st)  # once only
     st = state(["9S"] * 13, stock="AS 2S 3S JD QD", pack="KC")
     assert "p" not in codes(GAME, st)  # not while the pack lasts
@@ -152,6 +159,7 @@ def test_a_family_stops_at_its_king_and_the_second_ace_begins_the_other() -> Non
     # "pile on them by suits from ace to king" (l.2208): a finished family takes
     # no ace; the second pack's ace of spades starts the second spade family
     full = " ".join(f"{r}S" for r in "A23456789TJQK")
-    st = replace(state([""] * 13, fams=(full, *[""] * 7)), stock=(card(1, 0, 1),))
+    st = state([""] * 13, fams=(full, *[""] * 7))
+    st = replace(st, piles=(*st.piles[:21], (card(1, 0, 1),), *st.piles[22:]))
     st = play(GAME, st, "w>f")
-    assert [len(f) for f in st.families] == [13, 0, 0, 0, 1, 0, 0, 0]
+    assert [len(f) for f in GAME.families(st)] == [13, 0, 0, 0, 1, 0, 0, 0]

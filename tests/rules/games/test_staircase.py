@@ -8,7 +8,8 @@ import pytest
 
 from rules import IllegalMove
 from rules.cards import Card, card, cards, packs, rank_of, suit_of
-from rules.games.staircase import Staircase, StaircaseState
+from rules.games.staircase import Staircase
+from rules.patience import Table
 from tests.kit.stacking import codes, play
 
 GAME = Staircase()
@@ -16,13 +17,19 @@ GAME = Staircase()
 
 def state(columns: list[str], pack: str = "", stock: str = "",
           fams: tuple[str, ...] = ("",) * 8, down: tuple[int, ...] = (0,) * 10,
-          hand: str = "") -> StaircaseState:
-    return StaircaseState(tuple(cards(c) for c in columns), down,
-                          tuple(cards(f) for f in fams), tuple(reversed(cards(pack))),
-                          cards(stock), cards(hand)[0] if hand else 0)
+          hand: str = "") -> Table:
+    piles = {f"t{i + 1}": cards(c) for i, c in enumerate(columns)}
+    piles |= {f"f{i + 1}": cards(f) for i, f in enumerate(fams)}
+    return GAME.table(piles | {"pack": tuple(reversed(cards(pack))), "stock": cards(stock),
+                               "hand": cards(hand)},
+                      {f"t{i + 1}": d for i, d in enumerate(down)})
 
 
-def greedy(st: StaircaseState) -> StaircaseState:
+def columns(st: Table) -> tuple[tuple[int, ...], ...]:
+    return st.piles[8:18]
+
+
+def greedy(st: Table) -> Table:
     while GAME.outcome(st) is None:
         moves = codes(GAME, st)
         st = play(GAME, st, next((m for m in moves if m.endswith(">f")),
@@ -33,14 +40,14 @@ def greedy(st: StaircaseState) -> StaircaseState:
 def test_the_staircase_is_the_triangle_mirrored_on_ten_columns() -> None:
     order = packs(2)
     st = GAME.layout(order, seed=0)
-    assert [len(c) for c in st.columns] == list(range(10, 0, -1))
-    assert st.down == tuple(range(9, -1, -1))
+    assert [len(c) for c in columns(st)] == list(range(10, 0, -1))
+    assert st.down[8:18] == tuple(range(9, -1, -1))
     # row one: the right-hand card face up, then to the left; the last row is one
     # card at the extreme left, face up
-    assert st.columns[9] == order[:1] and st.columns[0][0] == order[9]
-    assert st.columns[8] == (order[1], order[10])
-    assert st.columns[0][-1] == order[54]
-    assert len(st.pack) == 49 and st.pack[-1] == order[55]
+    assert columns(st)[9] == order[:1] and columns(st)[0][0] == order[9]
+    assert columns(st)[8] == (order[1], order[10])
+    assert columns(st)[0][-1] == order[54]
+    assert len(GAME.pile(st, "pack")) == 49 and GAME.pile(st, "pack")[-1] == order[55]
 
 
 def test_a_stacked_deal_is_won() -> None:
@@ -57,7 +64,7 @@ def test_a_stacked_deal_is_won() -> None:
         columns[j].append(c)
     order = [columns[j][r] for r in range(10) for j in range(9 - r, -1, -1)]
     st = GAME.layout((*order, *low, seven), 0)
-    assert sorted(st.pack) == sorted((*low, seven))
+    assert sorted(GAME.pile(st, "pack")) == sorted((*low, seven))
     st = greedy(st)
     out = GAME.outcome(st)
     assert out is not None and out.won and out.summary == "all 104 cards in the families"
@@ -80,7 +87,7 @@ def test_any_part_of_a_run_moves_if_its_deepest_card_marries() -> None:
     assert "3t1>t3" in moves  # the whole run onto the black ten
     assert "t1>t2" not in moves
     st = play(GAME, st, "2t1>t2")
-    assert st.columns[1] == cards("9D 8S 7D") and st.columns[0] == cards("9H")
+    assert columns(st)[1] == cards("9D 8S 7D") and columns(st)[0] == cards("9H")
     assert GAME.describe(st, GAME.parse_move("3t2>t3")) == \
         "put 9♦ to 7♦ from column 2 onto 10♣ on column 3"
     assert "2t2>t1" not in codes(GAME, st)  # not straight back
@@ -102,7 +109,7 @@ def test_a_dealt_card_is_used_or_buried_and_the_stock_waits_for_the_pack() -> No
     st = play(GAME, st, "d")
     assert codes(GAME, st) == ["h>t1", "b"]
     st = play(GAME, st, "b")
-    assert st.stock == cards("8H")
+    assert GAME.pile(st, "stock") == cards("8H")
     # buried, "even if it is the top card": 8♥ may not go on 9♣ while the pack lasts
     assert "w>t1" not in codes(GAME, st)
     with pytest.raises(IllegalMove):
@@ -110,7 +117,7 @@ def test_a_dealt_card_is_used_or_buried_and_the_stock_waits_for_the_pack() -> No
     st = play(GAME, st, "d", "h>t2", "d")
     assert codes(GAME, st) == ["b"]  # 2♣ has no place: it must be buried
     st = play(GAME, st, "b")
-    assert st.stock == cards("8H 2C") and codes(GAME, st) == []
+    assert GAME.pile(st, "stock") == cards("8H 2C") and codes(GAME, st) == []
 
 
 def test_stock_cards_come_up_once_the_pack_is_out() -> None:
@@ -142,6 +149,6 @@ def test_a_family_stops_at_its_king_and_the_second_ace_begins_the_other() -> Non
     # ace; the second pack's ace of spades starts the second spade family
     full = " ".join(f"{r}S" for r in "A23456789TJQK")
     st = state(["5D"] * 10, fams=(full, *[""] * 7))
-    st = replace(st, columns=((card(1, 0, 1),), *st.columns[1:]))
+    st = replace(st, piles=(*st.piles[:8], (card(1, 0, 1),), *st.piles[9:]))
     st = play(GAME, st, "t1>f")
-    assert [len(f) for f in st.families] == [13, 0, 0, 0, 1, 0, 0, 0]
+    assert [len(f) for f in GAME.families(st)] == [13, 0, 0, 0, 1, 0, 0, 0]

@@ -6,20 +6,21 @@ import pytest
 
 from rules import IllegalMove
 from rules.cards import cards
-from rules.games.take_fourteen import TakeFourteen, TakeFourteenState
+from rules.games.take_fourteen import TakeFourteen
+from rules.patience import Table
 from tests.kit.stacking import codes, play
 
 GAME = TakeFourteen()
 
 
-def state(*piles: str) -> TakeFourteenState:
-    return TakeFourteenState(tuple(cards(p) for p in piles) + ((),) * (12 - len(piles)))
+def state(*piles: str) -> Table:
+    return GAME.table({f"p{i + 1}": cards(p) for i, p in enumerate(piles)})
 
 
 def test_twelve_piles_the_first_four_with_five_cards_all_face_up() -> None:
     pack = GAME.pack()
     st = GAME.layout(pack, seed=0)
-    assert [len(p) for p in st.piles] == [5] * 4 + [4] * 8
+    assert [len(p) for p in st.piles[:12]] == [5] * 4 + [4] * 8
     # dealt one at a time round the twelve piles: pile 1 takes cards 1, 13, 25, ...
     assert st.piles[0] == pack[0::12] and st.piles[11][-1] == pack[47]
     assert all(z.up == len(z.cards) for z in GAME.zones(st))
@@ -43,7 +44,7 @@ def test_taking_off_everything_wins_and_one_pair_short_does_not() -> None:
     assert GAME.outcome(st) is None
     st = play(GAME, st, "p1-3")
     out = GAME.outcome(st)
-    assert out is not None and out.won and len(st.out) == 6
+    assert out is not None and out.won and len(GAME.pile(st, "out")) == 6
 
 
 def test_no_pair_of_fourteen_loses() -> None:

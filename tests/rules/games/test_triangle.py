@@ -6,7 +6,8 @@ import pytest
 
 from rules import IllegalMove, render
 from rules.cards import Card, cards, rank_of, suit_of
-from rules.games.triangle import Triangle, TriangleState
+from rules.games.triangle import Triangle
+from rules.patience import Table
 from tests.kit.stacking import codes, play
 
 GAME = Triangle()
@@ -19,12 +20,18 @@ def deal_order(columns: list[list[Card]]) -> list[Card]:
 
 
 def state(columns: list[str], spare: str = "", fams: tuple[str, ...] = ("",) * 4,
-          down: tuple[int, ...] = (0,) * 7) -> TriangleState:
-    return TriangleState(tuple(cards(c) for c in columns), down, cards(spare),
-                         tuple(cards(f) for f in fams))
+          down: tuple[int, ...] = (0,) * 7) -> Table:
+    piles = {f"t{i + 1}": cards(c) for i, c in enumerate(columns)}
+    piles |= {f"f{i + 1}": cards(f) for i, f in enumerate(fams)}
+    return GAME.table(piles | {"spare": cards(spare)},
+                      {f"t{i + 1}": d for i, d in enumerate(down)})
 
 
-def to_the_families(st: TriangleState) -> TriangleState:
+def columns(st: Table) -> tuple[tuple[Card, ...], ...]:
+    return st.piles[4:11]
+
+
+def to_the_families(st: Table) -> Table:
     while GAME.outcome(st) is None:
         st = play(GAME, st, next(m for m in codes(GAME, st) if m.endswith(">f")))
     return st
@@ -33,12 +40,12 @@ def to_the_families(st: TriangleState) -> TriangleState:
 def test_the_triangle_is_seven_columns_each_with_its_lowest_card_up() -> None:
     pack = cards(" ".join(f"{r}{s}" for s in SUITS for r in "A23456789TJQK"))
     st = GAME.layout(pack, seed=0)
-    assert [len(c) for c in st.columns] == list(range(1, 8))
-    assert st.down == tuple(range(7))
+    assert [len(c) for c in columns(st)] == list(range(1, 8))
+    assert st.down[4:11] == tuple(range(7))
     # the first row: one card face up, six face down; the second starts in place two
-    assert st.columns[0] == pack[:1] and st.columns[6][0] == pack[6]
-    assert st.columns[1] == (pack[1], pack[7])
-    assert st.spare == pack[28:]
+    assert columns(st)[0] == pack[:1] and columns(st)[6][0] == pack[6]
+    assert columns(st)[1] == (pack[1], pack[7])
+    assert st.piles[11] == pack[28:]
     view = render(GAME, st, None)
     assert sum(z["down"] for z in view["zones"]) == 21
     assert next(z for z in view["zones"] if z["id"] == "spare")["up"][:2] == ["3D", "4D"]
@@ -77,7 +84,7 @@ def test_a_column_top_moves_and_the_card_under_it_turns_up() -> None:
     assert codes(GAME, st) == ["t1>t2", "end"]
     before = st
     st = play(GAME, st, "t1>t2")
-    assert st.down[0] == 0 and st.columns[1] == cards("9D 8S")
+    assert st.down[4] == 0 and columns(st)[1] == cards("9D 8S")
     assert GAME.narrate(before, GAME.parse_move("t1>t2"), st) == \
         "put 8♠ from column 1 onto 9♦ on column 2: 9♥"
     # it may not go straight back; the single card 8♠ alone moves, never 9♦ with it
@@ -94,7 +101,7 @@ def test_a_space_takes_any_turned_up_card_and_families_give_cards_back() -> None
     st = play(GAME, st, "s4h>t1")
     assert "f1>t1" in codes(GAME, st)  # 3♠ back from its family onto the red four
     st = play(GAME, st, "f1>t1")
-    assert st.families[0] == cards("AS 2S") and "t1>f" not in codes(GAME, st)
+    assert GAME.families(st)[0] == cards("AS 2S") and "t1>f" not in codes(GAME, st)
     with pytest.raises(IllegalMove):
         GAME.apply(st, "t1>f", 0)
 

@@ -1,0 +1,420 @@
+"""One way to write a patience: the table is its piles, and every move says where it goes.
+
+A position is a :class:`Table`: every pile of the game, each an ordered run of cards
+(bottom first) of which the bottom ``down`` lie face down, plus the few counters every
+patience shares, one name each: ``redeals`` (re-deals taken), ``turns`` (times the waste
+was turned over to be the stock again), ``privileges_used`` (one name per use),
+``given_up``, ``played`` (a card was moved since the stock was last turned), ``back``
+(the last move, which may not be answered by the move that only puts it straight back)
+and ``seed`` (the deal's, in a game that shuffles again); and ``own``, the few counters
+a game keeps of its own, by the names it declares (``marks``: Old Stager's places laid).
+
+A game (a :class:`Patience`) declares
+
+- its piles: :meth:`Patience.lay_piles`, one :class:`Pile` each (zone id, kind, label,
+  group, which way its cards lie, whether a card left face down on top turns up at once);
+  the zones, what each audience sees and the hidden cards follow from them;
+- how the deal fills them: ``layout`` returns :meth:`Patience.table` of cards by pile;
+- its rules: :meth:`Patience.steps`, the legal moves as :class:`Step` values (a code,
+  a kind, the pile left, the pile reached, how many cards, which card), built from the
+  shared predicates of :mod:`rules.building`; a step the model cannot play by itself
+  (a re-deal, a privilege) is played by :meth:`Patience.special`;
+- its words: :meth:`~rules.solo.SoloGame.say`, and the few class attributes below
+  (``home_words``, ``stuck_words``, ``facts``).
+
+What every patience shares is written here once: playing a step (cards leave their pile
+and reach the other, dealt one by one face up or turned over face down, the new top card
+of a column turned up), the zones, the public facts by declaration, won when every card is
+home (on the piles of kind ``foundation``), the summary, no straight-back move, the
+solver's key, the hidden cards a hint may deal again, and each move's
+:class:`~rules.shape.Shape`. Give up, re-deal and privilege counts, ``auto``, the memo
+and the end when no move is left are :class:`rules.solo.SoloGame`'s, which this extends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from .cards import Card
+from .common import END
+from .game import Audience, Move, Seat, Zone
+from .shape import DEAL, MOVE, PAIR, REDEAL, TURN, Shape
+from .solo import SoloGame, shuffled_pack
+
+#: How a pile's cards lie: every card face up (a family, a waste, cards laid out open);
+#: every card face down (a stock); or face down below and face up above (a column).
+UP, DOWN, COLUMN = "up", "down", "column"
+#: The kind of pile that holds the cards home (won when they hold every card).
+FOUNDATION = "foundation"
+#: The kind of pile that takes the cards paired off (the first such pile does).
+DISCARD = "discard"
+Cards = tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Pile:
+    """One pile of a game's table, as declared: what the table shows of it (``id``,
+    ``kind``, ``label``, ``group``: its zone), how its cards lie (``face``), and whether
+    a face-down card left on top is turned up at once (``turn_up``)."""
+
+    id: str
+    kind: str
+    label: str
+    group: str = ""
+    face: str = UP
+    turn_up: bool = False
+    owner: Seat | None = None
+    private: bool = False
+    #: Piles with the same non-empty ``alike`` are alike: the rules treat each the same
+    #: (a space is a space, whichever column it is), so the solver counts positions
+    #: that differ only in their order as one (:meth:`Patience.solver_key`).
+    alike: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A patience position: the cards of each declared pile (bottom first) and how many
+    of them lie face down at the bottom, and the shared counters."""
+
+    piles: tuple[Cards, ...]
+    down: tuple[int, ...]
+    redeals: int = 0
+    turns: int = 0
+    privileges_used: tuple[str, ...] = ()
+    given_up: bool = False
+    played: bool = False
+    #: ``(source, target, count)`` of the last move, when the game forbids its reverse.
+    back: tuple[int, int, int] | None = None
+    #: The game's own counters (:attr:`Patience.marks` names them; a flag is 0 or 1).
+    #: Never a card: a card the game must remember lies in a pile, where the zones and
+    #: so every audience's view and every hint see it.
+    own: tuple[int, ...] = ()
+    #: The deal's seed, in a game that shuffles again (re-deal ``k`` shuffles with its
+    #: sub-stream ``k``, :func:`rules.solo.reshuffle`); a hint's sample replaces it.
+    seed: int = 0
+
+    def top(self, i: int) -> Card | None:
+        p = self.piles[i]
+        return p[-1] if p else None
+
+    def face_up(self, i: int) -> Cards:
+        """Pile ``i``'s face-up cards, bottom first."""
+        return self.piles[i][self.down[i]:]
+
+    def home(self, found: Sequence[int]) -> int:
+        return sum(len(self.piles[i]) for i in found)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One legal move as the model plays it.
+
+    ``count`` cards leave pile ``source`` (from index ``at``, the top ``count`` when
+    ``at`` is ``None``) for pile ``target``. By ``kind``: a ``move`` keeps their order; a
+    ``deal`` deals them one by one (so the last taken lies on top), a ``turn`` turns the
+    packet over (the same order as a deal); either reaches the target lying as that pile
+    lies. A ``pair`` pairs off the top cards of ``source`` and ``target`` (both go to
+    the game's discard pile). A ``redeal`` takes the source's cards up and lays them on
+    the target (:meth:`Patience.take_up`), counted. Any other kind (a ``privilege``, a
+    re-deal that lays a new table) is the game's :meth:`Patience.special`, and
+    ``source``/``target`` only say where it points."""
+
+    code: str
+    kind: str = MOVE
+    source: int = -1
+    target: int = -1
+    count: int = 1
+    at: int | None = None
+
+    def taken(self, t: Table) -> slice:
+        n = len(t.piles[self.source])
+        start = n - self.count if self.at is None else self.at
+        return slice(start, start + self.count)
+
+
+Fact = Callable[["Patience", Table], Any]
+
+
+def HOME(game: Patience, t: Table) -> int:
+    """Cards home (on the foundations)."""
+    return t.home(game.foundations)
+
+
+def FACE_DOWN(game: Patience, t: Table) -> int:
+    """Face-down cards on piles that are not a stock."""
+    return sum(d for d, p in zip(t.down, game.pile_specs, strict=True) if p.face != DOWN)
+
+
+def PASS(game: Patience, t: Table) -> int:
+    """The pass through the stock under way (1 for the first)."""
+    return t.turns + 1
+
+
+def size(pile_id: str) -> Fact:
+    """The number of cards in pile ``pile_id``."""
+    def count(game: Patience, t: Table) -> int:
+        return len(t.piles[game.index[pile_id]])
+    return count
+
+
+class Patience(SoloGame[Table]):
+    """A one-player patience on the model (see the module doc)."""
+
+    #: The public facts, in order: their names (the table's words) and what each counts.
+    facts: ClassVar[tuple[tuple[str, Fact], ...]] = ()
+    #: The kinds of pile that hold the cards home (a game of pairs: ``("discard",)``).
+    home_kinds: ClassVar[tuple[str, ...]] = (FOUNDATION,)
+    #: The end of the summary: "all 52 cards <home_words>", "...; <stuck_words>".
+    home_words: ClassVar[str] = "in the families"
+    stuck_words: ClassVar[str] = "no move is left"
+    #: Whether a move may not be answered by the move that only puts it straight back.
+    no_straight_back: ClassVar[bool] = False
+    #: Whether the solver must tell positions apart by ``turns`` (no: a game whose
+    #: passes are not counted, only whether a card was played in this one).
+    turns_count: ClassVar[bool] = True
+    #: The names of the game's own counters, kept in :attr:`Table.own` (see :meth:`mark`).
+    marks: ClassVar[tuple[str, ...]] = ()
+    #: Whether a ``redeal`` step is :meth:`take_up` (the source's cards laid again on the
+    #: target); a game whose re-deal lays a whole new table plays it in :meth:`special`.
+    redeal_takes_up: ClassVar[bool] = True
+    #: The steps of the last position asked about (see :meth:`_steps`).
+    _step_memo: tuple[Table, dict[str, Step]] | None = None
+
+    def __init__(self, options: Mapping[str, object] | None = None) -> None:
+        super().__init__(options)
+        self.pile_specs = self.lay_piles()
+        self.index = {p.id: i for i, p in enumerate(self.pile_specs)}
+        self.foundations = tuple(i for i, p in enumerate(self.pile_specs)
+                                 if p.kind in self.home_kinds)
+        names = dict.fromkeys(p.alike for p in self.pile_specs if p.alike)
+        self.alike = tuple(tuple(i for i, p in enumerate(self.pile_specs) if p.alike == n)
+                           for n in names)
+        discards = [i for i, p in enumerate(self.pile_specs) if p.kind == DISCARD]
+        self.discard = discards[0] if discards else -1
+        self.total = len(self.pack())
+
+    # -- what a game declares ------------------------------------------------------
+
+    def lay_piles(self) -> tuple[Pile, ...]:
+        """The game's piles, in the order the table shows them."""
+        raise NotImplementedError
+
+    def steps(self, t: Table) -> Sequence[Step]:
+        """The legal moves but ``end`` and ``auto``, in the game's documented order."""
+        raise NotImplementedError
+
+    def offers_end(self, t: Table) -> bool:
+        """Whether the player may give up here (``end``, offered after every other
+        move); default: always, so that random play ends."""
+        return True
+
+    def special(self, t: Table, step: Step) -> Table:
+        """Play a step of a kind the model does not play by itself."""
+        raise NotImplementedError(step.kind)
+
+    def table(self, cards: Mapping[str, Sequence[Card]],
+              down: Mapping[str, int] | None = None) -> Table:
+        """A table with ``cards`` on the piles they name (bottom first; the others
+        empty); a stock's cards lie face down, a column's ``down[id]`` bottom ones."""
+        piles = tuple(tuple(cards.get(p.id, ())) for p in self.pile_specs)
+        given = down or {}
+        return Table(piles, tuple(
+            len(c) if p.face == DOWN else given.get(p.id, 0) if p.face == COLUMN else 0
+            for p, c in zip(self.pile_specs, piles, strict=True)))
+
+    def mark(self, t: Table, name: str) -> int:
+        """The game's own counter ``name`` (0 before it is first set)."""
+        k = self.marks.index(name)
+        return t.own[k] if k < len(t.own) else 0
+
+    def marked(self, t: Table, **values: int) -> Table:
+        """``t`` with the game's own counters set to ``values``."""
+        own = [self.mark(t, n) for n in self.marks]
+        for name, v in values.items():
+            own[self.marks.index(name)] = int(v)
+        return replace(t, own=tuple(own))
+
+    def pile(self, t: Table, pile_id: str) -> Cards:
+        """The cards of the pile named ``pile_id``, bottom first."""
+        return t.piles[self.index[pile_id]]
+
+    def families(self, t: Table) -> tuple[Cards, ...]:
+        """The foundation piles' cards, in pile order."""
+        return tuple(t.piles[i] for i in self.foundations)
+
+    # -- play ------------------------------------------------------------------------
+
+    def _steps(self, t: Table) -> dict[str, Step]:
+        # A one-entry memo, like SoloGame._legal's (and as safe: see there): moves,
+        # play and shape ask about the same position in turn.
+        memo = self._step_memo
+        if memo is not None and memo[0] is t:
+            return memo[1]
+        found = self.steps(t)
+        if self.no_straight_back and t.back is not None:
+            src, dst, n = t.back
+            found = [s for s in found if (s.source, s.target, s.count) != (dst, src, n)]
+        steps = {s.code: s for s in found}
+        self._step_memo = (t, steps)
+        return steps
+
+    def step(self, t: Table, move: Move) -> Step:
+        """The step of legal ``move`` (not ``end`` or ``auto``)."""
+        return self._steps(t)[move.code]
+
+    def moves(self, state: Table) -> tuple[Move, ...]:
+        steps = self._steps(state)
+        moves = tuple(Move(c) for c in steps)
+        return (*moves, END) if moves and self.offers_end(state) else moves
+
+    def play(self, state: Table, move: Move) -> Table:
+        s = self.step(state, move)
+        if s.kind == PAIR:
+            return self.pair(state, s)
+        if s.kind == REDEAL and self.redeal_takes_up:
+            return self.take_up(state, s)
+        if s.kind not in (MOVE, DEAL, TURN):
+            return self.special(state, s)
+        return self.carry(state, s)
+
+    def take_up(self, t: Table, s: Step) -> Table:
+        """A counted re-deal of the commonest kind: the source's cards are taken up and
+        laid on the target as it lies (a stock: turned over, the first card put on the
+        waste first again), shuffled first when :meth:`shuffles` says so, with the
+        re-deal's own sub-stream of the deal's seed."""
+        k = self.redeal_number(t)
+        cards = t.piles[s.source]
+        laid = shuffled_pack(cards, t.seed, k) if self.shuffles(t) else cards[::-1]
+        piles, down = list(t.piles), list(t.down)
+        piles[s.source], down[s.source] = (), 0
+        piles[s.target] = piles[s.target] + laid
+        if self.pile_specs[s.target].face == DOWN:
+            down[s.target] += len(laid)
+        return replace(t, piles=tuple(piles), down=tuple(down), redeals=k, back=None)
+
+    def shuffles(self, t: Table) -> bool:
+        """Whether a re-deal shuffles the cards it takes up (default: no)."""
+        return False
+
+    def pair(self, t: Table, s: Step) -> Table:
+        """The table after step ``s`` pairs off the top cards of its source and target:
+        both go to the discard pile, the source's first."""
+        piles, down = list(t.piles), list(t.down)
+        cards = (piles[s.source][-1], piles[s.target][-1])
+        for i in (s.source, s.target):
+            piles[i] = piles[i][:-1]
+            down[i] = self._down_after(i, piles[i], down[i])
+        piles[self.discard] = piles[self.discard] + cards
+        return replace(t, piles=tuple(piles), down=tuple(down), played=True, back=None)
+
+    def carry(self, t: Table, s: Step) -> Table:
+        """The table after cards go as step ``s`` says (a move, a deal or a turn)."""
+        piles, down = list(t.piles), list(t.down)
+        cut = s.taken(t)
+        cards = piles[s.source][cut]
+        piles[s.source] = piles[s.source][:cut.start] + piles[s.source][cut.stop:]
+        down[s.source] = self._down_after(s.source, piles[s.source], down[s.source])
+        if s.kind != MOVE:
+            cards = cards[::-1]
+        dst = self.pile_specs[s.target]
+        piles[s.target] = piles[s.target] + cards
+        if dst.face == DOWN or (s.kind == TURN and dst.face == COLUMN):
+            down[s.target] += len(cards)
+        new = replace(t, piles=tuple(piles), down=tuple(down))
+        if s.kind == TURN:
+            return replace(new, turns=t.turns + 1, played=False, back=None)
+        if s.kind == DEAL:
+            return replace(new, back=None)
+        return replace(new, played=True, back=(s.source, s.target, s.count))
+
+    def _down_after(self, i: int, pile: Cards, down: int) -> int:
+        spec = self.pile_specs[i]
+        if spec.face == DOWN:
+            return len(pile)
+        d = min(down, len(pile))
+        return d - 1 if spec.turn_up and pile and d == len(pile) else d
+
+    # -- the end ---------------------------------------------------------------------
+
+    def won(self, state: Table) -> bool:
+        """Won when every card is home: no card lies anywhere else."""
+        home = set(self.foundations)
+        return not any(p for i, p in enumerate(state.piles) if i not in home)
+
+    def summary(self, state: Table, won: bool) -> str:
+        if won:
+            return f"all {self.total} cards {self.home_words}"
+        why = "given up" if state.given_up else self.stuck_words
+        return f"{state.home(self.foundations)} of {self.total} cards {self.home_words}; {why}"
+
+    # -- what the table shows --------------------------------------------------------
+
+    def zones(self, state: Table) -> tuple[Zone, ...]:
+        return tuple(Zone(p.id, p.kind, c, len(c) - d, p.owner, p.private,
+                          self.label(state, p), p.group)
+                     for p, c, d in zip(self.pile_specs, state.piles, state.down, strict=True))
+
+    def hidden_count(self, state: Table) -> int:
+        """How many cards are hidden from someone: those face down, and every card of a
+        private pile (as :meth:`rules.game.Game.hidden_count`, without the zones)."""
+        return sum(len(c) if p.private else d
+                   for p, c, d in zip(self.pile_specs, state.piles, state.down, strict=True))
+
+    def label(self, t: Table, pile: Pile) -> str:
+        """What the table calls ``pile`` here: its declared label, unless the game's
+        labels change with the deal (a family named for its first card's rank)."""
+        return pile.label
+
+    def public(self, state: Table) -> dict[str, Any]:
+        return {name: fact(self, state) for name, fact in self.facts} | \
+            self.redeal_facts(state) | self.privilege_facts(state)
+
+    def shape(self, state: Table, move: Move, seat: Seat, audience: Audience) -> Shape:
+        if move.code in ("end", "auto"):
+            return super().shape(state, move, seat, audience)
+        s = self.step(state, move)
+        src = self.pile_specs[s.source].id if s.source >= 0 else None
+        dst = self.pile_specs[s.target].id if s.target >= 0 else None
+        if s.kind == PAIR:  # the two places whose cards pair, and both cards
+            return Shape(PAIR, src, dst, (self._seen(state, s.source, -1, audience),
+                                          self._seen(state, s.target, -1, audience)))
+        if s.source < 0 or s.kind not in (MOVE, DEAL, TURN):
+            return Shape(s.kind, src, dst)
+        cut = s.taken(state)
+        return Shape(s.kind, src, dst, tuple(self._seen(state, s.source, k, audience)
+                                             for k in range(cut.start, cut.stop)))
+
+    def _seen(self, t: Table, i: int, k: int, audience: Audience) -> Card | None:
+        """Card ``k`` of pile ``i`` if ``audience`` sees it now, else ``None``."""
+        pile, spec = t.piles[i], self.pile_specs[i]
+        k = k % len(pile)
+        shown = k >= t.down[i] and (not spec.private or audience == spec.owner)
+        return pile[k] if shown else None
+
+    # -- what the solver and hints read ------------------------------------------------
+
+    def solver_key(self, state: Table) -> Hashable:
+        """The position without ``back`` (the one move it forbids only leads back to the
+        position before, which the search entered first), without the count of passes
+        where the game does not count them, and with alike piles in one order (a win
+        from a position is a win from the same position with alike piles swapped)."""
+        key = replace(state, back=None, turns=state.turns if self.turns_count else 0)
+        if not self.alike:
+            return key
+        piles, down = list(key.piles), list(key.down)
+        for group in self.alike:  # alike piles in one order: their contents sorted
+            for i, (p, d) in zip(group, sorted((piles[i], down[i]) for i in group),
+                                 strict=True):
+                piles[i], down[i] = p, d
+        return replace(key, piles=tuple(piles), down=tuple(down))
+
+    def card_places(self, state: Table) -> dict[tuple[Hashable, ...], Card]:
+        """Where each card lies in the table: ``("piles", pile, index)`` (for a hint's
+        samples, :mod:`rules.hint`)."""
+        return {("piles", i, k): c for i, p in enumerate(state.piles) for k, c in enumerate(p)}
+
+
+__all__ = ["COLUMN", "DISCARD", "DOWN", "FACE_DOWN", "FOUNDATION", "HOME", "PASS", "UP", "Fact",
+           "Patience", "Pile", "Step", "Table", "size"]

@@ -1,0 +1,96 @@
+"""Every legal move of every game says where it goes (rules/shape.py), honestly.
+
+For every registered game (its default options), deals 0-2, every step of a first-legal
+playout (cut at ``STEPS``), for the watcher and for the seat that moves: each legal
+move's shape (at most about ``MOVES`` of them a position, evenly spread)
+has a known kind, names zones of the position, and names only cards that audience sees
+now. A patience on the model (rules/patience.py) answers from its piles: its answer must
+agree with what the zones before and after the move show (rules.shape.from_zones), and
+two of its moves never share a shape, so pointing at a source, a destination and a card
+chooses one move.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules import Game, all_games, make
+from rules.game import Zone
+from rules.patience import Patience
+from rules.shape import DEAL, KINDS, MOVE, PAIR, TURN, Shape, from_zones, seen_by
+
+DEALS = range(3)
+STEPS = 100
+#: At most about this many legal moves of one position are checked (see check_position).
+MOVES = 24
+
+
+def check_position(game: Game[Any], state: Any) -> None:
+    zones = {z.id: z for z in game.zones(state)}
+    legal = game.all_legal(state)
+    # Empress of India offers some 500 moves a position: an even spread of them is
+    # checked there (a shape costs a move played), every move everywhere else
+    for seat, move in legal[::max(1, -(-len(legal) // MOVES))]:
+        for audience in (None, seat):
+            shape = game.shape(state, move, seat, audience)
+            where = f"{game.id}: {move.code} for {audience}"
+            assert shape.kind in KINDS, where
+            for place in (shape.source, shape.target):
+                assert place is None or place in zones, f"{where}: no zone {place}"
+            named = [c for c in shape.cards if c is not None]
+            if named:  # from the source (a pair: from either of its two places)
+                assert shape.source is not None, where
+                seen = seen_by(zones[shape.source], audience)
+                if shape.kind == PAIR and shape.target is not None:
+                    seen |= seen_by(zones[shape.target], audience)
+                assert all(c in seen for c in named), f"{where} names a card not seen"
+    if isinstance(game, Patience):
+        check_model(game, state, tuple(zones.values()))
+
+
+def check_model(game: Patience, state: Any, zones: tuple[Zone, ...]) -> None:
+    shapes: dict[Shape, str] = {}
+    for move in game.legal_moves(state, 0):
+        if move.code in ("end", "auto"):
+            continue
+        shape = game.shape(state, move, 0, 0)
+        assert shape not in shapes, f"{game.id}: {move.code} and {shapes[shape]} alike"
+        shapes[shape] = move.code
+        if shape.kind not in (MOVE, DEAL, TURN):
+            continue
+        seen = from_zones(zones, game.zones(game.apply(state, move, 0)), 0)
+        assert (seen.source, seen.target) == (shape.source, shape.target), \
+            f"{game.id}: {move.code} says {shape}, the zones {seen}"
+        assert sorted(c for c in seen.cards if c is not None) == \
+            sorted(c for c in shape.cards if c is not None) or shape.kind != MOVE, \
+            f"{game.id}: {move.code} says {shape.cards}, the zones {seen.cards}"
+
+
+@pytest.mark.parametrize("game_id", sorted(cls.id for cls in all_games()))
+def test_every_legal_move_has_an_honest_shape(game_id: str) -> None:
+    game = make(game_id)
+    for deal in DEALS:
+        state = game.deal(deal)
+        for _ in range(STEPS):
+            if game.outcome(state) is not None:
+                break
+            check_position(game, state)
+            legal = game.all_legal(state)
+            if not legal:
+                break  # a round game waiting on the table's clock
+            seat, move = legal[0]
+            state = game.apply(state, move, seat)
+
+
+def test_the_view_carries_shapes_only_when_asked() -> None:
+    from rules import render
+    game = make("triangle")
+    state = game.deal(4)
+    plain = render(game, state, None)
+    assert all("shape" not in m for m in plain["moves"]["0"])
+    shaped = render(game, state, None, shapes=True)
+    first = shaped["moves"]["0"][0]
+    assert first["code"] == "t5>f" and first["shape"]["from"] == "t5"
+    assert first["shape"]["kind"] == "move" and first["shape"]["to"].startswith("f")
