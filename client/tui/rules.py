@@ -33,16 +33,24 @@ def keys_lines() -> list[str]:
     return ["", "Keys", *(" " + line for line in doc.strip().splitlines())]
 
 
-class RulesScreen(ModalScreen[None]):
-    """The rules, scrolled with up/down/page keys; escape, ``q`` or ``?`` closes it."""
+class TextScreen(ModalScreen[None]):
+    """A page of text over the screen, scrolled with up/down/page keys; escape, ``q`` or
+    ``?`` closes it."""
 
     DEFAULT_CSS = """
-    RulesScreen { align: center middle; }
-    RulesScreen > VerticalScroll { width: 100%; max-width: 96; height: 100%;
+    TextScreen { align: center middle; }
+    TextScreen > VerticalScroll { width: 100%; max-width: 96; height: 100%;
                                    border: thick $accent; background: $surface; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark", "close", "close")]
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class RulesScreen(TextScreen):
+    """How to play the table's game, and the table's keys."""
 
     def __init__(self, table: Table, session: Session | None, ascii: bool = False) -> None:
         super().__init__()
@@ -69,20 +77,9 @@ class RulesScreen(ModalScreen[None]):
         self.query_one("#rules-text", Static).update(
             self._text(rules_lines(self.table.game, entry)))
 
-    def action_close(self) -> None:
-        self.dismiss(None)
 
-
-class GuideScreen(ModalScreen[None]):
-    """How to play one game, from the lobby: escape, ``q`` or ``?`` closes it."""
-
-    DEFAULT_CSS = """
-    GuideScreen { align: center middle; }
-    GuideScreen > VerticalScroll { width: 100%; max-width: 96; height: 100%;
-                                   border: thick $accent; background: $surface; }
-    """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,question_mark", "close", "close")]
+class GuideScreen(TextScreen):
+    """How to play one game, from the lobby."""
 
     def __init__(self, game_id: str, entry: dict[str, Any] | None) -> None:
         super().__init__()
@@ -96,6 +93,3 @@ class GuideScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()
-
-    def action_close(self) -> None:
-        self.dismiss(None)

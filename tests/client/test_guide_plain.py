@@ -3,27 +3,11 @@ goal first, the book and page last, with nothing meant for the code."""
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import AsyncIterator
 from pathlib import Path
-
-import pytest
 
 from rules.guide import guide
 from tests.kit.cli import Proc
 from tests.kit.server import Running
-
-
-@pytest.fixture(autouse=True)
-async def reap() -> AsyncIterator[None]:
-    """End any client process a failing test left behind (each by its own handle)."""
-    yield
-    while Proc.started:
-        p = Proc.started.pop()
-        if p.proc.returncode is None:
-            with contextlib.suppress(ProcessLookupError):
-                p.proc.kill()
-            await p.proc.wait()
 
 
 async def test_rules_in_line_mode(server: Running, tmp_path: Path) -> None:
