@@ -2,7 +2,7 @@
 
 A room on the bench's Redis (and on its cluster) with one player holding every seat and
 W watchers (10, then 1,000); the player makes first legal moves through
-:meth:`server.redis_store.RedisStore.mutate`, as the server does for a ``move``. Figures:
+:meth:`server.stores.redis_store.RedisStore.mutate`, as the server does for a ``move``. Figures:
 bytes sent to Redis per move (``total_net_input_bytes`` of ``INFO stats`` before and
 after, summed over the masters, less what the ``INFO`` calls themselves send), and the
 Redis CPU per move (``used_cpu_sys`` + ``used_cpu_user``), and the CPU the store spends
@@ -53,11 +53,12 @@ async def _reads_us(raw: Any) -> int:
 
 async def bytes_per_move(url: str, watchers: int, moves: int = 24) -> dict[str, Any]:
     """Bytes sent to Redis and Redis CPU per move, in a room with ``watchers``."""
-    from server import calls, redis_conn, seating
+    from server import calls, seating
     from server.play import new_room
-    from server.redis_keys import code_key, log_key, room_key
-    from server.redis_store import RedisStore
     from server.room import PLAYER, WATCHER, Effects, Policy, Room, Step
+    from server.stores import redis_conn
+    from server.stores.redis_keys import code_key, log_key, room_key
+    from server.stores.redis_store import RedisStore
 
     limits = Limits(max_members=watchers + 10)
     store = RedisStore(url, limits)
@@ -116,10 +117,10 @@ async def _follower(url: str, store: Any, room_id: str, move: Any, limits: Limit
     difference of two whole-Redis CPU readings went below zero on a busy machine)."""
     import msgpack
 
-    from server import redis_conn
-    from server.redis_listener import RedisListener
-    from server.redis_store import RedisStore
     from server.room import Effects, Room
+    from server.stores import redis_conn
+    from server.stores.redis_listener import RedisListener
+    from server.stores.redis_store import RedisStore
     from server.views import state_message
 
     other = RedisStore(url, limits)

@@ -190,9 +190,9 @@ async def redis_loop(ctl: Control, url: str, rooms: int, fields: list[tuple[str,
     master hears every doorbell (``SSUBSCRIBE``), as the server's listener does. Reports
     ``("done", moves, latencies_ns)``.
     """
-    from server import redis_conn, redis_record
-    from server.redis_keys import new_token
-    from server.redis_store import CAS, STREAM_KEEP, bell, log_key, room_key
+    from server.stores import redis_conn, redis_record
+    from server.stores.redis_keys import new_token
+    from server.stores.redis_store import CAS, STREAM_KEEP, bell, log_key, room_key
 
     r = redis_conn.connect(url)
     slots = asyncio.Semaphore(redis_conn.POOL_SIZE)

@@ -159,9 +159,10 @@ def move_write() -> tuple[list[tuple[str, int]], int]:
     """The fields a mid-game Sympathy move writes to Redis (name, bytes of the value), and
     the bytes of its effects: what the raw loop writes per move."""
     from protocol.limits import Limits
-    from server import calls, effects_codec, redis_record, seating
+    from server import calls, seating
     from server.play import new_room
     from server.room import PLAYER, Policy
+    from server.stores import effects_codec, redis_record
     from server.views import state_message
 
     from .client import first_move

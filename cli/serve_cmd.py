@@ -48,7 +48,7 @@ def limits_from(args: argparse.Namespace) -> Limits:
 def cmd_serve(args: argparse.Namespace) -> int:
     from server.app import GameServer
     from server.chance import SeededChance
-    from server.store import MemoryStore, Store
+    from server.stores.store import MemoryStore, Store
 
     logging.basicConfig(level=args.log_level.upper(), stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s %(message)s")
@@ -57,14 +57,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.store == "memory":
         store = MemoryStore(limits.max_rooms)
     elif args.store.startswith("file:"):
-        from server.file_store import FileStore
+        from server.stores.file_store import FileStore
 
         try:
             store = FileStore(args.store.removeprefix("file:"), limits)
         except sqlite3.Error as exc:
             raise SystemExit(f"cannot open {args.store}: {exc}") from None
     elif args.store.startswith(("redis://", "rediss://", "unix://", "redis-cluster://")):
-        from server.redis_store import RedisStore
+        from server.stores.redis_store import RedisStore
 
         store = RedisStore(args.store, limits)
     else:

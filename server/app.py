@@ -39,7 +39,7 @@ from .members import Effects
 from .metrics import Metrics
 from .room import Room, Step
 from .sessions import Sessions, event
-from .store import Store
+from .stores.store import Store
 
 log = logging.getLogger("sympathy.server")
 

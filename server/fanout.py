@@ -27,7 +27,7 @@ from .members import Effects
 from .metrics import Metrics
 from .presence import Feeds
 from .room import Room
-from .store import Store
+from .stores.store import Store
 from .views import proposals_audience, proposals_message, state_message
 
 OPEN = State.OPEN

@@ -20,7 +20,7 @@ from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
 from .metrics import Metrics
-from .store import Store
+from .stores.store import Store
 
 
 class Served(Protocol):

@@ -25,7 +25,7 @@ from .chance import Chance
 from .commands import run_due
 from .metrics import Metrics
 from .room import Room
-from .store import Change
+from .stores.store import Change
 
 log = logging.getLogger("sympathy.server")
 

@@ -32,7 +32,7 @@ from .metrics import Metrics
 from .play import new_room
 from .room import Room, Step
 from .scheduler import Scheduler
-from .store import Change, Store
+from .stores.store import Change, Store
 
 log = logging.getLogger("sympathy.server")
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
-SOURCES = ("rules", "protocol", "server", "client", "cli")
+SOURCES = ("rules", "protocol", "server", "server/stores", "client", "cli")
 
 
 def _python_files() -> list[Path]:

@@ -17,7 +17,7 @@ from protocol.limits import Limits
 from server import advice, calls, commands, host, jobs, play, seating, views
 from server.members import Effects
 from server.room import ADVISOR, PLAYER, WATCHER, Policy, Room
-from server.room_codec import dump
+from server.stores.room_codec import dump
 
 #: Handlers by name: ``live.move(...)`` runs ``calls.move(live.room, ...)``.
 HANDLERS: dict[str, Callable[..., tuple[Room, Effects]]] = {

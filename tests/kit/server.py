@@ -19,7 +19,7 @@ from protocol.limits import Limits
 from server.app import GameServer
 from server.chance import SeededChance
 from server.http import Route
-from server.store import MemoryStore, Store
+from server.stores.store import MemoryStore, Store
 
 
 def chance_seed() -> str:

@@ -13,7 +13,7 @@ import pytest
 
 from protocol.limits import Limits
 from server.room import Effects, Room
-from server.store import Change, MemoryStore
+from server.stores.store import Change, MemoryStore
 from tests.kit.peer import Msg
 from tests.kit.server import Running, start, stop_server
 from tests.kit.tables import (

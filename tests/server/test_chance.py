@@ -7,7 +7,7 @@ import pytest
 
 from server.app import GameServer
 from server.chance import SecretChance, SeededChance
-from server.store import MemoryStore
+from server.stores.store import MemoryStore
 from tests.kit.peer import Peer
 from tests.kit.server import Running, chance_seed
 

@@ -1,4 +1,4 @@
-"""The default store (server/file_store.py): rooms in one file, every acknowledged move
+"""The default store (server/stores/file_store.py): rooms in one file, every acknowledged move
 on disk before its ``ok``, every table back after ``kill -9``.
 
 The store's contract (what memory and Redis do too) is in test_store_contract.py; here
@@ -22,11 +22,11 @@ from client.session import Session
 from protocol.errors import ProtocolError
 from protocol.limits import Limits
 from server import calls, host, seating
-from server.file_store import FileStore
 from server.play import new_room
-from server.redis_store import RedisStore
 from server.room import ADVISOR, PLAYER, WATCHER, Policy, Room
-from server.store import Store
+from server.stores.file_store import FileStore
+from server.stores.redis_store import RedisStore
+from server.stores.store import Store
 from tests.kit.processes import ServeProcess
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from protocol.limits import Limits
 from rules import Record
-from server.redis_store import RedisStore
+from server.stores.redis_store import RedisStore
 from tests.kit.peer import Msg, Peer
 from tests.kit.processes import serving
 from tests.kit.redis import RedisServer

@@ -18,8 +18,8 @@ from protocol.limits import Limits
 from rules import Record
 from server import commands, seating
 from server.play import new_room
-from server.redis_store import RedisStore
 from server.room import PLAYER, WATCHER, Policy
+from server.stores.redis_store import RedisStore
 from tests.kit.peer import Peer
 from tests.kit.processes import ServeProcess, serving
 from tests.kit.redis import RedisServer

@@ -10,7 +10,7 @@ from client.session import ServerError, Session
 from protocol.errors import ProtocolError
 from protocol.limits import Limits
 from server.room import PLAYER, Policy
-from server.room_codec import dump, load
+from server.stores.room_codec import dump, load
 from server.views import state_message
 from tests.kit.rooms import Live, live
 from tests.kit.server import Running, start, stop_server

@@ -21,8 +21,8 @@ from protocol.errors import ProtocolError
 from protocol.limits import Limits
 from server import seating
 from server.play import new_room
-from server.redis_store import RedisStore
 from server.room import PLAYER, Policy
+from server.stores.redis_store import RedisStore
 from tests.kit.peer import Msg, Peer
 from tests.kit.processes import serving
 from tests.kit.redis import RedisServer

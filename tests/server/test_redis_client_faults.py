@@ -19,9 +19,9 @@ import pytest
 from redis.asyncio.connection import AbstractConnection
 
 from protocol.limits import Limits
-from server.redis_commit import CAS_SHA
-from server.redis_listener import RedisListener
-from server.redis_store import RedisStore
+from server.stores.redis_commit import CAS_SHA
+from server.stores.redis_listener import RedisListener
+from server.stores.redis_store import RedisStore
 from tests.kit.peer import Peer
 from tests.kit.server import Running, start
 

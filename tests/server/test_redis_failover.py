@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from protocol.limits import Limits
-from server.redis_keys import room_key
-from server.redis_store import RedisStore
+from server.stores.redis_keys import room_key
+from server.stores.redis_store import RedisStore
 from tests.kit.peer import Msg, Peer
 from tests.kit.processes import serving
 from tests.kit.redis import RedisClusterServer

@@ -23,12 +23,13 @@ import redis.asyncio as aioredis
 
 from protocol.errors import ProtocolError
 from protocol.limits import Limits
-from server import calls, host, redis_keys, seating
+from server import calls, host, seating
 from server.app import supervise
 from server.play import new_room
-from server.redis_listener import MAX_DELAY
-from server.redis_store import RedisStore
 from server.room import PLAYER, Policy
+from server.stores import redis_keys
+from server.stores.redis_listener import MAX_DELAY
+from server.stores.redis_store import RedisStore
 from tests.kit.peer import Peer
 from tests.kit.processes import ServeProcess
 from tests.kit.redis import RedisServer

@@ -1,4 +1,4 @@
-"""Liveness across processes (server/redis_liveness.py): a process cut from Redis is told
+"""Liveness across processes (server/stores/redis_liveness.py): a process cut from Redis is told
 apart from a dead one, and a beat lost in Redis is not a death.
 
 Each test runs real `sympathy serve` processes on a redis-server of its own; a process
@@ -23,7 +23,7 @@ from tests.kit.redis_faults import play_first
 from tests.kit.server import until
 
 #: How long the partition lasts: longer than a process may go without beating
-#: (server.redis_liveness.NODE_TTL, 6 s), so the other process judges it dead.
+#: (server.stores.redis_liveness.NODE_TTL, 6 s), so the other process judges it dead.
 CUT = 10.0
 
 

@@ -1,4 +1,4 @@
-"""A room in Redis as small fields (server/redis_record.py): what a change writes, that the
+"""A room in Redis as small fields (server/stores/redis_record.py): what a change writes, that the
 record comes back whole after every kind of change, and that a move writes the same
 bytes however many watch. On one Redis and on a Redis Cluster (``redis_url``)."""
 
@@ -10,14 +10,15 @@ from typing import Any
 from redis.asyncio.cluster import RedisCluster
 
 from protocol.limits import Limits
-from server import advice, calls, effects_codec, host, play, redis_conn, redis_record, seating
+from server import advice, calls, host, play, seating
 from server.play import new_room
-from server.redis_keys import room_key
-from server.redis_listener import RedisListener
-from server.redis_store import RedisStore
 from server.room import ADVISOR, PLAYER, WATCHER, Effects, Policy, Room, Step
-from server.room_codec import dump, head
-from server.store import Change
+from server.stores import effects_codec, redis_conn, redis_record
+from server.stores.redis_keys import room_key
+from server.stores.redis_listener import RedisListener
+from server.stores.redis_store import RedisStore
+from server.stores.room_codec import dump, head
+from server.stores.store import Change
 from tests.kit.rooms import Live, busy_room, same
 
 

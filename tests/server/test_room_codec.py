@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgpack
 
 from protocol.limits import Limits
-from server.room_codec import dump, load
+from server.stores.room_codec import dump, load
 from tests.kit.rooms import Live, busy_room, same
 
 

@@ -13,7 +13,7 @@ from protocol.errors import ProtocolError
 from protocol.limits import Limits
 from rules import Record, render
 from server.room import ADVISOR, PLAYER, WATCHER, Member, Policy
-from server.room_codec import dump, load
+from server.stores.room_codec import dump, load
 from tests.kit.rooms import Live, live
 from tests.kit.toy import matching_deal, toy_registered
 

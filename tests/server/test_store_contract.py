@@ -14,13 +14,14 @@ from redis.asyncio.cluster import RedisCluster
 
 from protocol.errors import ProtocolError
 from protocol.limits import Limits
-from server import calls, host, redis_conn, redis_lobby, seating
-from server.file_store import FileStore
+from server import calls, host, seating
 from server.play import new_room
-from server.redis_keys import bell
-from server.redis_store import RedisStore
 from server.room import PLAYER, Effects, Policy, Room, Step
-from server.store import MemoryStore, Store
+from server.stores import redis_conn, redis_lobby
+from server.stores.file_store import FileStore
+from server.stores.redis_keys import bell
+from server.stores.redis_store import RedisStore
+from server.stores.store import MemoryStore, Store
 from tests.kit.redis import RedisServer
 from tests.kit.server import until
 

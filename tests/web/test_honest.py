@@ -7,7 +7,7 @@ from __future__ import annotations
 from playwright.async_api import Browser
 
 from protocol.limits import Limits
-from server.store import MemoryStore
+from server.stores.store import MemoryStore
 from tests.kit.browser import ON_THE_BROWSERS_LOOP, Person, open_room
 from tests.kit.server import start, stop_server
 

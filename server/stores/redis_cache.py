@@ -15,8 +15,8 @@ import gc
 import time
 from dataclasses import dataclass, field
 
+from ..room import Room
 from .redis_record import Written
-from .room import Room
 
 #: Seconds an unwatched room's copy is kept after its last use.
 IDLE = 5.0

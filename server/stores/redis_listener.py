@@ -32,11 +32,11 @@ from redis.exceptions import RedisError
 from protocol.errors import ProtocolError
 from protocol.limits import Limits
 
+from ..room import Effects
 from . import effects_codec, redis_conn, redis_record
 from .redis_cache import RoomCache
 from .redis_keys import bell, chained, log_key, parse_ring, room_key, room_of_bell, text
 from .redis_liveness import Liveness
-from .room import Effects
 from .store import Listener
 
 

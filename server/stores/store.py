@@ -16,9 +16,9 @@ from typing import Any, Protocol
 
 from protocol.errors import ProtocolError
 
-from .members import Effects, new_code
-from .room import Room, Step
-from .views import info
+from ..members import Effects, new_code
+from ..room import Room, Step
+from ..views import info
 
 #: A change: the room after it, and what to tell (a pure handler, see server.commands).
 Change = Callable[[Room], Step]

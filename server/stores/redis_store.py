@@ -38,8 +38,9 @@ from redis.exceptions import RedisError
 from protocol.errors import ProtocolError
 from protocol.limits import Limits
 
+from ..members import Effects, new_code
+from ..room import Room
 from . import effects_codec, redis_conn, redis_record
-from .members import Effects, new_code
 from .redis_cache import RoomCache
 from .redis_commit import STREAM_KEEP, Commits
 from .redis_delivery import deliver_before
@@ -58,7 +59,6 @@ from .redis_keys import (
 from .redis_listener import CHECK_EVERY, RedisListener
 from .redis_liveness import Liveness
 from .redis_recovery import MAX_TRIES, Fetched, reconcile
-from .room import Room
 from .store import Change, Held, Listener, nobody, normal_code
 
 log = logging.getLogger("sympathy.redis")

@@ -33,12 +33,12 @@ from pathlib import Path
 from protocol.errors import ProtocolError
 from protocol.limits import Limits
 
+from ..members import Effects
+from ..room import Room
+from ..seating import hold_node
 from . import redis_record
-from .members import Effects
 from .redis_keys import Unavailable
 from .redis_record import Diff, Written
-from .room import Room
-from .seating import hold_node
 from .store import Change, MemoryStore
 
 log = logging.getLogger("sympathy.store")

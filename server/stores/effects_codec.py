@@ -6,7 +6,7 @@ from typing import Any, cast
 
 from protocol import outbound
 
-from .room import Effects
+from ..room import Effects
 
 
 def dump(fx: Effects) -> dict[str, Any]:

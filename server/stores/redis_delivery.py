@@ -10,8 +10,8 @@ from typing import Protocol
 
 import msgpack
 
+from ..members import Effects
 from . import effects_codec, redis_conn
-from .members import Effects
 from .redis_cache import RoomCache
 from .redis_keys import chained, log_key
 from .store import Listener

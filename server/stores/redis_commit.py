@@ -20,14 +20,14 @@ from redis.exceptions import NoScriptError, RedisError
 
 from protocol.limits import Limits
 
+from ..members import Effects
+from ..room import Room
+from ..views import info
 from . import effects_codec, redis_conn, redis_record
-from .members import Effects
 from .redis_cache import RoomCache
 from .redis_keys import CAS, bell, code_key, log_key, new_token, pack, room_key, text
 from .redis_lobby import Lobby
 from .redis_record import Diff, Written
-from .room import Room
-from .views import info
 
 #: Commits a room's stream keeps (each with the fields it wrote: a few hundred bytes):
 #: a process that missed more reads the record whole.

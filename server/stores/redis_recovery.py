@@ -28,13 +28,13 @@ from typing import Protocol
 from protocol.errors import ProtocolError
 from protocol.limits import Limits
 
+from ..members import Effects
+from ..room import Room
 from . import redis_conn, redis_record
-from .members import Effects
 from .redis_cache import RoomCache
 from .redis_commit import Commits
 from .redis_keys import code_key, room_key, text
 from .redis_record import Written
-from .room import Room
 
 log = logging.getLogger("sympathy.redis")
 

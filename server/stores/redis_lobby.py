@@ -14,10 +14,10 @@ from typing import Any
 
 import msgpack
 
+from ..room import Room
+from ..views import info
 from . import redis_conn
 from .redis_keys import LOBBY, LOBBY_INFO, LOBBY_READ, pack, raw
-from .room import Room
-from .views import info
 
 #: How long a process answers the lobby from its last read of it (seconds).
 LOBBY_EVERY = 1.0

@@ -32,9 +32,9 @@ import msgpack
 
 from protocol.limits import Limits
 
+from ..members import Member
+from ..room import Room
 from . import room_codec
-from .members import Member
-from .room import Room
 
 REV = b"rev"
 COUNTS = "c"

@@ -35,9 +35,9 @@ from typing import Any
 
 from protocol.errors import ProtocolError
 
+from ..room import Room, Step
+from ..seating import hold_node
 from .redis_keys import BEATS, node_rooms_key, reap_key, text
-from .room import Room, Step
-from .seating import hold_node
 from .store import Change, Held, nobody
 
 log = logging.getLogger("sympathy.redis")

@@ -18,9 +18,9 @@ from typing import Any
 from protocol.limits import Limits
 from rules import Move, Play, make
 
-from .chain import Chain
-from .members import Member, Policy, Proposal
-from .room import Room
+from ..chain import Chain
+from ..members import Member, Policy, Proposal
+from ..room import Room
 
 FORMAT = 1
 #: The parts of :func:`dump` that are not in :func:`head`.
