@@ -22,20 +22,17 @@ import itertools
 import logging
 import secrets
 from collections import deque
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from typing import Any
 
 from protocol import outbound
 from protocol.errors import ProtocolError
 from protocol.limits import Limits
 from rules import Game, Move, Play, RulesError, make, render
-from rules.analysis import analyse_record
 from rules.game import Seat
-from rules.hint import hint
 from rules.prng import MAX_SEED
-from rules.solver import Budget
 
-from . import advice, calls, fairness, seating
+from . import advice, calls, fairness, heavy, seating
 from .clock import Due, find_due
 from .members import (
     ADVISOR,
@@ -61,11 +58,6 @@ DUE_SLACK = 0.005
 log = logging.getLogger("sympathy.server")
 #: At most this many safe moves after one move (a bound, not a rule).
 AUTODROP_LIMIT = 500
-#: A hint's budget: it answers within about a second on a busy two-core machine.
-HINT_SECONDS = 0.8
-HINT_NODES = 40_000
-#: An analysis's budget (the issue's bound is ten seconds).
-ANALYSIS_SECONDS = 8.0
 
 __all__ = [
     "ADVISOR", "CODE_ALPHABET", "PLAYER", "TABLE", "WATCHER", "Due", "Effects", "Member",
@@ -361,9 +353,9 @@ class Room:
 
     # -- hints -------------------------------------------------------------------------
 
-    def hint_job(self, member_id: str) -> Callable[[Callable[[], float]], outbound.Hint]:
+    def hint_job(self, member_id: str) -> heavy.HintJob:
         """Check that the member may ask for a hint now; return the work that makes it
-        (run off the event loop by the shell, on a snapshot of the position)."""
+        (a value, run in a worker process by the shell: :mod:`server.heavy`)."""
         member = self.member(member_id)
         if self.policy.hints == "off":
             raise ProtocolError("hint/not_allowed", "Hints are off at this table.")
@@ -379,28 +371,14 @@ class Room:
             seat, as_watcher = movers[0], True
         else:
             raise ProtocolError("hint/not_allowed")
-        game, state, room_id, version = self.game, self.play.state, self.id, self.version
+        return heavy.hint_job(self.id, self.version, self.play.record, seat, as_watcher)
 
-        def work(clock: Callable[[], float]) -> outbound.Hint:
-            budget = Budget.seconds(clock, HINT_SECONDS, nodes=HINT_NODES)
-            found = hint(game, state, seat, budget, as_watcher=as_watcher)
-            return outbound.hint(room_id, version, found.to_dict())
-
-        return work
-
-    def analysis_job(self, member_id: str
-                     ) -> Callable[[Callable[[], float]], outbound.Analysis]:
+    def analysis_job(self, member_id: str) -> heavy.AnalysisJob:
         """Once the game is over (its record, seed and all, is public then), the work
-        that analyses it (:mod:`rules.analysis`), run off the event loop by the shell on
-        a copy of the record; ``record/not_available`` before."""
+        that analyses it (:mod:`rules.analysis`), run in a worker process by the shell;
+        ``record/not_available`` before."""
         self.member(member_id)
-        record, room_id, version = self.record(), self.id, self.version
-
-        def work(clock: Callable[[], float]) -> outbound.Analysis:
-            found = analyse_record(record, clock, ANALYSIS_SECONDS)
-            return outbound.analysis(room_id, version, found.to_dict())
-
-        return work
+        return heavy.analysis_job(self.id, self.version, self.record())
 
     # -- advice ------------------------------------------------------------------------
 

@@ -9,7 +9,6 @@ which then performs its effects here (other processes hear them from the store).
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import time
@@ -26,7 +25,9 @@ from .chance import Chance, SecretChance
 from .client_conn import Conn
 from .commands import ROOM_COMMANDS
 from .fanout import Fanout
+from .heavy import Job
 from .metrics import Metrics
+from .pool import Pool
 from .room import PLAYER, Effects, Policy, Room, new_room
 from .scheduler import Scheduler
 from .store import Change, Store
@@ -45,14 +46,16 @@ Handler = Callable[["Sessions", Conn, Request], Awaitable[None]]
 
 class Sessions:
     def __init__(self, store: Store, limits: Limits, metrics: Metrics,
-                 fanout: Fanout, chance: Chance | None = None) -> None:
+                 fanout: Fanout, chance: Chance | None = None,
+                 pool: Pool | None = None) -> None:
         self.store = store
         self.limits = limits
         self.metrics = metrics
         self.fanout = fanout
         #: New deals and computer players' choices (secret unless a test seeds it).
         self.chance = chance or SecretChance()
-        self._working = False
+        #: The worker processes for hints and analyses (run by the server's owner).
+        self.pool = pool or Pool(limits.workers, limits.work_queue, limits.work_wait)
         #: Plays computer players' moves and the games' clocks for this process's rooms.
         self.scheduler = Scheduler(self.commit, lambda r: r in fanout.hub, limits.takeover,
                                    metrics, self.chance)
@@ -76,8 +79,8 @@ class Sessions:
 
     def reply_error(self, conn: Conn, rid: int | None, exc: ProtocolError) -> None:
         self.metrics.errors[exc.code] += 1
-        self.fanout.send(conn, encode(outbound.error(rid, exc.code, exc.message)),
-                         precious=True)
+        self.fanout.send(conn, encode(outbound.error(rid, exc.code, exc.message,
+                                                     exc.retry_after)), precious=True)
 
     def show_current(self, conn: Conn) -> None:
         """After ``move/stale``: the client has not seen the table its command was
@@ -211,14 +214,12 @@ class Sessions:
         if command.read_only:
             fx = command.run(await self.store.load(room.id), me, req, time.time(),
                              self.chance)
-            answer: Any = fx.answer
             if fx.work is not None:
-                answer = await self._off_loop(fx.work, f"{req.type}/busy")
-                # the table may have moved while the work ran: say so, never pass an old
-                # position's hint off as the current one's
-                if answer.get("version") != (await self.store.current(room.id)).version:
-                    answer = {**answer, "stale": True}
-            self.reply(conn, {**(answer or {}), "re": req.id})
+                # worked out in the pool; meanwhile this connection's next messages
+                # (a move, a chat, a ping) are read and answered
+                conn.spawn(self._work(conn, req, room.id, fx.work))
+                return
+            self.reply(conn, {**(fx.answer or {}), "re": req.id})
             return
         # the time is taken when the change runs at the room's sequencer (the store's
         # commit): a call's time of arrival (server/calls.py)
@@ -237,17 +238,20 @@ class Sessions:
             self.reply(conn, outbound.ok(req.id, **fx.reply))
         await self.after_commit(room, fx)
 
-    async def _off_loop(self, work: Callable[[Callable[[], float]], Any], busy: str) -> Any:
-        """Run slow work (a hint, an analysis) in a thread, one at a time per process, so
-        that the rooms keep moving; a second request meanwhile gets ``busy``
-        (``hint/busy``, ``analysis/busy``)."""
-        if self._working:
-            raise ProtocolError(busy)
-        self._working = True
+    async def _work(self, conn: Conn, req: Request, room_id: str, job: Job) -> None:
+        """Answer a heavy request (a hint, an analysis) from the pool (:mod:`server.pool`:
+        fair shares, a bounded queue, a deadline); the table may have moved while it
+        ran: the answer says so, never passing an old position's hint off as current."""
         try:
-            return await asyncio.to_thread(work, time.monotonic)
-        finally:
-            self._working = False
+            answer = dict(await self.pool.run(job, room_id, conn))
+            if answer.get("version") != (await self.store.current(room_id)).version:
+                answer["stale"] = True
+            self.reply(conn, {**answer, "re": req.id})
+        except ProtocolError as exc:
+            self.reply_error(conn, req.id, exc)
+        except Exception:
+            log.exception("unexpected error answering %s", req.type)
+            self.reply_error(conn, req.id, ProtocolError("server/error"))
 
     async def commit(self, room_id: str, change: Change) -> tuple[Room, Effects]:
         """Commit a change through the store, then perform its effects here."""

@@ -187,7 +187,7 @@ export class RoomPage {
   }
 
   /** The solver's analysis of the finished game (the server works it out: up to ten
-   * seconds, one at a time; asked again a few times while the server is busy). */
+   * seconds; asked again a few times while the server is busy, after the wait it names). */
   async analyse() {
     this.s.analysis = { pending: true };
     this.render();
@@ -197,9 +197,11 @@ export class RoomPage {
         this.s.analysis = a.stale ? null : a;
         break;
       } catch (err) {
-        if (err.code !== "analysis/busy") { this.s.analysis = { error: err.message }; break; }
+        if (err.code !== "analysis/busy" && err.code !== "service/busy") {
+          this.s.analysis = { error: err.message }; break;
+        }
         this.s.analysis = { pending: true, busy: true };
-        await new Promise((resolve) => setTimeout(resolve, 2000));
+        await new Promise((resolve) => setTimeout(resolve, 1000 * (err.retryAfter ?? 2)));
       }
     }
     if (this.s.analysis?.pending) this.s.analysis = { error: "The server was busy; no analysis this time." };
