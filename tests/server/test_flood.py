@@ -12,6 +12,9 @@ import signal
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+from websockets.exceptions import ConnectionClosed
+
 from tests.kit.peer import Peer
 from tests.kit.processes import ServeProcess
 from tests.kit.server import Running, until
@@ -68,6 +71,24 @@ async def test_a_flood_of_hints_takes_no_hint_from_other_rooms(server: Running) 
         # answered every time: a hint, or busy for itself; never closed for its pace
         assert "hint" in codes and codes <= {"hint", "hint/busy", "service/busy"}, codes
         assert (await peer.call("ping"))["type"] == "pong"
+
+
+@pytest.mark.limits(burst=10, rate=1.0)
+async def test_a_burst_of_hints_spends_the_message_budget_like_any_message(
+        server: Running) -> None:
+    """Twenty hints at once against a budget of ten: the eleventh is past it
+    (rate/limited, then 1008). Were the connection's reader waiting for each hint, the
+    budget would refill meanwhile and the burst would go unnoticed."""
+    peer, room, _ = await table(server, "paternal", 7)
+    for _ in range(20):
+        await peer.send("hint", room=room)
+    with pytest.raises(ConnectionClosed) as closed:
+        async with asyncio.timeout(60):  # a hang guard: 20 hints one by one take ~16 s
+            while True:
+                await peer._read()
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+    errors = [m for m in peer.seen if m["type"] == "error"]
+    assert errors[-1]["code"] == "rate/limited" and errors[-1]["re"] is None
 
 
 def alive(pid: int) -> bool:
