@@ -63,7 +63,7 @@ class Conn:
         self.group: asyncio.TaskGroup | None = None
         self.working: set[asyncio.Task[None]] = set()
 
-    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+    def spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
         """Answer a request in a task of the connection's own (a hint from the pool),
         so that the reader goes on reading; the task ends with the connection."""
         if self.group is None:
@@ -72,6 +72,7 @@ class Conn:
         task = self.group.create_task(work)
         self.working.add(task)
         task.add_done_callback(self.working.discard)
+        return task
 
     def stop_work(self) -> None:
         """The connection is ending: its heavy requests are no longer waited for."""

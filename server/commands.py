@@ -36,6 +36,9 @@ class RoomCommand:
     #: Reads the stored room and changes nothing (no commit, no broadcast); ``run``
     #: returns ``Effects(answer=...)``.
     read_only: bool = False
+    #: Read-only work for the pool of worker processes (``run`` returns
+    #: ``Effects(work=...)``): a place in the pool is taken before it runs.
+    heavy: bool = False
 
 
 def _record(room: Room, me: str, req: Request, now: float, chance: Chance) -> Effects:
@@ -55,9 +58,10 @@ ROOM_COMMANDS: dict[str, RoomCommand] = {
     "members": RoomCommand(
         lambda r, me, q, now, _: Effects(answer=r.members_page(q.get("offset", 0))),
         read_only=True),
-    "hint": RoomCommand(lambda r, me, q, now, _: Effects(work=r.hint_job(me)), read_only=True),
+    "hint": RoomCommand(lambda r, me, q, now, _: Effects(work=r.hint_job(me)), read_only=True,
+                        heavy=True),
     "analysis": RoomCommand(lambda r, me, q, now, _: Effects(work=r.analysis_job(me)),
-                            read_only=True),
+                            read_only=True, heavy=True),
     "lock": RoomCommand(lambda r, me, q, now, _: r.lock(me, q["locked"])),
     "kick": RoomCommand(lambda r, me, q, now, _: r.kick(me, q["member"])),
     "set_role": RoomCommand(

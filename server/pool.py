@@ -82,6 +82,16 @@ def _stopping() -> ProtocolError:
 
 
 @dataclass(eq=False)
+class Ticket:
+    """A place reserved for a request (:meth:`Pool.reserve`)."""
+
+    room: str
+    owner: Hashable
+    #: Given to :meth:`Pool.submit` or back to :meth:`Pool.release`.
+    used: bool = False
+
+
+@dataclass(eq=False)
 class _Entry:
     job: Job
     room: str
@@ -128,6 +138,8 @@ class Pool:
         #: A job's usual time (seconds, a moving average): for ``retry_after``.
         self.typical = HINT_SECONDS
         self.replaced = 0
+        #: Places reserved and not yet submitted.
+        self.reserved = 0
         self._tg: asyncio.TaskGroup | None = None
         self._spawning = 0
         self._ids = count(1)
@@ -175,12 +187,13 @@ class Pool:
 
     # -- asking ------------------------------------------------------------------------
 
-    async def run(self, job: Job, room: str, owner: Hashable) -> Mapping[str, Any]:
-        """The answer to ``job`` asked by ``owner`` (a connection) in ``room``; raises
-        :class:`ProtocolError` (``<kind>/busy``, ``service/busy``, ``server/error``)."""
+    def reserve(self, kind: str, room: str, owner: Hashable) -> Ticket:
+        """Take a place for a request of ``kind`` by ``owner`` (a connection) in
+        ``room``, before its job is made (making one costs the loop: refused requests
+        should not); raises :class:`ProtocolError` (``<kind>/busy``, ``service/busy``).
+        Pass the ticket to :meth:`submit`, or to :meth:`release` if no job comes."""
         if not self.serving:
             raise _stopping()
-        kind = job.kind
         self._count(room)
         if self.owners[owner]:
             raise ProtocolError(f"{kind}/busy", "Your last request for a hint or an "
@@ -188,13 +201,40 @@ class Pool:
         if self.rooms[room] >= self.per_room:
             raise ProtocolError(f"{kind}/busy", "This table's hints and analyses are "
                                 "still being worked out; ask again once they are answered.")
-        if len(self.waiting) >= self.limit:
+        if len(self.waiting) + self.reserved >= self.limit:
             raise busy(self.retry_after())
+        self.owners[owner] += 1
+        self.rooms[room] += 1
+        self.reserved += 1
+        return Ticket(room, owner)
+
+    def release(self, ticket: Ticket) -> None:
+        """Give back a place no job came for (nothing if one did: call it when the
+        request's task ends, however it ends)."""
+        if not ticket.used:
+            ticket.used = True
+            self.reserved -= 1
+            self._give_back(ticket)
+
+    async def run(self, job: Job, room: str, owner: Hashable) -> Mapping[str, Any]:
+        """:meth:`reserve` then :meth:`submit`."""
+        return await self.submit(job, self.reserve(job.kind, room, owner))
+
+    async def submit(self, job: Job, ticket: Ticket) -> Mapping[str, Any]:
+        """The answer to ``job``, run in its reserved place; raises
+        :class:`ProtocolError` (``service/busy`` when it could not start within the
+        wait, ``server/error`` when its worker died or hung)."""
+        if ticket.used:
+            raise ValueError("a ticket serves one request")
+        ticket.used = True
+        self.reserved -= 1
+        if not self.serving:
+            self._give_back(ticket)
+            raise _stopping()
+        room, owner = ticket.room, ticket.owner
         loop = asyncio.get_running_loop()
         entry = _Entry(job, room, owner, time.monotonic(), loop.create_future(),
                        loop.create_future())
-        self.owners[owner] += 1
-        self.rooms[room] += 1
         self.waiting.append(entry)
         self._start_workers()
         self._pump()
@@ -241,12 +281,16 @@ class Pool:
             entry.done.exception()  # read: an answer nobody waits for is not an error
         else:
             entry.done.set_result(outcome)
-        self.owners[entry.owner] -= 1
-        if not self.owners[entry.owner]:
-            del self.owners[entry.owner]
-        self.rooms[entry.room] -= 1
-        if not self.rooms[entry.room]:
-            del self.rooms[entry.room]
+        self._give_back(Ticket(entry.room, entry.owner))
+
+    def _give_back(self, ticket: Ticket) -> None:
+        room, owner = ticket.room, ticket.owner
+        self.owners[owner] -= 1
+        if not self.owners[owner]:
+            del self.owners[owner]
+        self.rooms[room] -= 1
+        if not self.rooms[room]:
+            del self.rooms[room]
 
     # -- the order ---------------------------------------------------------------------
 

@@ -27,7 +27,7 @@ from .commands import ROOM_COMMANDS
 from .fanout import Fanout
 from .heavy import Job
 from .metrics import Metrics
-from .pool import Pool
+from .pool import Pool, Ticket
 from .room import PLAYER, Effects, Policy, Room, new_room
 from .scheduler import Scheduler
 from .store import Change, Store
@@ -211,14 +211,29 @@ class Sessions:
         assert me is not None
         if me not in room.members:
             raise ProtocolError("room/not_joined")
+        if command.heavy:
+            # a place in the pool first: a request over its share costs no job
+            ticket = self.pool.reserve(req.type, room.id, conn)
+            try:
+                fx = command.run(await self.store.load(room.id), me, req, time.time(),
+                                 self.chance)
+                assert fx.work is not None
+            except BaseException:
+                self.pool.release(ticket)
+                raise
+            # worked out in the pool; meanwhile this connection's next messages (a
+            # move, a chat, a ping) are read and answered
+            try:
+                task = conn.spawn(self._work(conn, req, room.id, fx.work, ticket))
+            except BaseException:
+                self.pool.release(ticket)
+                raise
+            # a task cancelled before its first step never submits: give the place back
+            task.add_done_callback(lambda _: self.pool.release(ticket))
+            return
         if command.read_only:
             fx = command.run(await self.store.load(room.id), me, req, time.time(),
                              self.chance)
-            if fx.work is not None:
-                # worked out in the pool; meanwhile this connection's next messages
-                # (a move, a chat, a ping) are read and answered
-                conn.spawn(self._work(conn, req, room.id, fx.work))
-                return
             self.reply(conn, {**(fx.answer or {}), "re": req.id})
             return
         # the time is taken when the change runs at the room's sequencer (the store's
@@ -238,12 +253,13 @@ class Sessions:
             self.reply(conn, outbound.ok(req.id, **fx.reply))
         await self.after_commit(room, fx)
 
-    async def _work(self, conn: Conn, req: Request, room_id: str, job: Job) -> None:
+    async def _work(self, conn: Conn, req: Request, room_id: str, job: Job,
+                    ticket: Ticket) -> None:
         """Answer a heavy request (a hint, an analysis) from the pool (:mod:`server.pool`:
         fair shares, a bounded queue, a deadline); the table may have moved while it
         ran: the answer says so, never passing an old position's hint off as current."""
         try:
-            answer = dict(await self.pool.run(job, room_id, conn))
+            answer = dict(await self.pool.submit(job, ticket))
             if answer.get("version") != (await self.store.current(room_id)).version:
                 answer["stale"] = True
             self.reply(conn, {**answer, "re": req.id})

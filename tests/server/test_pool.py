@@ -153,3 +153,15 @@ async def test_closing_the_pool_ends_every_worker() -> None:
     assert (await refused(pool, Nap(2), "r2", "c2")).code == "service/unavailable"
     with pytest.raises(ProtocolError):
         await held
+
+
+async def test_a_place_reserved_and_given_back_frees_its_connection_and_room() -> None:
+    """A request whose job is never made (refused by the room, or its connection gone
+    before its task ran) gives its place back, once, however often it is released."""
+    async with serving(Pool(1, wait=60, per_room=1)) as pool:
+        ticket = pool.reserve("hint", "r1", "c1")
+        assert (await refused(pool, Nap(1), "r1", "c2")).code == "hint/busy"
+        pool.release(ticket)
+        pool.release(ticket)
+        assert (await pool.run(Nap(2), "r1", "c1"))["version"] == 2
+        assert not pool.owners and not pool.rooms and pool.reserved == 0
