@@ -21,9 +21,10 @@ order a request meets them:
    for hung: its worker is killed and replaced, and the request answered
    ``server/error`` (logged). A worker that dies is replaced too.
 
-Workers start with the first request (a server nobody asks for hints spawns none), run
-niced, and die with the server (:mod:`server.worker`). Each server process has its own
-pool; the rules above hold per process.
+Workers start with the server (``sympathy serve``; a test's server: with the first
+request, so that one nobody asks for hints spawns none), run niced, and die with the
+server (:mod:`server.worker`). Each server process has its own pool; the rules above
+hold per process.
 """
 
 from __future__ import annotations
@@ -117,11 +118,13 @@ class Pool:
 
     def __init__(self, workers: int = 0, queue: int = 0, wait: float = 5.0,
                  grace: float = 5.0, per_room: int = PER_ROOM,
-                 command: Sequence[str] | None = None) -> None:
+                 command: Sequence[str] | None = None, eager: bool = False) -> None:
         """``workers``: processes (0: one per core); ``queue``: requests waiting at most
         (0: eight per worker); ``wait``: seconds a request may wait for a worker;
         ``grace``: seconds past its budget before a job is taken for hung; ``command``:
-        how to start a worker (default ``python -m server.worker``)."""
+        how to start a worker (default ``python -m server.worker``); ``eager``: start
+        the workers with :meth:`serve` (a real server) rather than with the first
+        request (a test's server that may never be asked)."""
         self.size = workers or cores()
         self.limit = queue or 8 * self.size
         self.wait = wait
@@ -144,6 +147,7 @@ class Pool:
         self._spawning = 0
         self._ids = count(1)
         self._closed = False
+        self.eager = eager
         #: Set once a worker is ready (requests wait for it before their own wait counts).
         self._ready: asyncio.Future[None] | None = None
 
@@ -155,6 +159,8 @@ class Pool:
         try:
             async with asyncio.TaskGroup() as tg:
                 self._tg = tg
+                if self.eager:
+                    self._start_workers()
                 await asyncio.Future()  # until cancelled
         finally:
             self._tg = None
