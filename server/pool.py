@@ -14,9 +14,10 @@ order a request meets them:
    queue and the time a job takes.
 3. **Fair order.** A free worker takes the waiting request of the room that has asked
    least lately (requests counted with a half-life of ``HALF_LIFE`` seconds, refused
-   ones too), so a room asking now and then goes before one asking again and again; and
-   long jobs (an analysis, up to ``ANALYSIS_SECONDS``) may hold all
-   workers but one, so a hint never waits behind a wall of analyses.
+   ones too), so a room asking now and then goes before one asking again and again.
+   Long jobs (an analysis, up to ``ANALYSIS_SECONDS``), and the jobs of *greedy* rooms
+   (that have asked more than ``GREEDY`` lately), may hold all workers but one: a
+   quiet room's hint finds that one free, never behind a wall of analyses or a flood.
 4. **A deadline.** A job still running ``grace`` seconds past its own budget is taken
    for hung: its worker is killed and replaced, and the request answered
    ``server/error`` (logged). A worker that dies is replaced too.
@@ -59,6 +60,9 @@ STARTUP = 60.0
 PER_ROOM = 2
 #: Seconds over which a room's past requests count half as much (the fair order).
 HALF_LIFE = 10.0
+#: A room that has asked more than this lately (a hint every 2 s or more often) is
+#: *greedy*: its jobs may not take the last free worker, which stays for the others.
+GREEDY = 5.0
 
 
 def cores() -> int:
@@ -102,6 +106,8 @@ class _Entry:
     #: Set when a worker takes the job.
     began: asyncio.Future[None]
     started: bool = False
+    #: Its room had asked more than ``GREEDY`` lately when it started.
+    greedy: bool = False
 
 
 @dataclass(eq=False)
@@ -306,14 +312,18 @@ class Pool:
             idle = [w for w in self.workers if w.entry is None and not w.dead]
             if not idle:
                 return
-            long_running = sum(1 for w in self.workers
-                               if w.entry is not None and w.entry.job.seconds > LONG)
-            may_long = long_running < max(1, self.size - 1)
-            ready = [e for e in self.waiting if may_long or e.job.seconds <= LONG]
+            now = time.monotonic()
+            running = [w.entry for w in self.workers if w.entry is not None]
+            most = max(1, self.size - 1)
+            may_long = sum(e.job.seconds > LONG for e in running) < most
+            may_greedy = sum(e.greedy for e in running) < most
+            ready = [e for e in self.waiting
+                     if (may_long or e.job.seconds <= LONG)
+                     and (may_greedy or self.lately(e.room, now) <= GREEDY)]
             if not ready:
                 return
-            now = time.monotonic()
             entry = min(ready, key=lambda e: (self.lately(e.room, now), e.queued_at))
+            entry.greedy = self.lately(entry.room, now) > GREEDY
             self.waiting.remove(entry)
             worker = idle[0]
             worker.entry, entry.started = entry, True

@@ -131,7 +131,7 @@ async def test_a_worker_that_dies_is_replaced() -> None:
 
 
 async def test_a_worker_that_hangs_is_killed_at_its_deadline_and_replaced() -> None:
-    async with serving(Pool(1, wait=60, grace=0.5)) as pool:
+    async with serving(Pool(1, wait=60, grace=3.0)) as pool:
         before = (await pool.run(Nap(0), "r0", "c0"))["pid"]
         err = await refused(pool, Hang(seconds=0.1), "r1", "c1")
         assert err.code == "server/error"
@@ -165,3 +165,21 @@ async def test_a_place_reserved_and_given_back_frees_its_connection_and_room() -
         pool.release(ticket)
         assert (await pool.run(Nap(2), "r1", "c1"))["version"] == 2
         assert not pool.owners and not pool.rooms and pool.reserved == 0
+
+
+async def test_a_greedy_room_leaves_one_worker_to_the_others() -> None:
+    """A room that asks again and again (more than GREEDY lately) may hold every worker
+    but one: a quiet room's request finds that one free at once."""
+    async with serving(Pool(2, wait=60, per_room=1)) as pool:
+        for i in range(8):  # asked eight times (refused or not): greedy
+            with contextlib.suppress(ProtocolError):
+                pool.release(pool.reserve("hint", "flood", f"f{i}"))
+        first = asyncio.create_task(pool.run(Nap(1, 2.0), "flood", "f1"))
+        await until(lambda: running(pool) and sum(not w.dead for w in pool.workers) == 2)
+        again = asyncio.create_task(pool.run(Nap(2, 2.0), "flood2", "g"))
+        for i in range(8):
+            with contextlib.suppress(ProtocolError):
+                pool.release(pool.reserve("hint", "flood2", f"g{i}"))
+        assert (await pool.run(Nap(3), "quiet", "q"))["version"] == 3
+        assert len(pool.waiting) == 1 and not again.done()  # the greedy one still waits
+        assert [(await t)["version"] for t in (first, again)] == [1, 2]
