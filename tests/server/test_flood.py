@@ -108,14 +108,38 @@ def children(pid: int) -> list[int]:
     return found
 
 
+def state(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return "gone"
+
+
 async def workers_of(proc: ServeProcess) -> list[int]:
-    """Start a server's workers (a hint) and return their ids."""
+    """A server's workers (started with it), once a hint has been answered."""
     peer = await Peer.connect(proc.url, "P")
     joined = await peer.call("create", game="little_lots", seats="all", deal=3)
     assert (await peer.call("hint", room=joined["room"]))["type"] == "hint"
     await until(lambda: len(children(proc.proc.pid)) == 2)
     await peer.close()
     return children(proc.proc.pid)
+
+
+async def searching(proc: ServeProcess) -> Peer:
+    """A worker is searching: the analysis of a lost game of Paternal (deal 7, first
+    legal moves), which runs to its 8 s budget."""
+    peer = await Peer.connect(proc.url, "P")
+    joined = await peer.call("create", game="paternal", seats="all", deal=7)
+    room, st = joined["room"], await peer.state(0)
+    while st["view"]["status"] == "playing":
+        seat = st["view"]["to_move"][0]
+        code = st["view"]["moves"][str(seat)][0]["code"]
+        ok = await peer.call("move", room=room, version=st["version"], move=code)
+        st = await peer.state(ok["version"])
+    await peer.send("analysis", room=room)
+    await until(lambda: any(state(p) == "R" for p in children(proc.proc.pid)))
+    return peer
 
 
 async def test_no_worker_outlives_its_server_stopped_or_killed() -> None:
@@ -127,10 +151,13 @@ async def test_no_worker_outlives_its_server_stopped_or_killed() -> None:
         await stopped.stop()
     assert stopped.proc.returncode == 0
     assert not [p for p in pids if alive(p)]
+    # killed while a worker searches: that worker goes at once too (the kernel kills it
+    # with its parent), not once its 8 s search is done; the bound is halfway
     killed = await ServeProcess.start("memory", "--workers", "2")
     try:
         pids = await workers_of(killed)
+        await searching(killed)
     finally:
         killed.proc.send_signal(signal.SIGKILL)
         await killed.proc.wait()
-    await until(lambda: not [p for p in pids if alive(p)])
+    await until(lambda: not [p for p in pids if alive(p)], timeout=4.0)
