@@ -84,6 +84,7 @@ class GameServer:
         self.fanout = Fanout(store, self.metrics, self.limits.presence_every)
         self.pool = pool or Pool(self.limits.workers, self.limits.work_queue,
                                  self.limits.work_wait)
+        self.metrics.more = self.pool.figures
         self.sessions = Sessions(store, self.limits, self.metrics, self.fanout, chance,
                                  self.pool)
         self.connections = Connections(self.sessions, self.fanout, self.metrics, self.limits)

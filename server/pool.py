@@ -193,6 +193,15 @@ class Pool:
         """:meth:`serve` runs: requests are taken."""
         return self._tg is not None and not self._closed
 
+    def figures(self) -> list[tuple[str, str, float]]:
+        """For ``/metrics``: workers alive and busy, requests waiting, workers replaced
+        (refusals are counted by code in ``sympathy_errors_total``)."""
+        alive = [w for w in self.workers if not w.dead]
+        return [("sympathy_workers", "gauge", len(alive)),
+                ("sympathy_workers_busy", "gauge", sum(w.entry is not None for w in alive)),
+                ("sympathy_work_waiting", "gauge", len(self.waiting)),
+                ("sympathy_workers_replaced_total", "counter", self.replaced)]
+
     def pids(self) -> list[int]:
         """The worker processes' ids (for tests and ``/metrics``)."""
         return [w.proc.pid for w in self.workers if not w.dead]

@@ -147,6 +147,8 @@ async def test_no_worker_outlives_its_server_stopped_or_killed() -> None:
     try:
         pids = await workers_of(stopped)
         assert all(alive(p) for p in pids)
+        assert stopped.metric("sympathy_workers") == 2  # /metrics shows the pool
+        assert stopped.metric("sympathy_workers_replaced_total") == 0
     finally:
         await stopped.stop()
     assert stopped.proc.returncode == 0
