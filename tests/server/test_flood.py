@@ -65,12 +65,16 @@ async def test_a_flood_of_hints_takes_no_hint_from_other_rooms(server: Running) 
         assert (ok["type"], ok["version"]) == ("ok", 1), ok
     stop.set()
     await asyncio.gather(*floods)
+    seen: set[str] = set()
     for (peer, _, _), ids, first in zip(flooders, sent, firsts, strict=True):
         got = [first] + [await peer.wait(answers(i)) for i in ids[1:]]
         codes = {a["code"] if a["type"] == "error" else a["type"] for a in got}
-        # answered every time: a hint, or busy for itself; never closed for its pace
-        assert "hint" in codes and codes <= {"hint", "hint/busy", "service/busy"}, codes
+        # answered every time: a hint, or busy for itself alone (its share, or the
+        # greedy rooms' one worker taken); never closed for its pace
+        assert codes <= {"hint", "hint/busy", "service/busy"}, codes
         assert (await peer.call("ping"))["type"] == "pong"
+        seen |= codes
+    assert "hint" in seen  # the flooders too get their share of the pool
 
 
 @pytest.mark.limits(burst=10, rate=1.0)
@@ -147,7 +151,8 @@ async def test_no_worker_outlives_its_server_stopped_or_killed() -> None:
     try:
         pids = await workers_of(stopped)
         assert all(alive(p) for p in pids)
-        assert stopped.metric("sympathy_workers") == 2  # /metrics shows the pool
+        # /metrics shows the pool (a worker counts once it has started: it imports games)
+        await until(lambda: stopped.metric("sympathy_workers") == 2)
         assert stopped.metric("sympathy_workers_replaced_total") == 0
     finally:
         await stopped.stop()
