@@ -18,7 +18,7 @@ order a request meets them:
    Long jobs (an analysis, up to ``ANALYSIS_SECONDS``), and the jobs of *greedy* rooms
    (that have asked more than ``GREEDY`` lately), may hold all workers but one: a
    quiet room's hint finds that one free, never behind a wall of analyses or a flood.
-4. **A deadline.** A job still running ``grace`` seconds past its own budget is taken
+4. **A deadline.** A job still running ``grace`` seconds (20) past its own budget is taken
    for hung: its worker is killed and replaced, and the request answered
    ``server/error`` (logged). A worker that dies is replaced too.
 
@@ -33,22 +33,29 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import math
 import os
-import pickle
 import sys
 import time
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
 from itertools import count
-from pathlib import Path
 from typing import Any
 
 from protocol.errors import ProtocolError
 
 from .heavy import HINT_SECONDS, Job
-from .worker import HEADER, READY
+from .pool_parts import (
+    Entry,
+    Ticket,
+    Worker,
+    busy,
+    cores,
+    environment,
+    frame,
+    read,
+    stopping,
+)
+from .worker import READY
 
 log = logging.getLogger("sympathy.server")
 
@@ -65,65 +72,12 @@ HALF_LIFE = 10.0
 GREEDY = 5.0
 
 
-def cores() -> int:
-    """The cores this process may run on: the pool's default size."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not Linux
-        return max(1, os.cpu_count() or 1)
-
-
-def busy(retry_after: float) -> ProtocolError:
-    seconds = max(1, math.ceil(retry_after))
-    return ProtocolError(
-        "service/busy", f"The server is busy working out hints and analyses for other "
-        f"tables; ask again in {seconds} second{'s' * (seconds != 1)}.",
-        retry_after=float(seconds))
-
-
-def _stopping() -> ProtocolError:
-    return ProtocolError("service/unavailable", "The server is starting or stopping; try "
-                         "again shortly.")
-
-
-@dataclass(eq=False)
-class Ticket:
-    """A place reserved for a request (:meth:`Pool.reserve`)."""
-
-    room: str
-    owner: Hashable
-    #: Given to :meth:`Pool.submit` or back to :meth:`Pool.release`.
-    used: bool = False
-
-
-@dataclass(eq=False)
-class _Entry:
-    job: Job
-    room: str
-    owner: Hashable
-    queued_at: float
-    done: asyncio.Future[Any]
-    #: Set when a worker takes the job.
-    began: asyncio.Future[None]
-    started: bool = False
-    #: Its room had asked more than ``GREEDY`` lately when it started.
-    greedy: bool = False
-
-
-@dataclass(eq=False)
-class _Worker:
-    proc: asyncio.subprocess.Process
-    entry: _Entry | None = None
-    dead: bool = False
-    jobs: int = field(default=0)
-
-
 class Pool:
     """Worker processes with a fair, bounded queue. Run :meth:`serve` (it owns the
     workers and their tasks) for as long as :meth:`run` may be called."""
 
     def __init__(self, workers: int = 0, queue: int = 0, wait: float = 5.0,
-                 grace: float = 5.0, per_room: int = PER_ROOM,
+                 grace: float = 20.0, per_room: int = PER_ROOM,
                  command: Sequence[str] | None = None, eager: bool = False) -> None:
         """``workers``: processes (0: one per core); ``queue``: requests waiting at most
         (0: eight per worker); ``wait``: seconds a request may wait for a worker;
@@ -138,8 +92,8 @@ class Pool:
         self.per_room = per_room
         self.command = list(command) if command else [sys.executable, "-m",
                                                       "server.worker"]
-        self.workers: list[_Worker] = []
-        self.waiting: list[_Entry] = []
+        self.workers: list[Worker] = []
+        self.waiting: list[Entry] = []
         self.owners: Counter[Hashable] = Counter()
         self.rooms: Counter[str] = Counter()
         #: Each room's requests lately: (count, when), decayed by ``HALF_LIFE``.
@@ -176,7 +130,7 @@ class Pool:
         """Refuse what waits, kill every worker, and wait until each has gone."""
         self._closed = True
         for e in self.waiting:
-            self._finish(e, _stopping())
+            self._finish(e, stopping())
         self.waiting.clear()
         for w in self.workers:
             with contextlib.suppress(ProcessLookupError):
@@ -185,7 +139,7 @@ class Pool:
             with contextlib.suppress(Exception):
                 await w.proc.wait()
             if w.entry is not None:
-                self._finish(w.entry, _stopping())
+                self._finish(w.entry, stopping())
         self.workers.clear()
 
     @property
@@ -214,7 +168,7 @@ class Pool:
         should not); raises :class:`ProtocolError` (``<kind>/busy``, ``service/busy``).
         Pass the ticket to :meth:`submit`, or to :meth:`release` if no job comes."""
         if not self.serving:
-            raise _stopping()
+            raise stopping()
         self._count(room)
         if self.owners[owner]:
             raise ProtocolError(f"{kind}/busy", "Your last request for a hint or an "
@@ -251,10 +205,10 @@ class Pool:
         self.reserved -= 1
         if not self.serving:
             self._give_back(ticket)
-            raise _stopping()
+            raise stopping()
         room, owner = ticket.room, ticket.owner
         loop = asyncio.get_running_loop()
-        entry = _Entry(job, room, owner, time.monotonic(), loop.create_future(),
+        entry = Entry(job, room, owner, time.monotonic(), loop.create_future(),
                        loop.create_future())
         self.waiting.append(entry)
         self._start_workers()
@@ -273,7 +227,7 @@ class Pool:
         except asyncio.CancelledError:
             if not entry.started and entry in self.waiting:
                 self.waiting.remove(entry)
-                self._finish(entry, _stopping())
+                self._finish(entry, stopping())
             raise
         result: Mapping[str, Any] = job.answer(await asyncio.shield(entry.done))
         return result
@@ -293,7 +247,7 @@ class Pool:
         """Seconds until a request asked now would likely find a free worker."""
         return (len(self.waiting) / self.size + 1) * self.typical
 
-    def _finish(self, entry: _Entry, outcome: Any) -> None:
+    def _finish(self, entry: Entry, outcome: Any) -> None:
         """Settle a request (a result, or an exception) and give back its shares."""
         if entry.done.done():
             return
@@ -355,7 +309,7 @@ class Pool:
         try:
             proc = await asyncio.create_subprocess_exec(
                 *self.command, str(os.getpid()), stdin=asyncio.subprocess.PIPE,
-                stdout=asyncio.subprocess.PIPE, env=_environment())
+                stdout=asyncio.subprocess.PIPE, env=environment())
         except OSError:
             self._spawning -= 1
             log.exception("cannot start a worker process")
@@ -363,7 +317,7 @@ class Pool:
         try:
             assert proc.stdout is not None
             async with asyncio.timeout(STARTUP):
-                ready = await _read(proc.stdout)
+                ready = await read(proc.stdout)
             if ready != READY:
                 raise ValueError(f"a worker's first frame was {ready!r}")
         except BaseException as exc:  # cancelled at shutdown too: never leave it behind
@@ -381,14 +335,14 @@ class Pool:
             proc.kill()
             await proc.wait()
             return
-        worker = _Worker(proc)
+        worker = Worker(proc)
         self.workers.append(worker)
         if self._ready is not None and not self._ready.done():
             self._ready.set_result(None)
         self._tg.create_task(self._watch(worker))
         self._pump()
 
-    async def _watch(self, worker: _Worker) -> None:
+    async def _watch(self, worker: Worker) -> None:
         """When a worker ends (killed, crashed), put another in its place."""
         code = await worker.proc.wait()
         worker.dead = True
@@ -404,16 +358,16 @@ class Pool:
             worker.entry = None
         self._start_workers()
 
-    async def _execute(self, worker: _Worker, entry: _Entry) -> None:
+    async def _execute(self, worker: Worker, entry: Entry) -> None:
         job_id = next(self._ids)
         start = time.monotonic()
         proc = worker.proc
         assert proc.stdin is not None and proc.stdout is not None
         try:
             async with asyncio.timeout(entry.job.seconds + self.grace):
-                proc.stdin.write(_frame((job_id, entry.job)))
+                proc.stdin.write(frame((job_id, entry.job)))
                 await proc.stdin.drain()
-                got_id, ok, result = await _read(proc.stdout)
+                got_id, ok, result = await read(proc.stdout)
         except TimeoutError:
             log.error("a %s job ran %.1fs past its budget; killing worker %d",
                       entry.job.kind, self.grace, proc.pid)
@@ -436,30 +390,10 @@ class Pool:
         worker.entry = None
         self._pump()
 
-    def _kill(self, worker: _Worker, entry: _Entry) -> None:
+    def _kill(self, worker: Worker, entry: Entry) -> None:
         self._finish(entry, ProtocolError("server/error"))
         worker.entry = None
         worker.dead = True
         with contextlib.suppress(ProcessLookupError):
             worker.proc.kill()
         # _watch sees it go and starts another
-
-
-
-def _environment() -> dict[str, str]:
-    """The server's environment, with the project on the path: a worker imports the
-    same ``server`` and ``rules`` as the server, wherever the server was started."""
-    env = dict(os.environ)
-    root = str(Path(__file__).resolve().parent.parent)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
-    return env
-
-
-def _frame(obj: Any) -> bytes:
-    data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
-    return HEADER.pack(len(data)) + data
-
-
-async def _read(stream: asyncio.StreamReader) -> Any:
-    head = await stream.readexactly(HEADER.size)
-    return pickle.loads(await stream.readexactly(HEADER.unpack(head)[0]))

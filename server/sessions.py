@@ -27,7 +27,8 @@ from .commands import ROOM_COMMANDS
 from .fanout import Fanout
 from .heavy import Job
 from .metrics import Metrics
-from .pool import Pool, Ticket
+from .pool import Pool
+from .pool_parts import Ticket
 from .room import PLAYER, Effects, Policy, Room, new_room
 from .scheduler import Scheduler
 from .store import Change, Store
