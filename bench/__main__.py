@@ -23,6 +23,7 @@ from websockets.version import version as websockets_version
 from server import loop
 
 from . import procs, sections
+from .flood import flood
 from .hint_bench import hints
 from .procs import Cluster, Redis, raise_nofile
 from .redis_bench import writes
@@ -31,7 +32,7 @@ from .rules_bench import rules
 from .solver_bench import solver
 
 SECTIONS = ("fanout", "throughput", "connections", "across", "rules", "solver", "writes",
-            "hints")
+            "hints", "flood")
 #: The largest fan-out the bench tries, whatever the limits allow (issue 17's targets
 #: are set at 5,000 watchers in one room).
 FANOUT_CAP = 5000
@@ -41,11 +42,12 @@ def config(mode: str, nofile: int) -> sections.Config:
     if mode == "smoke":
         return sections.Config(fanout_n=[5], fanout_moves=5, rooms=[2], seconds=1.0,
                                conns=20, cross_moves=10, procs=1, rules_seconds=0.002,
-                               solver_seconds=0.01, crowds=(2, 20), hint_games=3)
+                               solver_seconds=0.01, crowds=(2, 20), hint_games=3,
+                               flood_seconds=3.0, flood_quiet=3, flood_flooders=2)
     if mode == "quick":
         return sections.Config(fanout_n=[100, 1000], fanout_moves=20, rooms=[100],
                                seconds=4.0, conns=2000, cross_moves=100,
-                               rules_seconds=0.05, solver_seconds=0.5)
+                               rules_seconds=0.05, solver_seconds=0.5, flood_seconds=15.0)
     by_files = nofile - 200
     by_memory = _mem_available() // (200 * 1024)  # server and clients, generously
     n = min(by_files, by_memory, FANOUT_CAP)
@@ -126,6 +128,9 @@ def run(mode: str, only: list[str], rooms: list[int] | None = None,
                                        cfg.crowds)
                 elif name == "connections":
                     rows, raw = sections.connections(cfg)
+                elif name == "flood":
+                    rows, raw = flood(cfg.flood_seconds, cfg.flood_quiet,
+                                      cfg.flood_flooders)
                 else:
                     assert redis is not None
                     rows, raw = sections.across(cfg, redis)

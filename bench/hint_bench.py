@@ -2,7 +2,7 @@
 
 The issue's target is absolute: a hint answers "within a second on this machine, for every
 game". So this section times the server's own hint (``rules.hint.hint`` at the table's
-budget, ``server.jobs.HINT_SECONDS`` and ``HINT_NODES``) at a few positions of each game
+budget, ``server.heavy.HINT_SECONDS`` and ``HINT_NODES``) at a few positions of each game
 (deal 0, after 0, 10 and 30 first-legal moves, while the game goes on), and reports each
 game's slowest hint, with the deadline the table gives it as the baseline: a ratio above
 1 is a hint that ran past its deadline (the search checks the clock every 64 positions,
@@ -21,7 +21,7 @@ from rules import all_games, make
 from rules.common import AUTO, END
 from rules.hint import hint
 from rules.solver import Budget
-from server.jobs import HINT_NODES, HINT_SECONDS
+from server.heavy import HINT_NODES, HINT_SECONDS
 
 #: The positions timed: the first-legal move count from the deal.
 STEPS = (0, 10, 30)

@@ -15,6 +15,7 @@ from typing import Any
 
 from websockets.exceptions import WebSocketException
 
+from . import flood
 from .client import Client, Control, first_move
 
 #: Connections a process opens at once.
@@ -298,7 +299,7 @@ async def run(role: str, pipe: Connection, kwargs: dict[str, Any]) -> None:
 
 ROLES: dict[str, Callable[..., Awaitable[None]]] = {
     "watchers": watchers, "player": player, "bots": bots, "redis_loop": redis_loop,
-    "cross": cross,
+    "cross": cross, "flooders": flood.flooders, "quiet": flood.quiet,
 }
 
 __all__ = ["ROLES", "Control", "run"]

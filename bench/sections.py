@@ -36,6 +36,10 @@ class Config:
     max_n_reason: str = ""
     #: Section 7: the watchers of the room whose moves' writes are measured
     crowds: tuple[int, int] = (10, 1000)
+    #: Section 9: each run's seconds, the quiet rooms, the flooding connections
+    flood_seconds: float = 60.0
+    flood_quiet: int = 20
+    flood_flooders: int = 10
 
 
 def pct(values: list[float], q: float) -> float:

@@ -48,6 +48,7 @@ def limits_from(args: argparse.Namespace) -> Limits:
 def cmd_serve(args: argparse.Namespace) -> int:
     from server.app import GameServer
     from server.chance import SeededChance
+    from server.pool import Pool
     from server.stores.store import MemoryStore, Store
 
     logging.basicConfig(level=args.log_level.upper(), stream=sys.stderr,
@@ -71,7 +72,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise SystemExit(f"unknown store {args.store!r}: file:PATH, memory, "
                          "redis://HOST:PORT/DB or redis-cluster://HOST:PORT")
     seeded = args.chance_seed is not None
-    app = GameServer(store, limits, SeededChance(args.chance_seed) if seeded else None)
+    # the workers start with the server: the first hint does not wait for them
+    pool = Pool(limits.workers, limits.work_queue, limits.work_wait, eager=True)
+    app = GameServer(store, limits, SeededChance(args.chance_seed) if seeded else None,
+                     pool=pool)
 
     async def main() -> None:
         stop = asyncio.Event()

@@ -12,7 +12,7 @@ people and may change. The tree::
     call/…      a call that lost a race (another call reached the table first)
     advice/…    a proposal that cannot be made or taken
     game/…      an unknown game or bad options
-    service/…   the server cannot serve now (store unavailable)
+    service/…   the server cannot serve now (store unavailable, hints' workers busy)
     server/…    an unexpected failure (logged, never described)
 """
 
@@ -47,14 +47,16 @@ CODES: dict[str, str] = {
     "advice/illegal": "That proposal is not a legal move now.",
     "advice/no_proposal": "Nobody has proposed that move.",
     "hint/not_allowed": "Hints are not open to you at this table.",
-    "hint/busy": "The server is working out another hint or analysis; ask again in a "
-                 "moment.",
-    "analysis/busy": "The server is working out another hint or analysis; ask again in a "
-                     "moment.",
+    "hint/busy": "Your last hint or analysis is still being worked out; wait for its "
+                 "answer.",
+    "analysis/busy": "Your last hint or analysis is still being worked out; wait for its "
+                     "answer.",
     "game/unknown": "There is no such game.",
     "game/bad_options": "The game options are not valid.",
     "record/not_available": "The record is available when the game has ended.",
     "service/unavailable": "The server's store is unavailable; try again shortly.",
+    "service/busy": "The server is busy working out hints and analyses for other tables; "
+                    "ask again in a few seconds.",
     "server/error": "Something went wrong on the server; it has been logged.",
 }
 
@@ -62,9 +64,12 @@ CODES: dict[str, str] = {
 class ProtocolError(Exception):
     """An error to answer with: a stable ``code`` and a sentence."""
 
-    def __init__(self, code: str, message: str | None = None) -> None:
+    def __init__(self, code: str, message: str | None = None,
+                 retry_after: float | None = None) -> None:
+        """``retry_after``: seconds to wait before asking again (``service/busy``)."""
         if code not in CODES:
             raise ValueError(f"unknown error code {code}")
         super().__init__(message or CODES[code])
         self.code = code
         self.message = message or CODES[code]
+        self.retry_after = retry_after

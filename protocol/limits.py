@@ -38,3 +38,10 @@ class Limits:
     presence_every: float = _limit(
         0.25, "seconds between two presence frames of one room, at least (changes within "
         "them go out together)")
+    workers: int = _limit(0, "worker processes for hints and analyses (0: one per core)")
+    work_queue: int = _limit(
+        0, "hints and analyses waiting for a worker at most (0: eight per worker); past "
+        "it, service/busy")
+    work_wait: float = _limit(
+        5.0, "seconds a hint or analysis may wait for a worker before it is answered "
+        "service/busy")

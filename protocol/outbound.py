@@ -38,6 +38,8 @@ class Error(TypedDict):
     re: int | None
     code: str
     message: str
+    #: Seconds to wait before asking again (``service/busy`` only).
+    retry_after: NotRequired[float]
 
 
 class Joined(TypedDict):
@@ -232,8 +234,12 @@ def ok(re: int, version: int | None = None, locked: bool | None = None) -> Ok:
     return out
 
 
-def error(re: int | None, code: str, message: str) -> Error:
-    return {"type": "error", "re": re, "code": code, "message": message}
+def error(re: int | None, code: str, message: str, retry_after: float | None = None
+          ) -> Error:
+    err: Error = {"type": "error", "re": re, "code": code, "message": message}
+    if retry_after is not None:
+        err["retry_after"] = retry_after
+    return err
 
 
 def state(room: str, version: int, view: Map, last: Map | None, fair: Map,

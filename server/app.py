@@ -7,7 +7,8 @@ The pieces, one module each:
   change of a room is committed through the store there;
 - :mod:`server.commands`: the table of room commands (room logic is :mod:`server.room`);
 - :mod:`server.fanout`: performing a change's effects for this process's sockets;
-- :mod:`server.http`: plain HTTP routes on the same port (``/healthz``, ``/metrics``).
+- :mod:`server.http`: plain HTTP routes on the same port (``/healthz``, ``/metrics``);
+- :mod:`server.pool`: the worker processes for hints and analyses (:mod:`server.heavy`).
 
 The room never waits for anyone: replies and broadcasts go through bounded outboxes.
 """
@@ -37,6 +38,7 @@ from .connection import Connections
 from .fanout import Fanout
 from .members import Effects
 from .metrics import Metrics
+from .pool import Pool
 from .room import Room, Step
 from .sessions import Sessions, event
 from .stores.store import Store
@@ -69,18 +71,24 @@ async def supervise(name: str, run: Callable[[], Awaitable[None]],
 class GameServer:
     def __init__(self, store: Store, limits: Limits | None = None,
                  chance: Chance | None = None,
-                 routes: Sequence[http.Route] | None = None) -> None:
+                 routes: Sequence[http.Route] | None = None,
+                 pool: Pool | None = None) -> None:
         """``chance``: where new deals and computer players' choices come from; secret
         (:class:`server.chance.SecretChance`) unless a test seeds it. ``routes``: the
         plain HTTP routes, first match wins (by default the operator's, then the web
-        page's)."""
+        page's). ``pool``: the worker processes for hints and analyses (by default
+        sized by the limits: :mod:`server.pool`)."""
         self.routes = list(routes) if routes is not None else [*http.OPERATIONS,
                                                                 *web.ROUTES]
         self.store = store
         self.limits = limits or Limits()
         self.metrics = Metrics()
         self.fanout = Fanout(store, self.metrics, self.limits.presence_every)
-        self.sessions = Sessions(store, self.limits, self.metrics, self.fanout, chance)
+        self.pool = pool or Pool(self.limits.workers, self.limits.work_queue,
+                                 self.limits.work_wait)
+        self.metrics.more = self.pool.figures
+        self.sessions = Sessions(store, self.limits, self.metrics, self.fanout, chance,
+                                 self.pool)
         self.connections = Connections(self.sessions, self.fanout, self.metrics, self.limits)
 
     @property
@@ -106,6 +114,7 @@ class GameServer:
             if ready is not None:
                 ready(server)
             async with asyncio.TaskGroup() as tg:
+                workers = tg.create_task(self.pool.serve())
                 ticker = tg.create_task(supervise("ticker", self._ticker))
                 clock = tg.create_task(supervise("scheduler", self.sessions.scheduler.run))
                 listener = tg.create_task(supervise(
@@ -115,6 +124,7 @@ class GameServer:
                 ticker.cancel()
                 clock.cancel()
                 listener.cancel()
+                workers.cancel()  # every worker process killed and waited for
             server.close()
             await server.wait_closed()
             await self.connections.finish()

@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import deque
-from typing import TYPE_CHECKING, Final
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any, Final
 
 from protocol.limits import Limits
 
@@ -57,6 +58,26 @@ class Conn:
         self.has_snapshot = False
         #: Why the writer closes the connection when it meets ``DROP``.
         self.close_reason = "too slow to keep up"
+        #: The connection's task group (its reader's, writer's), which owns the tasks
+        #: that answer its heavy requests (:meth:`spawn`).
+        self.group: asyncio.TaskGroup | None = None
+        self.working: set[asyncio.Task[None]] = set()
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """Answer a request in a task of the connection's own (a hint from the pool),
+        so that the reader goes on reading; the task ends with the connection."""
+        if self.group is None:
+            work.close()
+            raise RuntimeError("the connection has no task group")
+        task = self.group.create_task(work)
+        self.working.add(task)
+        task.add_done_callback(self.working.discard)
+        return task
+
+    def stop_work(self) -> None:
+        """The connection is ending: its heavy requests are no longer waited for."""
+        for task in self.working:
+            task.cancel()
 
     def stale(self, version: int) -> bool:
         """Is a state at ``version`` older than one this client has been sent?"""

@@ -55,6 +55,9 @@ class RoomCommand:
     #: Reads the stored room and changes nothing (no commit, no broadcast); ``run``
     #: returns the room as it was and ``Effects(answer=...)`` or ``Effects(work=...)``.
     read_only: bool = False
+    #: Read-only work for the pool of worker processes (``run`` returns
+    #: ``Effects(work=...)``): a place in the pool is taken before it runs.
+    heavy: bool = False
 
 
 def _read(answer: Callable[[Room, str, Request], Effects]) -> Run:
@@ -78,9 +81,9 @@ ROOM_COMMANDS: dict[str, RoomCommand] = {
         _read(lambda r, me, q: Effects(answer=members_page(r, q.get("offset", 0)))),
         read_only=True),
     "hint": RoomCommand(_read(lambda r, me, q: Effects(work=hint_job(r, me))),
-                        read_only=True),
+                        read_only=True, heavy=True),
     "analysis": RoomCommand(_read(lambda r, me, q: Effects(work=analysis_job(r, me))),
-                            read_only=True),
+                            read_only=True, heavy=True),
     "lock": RoomCommand(lambda r, me, q, now, _: host.lock(r, me, q["locked"])),
     "kick": RoomCommand(lambda r, me, q, now, _: host.kick(r, me, q["member"])),
     "set_role": RoomCommand(

@@ -68,11 +68,13 @@ class Connections:
         self.metrics.connections_total += 1
         try:
             async with asyncio.TaskGroup() as tg:
+                conn.group = tg
                 writer = tg.create_task(self._writer(ws, conn))
                 keepalive = tg.create_task(self._keepalive(ws, conn))
                 await self._reader(ws, conn)
                 writer.cancel()
                 keepalive.cancel()
+                conn.stop_work()
         finally:
             self.metrics.connections -= 1
             # Shielded: a handler cancelled at shutdown (or by websockets) must still

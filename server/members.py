@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,6 +14,8 @@ from protocol import outbound
 from protocol.errors import ProtocolError
 from protocol.messages import TABLE_OPTIONS
 from rules.game import Seat
+
+from .heavy import Job
 
 PLAYER, ADVISOR, WATCHER = "player", "advisor", "watcher"
 #: Join codes read aloud well: no 0/O, 1/I/L.
@@ -93,9 +95,9 @@ class Effects:
     closed: bool = False
     #: A message that answers the request in place of ``ok`` (read-only commands).
     answer: outbound.Record | outbound.Members | None = None
-    #: Work that makes the answer, too slow for the event loop (a hint, an analysis):
-    #: the shell runs it in a thread, passing it a monotonic clock.
-    work: Callable[[Callable[[], float]], outbound.Hint | outbound.Analysis] | None = None
+    #: Work that makes the answer, too slow for the event loop (a hint, an analysis): a
+    #: value the shell runs in a worker process (:mod:`server.heavy`, :mod:`server.pool`).
+    work: Job | None = None
     #: A call of a realtime game reached the table: everyone hears of it.
     call: outbound.Call | None = None
     #: The command is answered with this error although the change is committed (a

@@ -26,6 +26,8 @@ class Metrics:
         self.fanout_buckets = [0] * len(BUCKETS)
         self.fanout_count = 0
         self.fanout_sum = 0.0
+        #: More figures, each ``(name, kind, value)`` (the pool of workers: server.pool).
+        self.more: Callable[[], list[tuple[str, str, float]]] = list
 
     def observe_fanout(self, seconds: float) -> None:
         self.fanout_count += 1
@@ -61,4 +63,6 @@ class Metrics:
         lines += [f'sympathy_fanout_seconds_bucket{{le="+Inf"}} {self.fanout_count}',
                   f"sympathy_fanout_seconds_sum {self.fanout_sum:.6f}",
                   f"sympathy_fanout_seconds_count {self.fanout_count}"]
+        for name, kind, value in self.more():
+            lines += [f"# TYPE {name} {kind}", f"{name} {value:g}"]
         return "\n".join(lines) + "\n"

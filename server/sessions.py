@@ -9,7 +9,6 @@ which then performs its effects here (other processes hear them from the store).
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import time
@@ -27,9 +26,12 @@ from .client_conn import Conn
 from .commands import ROOM_COMMANDS
 from .fanout import Fanout
 from .guides import game_list, guide_reply
+from .heavy import Job
 from .members import PLAYER, Effects, Policy
 from .metrics import Metrics
 from .play import new_room
+from .pool import Pool
+from .pool_parts import Ticket
 from .room import Room, Step
 from .scheduler import Scheduler
 from .stores.store import Change, Store
@@ -48,14 +50,16 @@ Handler = Callable[["Sessions", Conn, Request], Awaitable[None]]
 
 class Sessions:
     def __init__(self, store: Store, limits: Limits, metrics: Metrics,
-                 fanout: Fanout, chance: Chance | None = None) -> None:
+                 fanout: Fanout, chance: Chance | None = None,
+                 pool: Pool | None = None) -> None:
         self.store = store
         self.limits = limits
         self.metrics = metrics
         self.fanout = fanout
         #: New deals and computer players' choices (secret unless a test seeds it).
         self.chance = chance or SecretChance()
-        self._working = False
+        #: The worker processes for hints and analyses (run by the server's owner).
+        self.pool = pool or Pool(limits.workers, limits.work_queue, limits.work_wait)
         #: Plays computer players' moves and the games' clocks for this process's rooms.
         self.scheduler = Scheduler(self.commit, lambda r: r in fanout.hub, limits.takeover,
                                    metrics, self.chance)
@@ -79,8 +83,8 @@ class Sessions:
 
     def reply_error(self, conn: Conn, rid: int | None, exc: ProtocolError) -> None:
         self.metrics.errors[exc.code] += 1
-        self.fanout.send(conn, encode(outbound.error(rid, exc.code, exc.message)),
-                         precious=True)
+        self.fanout.send(conn, encode(outbound.error(rid, exc.code, exc.message,
+                                                     exc.retry_after)), precious=True)
 
     def show_current(self, conn: Conn) -> None:
         """After ``move/stale``: the client has not seen the table its command was
@@ -212,17 +216,28 @@ class Sessions:
             # store's commit): a call's time of arrival (server/calls.py)
             return command.run(r, me, req, time.time(), self.chance)
 
+        if command.heavy:
+            # a place in the pool first: a request over its share costs no job
+            ticket = self.pool.reserve(req.type, room_id, conn)
+            try:
+                _, fx = run(await self.store.load(room_id))  # one load
+                assert fx.work is not None
+            except BaseException:
+                self.pool.release(ticket)
+                raise
+            # worked out in the pool; meanwhile this connection's next messages (a
+            # move, a chat, a ping) are read and answered
+            try:
+                task = conn.spawn(self._work(conn, req, room_id, fx.work, ticket))
+            except BaseException:
+                self.pool.release(ticket)
+                raise
+            # a task cancelled before its first step never submits: give the place back
+            task.add_done_callback(lambda _: self.pool.release(ticket))
+            return
         if command.read_only:
-            room, fx = run(await self.store.load(room_id))  # one load, nothing to commit
-            answer: Any = fx.answer
-            if fx.work is not None:
-                answer = await self._off_loop(fx.work, f"{req.type}/busy")
-                # the table may have moved while the work ran: say so, never pass an old
-                # position's hint off as the current one's
-                now = self.store.cached(room_id) or await self.store.current(room_id)
-                if answer.get("version") != now.version:
-                    answer = {**answer, "stale": True}
-            self.reply(conn, {**(answer or {}), "re": req.id})
+            _, fx = run(await self.store.load(room_id))  # one load, nothing to commit
+            self.reply(conn, {**(fx.answer or {}), "re": req.id})
             return
         room, fx = await self.store.mutate(room_id, run)
         if fx.state:
@@ -238,17 +253,22 @@ class Sessions:
             self.reply(conn, outbound.ok(req.id, **fx.reply))
         await self.after_commit(room, fx)
 
-    async def _off_loop(self, work: Callable[[Callable[[], float]], Any], busy: str) -> Any:
-        """Run slow work (a hint, an analysis) in a thread, one at a time per process, so
-        that the rooms keep moving; a second request meanwhile gets ``busy``
-        (``hint/busy``, ``analysis/busy``)."""
-        if self._working:
-            raise ProtocolError(busy)
-        self._working = True
+    async def _work(self, conn: Conn, req: Request, room_id: str, job: Job,
+                    ticket: Ticket) -> None:
+        """Answer a heavy request (a hint, an analysis) from the pool (:mod:`server.pool`:
+        fair shares, a bounded queue, a deadline); the table may have moved while it
+        ran: the answer says so, never passing an old position's hint off as current."""
         try:
-            return await asyncio.to_thread(work, time.monotonic)
-        finally:
-            self._working = False
+            answer = dict(await self.pool.submit(job, ticket))
+            now = self.store.cached(room_id) or await self.store.current(room_id)
+            if answer.get("version") != now.version:
+                answer["stale"] = True
+            self.reply(conn, {**answer, "re": req.id})
+        except ProtocolError as exc:
+            self.reply_error(conn, req.id, exc)
+        except Exception:
+            log.exception("unexpected error answering %s", req.type)
+            self.reply_error(conn, req.id, ProtocolError("server/error"))
 
     async def commit(self, room_id: str, change: Change) -> tuple[Room, Effects]:
         """Commit a change through the store, then perform its effects here."""

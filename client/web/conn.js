@@ -4,7 +4,10 @@
 import { decode, encode } from "./msgpack.js";
 
 export class ServerError extends Error {
-  constructor(code, message) { super(message || code); this.code = code; }
+  /** `retryAfter`: seconds to wait before asking again (`service/busy`), or null. */
+  constructor(code, message, retryAfter = null) {
+    super(message || code); this.code = code; this.retryAfter = retryAfter;
+  }
 }
 
 /** The join code of the room this page shows ("/r/CODE"), or null on the lobby. */
@@ -60,7 +63,7 @@ export class Conn {
     if (re !== undefined && re !== null && this.waiting.has(re)) {
       const { resolve, reject } = this.waiting.get(re);
       this.waiting.delete(re);
-      if (msg.type === "error") reject(new ServerError(msg.code, msg.message));
+      if (msg.type === "error") reject(new ServerError(msg.code, msg.message, msg.retry_after ?? null));
       else resolve(msg);
       return;
     }

@@ -86,7 +86,7 @@ export async function finished(page) {
 }
 
 /** The solver's analysis of the finished game (the server works it out: up to ten
- * seconds, one at a time; asked again a few times while the server is busy). */
+ * seconds; asked again a few times while the server is busy, after the wait it names). */
 async function analyse(page) {
   page.s.analysis = { pending: true };
   page.render();
@@ -96,9 +96,11 @@ async function analyse(page) {
       page.s.analysis = a.stale ? null : a;
       break;
     } catch (err) {
-      if (err.code !== "analysis/busy") { page.s.analysis = { error: err.message }; break; }
+      if (err.code !== "analysis/busy" && err.code !== "service/busy") {
+        page.s.analysis = { error: err.message }; break;
+      }
       page.s.analysis = { pending: true, busy: true };
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await new Promise((resolve) => setTimeout(resolve, 1000 * (err.retryAfter ?? 2)));
     }
   }
   if (page.s.analysis?.pending) page.s.analysis = { error: "The server was busy; no analysis this time." };

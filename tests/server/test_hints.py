@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -9,7 +12,8 @@ import pytest
 from rules import all_games, make
 from rules.prng import Rng
 from tests.kit.peer import Peer
-from tests.kit.server import Running
+from tests.kit.server import Running, start, stop_server, until
+from tests.kit.workers import held_pool, release
 
 # Round games (competitive, one private hand per seat) are played through the server
 # by tests/server/test_rounds*.py: one person cannot hold all their seats.
@@ -138,104 +142,78 @@ async def test_autodrop_plays_the_moves_the_game_declares_safe(server: Running,
     assert state["version"] == len(record["moves"])
 
 
+@contextlib.asynccontextmanager
+async def held_server(directory: Path, mode: str) -> AsyncIterator[Running]:
+    """A server whose one worker process holds each hint as ``mode`` says
+    (``tests/kit/workers.py``): the interleavings are forced, never timed."""
+    running, stop, task = await start(pool=held_pool(directory, mode))
+    try:
+        yield running
+    finally:
+        await stop_server(stop, task)
+
+
 async def test_two_hints_at_once_and_a_table_that_moves_during_a_hint(
-        server: Running, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The interleavings are forced: the first hint's work waits on an event (the real
-    hint runs once it is let go), so the test never leans on timing."""
-    import asyncio
-    import threading
-
-    import server.jobs as jobs_module
-    from rules.hint import hint as real_hint
-
-    started, release = threading.Event(), threading.Event()
-    real = real_hint
-
-    def held(*args: Any, **kwargs: Any) -> Any:
-        started.set()
-        release.wait(30)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(jobs_module, "hint", held)
-    player, room, state = await table(server, "little_lots", deal=3, hints="all")
-    advisor = await Peer.connect(server.url, "Adv")
-    joined = await advisor.call("join", code=await _code(player, room), role="advisor")
-    assert joined["type"] == "joined"
-    first = await advisor.send("hint", room=room)
-    assert await asyncio.to_thread(started.wait, 30)
-    # a second hint while the first is worked out, from the same room (or another):
-    # hint/busy, and nothing changes
-    busy = await player.call("hint", room=room)
-    assert (busy["type"], busy["code"]) == ("error", "hint/busy")
-    other, room2, _ = await table(server, "little_lots", deal=4)
-    busy2 = await other.call("hint", room=room2)
-    assert busy2["code"] == "hint/busy"
-    assert not [m for m in player.seen if m.get("type") == "state" and m["version"] > 0]
-    # the table moves on while the first hint is still being worked out
-    code = state["view"]["moves"]["0"][0]["code"]
-    ok = await player.call("move", room=room, version=0, move=code)
-    assert ok["version"] == 1
-    release.set()
-    old = await advisor.wait(lambda m: m.get("re") == first)
-    assert old["type"] == "hint" and old["version"] == 0 and old["stale"] is True
-    # once it is done, the next hint is for the table as it is, and current
-    now = await player.call("hint", room=room)
-    assert now["type"] == "hint" and now["version"] == 1 and now["stale"] is False
+        tmp_path: Path) -> None:
+    """The first hint's work waits in its worker until the test lets it go (the real
+    hint runs then). Meanwhile a second hint from the same connection is refused for
+    that connection alone; another room's hint is queued, not refused; the table moves."""
+    async with held_server(tmp_path, "hold") as server:
+        player, room, state = await table(server, "little_lots", deal=3, hints="all")
+        advisor = await Peer.connect(server.url, "Adv")
+        joined = await advisor.call("join", code=await _code(player, room), role="advisor")
+        assert joined["type"] == "joined"
+        first = await advisor.send("hint", room=room)
+        await until(lambda: (tmp_path / "started").exists())
+        # the same connection asks again while its hint is worked out: busy, for it
+        busy = await advisor.call("hint", room=room)
+        assert (busy["type"], busy["code"]) == ("error", "hint/busy")
+        assert "Your last request" in busy["message"]
+        # another room asks meanwhile: queued behind the held one, never refused
+        other, room2, _ = await table(server, "little_lots", deal=4)
+        queued = await other.send("hint", room=room2)
+        assert not [m for m in player.seen if m.get("type") == "state" and m["version"] > 0]
+        # the advisor's connection still answers at once while its hint is held
+        assert (await advisor.call("ping"))["type"] == "pong"
+        # the table moves on while the first hint is still being worked out
+        code = state["view"]["moves"]["0"][0]["code"]
+        ok = await player.call("move", room=room, version=0, move=code)
+        assert ok["version"] == 1
+        release(tmp_path)
+        old = await advisor.wait(lambda m: m.get("re") == first)
+        assert old["type"] == "hint" and old["version"] == 0 and old["stale"] is True
+        answered = await other.wait(lambda m: m.get("re") == queued)
+        assert answered["type"] == "hint" and answered["stale"] is False, answered
+        # once it is done, the next hint is for the table as it is, and current
+        now = await player.call("hint", room=room)
+        assert now["type"] == "hint" and now["version"] == 1 and now["stale"] is False
 
 
-async def test_another_room_moves_while_a_real_hint_searches(
-        server: Running, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_another_room_moves_while_a_real_hint_searches(tmp_path: Path) -> None:
     """A real hint on a heavy deal (Paternal, deal 7: several CPU-seconds of search
     before its node budget runs out, so the table's 0.8 s always runs out first) is
-    searching while a move in a second room is answered and its state reaches that
-    room's watcher. The hint's clock is held short of its deadline until the watcher
-    has the frame (its search is real, only its deadline waits), so the order is forced
-    and never leans on the machine's speed: were the hint worked out on the event loop,
-    the move would wait for it and the hint would end before the frame."""
-    import asyncio
-    import threading
-    from collections.abc import Callable
-
-    import server.jobs as jobs_module
-    from rules.hint import hint as real_hint
-    from rules.solver import Budget
-
-    started, seen = threading.Event(), threading.Event()
-    ended: list[bool] = []  # each hint's work: had the watcher seen the frame by its end?
-    real: Callable[..., Any] = real_hint
-
-    def searching(game: Any, state: Any, seat: int, budget: Budget, **kwargs: Any) -> Any:
-        clock = budget.clock
-        assert clock is not None
-
-        def held() -> float:
-            return clock() if seen.is_set() else budget.deadline - 1.0
-
-        started.set()
-        try:
-            return real(game, state, seat, Budget(budget.nodes, held, budget.deadline),
-                        **kwargs)
-        finally:
-            ended.append(seen.is_set())
-
-    monkeypatch.setattr(jobs_module, "hint", searching)
-    mover, room2, state2 = await table(server, "little_lots", deal=4)
-    watcher = await Peer.connect(server.url, "W")
-    joined = await watcher.call("join", code=await _code(mover, room2), role="watcher")
-    assert joined["type"] == "joined"
-    asker, room1, _ = await table(server, "paternal", deal=7)
-    asked = await asker.send("hint", room=room1)
-    assert await asyncio.to_thread(started.wait, 30)
-    code = state2["view"]["moves"]["0"][0]["code"]
-    ok = await mover.call("move", room=room2, version=0, move=code)
-    assert (ok["type"], ok["version"]) == ("ok", 1)
-    await watcher.wait(lambda m: m.get("type") == "state" and m["room"] == room2
-                       and m["version"] == 1)
-    assert ended == []  # the hint is still searching
-    seen.set()
-    answer = await asker.wait(lambda m: m.get("re") == asked, timeout=60)
-    assert (answer["type"], answer["version"], answer["stale"]) == ("hint", 0, False)
-    assert ended == [True]
+    searching in its worker while a move in a second room is answered and its state
+    reaches that room's watcher. The hint's clock is held short of its deadline until
+    the watcher has the frame (its search is real, only its deadline waits), so the
+    order is forced and never leans on the machine's speed."""
+    async with held_server(tmp_path, "clock") as server:
+        mover, room2, state2 = await table(server, "little_lots", deal=4)
+        watcher = await Peer.connect(server.url, "W")
+        joined = await watcher.call("join", code=await _code(mover, room2), role="watcher")
+        assert joined["type"] == "joined"
+        asker, room1, _ = await table(server, "paternal", deal=7)
+        asked = await asker.send("hint", room=room1)
+        await until(lambda: (tmp_path / "started").exists())
+        code = state2["view"]["moves"]["0"][0]["code"]
+        ok = await mover.call("move", room=room2, version=0, move=code)
+        assert (ok["type"], ok["version"]) == ("ok", 1)
+        await watcher.wait(lambda m: m.get("type") == "state" and m["room"] == room2
+                           and m["version"] == 1)
+        assert not (tmp_path / "ended").exists()  # the hint is still searching
+        release(tmp_path)
+        answer = await asker.wait(lambda m: m.get("re") == asked, timeout=60)
+        assert (answer["type"], answer["version"], answer["stale"]) == ("hint", 0, False)
+        assert (tmp_path / "ended").read_text() == "1"
 
 
 @pytest.mark.limits(rate=100_000, burst=100_000)
