@@ -1,0 +1,201 @@
+"""The pack and the turned card: what Cheney's packet games share on the patience model.
+
+Solitaire, Grandfathers, The Sultan, The Windmill and Salique Law (and Cadogan's
+editions) turn a face-down pack one card at a time; the card turned must be placed (on
+a family, a pile, a single stock) before the next is turned. Their tables are the same
+piles in the same order (:func:`piles`): the ``pack``, the ``turned`` card, the
+families ``f1``..., a row of piles named by a letter (``w1``, ``r1``, ``d1``, ``k1``...),
+then, where the game has them, a single face-up stock ``w`` and a row laid aside ``q``.
+
+This module holds what those games say alike, as functions a game's methods call: each
+move's sentence from its step (:func:`say`, :func:`narrate`), why a move is refused
+(:func:`why_illegal`), how a game ends (:func:`summary`), the re-deal that makes a new
+pack (:func:`redeal`), and the moves of a game with a reserve row kept full from the
+stock or the pack (:func:`reserve_steps`: The Sultan, The Windmill). Codes: ``t`` turns
+the next card; ``p`` is the turned card, or the next card of the pack unseen when none
+is turned (a reserve place filled "by the next card from the pack").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from .cards import Card, name
+from .common import ordinal
+from .game import Move, Zone
+from .patience import DOWN, Patience, Pile, Step, Table
+from .shape import DEAL, MOVE, REDEAL
+from .solo import reshuffle
+
+PACK, TURNED, F = 0, 1, 2  # where the pack, the turned card and the families lie
+TURN_UP = Step("t", DEAL, PACK, TURNED)
+
+
+def piles(families: Sequence[str], letter: str, n: int, word: str,
+          stock: str = "", aside: str = "") -> tuple[Pile, ...]:
+    """The table: the pack, the turned card, the families (labelled ``families``), ``n``
+    piles ``<letter><i>`` called ``<word> <i>``, then the stock and the row laid aside
+    when the game names them."""
+    out = [Pile("pack", "stock", "pack", face=DOWN),
+           Pile("turned", "waste", "card turned from the pack"),
+           *(Pile(f"f{j + 1}", "foundation", label, "families")
+             for j, label in enumerate(families)),
+           *(Pile(f"{letter}{i + 1}", "pile", f"{word} {i + 1}", f"{word}s")
+             for i in range(n))]
+    if stock:
+        out.append(Pile("w", "waste", stock))
+    if aside:
+        out.append(Pile("q", "reserve", aside))
+    return tuple(out)
+
+
+def zones(game: Patience, t: Table) -> tuple[Zone, ...]:
+    """The model's zones, but the turned card's place says one card face up even while
+    empty (what the table showed before the model, and what the pins hold)."""
+    return tuple(replace(z, up=1) if z.id == "turned" else z
+                 for z in Patience.zones(game, t))
+
+
+def fill(game: Patience, t: Table, i: int, code: str) -> Step:
+    """Pile ``i`` filled from ``p``: the turned card, or the next card of the pack."""
+    return Step(code, MOVE, TURNED, i) if t.piles[TURNED] else Step(code, DEAL, PACK, i)
+
+
+def place(game: Patience, t: Table, i: int) -> str:
+    """What a move's sentence calls pile ``i``."""
+    if i == TURNED:
+        return "the turned card"
+    if i == PACK:
+        return "the next card of the pack"
+    p = game.pile_specs[i]
+    return f"the {p.label}" if p.id in ("w", "q") else game.label(t, p)
+
+
+def say(game: Patience, t: Table, move: Move) -> str:
+    """The sentence of a turn, a fill from the pack, a draw or a card's move."""
+    s = game.step(t, move)
+    if s.code == "t":
+        return "turn up the next card of the pack"
+    to = place(game, t, s.target)
+    if s.code.startswith("x"):
+        c = t.piles[s.source][s.at or 0]
+        label = game.pile_specs[s.source].label
+        return (f"draw {name(c)} ({ordinal((s.at or 0) + 1)} card of {label}) "
+                f"and put it on {to}")
+    if s.source == PACK:
+        return f"fill {to} with the next card of the pack"
+    frm = "" if s.source == TURNED else f" from {place(game, t, s.source)}"
+    return f"{name(t.piles[s.source][-1])}{frm} to {to}"
+
+
+def narrate(game: Patience, before: Table, move: Move, after: Table) -> str:
+    """Like ``describe``, naming the card turned up or laid from the pack."""
+    if move.code in ("end", "auto"):
+        return game.describe(before, move)
+    s = game.step(before, move)
+    if s.code == "t":
+        return f"turn up {name(after.piles[TURNED][-1])}"
+    if s.kind == DEAL:
+        return (f"fill {place(game, before, s.target)} with {name(before.piles[PACK][-1])} "
+                "from the pack")
+    return game.describe(before, move)
+
+
+def summary(game: Patience, t: Table, won: bool) -> str:
+    n = t.home(game.foundations)
+    return f"every family is complete ({n} cards)" if won else \
+        f"blocked with {n} cards on the families"
+
+
+def why_illegal(game: Patience, t: Table, move: Move) -> str:
+    if t.piles[TURNED] and move.code == "t":
+        return f"First place the turned card, {name(t.piles[TURNED][-1])}."
+    return f"'{move.code}' is not a legal move now."
+
+
+def redeal(game: Patience, t: Table, sources: Sequence[int], shuffle: bool) -> Table:
+    """A counted re-deal: the cards of ``sources`` (one pile after another, each bottom
+    first) become the pack, shuffled with the re-deal's sub-stream of the deal's seed,
+    or turned over so that the card laid first comes first."""
+    cards = tuple(c for i in sources for c in t.piles[i])
+    k = game.redeal_number(t)
+    pack = reshuffle(t.seed, k, cards) if shuffle else cards[::-1]
+    laid = [() if i in sources else p for i, p in enumerate(t.piles)]
+    laid[PACK] = pack
+    return replace(t, piles=tuple(laid), down=(len(pack), *t.down[1:]), redeals=k,
+                   back=None)
+
+
+# -- a reserve row kept full from the stock or the pack (The Sultan, The Windmill) -------
+
+Wanted = dict[int, list[int]]
+
+
+def reserve_steps(game: Patience, t: Table, wanted: Wanted, key: Callable[[Card], int],
+                  forced: Callable[[Table, Card], int], D: int, W: int) -> list[Step]:
+    """The moves of a reserve row (piles ``D`` to ``W - 1``) and a stock ``W``.
+
+    ``wanted`` maps each :func:`key` of a card to the families (0-based) that take it
+    now; ``forced`` the family a turned card must go to at once, or -1. In order: while a
+    place is empty (only the leftmost: the places are alike), fill it, ``w>d<i>`` then
+    ``p>d<i>``; else the turned card's forced move alone, or ``t`` | ``p>f<j>``, ``p>w``;
+    then ``w>f<j>``, ``d<i>>f<j>`` by ascending ``i``, ``j``; then ``redeal``."""
+    pack, turned, waste = t.piles[PACK], t.top(TURNED), t.piles[W]
+    hole = next((i for i in range(D, W) if not t.piles[i]), -1)
+    letter = game.pile_specs[D].id[0]
+    if hole >= 0 and (waste or pack or turned is not None):
+        at = f"{letter}{hole - D + 1}"
+        out = [Step(f"w>{at}", MOVE, W, hole)] if waste else []
+        if pack or turned is not None:
+            out.append(fill(game, t, hole, f"p>{at}"))
+        return out
+
+    def home(src: str, i: int, c: Card) -> list[Step]:
+        return [Step(f"{src}>f{j + 1}", MOVE, i, F + j) for j in wanted.get(key(c), ())]
+
+    out = []
+    if turned is not None:
+        j = forced(t, turned)
+        if j >= 0:
+            return [Step(f"p>f{j + 1}", MOVE, TURNED, F + j)]
+        out += [*home("p", TURNED, turned), Step("p>w", MOVE, TURNED, W)]
+    elif pack:
+        out.append(TURN_UP)
+    if waste:
+        out += home("w", W, waste[-1])
+    for i in range(D, W):
+        if t.piles[i]:
+            out += home(f"{letter}{i - D + 1}", i, t.piles[i][-1])
+    if turned is None and not pack and waste and game.may_redeal(t):
+        out.append(Step("redeal", REDEAL, W, PACK, len(waste)))
+    return out
+
+
+def reserve_refused(game: Patience, t: Table, move: Move, D: int, W: int) -> str:
+    """Why a move is refused while a reserve place waits to be filled."""
+    hole = next((i for i in range(D, W) if not t.piles[i]), -1)
+    if hole >= 0 and (t.piles[W] or t.piles[PACK] or t.piles[TURNED]):
+        return (f"First fill {game.pile_specs[hole].label} from the "
+                f"{game.pile_specs[W].label} or the pack.")
+    return why_illegal(game, t, move)
+
+
+__all__ = [
+    "PACK",
+    "TURNED",
+    "TURN_UP",
+    "F",
+    "Wanted",
+    "fill",
+    "narrate",
+    "piles",
+    "place",
+    "redeal",
+    "reserve_refused",
+    "reserve_steps",
+    "say",
+    "summary",
+    "why_illegal",
+    "zones",
+]
