@@ -24,7 +24,7 @@ from dataclasses import replace
 from .cards import Card, name
 from .common import ordinal
 from .game import Move, Zone
-from .patience import DOWN, Patience, Pile, Step, Table
+from .patience import DOWN, UP, Patience, Pile, Step, Table
 from .shape import DEAL, MOVE, REDEAL
 from .solo import reshuffle
 
@@ -33,15 +33,15 @@ TURN_UP = Step("t", DEAL, PACK, TURNED)
 
 
 def piles(families: Sequence[str], letter: str, n: int, word: str,
-          stock: str = "", aside: str = "") -> tuple[Pile, ...]:
+          stock: str = "", aside: str = "", face: str = UP) -> tuple[Pile, ...]:
     """The table: the pack, the turned card, the families (labelled ``families``), ``n``
-    piles ``<letter><i>`` called ``<word> <i>``, then the stock and the row laid aside
-    when the game names them."""
+    piles ``<letter><i>`` called ``<word> <i>`` (lying as ``face`` says), then the stock
+    and the row laid aside when the game names them."""
     out = [Pile("pack", "stock", "pack", face=DOWN),
            Pile("turned", "waste", "card turned from the pack"),
            *(Pile(f"f{j + 1}", "foundation", label, "families")
              for j, label in enumerate(families)),
-           *(Pile(f"{letter}{i + 1}", "pile", f"{word} {i + 1}", f"{word}s")
+           *(Pile(f"{letter}{i + 1}", "pile", f"{word} {i + 1}", f"{word}s", face)
              for i in range(n))]
     if stock:
         out.append(Pile("w", "waste", stock))
@@ -122,9 +122,9 @@ def redeal(game: Patience, t: Table, sources: Sequence[int], shuffle: bool) -> T
     k = game.redeal_number(t)
     pack = reshuffle(t.seed, k, cards) if shuffle else cards[::-1]
     laid = [() if i in sources else p for i, p in enumerate(t.piles)]
-    laid[PACK] = pack
-    return replace(t, piles=tuple(laid), down=(len(pack), *t.down[1:]), redeals=k,
-                   back=None)
+    down = [0 if i in sources else d for i, d in enumerate(t.down)]
+    laid[PACK], down[PACK] = pack, len(pack)
+    return replace(t, piles=tuple(laid), down=tuple(down), redeals=k, back=None)
 
 
 # -- a reserve row kept full from the stock or the pack (The Sultan, The Windmill) -------
