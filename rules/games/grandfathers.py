@@ -149,7 +149,7 @@ class Grandfathers(Patience):
         if out:
             return out
         if turned is not None and self.may_use_privilege(t, "three"):
-            return [Step("three", PRIVILEGE, TURNED, R + PLACES)]
+            return [Step("three", PRIVILEGE, TURNED)]  # to places it makes
         if self.may_use_privilege(t, "draw"):
             return [Step(f"x{i + 1}.{k + 1}>f{j + 1}", PRIVILEGE, R + i, F + j, at=k)
                     for i, p in enumerate(places) for k in range(len(p) - 1)
