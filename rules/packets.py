@@ -10,8 +10,9 @@ then, where the game has them, a single face-up stock ``w`` and a row laid aside
 This module holds what those games say alike, as functions a game's methods call: each
 move's sentence from its step (:func:`say`, :func:`narrate`), why a move is refused
 (:func:`why_illegal`), how a game ends (:func:`summary`), the re-deal that makes a new
-pack (:func:`redeal`), and the moves of a game with a reserve row kept full from the
-stock or the pack (:func:`reserve_steps`: The Sultan, The Windmill). Codes: ``t`` turns
+pack (:func:`redeal`), the one draw from under a pile's top (:func:`draw`), and the
+moves of a game with a reserve row kept full from the stock or the pack
+(:func:`reserve_steps`: The Sultan, The Windmill). Codes: ``t`` turns
 the next card; ``p`` is the turned card, or the next card of the pack unseen when none
 is turned (a reserve place filled "by the next card from the pack").
 """
@@ -125,6 +126,13 @@ def redeal(game: Patience, t: Table, sources: Sequence[int], shuffle: bool) -> T
     down = [0 if i in sources else d for i, d in enumerate(t.down)]
     laid[PACK], down[PACK] = pack, len(pack)
     return replace(t, piles=tuple(laid), down=tuple(down), redeals=k, back=None)
+
+
+def draw(game: Patience, t: Table, step: Step) -> Table:
+    """The one draw (a privilege step): a card from under a pile's top goes where the
+    step says, and the privilege ``draw`` is used."""
+    drawn = game.carry(t, replace(step, kind=MOVE))
+    return replace(drawn, privileges_used=game.use_privilege(t, "draw"))
 
 
 # -- a reserve row kept full from the stock or the pack (The Sultan, The Windmill) -------

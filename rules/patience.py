@@ -364,7 +364,16 @@ class Patience(SoloGame[Table]):
     def zones(self, state: Table) -> tuple[Zone, ...]:
         return tuple(Zone(p.id, p.kind, c, len(c) - d, p.owner, p.private,
                           self.label(state, p), p.group)
-                     for p, c, d in zip(self.pile_specs, state.piles, state.down, strict=True))
+                     for i, (p, c, d) in enumerate(zip(self.pile_specs, state.piles, state.down,
+                                                       strict=True))
+                     if self.laid(state, i))
+
+    def laid(self, t: Table, i: int) -> bool:
+        """Whether pile ``i`` is on the table yet (default: every pile is). A game that
+        lays piles during play (Grandfathers' three more places, Salique Law's kings'
+        piles) says which are not yet: the zones leave them out, and a move that lays
+        one points at no place (its shape's target is ``None``)."""
+        return True
 
     def hidden_count(self, state: Table) -> int:
         """How many cards are hidden from someone: those face down, and every card of a
@@ -386,7 +395,8 @@ class Patience(SoloGame[Table]):
             return super().shape(state, move, seat, audience)
         s = self.step(state, move)
         src = self.pile_specs[s.source].id if s.source >= 0 else None
-        dst = self.pile_specs[s.target].id if s.target >= 0 else None
+        dst = self.pile_specs[s.target].id if s.target >= 0 and self.laid(state, s.target) \
+            else None
         if s.kind == PAIR:  # the two places whose cards pair, and both cards
             return Shape(PAIR, src, dst, (self._seen(state, s.source, -1, audience),
                                           self._seen(state, s.target, -1, audience)))

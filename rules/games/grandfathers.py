@@ -149,7 +149,7 @@ class Grandfathers(Patience):
         if out:
             return out
         if turned is not None and self.may_use_privilege(t, "three"):
-            return [Step("three", PRIVILEGE, TURNED)]  # to places it makes
+            return [Step("three", PRIVILEGE, TURNED, R + PLACES)]
         if self.may_use_privilege(t, "draw"):
             return [Step(f"x{i + 1}.{k + 1}>f{j + 1}", PRIVILEGE, R + i, F + j, at=k)
                     for i, p in enumerate(places) for k in range(len(p) - 1)
@@ -168,8 +168,7 @@ class Grandfathers(Patience):
             laid = replace(t, piles=tuple(piles), down=(len(piles[PACK]), *t.down[1:]),
                            privileges_used=self.use_privilege(t, "three"), back=None)
             return self.marked(laid, more=len(new))
-        drawn = self.carry(t, replace(step, kind=MOVE))  # a draw
-        return replace(drawn, privileges_used=self.use_privilege(t, "draw"))
+        return packets.draw(self, t, step)
 
     def offers_end(self, t: Table) -> bool:
         return False
@@ -190,9 +189,11 @@ class Grandfathers(Patience):
     def summary(self, state: Table, won: bool) -> str:
         return packets.summary(self, state, won)
 
+    def laid(self, t: Table, i: int) -> bool:
+        return i < R + PLACES + self.mark(t, "more")
+
     def zones(self, state: Table) -> tuple[Zone, ...]:
-        shown = packets.zones(self, state)  # only the places laid
-        return shown[:len(shown) - MORE + self.mark(state, "more")]
+        return packets.zones(self, state)
 
     def why_illegal(self, state: Table, move: Move, seat: Seat) -> str:
         return packets.why_illegal(self, state, move)
