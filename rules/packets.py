@@ -7,9 +7,12 @@ piles in the same order (:func:`piles`): the ``pack``, the ``turned`` card, the
 families ``f1``..., a row of piles named by a letter (``w1``, ``r1``, ``d1``, ``k1``...),
 then, where the game has them, a single face-up stock ``w`` and a row laid aside ``q``.
 
-This module holds what those games say alike, as functions a game's methods call: each
+This module holds what those games do and say alike, as functions. Those whose first
+argument is the game are written as methods are, so that a game takes one as its own in
+a line of its class body (``narrate = packets.narrate``) or calls it from its own: each
 move's sentence from its step (:func:`say`, :func:`narrate`), why a move is refused
-(:func:`why_illegal`), how a game ends (:func:`summary`), the re-deal that makes a new
+(:func:`why_illegal`, :func:`reserve_refused`), how a game ends (:func:`summary`), what
+the table shows (:func:`zones`), no giving up (:func:`no_end`); the re-deal that makes a new
 pack (:func:`redeal`), the one draw from under a pile's top (:func:`draw`), and the
 moves of a game with a reserve row kept full from the stock or the pack
 (:func:`reserve_steps`: The Sultan, The Windmill). Codes: ``t`` turns
@@ -24,7 +27,7 @@ from dataclasses import replace
 
 from .cards import Card, name
 from .common import ordinal
-from .game import Move, Zone
+from .game import Move, Seat, Zone
 from .patience import DOWN, UP, Patience, Pile, Step, Table
 from .shape import DEAL, MOVE, REDEAL
 from .solo import reshuffle
@@ -51,11 +54,11 @@ def piles(families: Sequence[str], letter: str, n: int, word: str,
     return tuple(out)
 
 
-def zones(game: Patience, t: Table) -> tuple[Zone, ...]:
+def zones(game: Patience, state: Table) -> tuple[Zone, ...]:
     """The model's zones, but the turned card's place says one card face up even while
     empty (what the table showed before the model, and what the pins hold)."""
     return tuple(replace(z, up=1) if z.id == "turned" else z
-                 for z in Patience.zones(game, t))
+                 for z in Patience.zones(game, state))
 
 
 def fill(game: Patience, t: Table, i: int, code: str) -> Step:
@@ -73,8 +76,9 @@ def place(game: Patience, t: Table, i: int) -> str:
     return f"the {p.label}" if p.id in ("w", "q") else game.label(t, p)
 
 
-def say(game: Patience, t: Table, move: Move) -> str:
+def say(game: Patience, state: Table, move: Move) -> str:
     """The sentence of a turn, a fill from the pack, a draw or a card's move."""
+    t = state
     s = game.step(t, move)
     if s.code == "t":
         return "turn up the next card of the pack"
@@ -103,13 +107,19 @@ def narrate(game: Patience, before: Table, move: Move, after: Table) -> str:
     return game.describe(before, move)
 
 
-def summary(game: Patience, t: Table, won: bool) -> str:
-    n = t.home(game.foundations)
+def summary(game: Patience, state: Table, won: bool) -> str:
+    n = state.home(game.foundations)
     return f"every family is complete ({n} cards)" if won else \
         f"blocked with {n} cards on the families"
 
 
-def why_illegal(game: Patience, t: Table, move: Move) -> str:
+def no_end(game: Patience, t: Table) -> bool:
+    """These games offer no ``end``: they end when no move is left."""
+    return False
+
+
+def why_illegal(game: Patience, state: Table, move: Move, seat: Seat) -> str:
+    t = state
     if t.piles[TURNED] and move.code == "t":
         return f"First place the turned card, {name(t.piles[TURNED][-1])}."
     return f"'{move.code}' is not a legal move now."
@@ -140,15 +150,22 @@ def draw(game: Patience, t: Table, step: Step) -> Table:
 Wanted = dict[int, list[int]]
 
 
+def reserve_row(game: Patience) -> tuple[int, int]:
+    """Where a game's reserve row begins, and where its stock lies (just after it)."""
+    w = game.index["w"]
+    return next(i for i, p in enumerate(game.pile_specs) if p.kind == "pile"), w
+
+
 def reserve_steps(game: Patience, t: Table, wanted: Wanted, key: Callable[[Card], int],
-                  forced: Callable[[Table, Card], int], D: int, W: int) -> list[Step]:
-    """The moves of a reserve row (piles ``D`` to ``W - 1``) and a stock ``W``.
+                  forced: Callable[[Table, Card], int]) -> list[Step]:
+    """The moves of a reserve row (:func:`reserve_row`) and a single stock ``w``.
 
     ``wanted`` maps each :func:`key` of a card to the families (0-based) that take it
     now; ``forced`` the family a turned card must go to at once, or -1. In order: while a
     place is empty (only the leftmost: the places are alike), fill it, ``w>d<i>`` then
     ``p>d<i>``; else the turned card's forced move alone, or ``t`` | ``p>f<j>``, ``p>w``;
     then ``w>f<j>``, ``d<i>>f<j>`` by ascending ``i``, ``j``; then ``redeal``."""
+    D, W = reserve_row(game)
     pack, turned, waste = t.piles[PACK], t.top(TURNED), t.piles[W]
     hole = next((i for i in range(D, W) if not t.piles[i]), -1)
     letter = game.pile_specs[D].id[0]
@@ -180,13 +197,15 @@ def reserve_steps(game: Patience, t: Table, wanted: Wanted, key: Callable[[Card]
     return out
 
 
-def reserve_refused(game: Patience, t: Table, move: Move, D: int, W: int) -> str:
+def reserve_refused(game: Patience, state: Table, move: Move, seat: Seat) -> str:
     """Why a move is refused while a reserve place waits to be filled."""
+    t = state
+    D, W = reserve_row(game)
     hole = next((i for i in range(D, W) if not t.piles[i]), -1)
     if hole >= 0 and (t.piles[W] or t.piles[PACK] or t.piles[TURNED]):
         return (f"First fill {game.pile_specs[hole].label} from the "
                 f"{game.pile_specs[W].label} or the pack.")
-    return why_illegal(game, t, move)
+    return why_illegal(game, t, move, seat)
 
 
 __all__ = [
@@ -195,12 +214,15 @@ __all__ = [
     "TURN_UP",
     "F",
     "Wanted",
+    "draw",
     "fill",
     "narrate",
+    "no_end",
     "piles",
     "place",
     "redeal",
     "reserve_refused",
+    "reserve_row",
     "reserve_steps",
     "say",
     "summary",

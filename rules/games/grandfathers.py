@@ -54,7 +54,7 @@ from typing import ClassVar
 from .. import packets
 from ..cards import ACE, KING, Card, name, rank_of, suit_of
 from ..description import CHENEY, Description
-from ..game import Move, Option, Seat, Zone
+from ..game import Move, Option
 from ..packets import PACK, TURN_UP, TURNED, F, Wanted
 from ..patience import HOME, Patience, Pile, Step, Table, size
 from ..registry import register
@@ -92,6 +92,8 @@ class Grandfathers(Patience):
     facts = (("pack", size("pack")), ("on_families", HOME))
     #: How many of the three more places are laid (the table shows only those).
     marks = ("more",)
+    offers_end, zones, summary = packets.no_end, packets.zones, packets.summary
+    why_illegal = packets.why_illegal
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return packets.piles(FAMILIES, "r", PLACES + MORE, "place")
@@ -170,9 +172,6 @@ class Grandfathers(Patience):
             return self.marked(laid, more=len(new))
         return packets.draw(self, t, step)
 
-    def offers_end(self, t: Table) -> bool:
-        return False
-
     def say(self, t: Table, move: Move) -> str:
         if move.code == "three":
             return ("lay off the turned card and the next two cards of the pack into three "
@@ -186,14 +185,5 @@ class Grandfathers(Patience):
             return f"lay off {', '.join(new)} into new places"
         return packets.narrate(self, before, move, after)
 
-    def summary(self, state: Table, won: bool) -> str:
-        return packets.summary(self, state, won)
-
     def laid(self, t: Table, i: int) -> bool:
         return i < R + PLACES + self.mark(t, "more")
-
-    def zones(self, state: Table) -> tuple[Zone, ...]:
-        return packets.zones(self, state)
-
-    def why_illegal(self, state: Table, move: Move, seat: Seat) -> str:
-        return packets.why_illegal(self, state, move)

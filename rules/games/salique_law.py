@@ -47,7 +47,7 @@ from typing import Any, ClassVar
 from .. import packets
 from ..cards import ACE, JACK, KING, QUEEN, Card, name, rank_of
 from ..description import CHENEY, Description
-from ..game import Move, Seat, Zone
+from ..game import Move
 from ..packets import PACK, TURN_UP, TURNED, F, Wanted
 from ..patience import HOME, Patience, Pile, Step, Table, size
 from ..registry import register
@@ -66,6 +66,8 @@ class SaliqueLaw(Patience):
     facts = (("pack", size("pack")), ("on_families", HOME))
     #: What one king's pile is called (Cadogan's edition: king packet).
     pile_word = "king's pile"
+    offers_end, zones, summary = packets.no_end, packets.zones, packets.summary
+    narrate, why_illegal = packets.narrate, packets.why_illegal
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return packets.piles([f"family {j + 1}" for j in range(8)], "k", 8, self.pile_word,
@@ -132,9 +134,6 @@ class SaliqueLaw(Patience):
         return not state.piles[PACK] and not state.piles[TURNED] and \
             all(len(f) == 11 for f in self.families(state))
 
-    def offers_end(self, t: Table) -> bool:
-        return False
-
     def public(self, state: Table) -> dict[str, Any]:
         return super().public(state) | {"stock_on": sum(1 for p in state.piles[K:Q] if p)}
 
@@ -146,17 +145,5 @@ class SaliqueLaw(Patience):
             return f"lay {name(turned)} in the row of queens"
         return packets.say(self, t, move)
 
-    def narrate(self, before: Table, move: Move, after: Table) -> str:
-        return packets.narrate(self, before, move, after)
-
-    def summary(self, state: Table, won: bool) -> str:
-        return packets.summary(self, state, won)
-
     def laid(self, t: Table, i: int) -> bool:
         return not K <= i < Q or bool(t.piles[i])  # a king's pile once its king is laid
-
-    def zones(self, state: Table) -> tuple[Zone, ...]:
-        return packets.zones(self, state)
-
-    def why_illegal(self, state: Table, move: Move, seat: Seat) -> str:
-        return packets.why_illegal(self, state, move)

@@ -40,7 +40,7 @@ from typing import Any
 from .. import packets
 from ..cards import ACE, Card, rank_of, suit_of
 from ..description import CHENEY, Description
-from ..game import Move, Option, Seat, Zone
+from ..game import Move, Option
 from ..packets import PACK, TURN_UP, TURNED, F
 from ..patience import HOME, TOP, UP, Patience, Pile, Step, Table, size
 from ..registry import register, variant
@@ -64,6 +64,8 @@ class Solitaire(Patience):
     )
     facts = (("pack", size("pack")), ("on_families", HOME))
     redeal_takes_up = False
+    offers_end, zones, summary = packets.no_end, packets.zones, packets.summary
+    narrate, why_illegal = packets.narrate, packets.why_illegal
 
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
@@ -118,9 +120,6 @@ class Solitaire(Patience):
     def special(self, t: Table, step: Step) -> Table:
         return packets.redeal(self, t, range(P, P + 4), True)
 
-    def offers_end(self, t: Table) -> bool:
-        return False
-
     # -- what the solver may use (rules/solver.py) ----------------------------------
 
     def solver_key(self, t: Table) -> Hashable:
@@ -158,17 +157,6 @@ class Solitaire(Patience):
             return "take up the four piles, shuffle them and re-lay them as the pack"
         return packets.say(self, t, move)
 
-    def narrate(self, before: Table, move: Move, after: Table) -> str:
-        return packets.narrate(self, before, move, after)
-
-    def summary(self, state: Table, won: bool) -> str:
-        return packets.summary(self, state, won)
-
-    def zones(self, state: Table) -> tuple[Zone, ...]:
-        return packets.zones(self, state)
-
-    def why_illegal(self, state: Table, move: Move, seat: Seat) -> str:
-        return packets.why_illegal(self, state, move)
 
 
 SOLITAIRE_ACES_FIRST = variant(Solitaire, Description(

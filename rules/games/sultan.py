@@ -49,7 +49,7 @@ from typing import Any
 from .. import packets
 from ..cards import ACE, CLUBS, DIAMONDS, HEARTS, KING, QUEEN, SPADES, Card, rank_of, suit_of
 from ..description import CHENEY, Description
-from ..game import Move, Option, Seat, Zone
+from ..game import Move, Option
 from ..packets import Wanted
 from ..patience import HOME, Patience, Pile, Step, Table, size
 from ..registry import register
@@ -78,6 +78,8 @@ class Sultan(Patience):
     )
     facts = (("pack", size("pack")), ("on_families", HOME))
     redeal_takes_up = False
+    offers_end, zones, summary = packets.no_end, packets.zones, packets.summary
+    narrate, why_illegal = packets.narrate, packets.reserve_refused
     #: What the single stock is called (Cadogan's edition says "talon").
     stock_word = "stock"
 
@@ -121,13 +123,10 @@ class Sultan(Patience):
 
     def steps(self, t: Table) -> list[Step]:
         return packets.reserve_steps(self, t, self.wanted(t), lambda c: c & 63,
-                                     lambda t, c: -1, D, W)
+                                     lambda t, c: -1)
 
     def special(self, t: Table, step: Step) -> Table:
         return packets.redeal(self, t, (W,), self._shuffle)
-
-    def offers_end(self, t: Table) -> bool:
-        return False
 
     def say(self, t: Table, move: Move) -> str:
         if move.code == "redeal":
@@ -135,17 +134,6 @@ class Sultan(Patience):
             return f"take up the {self.stock_word}, {how} and use it as the pack"
         return packets.say(self, t, move)
 
-    def narrate(self, before: Table, move: Move, after: Table) -> str:
-        return packets.narrate(self, before, move, after)
-
-    def summary(self, state: Table, won: bool) -> str:
-        return packets.summary(self, state, won)
-
-    def zones(self, state: Table) -> tuple[Zone, ...]:
-        return packets.zones(self, state)
-
-    def why_illegal(self, state: Table, move: Move, seat: Seat) -> str:
-        return packets.reserve_refused(self, state, move, D, W)
 
 
 __all__ = ["Sultan"]

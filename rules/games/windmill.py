@@ -40,7 +40,6 @@ from __future__ import annotations
 from .. import packets
 from ..cards import ACE, KING, Card, rank_of
 from ..description import CHENEY, Description
-from ..game import Move, Seat, Zone
 from ..packets import Wanted
 from ..patience import HOME, Patience, Pile, Step, Table, size
 from ..registry import register
@@ -58,6 +57,8 @@ class Windmill(Patience):
     facts = (("pack", size("pack")), ("on_families", HOME))
     #: What a sail and the single stock are called (Cadogan's edition: wing, talon).
     pile_word, stock_word = "sail", "stock"
+    offers_end, zones, summary = packets.no_end, packets.zones, packets.summary
+    say, narrate, why_illegal = packets.say, packets.narrate, packets.reserve_refused
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return packets.piles(FAMILIES, "d", 8, self.pile_word, self.stock_word)
@@ -105,23 +106,4 @@ class Windmill(Patience):
         return next((j for j in range(4) if not fams[j]), -1) if card & 15 == KING else -1
 
     def steps(self, t: Table) -> list[Step]:
-        return packets.reserve_steps(self, t, self.wanted(t), lambda c: c & 15, self.forced,
-                                     D, W)
-
-    def offers_end(self, t: Table) -> bool:
-        return False
-
-    def say(self, t: Table, move: Move) -> str:
-        return packets.say(self, t, move)
-
-    def narrate(self, before: Table, move: Move, after: Table) -> str:
-        return packets.narrate(self, before, move, after)
-
-    def summary(self, state: Table, won: bool) -> str:
-        return packets.summary(self, state, won)
-
-    def zones(self, state: Table) -> tuple[Zone, ...]:
-        return packets.zones(self, state)
-
-    def why_illegal(self, state: Table, move: Move, seat: Seat) -> str:
-        return packets.reserve_refused(self, state, move, D, W)
+        return packets.reserve_steps(self, t, self.wanted(t), lambda c: c & 15, self.forced)
