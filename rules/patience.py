@@ -46,6 +46,9 @@ from .solo import SoloGame, shuffled_pack
 #: How a pile's cards lie: every card face up (a family, a waste, cards laid out open);
 #: every card face down (a stock); or face down below and face up above (a column).
 UP, DOWN, COLUMN = "up", "down", "column"
+#: Only the top card face up, whatever is laid on it (the old strict rule of not looking
+#: beneath a pile's top card: Cheney's Solitaire).
+TOP = "top"
 #: The kind of pile that holds the cards home (won when they hold every card).
 FOUNDATION = "foundation"
 #: The kind of pile that takes the cards paired off (the first such pile does).
@@ -221,7 +224,8 @@ class Patience(SoloGame[Table]):
         piles = tuple(tuple(cards.get(p.id, ())) for p in self.pile_specs)
         given = down or {}
         return Table(piles, tuple(
-            len(c) if p.face == DOWN else given.get(p.id, 0) if p.face == COLUMN else 0
+            len(c) if p.face == DOWN else given.get(p.id, 0) if p.face == COLUMN else
+            max(len(c) - 1, 0) if p.face == TOP else 0
             for p, c in zip(self.pile_specs, piles, strict=True)))
 
     def mark(self, t: Table, name: str) -> int:
@@ -292,6 +296,8 @@ class Patience(SoloGame[Table]):
         piles[s.target] = piles[s.target] + laid
         if self.pile_specs[s.target].face == DOWN:
             down[s.target] += len(laid)
+        elif self.pile_specs[s.target].face == TOP:
+            down[s.target] = len(piles[s.target]) - 1
         return replace(t, piles=tuple(piles), down=tuple(down), redeals=k, back=None)
 
     def shuffles(self, t: Table) -> bool:
@@ -322,6 +328,8 @@ class Patience(SoloGame[Table]):
         piles[s.target] = piles[s.target] + cards
         if dst.face == DOWN or (s.kind == TURN and dst.face == COLUMN):
             down[s.target] += len(cards)
+        elif dst.face == TOP:
+            down[s.target] = len(piles[s.target]) - 1
         new = replace(t, piles=tuple(piles), down=tuple(down))
         if s.kind == TURN:
             return replace(new, turns=t.turns + 1, played=False, back=None)
@@ -333,6 +341,8 @@ class Patience(SoloGame[Table]):
         spec = self.pile_specs[i]
         if spec.face == DOWN:
             return len(pile)
+        if spec.face == TOP:
+            return max(len(pile) - 1, 0)
         d = min(down, len(pile))
         return d - 1 if spec.turn_up and pile and d == len(pile) else d
 
@@ -354,7 +364,16 @@ class Patience(SoloGame[Table]):
     def zones(self, state: Table) -> tuple[Zone, ...]:
         return tuple(Zone(p.id, p.kind, c, len(c) - d, p.owner, p.private,
                           self.label(state, p), p.group)
-                     for p, c, d in zip(self.pile_specs, state.piles, state.down, strict=True))
+                     for i, (p, c, d) in enumerate(zip(self.pile_specs, state.piles, state.down,
+                                                       strict=True))
+                     if self.laid(state, i))
+
+    def laid(self, t: Table, i: int) -> bool:
+        """Whether pile ``i`` is on the table yet (default: every pile is). A game that
+        lays piles during play (Grandfathers' three more places, Salique Law's kings'
+        piles) says which are not yet: the zones leave them out, and a move that lays
+        one points at no place (its shape's target is ``None``)."""
+        return True
 
     def hidden_count(self, state: Table) -> int:
         """How many cards are hidden from someone: those face down, and every card of a
@@ -376,7 +395,8 @@ class Patience(SoloGame[Table]):
             return super().shape(state, move, seat, audience)
         s = self.step(state, move)
         src = self.pile_specs[s.source].id if s.source >= 0 else None
-        dst = self.pile_specs[s.target].id if s.target >= 0 else None
+        dst = self.pile_specs[s.target].id if s.target >= 0 and self.laid(state, s.target) \
+            else None
         if s.kind == PAIR:  # the two places whose cards pair, and both cards
             return Shape(PAIR, src, dst, (self._seen(state, s.source, -1, audience),
                                           self._seen(state, s.target, -1, audience)))
@@ -416,5 +436,5 @@ class Patience(SoloGame[Table]):
         return {("piles", i, k): c for i, p in enumerate(state.piles) for k, c in enumerate(p)}
 
 
-__all__ = ["COLUMN", "DISCARD", "DOWN", "FACE_DOWN", "FOUNDATION", "HOME", "PASS", "UP", "Fact",
-           "Patience", "Pile", "Step", "Table", "size"]
+__all__ = ["COLUMN", "DISCARD", "DOWN", "FACE_DOWN", "FOUNDATION", "HOME", "PASS", "TOP", "UP",
+           "Fact", "Patience", "Pile", "Step", "Table", "size"]

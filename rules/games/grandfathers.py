@@ -47,37 +47,41 @@ draws only when nothing before them is legal.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from ..cards import ACE, KING, Card, rank_of, suit_of
+from .. import packets
+from ..cards import ACE, KING, Card, name, rank_of, suit_of
 from ..description import CHENEY, Description
 from ..game import Move, Option
-from ..packets_a import NONE, TURN, PacketGame, Table
+from ..packets import PACK, TURN_UP, TURNED, F, Wanted
+from ..patience import HOME, Patience, Pile, Step, Table, size
 from ..registry import register
+from ..shape import MOVE, PRIVILEGE
 
-THREE = Move("three")
 SUITS = ("spades", "hearts", "diamonds", "clubs")
+FAMILIES = tuple(f"the {SUITS[j % 4]} family {'up from the ace' if j < 4 else 'down from the king'}"
+                 for j in range(8))
+R = F + 8  # where the places lie: twenty, and three more laid off once
+PLACES, MORE = 20, 3
 
 
-def _is_base(found: list[tuple[Card, ...]] | tuple[tuple[Card, ...], ...], c: Card) -> int:
+def _is_base(fams: Sequence[tuple[Card, ...]], c: Card) -> int:
     """The family a base card opens, or -1."""
     r, s = rank_of(c), suit_of(c)
-    if r == ACE and not found[s]:
+    if r == ACE and not fams[s]:
         return s
-    if r == KING and not found[4 + s]:
+    if r == KING and not fams[4 + s]:
         return 4 + s
     return -1
 
 
 @register
-class Grandfathers(PacketGame):
+class Grandfathers(Patience):
     description = Description(
         id="grandfathers", title="Grandfathers", book=CHENEY, lines="669-718",
         skill="some", bound=800, packs=2)
-    pile_letter = "r"
-    pile_word = "place"
     #: "Three more" and the one draw, once each (counted by the solo shell).
     privileges_allowed: ClassVar[Mapping[str, int]] = {"three": 1, "draw": 1}
     option_specs = (
@@ -85,32 +89,35 @@ class Grandfathers(PacketGame):
                "card; any: cards may be piled on any place without limit",
                choices=("once", "any")),
     )
+    facts = (("pack", size("pack")), ("on_families", HOME))
+    #: How many of the three more places are laid (the table shows only those).
+    marks = ("more",)
+    offers_end, zones, summary = packets.no_end, packets.zones, packets.summary
+    why_illegal = packets.why_illegal
 
-    def __init__(self, options: Any = None) -> None:
-        super().__init__(options)
-        self._depth = 2 if self.option("covering") == "once" else 10**6
-
-    def found_name(self, j: int) -> str:
-        way = "up from the ace" if j < 4 else "down from the king"
-        return f"the {SUITS[j % 4]} family {way}"
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return packets.piles(FAMILIES, "r", PLACES + MORE, "place")
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
-        found: list[tuple[Card, ...]] = [()] * 8
-        places: list[tuple[Card, ...]] = []
+        fams: list[tuple[Card, ...]] = [()] * 8
+        places: list[Card] = []
         i = 0
-        while len(places) < 20:
+        while len(places) < PLACES:
             c = cards[i]
             i += 1
-            j = _is_base(found, c)
+            j = _is_base(fams, c)
             if j >= 0:
-                found[j] = (c,)
+                fams[j] = (c,)
             else:
-                places.append((c,))
-        return Table(seed, tuple(reversed(cards[i:])), NONE, tuple(found), tuple(places))
+                places.append(c)
+        t = self.table({f"f{j + 1}": f for j, f in enumerate(fams)}
+                       | {f"r{k + 1}": (c,) for k, c in enumerate(places)}
+                       | {"pack": cards[i:][::-1]})
+        return Table(t.piles, t.down, seed=seed)
 
-    def wanted(self, st: Table) -> dict[int, list[int]]:
-        out: dict[int, list[int]] = {}
-        for j, f in enumerate(st.found):
+    def wanted(self, t: Table) -> Wanted:
+        out: Wanted = {}
+        for j, f in enumerate(self.families(t)):
             s = (j % 4) << 4
             if not f:
                 out.setdefault(s | (ACE if j < 4 else KING), []).append(j)
@@ -122,44 +129,61 @@ class Grandfathers(PacketGame):
                 out.setdefault(s | (r - 1), []).append(j)
         return out
 
-    def moves(self, st: Table) -> tuple[Move, ...]:
-        m = self._m
-        wanted = self.wanted(st)
-        out: list[Move] = []
-        if st.turned != NONE:
-            base = _is_base(st.found, st.turned)
+    def steps(self, t: Table) -> list[Step]:
+        wanted = self.wanted(t)
+        depth = 2 if self.option("covering") == "once" else 10**6
+        places = t.piles[R:R + PLACES + self.mark(t, "more")]
+        out: list[Step] = []
+        turned = t.top(TURNED)
+        if turned is not None:
+            base = _is_base(self.families(t), turned)
             if base >= 0:
-                return (m(f"p>f{base + 1}"),)
-            out += [m(f"p>f{j + 1}") for j in wanted.get(st.turned & 63, ())]
-            out += [m(f"p>r{i + 1}") for i, p in enumerate(st.piles) if len(p) < self._depth]
-        elif st.pack:
-            out.append(TURN)
-        for i, p in enumerate(st.piles):
+                return [Step(f"p>f{base + 1}", MOVE, TURNED, F + base)]
+            out += [Step(f"p>f{j + 1}", MOVE, TURNED, F + j) for j in wanted.get(turned & 63, ())]
+            out += [Step(f"p>r{i + 1}", MOVE, TURNED, R + i)
+                    for i, p in enumerate(places) if len(p) < depth]
+        elif t.piles[PACK]:
+            out.append(TURN_UP)
+        for i, p in enumerate(places):
             if p:
-                out += [m(f"r{i + 1}>f{j + 1}") for j in wanted.get(p[-1] & 63, ())]
+                out += [Step(f"r{i + 1}>f{j + 1}", MOVE, R + i, F + j)
+                        for j in wanted.get(p[-1] & 63, ())]
         if out:
-            return tuple(out)
-        if st.turned != NONE and self.may_use_privilege(st, "three"):
-            return (THREE,)
-        if self.may_use_privilege(st, "draw"):
-            return tuple(m(f"x{i + 1}.{k + 1}>f{j + 1}") for i, p in enumerate(st.piles)
-                         for k in range(len(p) - 1) for j in wanted.get(p[k] & 63, ()))
-        return ()
+            return out
+        if turned is not None and self.may_use_privilege(t, "three"):
+            return [Step("three", PRIVILEGE, TURNED, R + PLACES)]
+        if self.may_use_privilege(t, "draw"):
+            return [Step(f"x{i + 1}.{k + 1}>f{j + 1}", PRIVILEGE, R + i, F + j, at=k)
+                    for i, p in enumerate(places) for k in range(len(p) - 1)
+                    for j in wanted.get(p[k] & 63, ())]
+        return []
 
-    def special(self, st: Table, code: str) -> Table:
-        # "three": the turned card and the next two of the pack into three new places
-        new = (st.turned, *reversed(st.pack[-2:]))
-        return replace(st, turned=NONE, pack=st.pack[:-2],
-                       piles=(*st.piles, *((c,) for c in new)),
-                       privileges_used=self.use_privilege(st, "three"))
+    def special(self, t: Table, step: Step) -> Table:
+        if step.code == "three":
+            # the turned card and the next two of the pack into three new places
+            pack = t.piles[PACK]
+            new = (t.piles[TURNED][-1], *reversed(pack[-2:]))
+            piles = list(t.piles)
+            piles[PACK], piles[TURNED] = pack[:-2], ()
+            for k, c in enumerate(new):
+                piles[R + PLACES + k] = (c,)
+            laid = replace(t, piles=tuple(piles), down=(len(piles[PACK]), *t.down[1:]),
+                           privileges_used=self.use_privilege(t, "three"), back=None)
+            return self.marked(laid, more=len(new))
+        return packets.draw(self, t, step)
 
-    def describe_special(self, state: Table, code: str) -> str:
-        return "lay off the turned card and the next two cards of the pack into three new places"
+    def say(self, t: Table, move: Move) -> str:
+        if move.code == "three":
+            return ("lay off the turned card and the next two cards of the pack into three "
+                    "new places")
+        return packets.say(self, t, move)
 
-    def public(self, state: Table) -> dict[str, Any]:
-        facts = super().public(state)
-        facts.update(self.privilege_facts(state))
-        return facts
+    def narrate(self, before: Table, move: Move, after: Table) -> str:
+        if move.code == "three":
+            more = self.mark(after, "more")
+            new = [name(p[0]) for p in after.piles[R + PLACES:R + PLACES + more]]
+            return f"lay off {', '.join(new)} into new places"
+        return packets.narrate(self, before, move, after)
 
-    def won(self, st: Table) -> bool:
-        return all(len(f) == 13 for f in st.found)
+    def laid(self, t: Table, i: int) -> bool:
+        return i < R + PLACES + self.mark(t, "more")

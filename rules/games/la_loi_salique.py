@@ -29,8 +29,9 @@ unless said otherwise):
   off). Option ``freed_kings``: ``once`` lets each bare king receive a card only once in
   the game (the strict reading). As in Salique Law the card must release another card (a
   lone card on a king is not moved to another bare king: that would change nothing).
-  A rule for each king, not a one-off the solo shell counts: its marks stay in the
-  table's ``used``, and the class grants no privilege (``privileges_allowed`` is empty).
+  A rule for each king, not a one-off the solo shell counts: its marks are the game's
+  own (``marks``: ``b1``-``b8``), and the class grants no privilege
+  (``privileges_allowed`` is empty).
 - Won when the eight foundations reach their knaves and the deal is ended; lost when no
   move is left.
 
@@ -41,14 +42,15 @@ Move codes are Salique Law's: ``t``, ``p>f<j>``, ``p>q``, ``p>k<i>``, ``k<i>>f<j
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import ClassVar
 
 from ..description import CADOGAN, Description
 from ..game import Move, Option
-from ..packets_a import Table
+from ..patience import Step, Table
 from ..registry import register
-from .salique_law import SaliqueLaw
+from .salique_law import K, Q, SaliqueLaw
+
+GIVEN = tuple(f"b{i + 1}" for i in range(8))  # the bare king of that pile received a card
 
 
 @register
@@ -64,17 +66,18 @@ class LaLoiSalique(SaliqueLaw):
     pile_word = "king packet"
     #: No draw: Cadogan grants no privilege (the kings given a card are a standing rule).
     privileges_allowed: ClassVar[Mapping[str, int]] = {}
+    marks = GIVEN
 
-    def moves(self, st: Table) -> tuple[Move, ...]:
-        out = super().moves(st)  # no draw: the class grants no privilege
+    def steps(self, t: Table) -> list[Step]:
+        out = super().steps(t)  # no draw: the class grants no privilege
         if self.options["freed_kings"] == "once":
-            out = tuple(m for m in out if not (
-                m.code.startswith("k") and ">k" in m.code
-                and f"b{m.code.split('>k')[1]}" in st.used))
+            out = [s for s in out if not (s.source in range(K, Q) and s.target in range(K, Q)
+                                          and self.mark(t, GIVEN[s.target - K]))]
         return out
 
     def play(self, state: Table, move: Move) -> Table:
+        s = self.step(state, move)
         after = super().play(state, move)
-        if move.code.startswith("k") and ">k" in move.code:
-            after = replace(after, used=(*after.used, f"b{move.code.split('>k')[1]}"))
+        if s.source in range(K, Q) and s.target in range(K, Q):
+            after = self.marked(after, **{GIVEN[s.target - K]: 1})
         return after

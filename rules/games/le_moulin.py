@@ -33,7 +33,7 @@ unless said otherwise):
 - "One card of each at a time": after a transfer from a king packet, no second transfer
   from that packet until a card of the wings, the talon or the pack has been played.
   This privilege comes again and again: a standing rule, not a one-off the solo shell
-  counts (``privileges_allowed``); its marks stay in the table's ``used``.
+  counts (``privileges_allowed``); its marks are the game's own (``marks``: ``k1``-``k4``).
 
 Moves: Windmill's (``t``, ``p>f<j>``, ``p>w``, ``w>f<j>``, ``d<i>>f<j>``, ``w>d<i>``,
 ``p>d<i>``), then the transfers ``f<j>>f5``.
@@ -41,14 +41,16 @@ Moves: Windmill's (``t``, ``p>f<j>``, ``p>w``, ``w>f<j>``, ``d<i>>f<j>``, ``w>d<
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..cards import ACE, KING, name, rank_of
 from ..description import CADOGAN, Description
 from ..game import Move
-from ..packets_a import NONE, Table
+from ..packets import TURNED, F
+from ..patience import Step, Table
 from ..registry import register
-from .windmill import CENTRE, Windmill
+from ..shape import MOVE
+from .windmill import CENTRE, D, W, Windmill
+
+KINGS = ("k1", "k2", "k3", "k4")  # a transfer from that king packet was the last one
 
 
 @register
@@ -56,65 +58,57 @@ class LeMoulin(Windmill):
     description = Description(
         id="le_moulin", title="Le Moulin", book=CADOGAN, lines="451-510", skill="some",
         bound=900, packs=2, layout="clock", aliases=("the_mill",))
-    pile_word = "wing"
-    stock_word = "talon"
+    pile_word, stock_word = "wing", "talon"
+    marks = KINGS
 
-    def playable(self, st: Table) -> set[str]:
-        """The sources among the wings, the talon and the turned card that can be played
-        on a foundation now."""
-        wanted = self.wanted(st)
-        out = set()
-        if st.turned != NONE and self.key(st.turned) in wanted:
-            out.add("p")
-        if st.waste and self.key(st.waste[-1]) in wanted:
-            out.add("w")
-        out |= {f"d{i + 1}" for i, p in enumerate(st.piles)
-                if p and self.key(p[-1]) in wanted}
-        return out
+    def playable(self, t: Table) -> set[int]:
+        """The piles among the wings, the talon and the turned card whose top card can
+        be played on a foundation now."""
+        wanted = self.wanted(t)
+        return {i for i in (TURNED, W, *range(D, W))
+                if t.piles[i] and t.piles[i][-1] & 15 in wanted}
 
-    def transfers(self, st: Table) -> list[Move]:
-        centre = st.found[CENTRE]
+    def transfers(self, t: Table) -> list[Step]:
+        centre = t.piles[F + CENTRE]
         if len(centre) >= 52:
             return []
         need = ACE if rank_of(centre[-1]) == KING else rank_of(centre[-1]) + 1
-        before = self.playable(st)
+        before = self.playable(t)
         out = []
         for j in range(4):
-            f = st.found[j]
-            if len(f) < 2 or rank_of(f[-1]) != need or f"k{j + 1}" in st.used:
+            f = t.piles[F + j]
+            if len(f) < 2 or rank_of(f[-1]) != need or self.mark(t, KINGS[j]):
                 continue
-            after = self.play(st, self._m(f"f{j + 1}>f{CENTRE + 1}"))
-            if self.playable(after) - before:
-                out.append(self._m(f"f{j + 1}>f{CENTRE + 1}"))
+            s = Step(f"f{j + 1}>f{CENTRE + 1}", MOVE, F + j, F + CENTRE)
+            if self.playable(self.carry(t, s)) - before:
+                out.append(s)
         return out
 
-    def moves(self, st: Table) -> tuple[Move, ...]:
-        out = super().moves(st)
-        if any(m.code.startswith(("w>d", "p>d"))
-               for m in out):
+    def steps(self, t: Table) -> list[Step]:
+        out = super().steps(t)
+        if any(s.target in range(D, W) for s in out):
             return out  # a wing must be refilled first
-        if len(out) == 1 and self.forced(st, st.turned) == out[0]:
-            return out
-        return (*out, *self.transfers(st))
+        if len(out) == 1 and out[0].source == TURNED and out[0].target < D:
+            if self.forced(t, t.piles[TURNED][-1]) >= 0:
+                return out
+        return [*out, *self.transfers(t)]
 
     def play(self, state: Table, move: Move) -> Table:
-        code = move.code
-        if code.startswith("f"):
-            src, dst = code.split(">")
-            j, c = int(src[1:]) - 1, int(dst[1:]) - 1
-            card = state.found[j][-1]
-            found = list(state.found)
-            found[j] = found[j][:-1]
-            found[c] = (*found[c], card)
-            return replace(state, found=tuple(found), used=(*state.used, f"k{j + 1}"))
+        s = self.step(state, move)
         after = super().play(state, move)
-        if ">f" in code and after.used:
-            after = replace(after, used=())  # a card of the wings, talon or pack played
+        if s.source in range(F, D):
+            return self.marked(after, **{KINGS[s.source - F]: 1})
+        if s.target in range(F, D) and any(self.mark(after, k) for k in KINGS):
+            # a card of the wings, the talon or the pack played
+            return self.marked(after, **dict.fromkeys(KINGS, 0))
         return after
 
-    def say(self, state: Table, move: Move) -> str:
-        if move.code.startswith("f"):
-            j = int(move.code[1:].split(">")[0])
-            card = state.found[j - 1][-1]
-            return f"transfer {name(card)} from {self.found_name(j - 1)} to the centre"
-        return super().say(state, move)
+    def say(self, t: Table, move: Move) -> str:
+        s = self.step(t, move)
+        if s.source in range(F, D):
+            return (f"transfer {name(t.piles[s.source][-1])} from "
+                    f"{self.pile_specs[s.source].label} to the centre")
+        return super().say(t, move)
+
+
+__all__ = ["LeMoulin"]

@@ -42,9 +42,9 @@ from typing import Any
 from ..cadogan import talon_top
 from ..description import CADOGAN, Description
 from ..game import Move, Option, Seat
-from ..packets_a import ReserveGame, Table
+from ..patience import Patience, Step, Table
 from ..registry import register
-from .sultan import Sultan
+from .sultan import D, Sultan, W
 
 
 @register
@@ -52,7 +52,6 @@ class LeSultan(Sultan):
     description = Description(
         id="le_sultan", title="Le Sultan", book=CADOGAN, lines="838-877", skill="some",
         bound=1600, packs=2, layout="grid", aliases=("the_sultan",))
-    pile_word = "divan place"
     stock_word = "talon"
     option_specs = (
         Option("fill", "talon", "where a Divan vacancy is filled from: the talon, or the "
@@ -63,23 +62,24 @@ class LeSultan(Sultan):
     )
 
     def __init__(self, options: Any = None) -> None:
-        # Cheney's options (``redeals``, ``shuffle``) are not this text's: skip its init
-        ReserveGame.__init__(self, options)
-        self._redeals = 2  # "twice" (l.877)
+        Patience.__init__(self, options)  # Cheney's ``redeals`` option is not this text's
         self._shuffle = bool(self.option("shuffle"))
         self._talon_first = self.option("fill") == "talon"
 
-    def moves(self, st: Table) -> tuple[Move, ...]:
-        out = super().moves(st)
-        if self._talon_first and talon_top(st.waste) is not None and any(
-                not p for p in st.piles):
+    def max_redeals(self) -> int:
+        return 2  # "twice" (l.877)
+
+    def steps(self, t: Table) -> list[Step]:
+        out = super().steps(t)
+        if self._talon_first and talon_top(t.piles[W]) is not None and any(
+                not p for p in t.piles[D:W]):
             # "from the talon, or, when there is no talon, from the pack" (l.871-873)
-            return tuple(m for m in out if not m.code.startswith("p>d"))
+            return [s for s in out if not s.code.startswith("p>d")]
         return out
 
     def why_illegal(self, state: Table, move: Move, seat: Seat) -> str:
-        hole = next((i for i, p in enumerate(state.piles) if not p), -1)
-        if (self._talon_first and hole >= 0 and talon_top(state.waste) is not None
+        hole = next((i for i, p in enumerate(state.piles[D:W]) if not p), -1)
+        if (self._talon_first and hole >= 0 and talon_top(state.piles[W]) is not None
                 and move.code.startswith("p>d")):
             return f"Fill divan place {hole + 1} from the talon while it has cards."
         return super().why_illegal(state, move, seat)

@@ -42,49 +42,26 @@ counted, so every game ends; it is lost when no move is left.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from ..cards import KING, Card, name, rank_of, suit_of
 from ..description import CHENEY, Description
-from ..families import (
-    EMPTY8,
-    NO_CARD,
-    REDEAL,
-    TURN,
-    AceKingGame,
-    Families,
-    add,
-    family_plays,
-    from_pack,
-    play_on_family,
-    shuffle_option,
-    to_family_codes,
-)
-from ..game import Move, Option, Zone
+from ..families import EMPTY8, family_name, family_targets, shuffle_option
+from ..game import Move, Option, Seat, Zone
+from ..patience import DOWN, HOME, Patience, Pile, Step, Table
 from ..registry import register
-from ..solo import pack_of, pack_zone, replace_at, split_code
+from ..shape import DEAL, MOVE, REDEAL
 
-GAP = NO_CARD
-
-
-@dataclass(frozen=True, slots=True)
-class PictureState:
-    families: Families
-    #: The nine places, row by row; ``GAP`` where a place is empty.
-    picture: tuple[Card, ...]
-    #: The pack, bottom to top: the last card is turned next.
-    pack: tuple[Card, ...]
-    #: The stock, bottom to top; its top card is available.
-    stock: tuple[Card, ...]
-    redeals: int
-    #: The stock's top card is the card just turned from the pack.
-    fresh: bool
-    seed: int
+FAMILIES = tuple(Pile(f"f{i + 1}", "foundation", family_name(i), "aces" if i < 4 else "kings")
+                 for i in range(8))
+PLACES = tuple(Pile(f"p{k + 1}", "reserve", f"picture place {k + 1}", "picture")
+               for k in range(9))
+P, PACK, STOCK = 8, 17, 18  # where the picture, the pack and the stock lie
 
 
 @register
-class Picture(AceKingGame[PictureState]):
+class Picture(Patience):
     description = Description(
         id="picture", title="Picture", book=CHENEY, lines="1726-1754", skill="some",
         bound=1000, packs=2, layout="grid")
@@ -97,8 +74,14 @@ class Picture(AceKingGame[PictureState]):
                "into a gap of the picture", choices=("family", "picture_only")),
         shuffle_option("the stock when it is turned"),
     )
+    #: Whether the stock's top card is the card just turned from the pack.
+    marks = ("fresh",)
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> PictureState:
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*FAMILIES, *PLACES, Pile("pack", "stock", "the pack", face=DOWN),
+                Pile("stock", "waste", "the stock"))
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         fams = list(EMPTY8)
         rest = []
         for c in cards:
@@ -109,81 +92,77 @@ class Picture(AceKingGame[PictureState]):
                 fams[s + 4] = (c,)
             else:
                 rest.append(c)
-        return PictureState(tuple(fams), tuple(rest[:9]), pack_of(rest[9:]), (), 0, False,
-                            seed)
+        t = self.table({f"f{j + 1}": f for j, f in enumerate(fams)}
+                       | {f"p{k + 1}": (c,) for k, c in enumerate(rest[:9])}
+                       | {"pack": rest[9:][::-1]})
+        return Table(t.piles, t.down, seed=seed)
 
-    def _stock_to_family(self, state: PictureState) -> bool:
-        return state.fresh or self.option("stock_cards") == "family"
+    def steps(self, t: Table) -> list[Step]:
+        fams = self.families(t)
+        out = [Step(f"p{k + 1}>f{j + 1}", MOVE, P + k, j)
+               for k, p in enumerate(t.piles[P:PACK]) if p for j in family_targets(fams, p[-1])]
+        stock = t.piles[STOCK]
+        if stock:
+            if self.mark(t, "fresh") or self.option("stock_cards") == "family":
+                out += [Step(f"w>f{j + 1}", MOVE, STOCK, j)
+                        for j in family_targets(fams, stock[-1])]
+            out += [Step(f"w>p{k + 1}", MOVE, STOCK, P + k)
+                    for k, p in enumerate(t.piles[P:PACK]) if not p]
+        if t.piles[PACK]:
+            out.append(Step("s", DEAL, PACK, STOCK))
+        elif stock and self.may_redeal(t):
+            out.append(Step("redeal", REDEAL, STOCK, PACK, len(stock)))
+        return out
 
-    def moves(self, state: PictureState) -> tuple[Move, ...]:
-        out = family_plays(state.families, "p", state.picture)
-        if state.stock:
-            if self._stock_to_family(state):
-                out += to_family_codes("w", state.stock[-1], state.families)
-            out += [Move(f"w>p{k + 1}") for k, c in enumerate(state.picture) if c == GAP]
-        out += from_pack(state.pack, TURN, bool(state.stock) and self.may_redeal(state))
-        return tuple(out)
+    def offers_end(self, t: Table) -> bool:
+        return False
 
-    def play(self, state: PictureState, move: Move) -> PictureState:
-        if move == TURN:
-            return replace(state, pack=state.pack[:-1], stock=(*state.stock, state.pack[-1]),
-                           fresh=True)
-        if move == REDEAL:
-            k = self.redeal_number(state)
-            # turned over: the stock's first card is turned first again
-            return replace(state, pack=pack_of(self.taken_up(state.seed, k, state.stock)),
-                           stock=(), redeals=k, fresh=False)
-        src, a, dst, b = split_code(move.code)
-        assert b is not None
-        if src == "p":
-            assert a is not None
-            c = state.picture[a - 1]
-            return replace(state, picture=replace_at(state.picture, a - 1, GAP),
-                           families=add(state.families, b - 1, c))
-        c, st = state.stock[-1], replace(state, stock=state.stock[:-1], fresh=False)
-        if dst == "f":
-            return replace(st, families=add(state.families, b - 1, c))
-        return replace(st, picture=replace_at(state.picture, b - 1, c))
+    def shuffles(self, t: Table) -> bool:
+        return bool(self.option("shuffle"))
 
-    def table_zones(self, state: PictureState) -> list[Zone]:
-        zs = [Zone(f"p{k + 1}", "reserve", (c,) if c else (), 1,
-                   label=f"picture place {k + 1}", group="picture")
-              for k, c in enumerate(state.picture)]
-        return [*zs, pack_zone(state.pack),
-                Zone("stock", "waste", state.stock, len(state.stock), label="the stock")]
+    def play(self, state: Table, move: Move) -> Table:
+        s = self.step(state, move)
+        after = super().play(state, move)
+        if s.kind == DEAL:
+            return self.marked(after, fresh=1)
+        return self.marked(after, fresh=0) if s.source in (STOCK, PACK) else after
 
-    def facts(self, state: PictureState) -> dict[str, Any]:
-        return {
-            "stock": len(state.stock),
-            **self.redeal_facts(state),
-            "gaps": sum(c == GAP for c in state.picture),
-        }
+    def zones(self, state: Table) -> tuple[Zone, ...]:
+        # a picture place says one card face up even while it is a gap (as it always has)
+        return tuple(replace(z, up=1) if z.group == "picture" else z
+                     for z in super().zones(state))
 
-    def say(self, state: PictureState, move: Move) -> str:
-        if move == TURN:
+    def public(self, state: Table) -> dict[str, Any]:
+        return {"pack": len(state.piles[PACK]), "stock": len(state.piles[STOCK]),
+                **self.redeal_facts(state),
+                "gaps": sum(not p for p in state.piles[P:PACK]),
+                "in_families": HOME(self, state)}
+
+    def say(self, t: Table, move: Move) -> str:
+        s = self.step(t, move)
+        if s.kind == DEAL:
             return "turn the next card of the pack"
-        if move == REDEAL:
+        if s.kind == REDEAL:
             how = "re-shuffle it" if self.option("shuffle") else "turn it over"
-            return f"take up the stock and {how} {self.redeal_of(state)}"
-        src, a, dst, b = split_code(move.code)
-        assert b is not None
-        if src == "p":
-            assert a is not None
-            return play_on_family(state.picture[a - 1], f"from picture place {a}", b)
-        if dst == "f":
-            return play_on_family(state.stock[-1], "from the stock", b)
-        return f"put {name(state.stock[-1])} from the stock in picture place {b}"
+            return f"take up the stock and {how} {self.redeal_of(t)}"
+        c = t.piles[s.source][-1]
+        where = "from the stock" if s.source == STOCK else \
+            f"from picture place {s.source - P + 1}"
+        if s.target < P:
+            return f"play {name(c)} {where} on {family_name(s.target)}"
+        return f"put {name(c)} from the stock in picture place {s.target - P + 1}"
 
-    def narrate(self, before: PictureState, move: Move, after: PictureState) -> str:
-        if move == TURN:
-            return f"turn up {name(before.pack[-1])}"
+    def narrate(self, before: Table, move: Move, after: Table) -> str:
+        if move.code == "s":
+            return f"turn up {name(before.piles[PACK][-1])}"
         return self.describe(before, move)
 
-    def why_illegal(self, state: PictureState, move: Move, seat: int) -> str:
-        if move == REDEAL:
-            if state.pack:
+    def why_illegal(self, state: Table, move: Move, seat: Seat) -> str:
+        if move.code == "redeal":
+            if state.piles[PACK]:
                 return "The stock can be turned only when the pack is used up."
             return "The stock has already been turned twice."
-        if move.code.startswith("w>f") and not self._stock_to_family(state):
+        if move.code.startswith("w>f") and not (
+                self.mark(state, "fresh") or self.option("stock_cards") == "family"):
             return "Under this rule a stock card goes to a family only as it is turned."
         return super().why_illegal(state, move, seat)

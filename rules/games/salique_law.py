@@ -44,34 +44,46 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from .. import packets
 from ..cards import ACE, JACK, KING, QUEEN, Card, name, rank_of
 from ..description import CHENEY, Description
 from ..game import Move
-from ..packets_a import NONE, TURN, PacketGame, Table
+from ..packets import PACK, TURN_UP, TURNED, F, Wanted
+from ..patience import HOME, Patience, Pile, Step, Table, size
 from ..registry import register
+from ..shape import MOVE, PRIVILEGE
+
+K, Q = F + 8, F + 16  # where the kings' piles and the row of queens lie
 
 
 @register
-class SaliqueLaw(PacketGame):
+class SaliqueLaw(Patience):
     description = Description(
         id="salique_law", title="Salique Law", book=CHENEY, lines="1105-1163",
         skill="much", bound=900, packs=2)
-    pile_letter = "k"
-    pile_word = "king's pile"
     #: The one draw from the upper row (counted by the solo shell).
     privileges_allowed: ClassVar[Mapping[str, int]] = {"draw": 1}
-    has_aside = True
+    facts = (("pack", size("pack")), ("on_families", HOME))
+    #: What one king's pile is called (Cadogan's edition: king packet).
+    pile_word = "king's pile"
+    offers_end, zones, summary = packets.no_end, packets.zones, packets.summary
+    narrate, why_illegal = packets.narrate, packets.why_illegal
+
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return packets.piles([f"family {j + 1}" for j in range(8)], "k", 8, self.pile_word,
+                             aside="row of queens")
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         king = next(c for c in cards if rank_of(c) == KING)
         rest = list(cards)
         rest.remove(king)
-        return Table(seed, tuple(reversed(rest)), NONE, ((),) * 8, ((king,),))
+        t = self.table({"k1": (king,), "pack": rest[::-1]})
+        return Table(t.piles, t.down, seed=seed)
 
-    def wanted(self, st: Table) -> dict[int, list[int]]:
-        out: dict[int, list[int]] = {}
+    def wanted(self, t: Table) -> Wanted:
+        out: Wanted = {}
         empty = False
-        for j, f in enumerate(st.found):
+        for j, f in enumerate(self.families(t)):
             if not f:
                 if not empty:  # the families are alike: a new ace takes the leftmost
                     out.setdefault(ACE, []).append(j)
@@ -80,55 +92,58 @@ class SaliqueLaw(PacketGame):
                 out.setdefault((f[-1] & 15) + 1, []).append(j)
         return out
 
-    def moves(self, st: Table) -> tuple[Move, ...]:
-        m = self._m
-        wanted = self.wanted(st)
-        out: list[Move] = []
-        n = len(st.piles)
-        if st.turned != NONE:
-            r = st.turned & 15
+    def steps(self, t: Table) -> list[Step]:
+        wanted = self.wanted(t)
+        kings = [p for p in t.piles[K:Q] if p]  # the kings laid, each under its pile
+        n = len(kings)
+        out: list[Step] = []
+        turned = t.top(TURNED)
+        if turned is not None:
+            r = turned & 15
             if r == ACE:
-                return (m(f"p>f{wanted[ACE][0] + 1}"),)
+                return [Step(f"p>f{wanted[ACE][0] + 1}", MOVE, TURNED, F + wanted[ACE][0])]
             if r == QUEEN:
-                return (m("p>q"),)
+                return [Step("p>q", MOVE, TURNED, Q)]
             if r == KING:
-                return (m(f"p>k{n + 1}"),)
-            out += [m(f"p>f{j + 1}") for j in wanted.get(r, ())]
-            out.append(m(f"p>k{n}"))
-        elif st.pack:
-            out.append(TURN)
-        for i, p in enumerate(st.piles):
+                return [Step(f"p>k{n + 1}", MOVE, TURNED, K + n)]
+            out += [Step(f"p>f{j + 1}", MOVE, TURNED, F + j) for j in wanted.get(r, ())]
+            out.append(Step(f"p>k{n}", MOVE, TURNED, K + n - 1))
+        elif t.piles[PACK]:
+            out.append(TURN_UP)
+        for i, p in enumerate(kings):
             if len(p) > 1:
-                out += [m(f"k{i + 1}>f{j + 1}") for j in wanted.get(p[-1] & 15, ())]
-        if st.pack or st.turned != NONE:
-            return tuple(out)
-        bare = [b for b, p in enumerate(st.piles) if len(p) == 1]
-        if bare:
-            for i, p in enumerate(st.piles):
-                if len(p) > 2:
-                    out += [m(f"k{i + 1}>k{b + 1}") for b in bare]
-        if out or not self.may_use_privilege(st, "draw"):
-            return tuple(out)
-        return tuple(m(f"x{i + 1}.{k + 1}>f{j + 1}") for i, p in enumerate(st.piles)
-                     for k in range(1, len(p) - 1) for j in wanted.get(p[k] & 15, ()))
+                out += [Step(f"k{i + 1}>f{j + 1}", MOVE, K + i, F + j)
+                        for j in wanted.get(p[-1] & 15, ())]
+        if t.piles[PACK] or turned is not None:
+            return out
+        bare = [b for b, p in enumerate(kings) if len(p) == 1]
+        for i, p in enumerate(kings):
+            if bare and len(p) > 2:
+                out += [Step(f"k{i + 1}>k{b + 1}", MOVE, K + i, K + b) for b in bare]
+        if out or not self.may_use_privilege(t, "draw"):
+            return out
+        return [Step(f"x{i + 1}.{k + 1}>f{j + 1}", PRIVILEGE, K + i, F + j, at=k)
+                for i, p in enumerate(kings) for k in range(1, len(p) - 1)
+                for j in wanted.get(p[k] & 15, ())]
 
-    def found_name(self, j: int) -> str:
-        return f"family {j + 1}"
+    def special(self, t: Table, step: Step) -> Table:
+        return packets.draw(self, t, step)
 
-    def say(self, state: Table, move: Move) -> str:
-        code = move.code
-        if code.startswith("p>k") and state.turned & 15 == KING:
-            return f"lay {name(state.turned)} in the upper row: the stock goes on it now"
-        if code == "p>q":
-            return f"lay {name(state.turned)} in the row of queens"
-        return super().say(state, move)
+    def won(self, state: Table) -> bool:
+        # the picture is finished when the last queens and kings are laid out too
+        return not state.piles[PACK] and not state.piles[TURNED] and \
+            all(len(f) == 11 for f in self.families(state))
 
     def public(self, state: Table) -> dict[str, Any]:
-        facts = super().public(state)
-        facts.update(self.privilege_facts(state))
-        facts["stock_on"] = len(state.piles)
-        return facts
+        return super().public(state) | {"stock_on": sum(1 for p in state.piles[K:Q] if p)}
 
-    def won(self, st: Table) -> bool:
-        # the picture is finished when the last queens and kings are laid out too
-        return not st.pack and st.turned == NONE and all(len(f) == 11 for f in st.found)
+    def say(self, t: Table, move: Move) -> str:
+        turned = t.top(TURNED)
+        if move.code.startswith("p>k") and turned is not None and turned & 15 == KING:
+            return f"lay {name(turned)} in the upper row: the stock goes on it now"
+        if move.code == "p>q" and turned is not None:
+            return f"lay {name(turned)} in the row of queens"
+        return packets.say(self, t, move)
+
+    def laid(self, t: Table, i: int) -> bool:
+        return not K <= i < Q or bool(t.piles[i])  # a king's pile once its king is laid

@@ -14,7 +14,8 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
 - An emptied pile is one of the four again (spaces); no fifth pile is ever started
   (amb. 4).
 - The old strict rule of not looking under the top card (amb. 2) is the option
-  ``strict`` (default off): the cards under a pile's top are then shown face down.
+  ``strict`` (default off): the cards under a pile's top are then shown face down
+  (the piles lie ``TOP``, :mod:`rules.patience`).
 - Playing a turned card that fits a family is optional (amb. 3); an ace, which the text
   lays in the row "as they come", goes up at once (the only move), into the leftmost free
   place of the row.
@@ -36,21 +37,23 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
+from .. import packets
 from ..cards import ACE, Card, rank_of, suit_of
 from ..description import CHENEY, Description
 from ..game import Move, Option
-from ..packets_a import NONE, REDEAL, TURN, PacketGame, Table
+from ..packets import PACK, TURN_UP, TURNED, F
+from ..patience import HOME, TOP, UP, Patience, Pile, Step, Table, size
 from ..registry import register, variant
+from ..shape import MOVE, REDEAL
+
+P = F + 4  # where the four piles lie
 
 
 @register
-class Solitaire(PacketGame):
+class Solitaire(Patience):
     description = Description(
         id="solitaire", title="Solitaire", book=CHENEY, lines="600-663", skill="some",
         bound=400)
-    pile_letter = "w"
-    pile_word = "pile"
-    redeal_piles = True
     option_specs = (
         Option("aces_first", False, "take out the aces and lay them up before the deal "
                "(the book's easier game)", choices=(False, True)),
@@ -59,73 +62,77 @@ class Solitaire(PacketGame):
         Option("strict", False, "the old strict rule: no looking under a pile's top card",
                choices=(False, True)),
     )
+    facts = (("pack", size("pack")), ("on_families", HOME))
+    redeal_takes_up = False
+    offers_end, zones, summary = packets.no_end, packets.zones, packets.summary
+    narrate, why_illegal = packets.narrate, packets.why_illegal
 
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
         self.suited = bool(self.option("follow_suit"))
-        self.strict = bool(self.option("strict"))
-
-    def pile_up(self, pile: tuple[Card, ...]) -> int:
-        return min(1, len(pile)) if self.strict else len(pile)
 
     def max_redeals(self) -> int:
         return 2 if self.suited else 0
 
-    def shuffle_redeal(self) -> bool:
-        return True
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return packets.piles([f"family {j + 1}" for j in range(4)], "w", 4, "pile",
+                             face=TOP if self.option("strict") else UP)
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
-        found: tuple[tuple[Card, ...], ...] = ((), (), (), ())
+        found: dict[str, tuple[Card, ...]] = {}
         rest = cards
         if self.option("aces_first"):
             aces = sorted((c for c in cards if rank_of(c) == ACE), key=suit_of)
-            found = tuple((a,) for a in aces)
+            found = {f"f{j + 1}": (a,) for j, a in enumerate(aces)}
             rest = tuple(c for c in cards if rank_of(c) != ACE)
-        return Table(seed, tuple(reversed(rest)), NONE, found, ((), (), (), ()))
+        t = self.table(found | {"pack": rest[::-1]})
+        return Table(t.piles, t.down, seed=seed)
 
-    def won(self, st: Table) -> bool:
-        return all(len(f) == 13 for f in st.found)
-
-    def _fits(self, st: Table, card: Card) -> list[int]:
+    def fits(self, t: Table, card: Card) -> list[int]:
+        """The families (0-based) that take ``card`` now; an ace the leftmost free one."""
+        fams = self.families(t)
         r = rank_of(card)
         if r == ACE:
-            return [next(j for j, f in enumerate(st.found) if not f)]
-        return [j for j, f in enumerate(st.found)
+            return [next(j for j, f in enumerate(fams) if not f)]
+        return [j for j, f in enumerate(fams)
                 if f and rank_of(f[-1]) + 1 == r
                 and (not self.suited or suit_of(f[-1]) == suit_of(card))]
 
-    def moves(self, st: Table) -> tuple[Move, ...]:
-        out: list[Move] = []
-        m = self._m
-        if st.turned != NONE:
-            fits = self._fits(st, st.turned)
-            out += [m(f"p>f{j + 1}") for j in fits]
-            if rank_of(st.turned) == ACE:
-                return tuple(out)
-            out += [m(f"p>w{i + 1}") for i in range(4)]
-        elif st.pack:
-            out.append(TURN)
-        for i, p in enumerate(st.piles):
+    def steps(self, t: Table) -> list[Step]:
+        out: list[Step] = []
+        turned = t.top(TURNED)
+        if turned is not None:
+            out += [Step(f"p>f{j + 1}", MOVE, TURNED, F + j) for j in self.fits(t, turned)]
+            if rank_of(turned) == ACE:
+                return out
+            out += [Step(f"p>w{i + 1}", MOVE, TURNED, P + i) for i in range(4)]
+        elif t.piles[PACK]:
+            out.append(TURN_UP)
+        for i, p in enumerate(t.piles[P:]):
             if p:
-                out += [m(f"w{i + 1}>f{j + 1}") for j in self._fits(st, p[-1])]
-        if (st.turned == NONE and not st.pack and self.may_redeal(st)
-                and any(st.piles)):
-            out.append(REDEAL)
-        return tuple(out)
+                out += [Step(f"w{i + 1}>f{j + 1}", MOVE, P + i, F + j)
+                        for j in self.fits(t, p[-1])]
+        if (turned is None and not t.piles[PACK] and self.may_redeal(t)
+                and any(t.piles[P:])):
+            out.append(Step("redeal", REDEAL, P, PACK))
+        return out
+
+    def special(self, t: Table, step: Step) -> Table:
+        return packets.redeal(self, t, range(P, P + 4), True)
 
     # -- what the solver may use (rules/solver.py) ----------------------------------
 
-    def solver_key(self, st: Table) -> Hashable:
+    def solver_key(self, t: Table) -> Hashable:
         """Families built regardless of suit are alike when they hold as many cards, and
         the four piles are alike: positions that differ only so are one for the search.
         (Under ``follow_suit`` a re-deal gathers the piles in their order, so there the
-        state itself is the key.)"""
+        model's key, the position itself.)"""
         if self.suited:
-            return st
-        return (len(st.pack), st.turned, tuple(sorted(len(f) for f in st.found)),
-                tuple(sorted(st.piles)))
+            return super().solver_key(t)
+        return (t.piles[PACK], t.piles[TURNED], tuple(sorted(len(f) for f in self.families(t))),
+                tuple(sorted(t.piles[P:])))
 
-    def order_moves(self, st: Table, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    def order_moves(self, t: Table, moves: tuple[Move, ...]) -> tuple[Move, ...]:
         """Cards to the families first; then the turned card onto the pile where it hides
         least, the book's advice (l.634-650): on the lowest card higher than itself, else
         into a space, else on the highest card."""
@@ -135,18 +142,21 @@ class Solitaire(PacketGame):
                 return 0
             if not code.startswith("p>w"):
                 return 100  # turn, re-deal: alone or last
-            r = rank_of(st.turned)
-            pile = st.piles[int(code[3:]) - 1]
+            r = rank_of(t.piles[TURNED][-1])
+            pile = t.piles[P + int(code[3:]) - 1]
             if not pile:
                 return 20
             top = rank_of(pile[-1])
             return top - r if top > r else 40 - top
         return tuple(sorted(moves, key=cost))
 
-    def say(self, state: Table, move: Move) -> str:
+    # -- words -------------------------------------------------------------------------
+
+    def say(self, t: Table, move: Move) -> str:
         if move.code == "redeal":
             return "take up the four piles, shuffle them and re-lay them as the pack"
-        return super().say(state, move)
+        return packets.say(self, t, move)
+
 
 
 SOLITAIRE_ACES_FIRST = variant(Solitaire, Description(

@@ -39,17 +39,19 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
 
 Move codes: ``t``, ``p>f<j>``, ``p>w`` (the turned card to the stock), ``w>f<j>``,
 ``d<i>>f<j>``, ``w>d<i>``, ``p>d<i>``, ``redeal``; order as in
-:class:`rules.packets_a.ReserveGame`.
+:func:`rules.packets.reserve_steps`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from .. import packets
 from ..cards import ACE, CLUBS, DIAMONDS, HEARTS, KING, QUEEN, SPADES, Card, rank_of, suit_of
 from ..description import CHENEY, Description
-from ..game import Option
-from ..packets_a import NONE, ReserveGame, Table
+from ..game import Move, Option
+from ..packets import Wanted
+from ..patience import HOME, Patience, Pile, Step, Table, size
 from ..registry import register
 
 SULTAN = 4
@@ -60,34 +62,36 @@ PLACE_NAMES = (
     "the left king of diamonds", "the Sultan", "the right king of diamonds",
     "the left king of spades", "the lower king of hearts", "the right king of spades",
 )
+D, W = 11, 19  # where the divan and the stock lie
 
 
 @register
-class Sultan(ReserveGame):
+class Sultan(Patience):
     description = Description(
         id="sultan", title="The Sultan", book=CHENEY, lines="724-795", skill="some",
         bound=1600, packs=2, layout="grid")
-    pile_word = "divan place"
     option_specs = (
         Option("redeals", 2, "how often the stock may be taken up as a new pack "
                "(\"this you can do twice\")", choices=(2, 1)),
         Option("shuffle", False, "shuffle the stock when it is taken up (the glossary "
                "allows either)", choices=(False, True)),
     )
+    facts = (("pack", size("pack")), ("on_families", HOME))
+    redeal_takes_up = False
+    offers_end, zones, summary = packets.no_end, packets.zones, packets.summary
+    narrate, why_illegal = packets.narrate, packets.reserve_refused
+    #: What the single stock is called (Cadogan's edition says "talon").
+    stock_word = "stock"
 
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
-        self._redeals = int(self.option("redeals"))
         self._shuffle = bool(self.option("shuffle"))
 
     def max_redeals(self) -> int:
-        return self._redeals
+        return int(self.option("redeals"))
 
-    def shuffle_redeal(self) -> bool:
-        return self._shuffle
-
-    def found_name(self, j: int) -> str:
-        return PLACE_NAMES[j]
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return packets.piles(PLACE_NAMES, "d", 8, "divan place", self.stock_word)
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         square: list[tuple[Card, ...]] = [()] * 9
@@ -101,12 +105,14 @@ class Sultan(ReserveGame):
                 square[1] = (c,)
             else:
                 rest.append(c)
-        divan = tuple((c,) for c in rest[:8])
-        return Table(seed, tuple(reversed(rest[8:])), NONE, tuple(square), divan)
+        t = self.table({f"f{j + 1}": f for j, f in enumerate(square)}
+                       | {f"d{i + 1}": (c,) for i, c in enumerate(rest[:8])}
+                       | {"pack": rest[8:][::-1]})
+        return Table(t.piles, t.down, seed=seed)
 
-    def wanted(self, st: Table) -> dict[int, list[int]]:
-        out: dict[int, list[int]] = {}
-        for j, f in enumerate(st.found):
+    def wanted(self, t: Table) -> Wanted:
+        out: Wanted = {}
+        for j, f in enumerate(self.families(t)):
             top = f[-1]
             r = top & 15
             if j == SULTAN or r == QUEEN:
@@ -115,8 +121,19 @@ class Sultan(ReserveGame):
             out.setdefault((top & 48) | (ACE if r == KING else r + 1), []).append(j)
         return out
 
-    def won(self, st: Table) -> bool:
-        return all(rank_of(f[-1]) == QUEEN for j, f in enumerate(st.found) if j != SULTAN)
+    def steps(self, t: Table) -> list[Step]:
+        return packets.reserve_steps(self, t, self.wanted(t), lambda c: c & 63,
+                                     lambda t, c: -1)
+
+    def special(self, t: Table, step: Step) -> Table:
+        return packets.redeal(self, t, (W,), self._shuffle)
+
+    def say(self, t: Table, move: Move) -> str:
+        if move.code == "redeal":
+            how = "shuffle it" if self._shuffle else "turn it over"
+            return f"take up the {self.stock_word}, {how} and use it as the pack"
+        return packets.say(self, t, move)
+
 
 
 __all__ = ["Sultan"]

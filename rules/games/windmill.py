@@ -31,32 +31,37 @@ Readings (the sheet's PROPOSED readings):
 - No card moves from a king's family to the centre or back (amb. 5).
 
 Move codes: ``t``, ``p>f<j>``, ``p>w`` (the turned card to the stock), ``w>f<j>``,
-``d<i>>f<j>``, ``w>d<i>``, ``p>d<i>``; order as in :class:`rules.packets_a.ReserveGame`.
+``d<i>>f<j>``, ``w>d<i>``, ``p>d<i>``; order as in
+:func:`rules.packets.reserve_steps`.
 """
 
 from __future__ import annotations
 
+from .. import packets
 from ..cards import ACE, KING, Card, rank_of
 from ..description import CHENEY, Description
-from ..game import Move
-from ..packets_a import NONE, ReserveGame, Table
+from ..packets import Wanted
+from ..patience import HOME, Patience, Pile, Step, Table, size
 from ..registry import register
 
 CENTRE = 4
+D, W = 7, 15  # where the sails and the stock lie
+FAMILIES = (*(f"king's place {j + 1}" for j in range(4)), "the centre")
 
 
 @register
-class Windmill(ReserveGame):
+class Windmill(Patience):
     description = Description(
         id="windmill", title="The Windmill", book=CHENEY, lines="1054-1099", skill="some",
         bound=800, packs=2, layout="clock")
-    pile_word = "sail"
+    facts = (("pack", size("pack")), ("on_families", HOME))
+    #: What a sail and the single stock are called (Cadogan's edition: wing, talon).
+    pile_word, stock_word = "sail", "stock"
+    offers_end, zones, summary = packets.no_end, packets.zones, packets.summary
+    say, narrate, why_illegal = packets.say, packets.narrate, packets.reserve_refused
 
-    def key(self, card: Card) -> int:
-        return card & 15
-
-    def found_name(self, j: int) -> str:
-        return "the centre" if j == CENTRE else f"king's place {j + 1}"
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return packets.piles(FAMILIES, "d", 8, self.pile_word, self.stock_word)
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         ace = next(c for c in cards if rank_of(c) == ACE)
@@ -72,32 +77,33 @@ class Windmill(ReserveGame):
                 kings.append(c)
             else:
                 sails.append(c)
-        found = (*((k,) for k in kings), *(() for _ in range(4 - len(kings))), (ace,))
-        return Table(seed, tuple(reversed(rest[i:])), NONE, found, tuple((c,) for c in sails))
+        t = self.table({f"f{j + 1}": (k,) for j, k in enumerate(kings)}
+                       | {f"d{j + 1}": (c,) for j, c in enumerate(sails)}
+                       | {"f5": (ace,), "pack": rest[i:][::-1]})
+        return Table(t.piles, t.down, seed=seed)
 
-    def wanted(self, st: Table) -> dict[int, list[int]]:
-        out: dict[int, list[int]] = {}
+    def wanted(self, t: Table) -> Wanted:
+        out: Wanted = {}
+        fams = self.families(t)
         free = False
         for j in range(4):
-            f = st.found[j]
+            f = fams[j]
             if not f:
                 if not free:  # the kings' places are alike: offer the first free one
                     out.setdefault(KING, []).append(j)
                     free = True
             elif f[-1] & 15 > ACE:
                 out.setdefault((f[-1] & 15) - 1, []).append(j)
-        centre = st.found[CENTRE]
+        centre = fams[CENTRE]
         if len(centre) < 52:
             r = centre[-1] & 15
             out.setdefault(ACE if r == KING else r + 1, []).append(CENTRE)
         return out
 
-    def forced(self, st: Table, card: Card) -> Move | None:
-        if card & 15 == KING:
-            j = next((j for j in range(4) if not st.found[j]), -1)
-            if j >= 0:
-                return self._m(f"p>f{j + 1}")
-        return None
+    def forced(self, t: Table, card: Card) -> int:
+        """A turned king goes to the first free king's place at once."""
+        fams = self.families(t)
+        return next((j for j in range(4) if not fams[j]), -1) if card & 15 == KING else -1
 
-    def won(self, st: Table) -> bool:
-        return len(st.found[CENTRE]) == 52 and all(len(f) == 13 for f in st.found[:4])
+    def steps(self, t: Table) -> list[Step]:
+        return packets.reserve_steps(self, t, self.wanted(t), lambda c: c & 15, self.forced)

@@ -191,3 +191,20 @@ def test_a_move_that_is_not_legal_is_refused(code: str) -> None:
     from rules import IllegalMove
     with pytest.raises(IllegalMove):
         GAME.apply(table("9H", "TC"), code, 0)
+
+
+class Later(Tiny):
+    """Tiny whose waste is laid on the table with its first card (a pile laid in play)."""
+
+    def laid(self, t: Table, i: int) -> bool:
+        return i != W or bool(t.piles[W])
+
+
+def test_a_pile_laid_in_play_is_shown_once_laid_and_the_move_laying_it_points_nowhere() -> None:
+    game = Later()
+    t = game.table({"t1": cards("AS"), "t2": cards("2H"), "stock": cards("3C 4C")})
+    assert "waste" not in [z.id for z in game.zones(t)]
+    assert game.shape(t, Move("d"), 0, None) == Shape(DEAL, "stock", None, (None,))
+    t = game.apply(t, "d", 0)
+    assert "waste" in [z.id for z in game.zones(t)]
+    assert game.shape(t, Move("d"), 0, None).target == "waste"

@@ -7,16 +7,17 @@ from typing import Any
 
 from rules import make, render
 from rules.cards import card, cards, packs
-from rules.packets_a import NONE, Table
+from rules.games.grandfathers import Grandfathers, R
+from rules.patience import Table
 from tests.kit.stacking import codes, play, stack
 
 PLACES = "2S 4H 5H 6H 7H 8H 9H TH JH QH 4D 5D 6D 7D 8D 9D TD JD QD 4C"
 COVERS = "5C 6C 7C 8C 9C TC JC QC 4S 5S 6S 7S 8S 9S TS JS QS 3H 3D 3C"
 
 
-def stacked(text: str) -> tuple[Any, Table]:
+def stacked(text: str) -> tuple[Grandfathers, Table]:
     """Two packs whose first cards are ``text`` (each card's first free copy)."""
-    game = make("grandfathers")
+    game = Grandfathers()
     return game, game.layout(stack(text, packs(2)), seed=3)
 
 
@@ -29,13 +30,15 @@ def cover_all(game: Any, st: Table, first: int, count: int) -> Table:
 
 def test_the_deal_lays_twenty_places_and_sends_the_bases_up() -> None:
     game, st = stacked("AS 2S KH AS " + PLACES[3:])
-    assert st.found[0] == cards("AS") and st.found[5] == cards("KH")
-    assert st.piles[0] == cards("2S") and st.piles[1] == (card(1, 0, pack=1),)
-    assert len(st.piles) == 20 and all(len(p) == 1 for p in st.piles)
+    assert game.pile(st, "f1") == cards("AS") and game.pile(st, "f6") == cards("KH")
+    assert game.pile(st, "r1") == cards("2S") and game.pile(st, "r2") == (card(1, 0, pack=1),)
+    places = [z for z in game.zones(st) if z.group == "places"]
+    assert len(places) == 20 and all(len(z.cards) == 1 for z in places)
     # 2♠ up on A♠, Q♥ down on K♥; the second A♠ is an ordinary card, waiting for the
     # spades family down from the king to reach the two
     assert codes(game, st) == ["t", "r1>f1", "r11>f6"]
-    assert game.found_name(4) == "the spades family down from the king"
+    assert game.label(st, game.pile_specs[game.index["f5"]]) == \
+        "the spades family down from the king"
 
 
 def test_a_turned_base_goes_up_and_a_card_covers_only_one_card() -> None:
@@ -54,8 +57,9 @@ def test_three_more_then_the_draw_then_the_end() -> None:
     assert codes(game, st) == ["three"]  # every place covered, nothing can go up
     assert game.public(st)["privileges_left"] == {"three": 1, "draw": 1}
     st = play(game, st, "three")
-    assert len(st.piles) == 23 and st.turned == NONE
-    assert [p[0] for p in st.piles[20:]] == list(cards("QH QD QC", pack=1))
+    places = [z for z in game.zones(st) if z.group == "places"]
+    assert len(places) == 23 and not game.pile(st, "turned")
+    assert [p[0] for p in st.piles[R + 20:]] == list(cards("QH QD QC", pack=1))
     st = cover_all(game, st, 21, 3)
     st = play(game, st, "t")
     assert codes(game, st) == ["x1.1>f1"]  # the draw: the covered 2♠
@@ -88,7 +92,7 @@ def test_families_up_and_down_in_suit_are_completed() -> None:
         st = play(game, st, next((c for c in legal if ">f" in c), legal[0]))
     outcome = game.outcome(st)
     assert outcome is not None and outcome.won
-    assert all(len(f) == 13 for f in st.found)
+    assert all(len(f) == 13 for f in game.families(st))
 
 
 def test_the_pack_is_never_shown() -> None:
@@ -99,7 +103,7 @@ def test_the_pack_is_never_shown() -> None:
 
 
 def test_covering_without_limit_is_the_other_reading() -> None:
-    game = make("grandfathers", {"covering": "any"})
+    game = Grandfathers({"covering": "any"})
     pool = list(packs(2))
     head = []
     for c in cards("AS " + PLACES + " " + COVERS + " QH"):
@@ -111,7 +115,7 @@ def test_covering_without_limit_is_the_other_reading() -> None:
     st = play(game, st, "t")
     assert "three" not in codes(game, st) and "p>r1" in codes(game, st)
     st = play(game, st, "p>r1")
-    assert len(st.piles[0]) == 3
+    assert len(game.pile(st, "r1")) == 3
 
 
 def test_narration_names_the_card_turned() -> None:

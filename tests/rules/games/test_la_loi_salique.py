@@ -5,21 +5,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules import make
 from rules.cards import ACE, JACK, KING, QUEEN, cards, packs, rank_of
-from rules.packets_a import NONE, Table
+from rules.games.la_loi_salique import LaLoiSalique
+from rules.games.salique_law import K, Q
+from rules.packets import PACK, TURNED
+from rules.patience import Table
 from tests.kit.stacking import codes, play, stack
 
 
+def kings(st: Table) -> tuple[tuple[int, ...], ...]:
+    """The kings' piles laid so far."""
+    return tuple(p for p in st.piles[K:Q] if p)
+
+
 def stacked(text: str, rest: tuple[int, ...] | None = None, **options: Any
-            ) -> tuple[Any, Table]:
-    game = make("la_loi_salique", options)
+            ) -> tuple[LaLoiSalique, Table]:
+    game = LaLoiSalique(options)
     return game, game.layout(stack(text, packs(2), rest), seed=3)
 
 
 def test_the_cards_are_heaped_on_the_last_king_that_has_appeared() -> None:
     game, st = stacked("5D KS 7C KH 9D")
-    assert st.piles == (cards("KS"),) and len(st.pack) == 103
+    assert kings(st) == (cards("KS"),) and len(st.piles[PACK]) == 103
     st = play(game, st, "t", "p>k1", "t", "p>k1", "t")
     assert codes(game, st) == ["p>k2"]
     st = play(game, st, "p>k2", "t")
@@ -32,7 +39,7 @@ def test_aces_above_queens_aside_foundations_without_suit_to_knaves() -> None:
     for _ in range(11):
         st = play(game, st, "t")
         st = play(game, st, codes(game, st)[0])
-    assert [rank_of(c) for c in st.found[0]] == list(range(1, 12))
+    assert [rank_of(c) for c in game.families(st)[0]] == list(range(1, 12))
     st = play(game, st, "t")
     assert codes(game, st) == ["p>q"]  # the queen to her row: no foundation runs past
     st = play(game, st, "p>q", "t")
@@ -64,17 +71,17 @@ def test_a_bare_king_holds_one_card_at_a_time_or_once_in_the_strict_reading() ->
         assert codes(game, st) == ["k1>k2"]
         st = play(game, st, "k1>k2")          # 3♦ onto the bare K♥ frees 2♣
         st = play(game, st, "k1>f1", "k2>f1")  # 2♣ and 3♦ on the A♥: K♥ bare again
-        assert st.piles == (cards("KS 6C 9S"), cards("KH"))
+        assert kings(st) == (cards("KS 6C 9S"), cards("KH"))
         ends.append(codes(game, st))
     assert ends == [["k1>k2"], []]
 
 
 def test_the_final_tableau_is_a_win_one_card_short_is_not() -> None:
     rest = sorted((c for c in packs(2) if rank_of(c) != KING), key=lambda c: (rank_of(c), c))
-    kings = [c for c in packs(2) if rank_of(c) == KING]
-    game = make("la_loi_salique")
-    st = game.layout(tuple(kings) + tuple(rest), seed=0)
-    while sum(len(f) for f in st.found) < 87 or st.turned != NONE:
+    eight = [c for c in packs(2) if rank_of(c) == KING]
+    game = LaLoiSalique()
+    st = game.layout(tuple(eight) + tuple(rest), seed=0)
+    while sum(len(f) for f in game.families(st)) < 87 or st.piles[TURNED]:
         legal = codes(game, st)
         st = play(game, st, next((c for c in legal if ">f" in c), legal[0]))
     assert game.outcome(st) is None
@@ -83,5 +90,5 @@ def test_the_final_tableau_is_a_win_one_card_short_is_not() -> None:
         st = play(game, st, next((c for c in legal if ">f" in c), legal[0]))
     outcome = game.outcome(st)
     assert outcome is not None and outcome.won
-    assert sorted(rank_of(c) for c in st.aside) == [QUEEN] * 8
-    assert all(rank_of(f[0]) == ACE and rank_of(f[-1]) == JACK for f in st.found)
+    assert sorted(rank_of(c) for c in st.piles[Q]) == [QUEEN] * 8
+    assert all(rank_of(f[0]) == ACE and rank_of(f[-1]) == JACK for f in game.families(st))

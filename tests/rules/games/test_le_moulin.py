@@ -5,20 +5,18 @@ from __future__ import annotations
 
 from rules import make
 from rules.cards import cards, packs
-from rules.packets_a import NONE, Table
+from rules.games.le_moulin import LeMoulin
+from rules.patience import Table
 from tests.kit.stacking import codes, play, stack
 
 RANKS = "A23456789TJQK"
-GAME = make("le_moulin")
-
-
-def wings(text: str) -> tuple[tuple[int, ...], ...]:
-    return tuple((c,) for c in cards(text))
+GAME = LeMoulin()
 
 
 def table(found: list[str], wing: str, pack: str = "", waste: str = "") -> Table:
-    return Table(0, tuple(reversed(cards(pack))), NONE, tuple(cards(f) for f in found),
-                 wings(wing), cards(waste))
+    return GAME.table({f"f{j + 1}": cards(f) for j, f in enumerate(found)}
+                      | {f"d{i + 1}": (c,) for i, c in enumerate(cards(wing))}
+                      | {"pack": cards(pack)[::-1], "w": cards(waste)})
 
 
 KINGS = ["KS QS JS TS 9S 8S 7S 6S", "KH", "KD", "KC"]
@@ -48,10 +46,10 @@ def test_one_card_of_each_king_packet_at_a_time() -> None:
     kings = ["KS QS JS TS 9S 8S 7S 6S 7C 6C", "KH", "KD", "KC"]
     st = table([*kings, "AS 2S 3S 4S 5S"], "7H 8H 2C 2C 2C 2C 2C 2C")
     st = play(GAME, st, "f1>f5")  # 6♣: the centre now wants a seven
-    assert st.found[4][-1] == cards("6C")[0]
+    assert GAME.pile(st, "f5")[-1] == cards("6C")[0]
     assert "f1>f5" not in codes(GAME, st)  # 7♣ would serve, but not twice running
     st = play(GAME, st, "d1>f5")  # 7♥ from the wings: the privilege returns
-    assert st.used == ()
+    assert not any(GAME.mark(st, k) for k in GAME.marks)
 
 
 def test_a_stacked_deal_is_won() -> None:
@@ -70,7 +68,6 @@ def test_one_card_short_is_not_a_win() -> None:
     kings = [" ".join(f"{r}{s}" for r in reversed(RANKS)) for s in "SHDC"]
     centre = " ".join(" ".join(f"{r}{s}" for r in RANKS) for s in "SHDC").rsplit(" ", 1)[0]
     st = table([*kings, centre], "KC")
-    st = Table(0, (), NONE, st.found, (*st.piles, *((),) * 7))
     assert GAME.outcome(st) is None
     st = play(GAME, st, "d1>f5")
     out = GAME.outcome(st)

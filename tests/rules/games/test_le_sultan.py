@@ -10,7 +10,9 @@ import pytest
 from rules import IllegalMove, make
 from rules.cards import KING, card, cards, name, packs, rank_of
 from rules.games.le_sultan import LeSultan
-from rules.packets_a import NONE, Table
+from rules.games.sultan import D, W
+from rules.packets import PACK, TURNED
+from rules.patience import Table
 from tests.kit.stacking import codes, play, stack
 
 SQUARE = "KC KC KD KH KD KS KH KS AH"
@@ -23,8 +25,8 @@ def stacked(text: str, **options: Any) -> tuple[Any, Table]:
 
 def run_out(game: Any, st: Table) -> Table:
     """Turn the whole pack onto the talon."""
-    while st.pack or st.turned != NONE:
-        st = play(game, st, "t" if st.turned == NONE else "p>w")
+    while st.piles[PACK] or st.piles[TURNED]:
+        st = play(game, st, "t" if not st.piles[TURNED] else "p>w")
     return st
 
 
@@ -47,7 +49,7 @@ def test_a_divan_vacancy_is_filled_from_the_talon_when_there_is_one() -> None:
     with pytest.raises(IllegalMove, match="from the talon"):
         game.apply(st, "p>d1", 0)
     st = play(game, st, "w>d1")
-    assert name(st.piles[0][-1]) == "Q♥" and not st.waste
+    assert name(st.piles[D][-1]) == "Q♥" and not st.piles[W]
 
 
 def test_with_no_talon_the_vacancy_is_filled_from_the_pack() -> None:
@@ -57,7 +59,7 @@ def test_with_no_talon_the_vacancy_is_filled_from_the_pack() -> None:
     with pytest.raises(IllegalMove, match="First fill divan place 1"):
         game.apply(st, "t", 0)
     st = play(game, st, "p>d1")
-    assert name(st.piles[0][-1]) == "Q♥"
+    assert name(st.piles[D][-1]) == "Q♥"
 
 
 def test_cheneys_reading_lets_the_player_choose() -> None:
@@ -72,7 +74,8 @@ def test_two_shuffled_redeals_then_the_end() -> None:
     assert codes(game, st)[-1] == "redeal" and game.public(st)["redeals_left"] == 2
     st2 = play(game, st, "redeal")
     # "taken up, shuffled and re-dealt" (l.875-877): not the talon turned over
-    assert sorted(st2.pack) == sorted(st.waste) and st2.pack != tuple(reversed(st.waste))
+    talon = st.piles[W]
+    assert sorted(st2.piles[PACK]) == sorted(talon) and st2.piles[PACK] != talon[::-1]
     st2 = run_out(game, play(game, run_out(game, st2), "redeal"))
     assert "redeal" not in codes(game, st2)
     # lost: nothing is left to do after the second re-deal
@@ -84,7 +87,7 @@ def test_two_shuffled_redeals_then_the_end() -> None:
 def test_unshuffled_option_turns_the_talon_over() -> None:
     game, st = stacked(SQUARE, shuffle=False)
     st = run_out(game, st)
-    assert play(game, st, "redeal").pack == tuple(reversed(st.waste))
+    assert play(game, st, "redeal").piles[PACK] == st.piles[W][::-1]
 
 
 def test_a_pack_in_order_wins_and_one_card_short_is_not_a_win() -> None:
@@ -94,8 +97,9 @@ def test_a_pack_in_order_wins_and_one_card_short_is_not_a_win() -> None:
     st = greedy(game, game.layout(cards(SQUARE) + tuple(rest), seed=0))
     outcome = game.outcome(st)
     assert outcome is not None and outcome.won
-    assert [rank_of(f[-1]) for f in st.found] == [12, 12, 12, 12, 13, 12, 12, 12, 12]
+    fams = game.families(st)
+    assert [rank_of(f[-1]) for f in fams] == [12, 12, 12, 12, 13, 12, 12, 12, 12]
     # one queen back off its family: not yet won
-    short = Table(st.seed, st.pack, NONE, (st.found[0][:-1], *st.found[1:]), st.piles,
-                  st.waste)
+    short = game.table({f"f{j + 1}": f for j, f in enumerate(fams)}
+                       | {"f1": fams[0][:-1], "d1": fams[0][-1:]})
     assert not game.won(short)

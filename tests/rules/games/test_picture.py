@@ -8,10 +8,28 @@ import pytest
 
 from rules import IllegalMove, render
 from rules.cards import Card, card, cards, packs
-from rules.games.picture import GAP, Picture, PictureState
+from rules.games.picture import PACK, STOCK, P, Picture
+from rules.patience import Table
+
+GAP = ()
 
 
-def stacked(text: str, game: Picture | None = None) -> tuple[Picture, PictureState]:
+def picture(st: Table) -> tuple[tuple[Card, ...], ...]:
+    """The nine places of the picture, row by row (``GAP`` for an empty one)."""
+    return st.piles[P:PACK]
+
+
+def state(game: Picture, picture: tuple[Card | None, ...], pack: tuple[Card, ...],
+          stock: tuple[Card, ...]) -> Table:
+    """Every base on its family, the picture (``None`` for a gap), the pack (top last)."""
+    fams = cards("AS AH AD AC KS KH KD KC")
+    t = game.table({f"f{j + 1}": (c,) for j, c in enumerate(fams)}
+                   | {f"p{k + 1}": () if c is None else (c,) for k, c in enumerate(picture)}
+                   | {"pack": pack, "stock": stock})
+    return Table(t.piles, t.down, seed=3)
+
+
+def stacked(text: str, game: Picture | None = None) -> tuple[Picture, Table]:
     """Deal a pack that starts with ``text`` (first card first), then the rest in order."""
     game = game or Picture()
     rest = list(packs(2))
@@ -23,7 +41,7 @@ def stacked(text: str, game: Picture | None = None) -> tuple[Picture, PictureSta
     return game, game.layout(tuple(head + rest), seed=5)
 
 
-def codes(game: Picture, st: PictureState) -> list[str]:
+def codes(game: Picture, st: Table) -> list[str]:
     return [m.code for m in game.legal_moves(st, 0)]
 
 
@@ -32,20 +50,21 @@ def test_kings_and_aces_are_taken_out_and_nine_cards_make_the_picture() -> None:
     rest = [c for c in packs(2) if c not in head]
     game = Picture()
     st = game.layout(head + tuple(rest), seed=5)
-    assert st.families[0] == cards("AS") and st.families[5] == cards("KH")
+    assert game.pile(st, "f1") == cards("AS") and game.pile(st, "f6") == cards("KH")
     # the second A♠ is an ordinary card of the picture
-    assert st.picture == (*cards("5C 8S 6D 7D"), *cards("AS 6D", pack=1), *cards("5D 2C 4D"))
-    assert st.pack[-1] == cards("9S")[0]  # turned next
-    assert sum(len(f) for f in st.families) == 8 and len(st.pack) == 104 - 8 - 9
+    assert tuple(c for (c,) in picture(st)) == \
+        (*cards("5C 8S 6D 7D"), *cards("AS 6D", pack=1), *cards("5D 2C 4D"))
+    assert st.piles[PACK][-1] == cards("9S")[0]  # turned next
+    assert sum(len(f) for f in game.families(st)) == 8 and len(st.piles[PACK]) == 104 - 8 - 9
     assert [m.code for m in game.legal_moves(st, 0)] == ["p8>f4", "s"]
 
 
 def test_picture_and_stock_cards_go_to_the_families_and_gaps_are_filled() -> None:
     game, st = stacked("2S 9H 9H 9D 9D 9C 9C TS TS 3S JD")
-    assert st.picture[0] == cards("2S")[0]
+    assert picture(st)[0] == cards("2S")
     assert codes(game, st) == ["p1>f1", "s"]
     st = game.apply(st, "p1>f1", 0)
-    assert st.picture[0] == GAP and st.families[0] == cards("AS 2S")
+    assert picture(st)[0] == GAP and game.pile(st, "f1") == cards("AS 2S")
     st = game.apply(st, "s", 0)  # 3♠ turned: fits, and may fill the gap
     assert codes(game, st) == ["w>f1", "w>p1", "s"]
     assert game.describe(st, game.parse_move("w>p1")) == "put 3♠ from the stock in picture place 1"
@@ -53,7 +72,7 @@ def test_picture_and_stock_cards_go_to_the_families_and_gaps_are_filled() -> Non
     st = game.apply(st, "s", 0)  # J♦: no family, but it may fill the gap (from the pack)
     assert codes(game, st) == ["w>p1", "s"]
     st = game.apply(st, "w>p1", 0)
-    assert st.picture[0] == cards("JD")[0] and st.stock == ()
+    assert picture(st)[0] == cards("JD") and st.piles[STOCK] == ()
     view = render(game, st, None)
     assert view["public"]["gaps"] == 0
 
@@ -73,38 +92,37 @@ def test_picture_only_rule_lets_a_stock_card_reach_a_family_only_as_it_is_turned
     assert "w>p1" in codes(game, st)
 
 
-def _exhaust(game: Picture, st: PictureState) -> PictureState:
-    while st.pack:
+def _exhaust(game: Picture, st: Table) -> Table:
+    while st.piles[PACK]:
         st = game.apply(st, "s", 0)
     return st
 
 
 def test_the_stock_is_turned_twice_without_shuffling() -> None:
     game = Picture()
-    st = PictureState(tuple((c,) for c in cards("AS AH AD AC KS KH KD KC")),
-                      (*cards("5C 6C 7C 8C 9C 5D 6D 7D"), GAP), cards("TS JH"), (), 0, False, 3)
+    st = state(game, (*cards("5C 6C 7C 8C 9C 5D 6D 7D"), None), cards("TS JH"), ())
     st = _exhaust(game, st)
-    assert st.stock == cards("JH TS")
+    assert st.piles[STOCK] == cards("JH TS")
     assert codes(game, st)[-1] == "redeal"
     st = game.apply(st, "redeal", 0)
-    assert st.stock == () and st.pack[-1] == cards("JH")[0]  # first in, first turned again
+    # first in, first turned again
+    assert st.piles[STOCK] == () and st.piles[PACK][-1] == cards("JH")[0]
     st = game.apply(game.apply(_exhaust(game, st), "redeal", 0), "s", 0)
     st = _exhaust(game, st)
     assert "redeal" not in codes(game, st)
     # the gap can still be filled, and then nothing is left: lost
     st = game.apply(st, "w>p9", 0)
-    assert st.picture[8] == cards("TS")[0] and codes(game, st) == []
+    assert picture(st)[8] == cards("TS") and codes(game, st) == []
     out = game.outcome(st)
     assert out is not None and not out.won
 
 
 def test_shuffle_option_reshuffles_with_the_deal_s_stream() -> None:
     game = Picture({"shuffle": True})
-    base = PictureState(tuple((c,) for c in cards("AS AH AD AC KS KH KD KC")),
-                        (GAP,) * 9, (), cards("2C 3C 4C 5C 6C 7C 8C 9C TC"), 0, False, 3)
+    base = state(game, (None,) * 9, (), cards("2C 3C 4C 5C 6C 7C 8C 9C TC"))
     a, b = game.apply(base, "redeal", 0), game.apply(base, "redeal", 0)
-    assert a == b and sorted(a.pack) == sorted(base.stock)
-    assert a.pack != tuple(reversed(base.stock))
+    assert a == b and sorted(a.piles[PACK]) == sorted(base.piles[STOCK])
+    assert a.piles[PACK] != tuple(reversed(base.piles[STOCK]))
 
 
 def winning_pack() -> list[Card]:
@@ -138,4 +156,4 @@ def test_a_dissolving_view() -> None:
         st = game.apply(st, ms[0], 0)
     out = game.outcome(st)
     assert out is not None and out.won and out.summary == "all 104 cards in the families"
-    assert all(c == GAP for c in st.picture) and all(len(f) == 13 for f in st.families)
+    assert all(c == GAP for c in picture(st)) and all(len(f) == 13 for f in game.families(st))

@@ -4,24 +4,29 @@ and hand-stacked packs for the stocks, the uncovered kings and the draw."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from rules import make, render
+from rules import render
 from rules.cards import ACE, JACK, KING, QUEEN, cards, packs, rank_of
-from rules.packets_a import NONE, Table
+from rules.games.salique_law import K, Q, SaliqueLaw
+from rules.packets import PACK, TURNED
+from rules.patience import Table
 from tests.kit.stacking import codes, play, stack
 
 
-def stacked(text: str, rest: tuple[int, ...] | None = None) -> tuple[Any, Table]:
+def kings(st: Table) -> tuple[tuple[int, ...], ...]:
+    """The kings' piles laid so far."""
+    return tuple(p for p in st.piles[K:Q] if p)
+
+
+def stacked(text: str, rest: tuple[int, ...] | None = None) -> tuple[SaliqueLaw, Table]:
     """Two packs whose first cards are ``text`` (each card's first free copy), then
     ``rest`` or the other cards in pack order."""
-    game = make("salique_law")
+    game = SaliqueLaw()
     return game, game.layout(stack(text, packs(2), rest), seed=3)
 
 
 def test_the_first_king_takes_the_stock_and_each_new_king_takes_it_over() -> None:
     game, st = stacked("5D KS 7C KH 9D")
-    assert st.piles == (cards("KS"),) and len(st.pack) == 103
+    assert kings(st) == (cards("KS"),) and len(st.piles[PACK]) == 103
     st = play(game, st, "t")
     assert codes(game, st) == ["p>k1"]
     st = play(game, st, "p>k1", "t", "p>k1", "t")
@@ -42,7 +47,7 @@ def test_aces_queens_and_families_without_regard_to_suit() -> None:
     st = play(game, st, "p>q", "t")
     assert codes(game, st) == ["p>f1", "p>k1", "k1>f1"]  # a card that fits may be stocked
     st = play(game, st, "p>f1", "t", "p>f1")
-    assert st.found[0] == cards("AH 2S 3H") and st.piles[0] == cards("KS 2C")
+    assert game.families(st)[0] == cards("AH 2S 3H") and kings(st)[0] == cards("KS 2C")
 
 
 def test_the_families_stop_at_the_knave() -> None:
@@ -51,7 +56,7 @@ def test_the_families_stop_at_the_knave() -> None:
     for _ in range(11):
         st = play(game, st, "t")
         st = play(game, st, codes(game, st)[0])
-    assert [rank_of(c) for c in st.found[0]] == list(range(1, 12))
+    assert [rank_of(c) for c in game.families(st)[0]] == list(range(1, 12))
     st = play(game, st, "t")
     assert codes(game, st) == ["p>q"]
 
@@ -60,7 +65,7 @@ def test_uncovered_kings_then_the_draw_when_the_pack_is_out() -> None:
     # K♠ takes 5♦ 9♣ 7♥; K♥ arrives and takes nothing; then the pack is out
     game, st = stacked("KS 5D 9C 7H KH", rest=())
     st = play(game, st, "t", "p>k1", "t", "p>k1", "t", "p>k1", "t", "p>k2")
-    assert not st.pack and st.turned == NONE
+    assert not st.piles[PACK] and not st.piles[TURNED]
     assert codes(game, st) == ["k1>k2"]  # 7♥ onto the uncovered K♥ frees 9♣
     st = play(game, st, "k1>k2")
     # 9♣ now lies on 5♦ over K♠; moving it would free 5♦, but no king is uncovered
@@ -85,17 +90,17 @@ def test_the_draw_takes_a_buried_card_once() -> None:
 
 def test_the_book_s_closing_picture() -> None:
     rest = sorted((c for c in packs(2) if rank_of(c) != KING), key=lambda c: (rank_of(c), c))
-    kings = [c for c in packs(2) if rank_of(c) == KING]
-    game = make("salique_law")
-    st = game.layout(tuple(kings) + tuple(rest), seed=0)
+    eight = [c for c in packs(2) if rank_of(c) == KING]
+    game = SaliqueLaw()
+    st = game.layout(tuple(eight) + tuple(rest), seed=0)
     while game.outcome(st) is None:
         legal = codes(game, st)
         st = play(game, st, next((c for c in legal if ">f" in c), legal[0]))
     outcome = game.outcome(st)
     assert outcome is not None and outcome.won
-    assert [len(p) for p in st.piles] == [1] * 8  # the kings at the head
-    assert sorted(rank_of(c) for c in st.aside) == [QUEEN] * 8  # the queens
-    assert all(rank_of(f[0]) == ACE and rank_of(f[-1]) == JACK for f in st.found)
+    assert [len(p) for p in kings(st)] == [1] * 8  # the kings at the head
+    assert sorted(rank_of(c) for c in st.piles[Q]) == [QUEEN] * 8  # the queens
+    assert all(rank_of(f[0]) == ACE and rank_of(f[-1]) == JACK for f in game.families(st))
     view = render(game, st, None)
     assert view["status"] == "won"
 

@@ -12,13 +12,16 @@ import pytest
 
 from rules import IllegalMove, make, render
 from rules.cards import cards, standard_pack
-from rules.packets_a import NONE, Table
+from rules.games.solitaire import Solitaire
+from rules.packets import PACK, TURNED
+from rules.patience import Table
 from tests.kit.stacking import codes, play, stack
 
 
-def stacked(game_id: str, text: str, **options: Any) -> tuple[Any, Table]:
+def stacked(game_id: str, text: str, **options: Any) -> tuple[Solitaire, Table]:
     """A pack whose first cards are ``text`` (dealt first), the rest in pack order."""
     game = make(game_id, options)
+    assert isinstance(game, Solitaire)
     return game, game.layout(stack(text, standard_pack()), seed=5)
 
 
@@ -30,7 +33,7 @@ def test_aces_go_up_as_they_come_and_families_ignore_suit() -> None:
     st = play(game, st, "p>f1", "t")
     assert codes(game, st)[:1] == ["p>f1"]  # 2♥ on A♠: no suit is followed
     st = play(game, st, "p>f1", "t", "p>f1", "t", "p>f2")
-    assert [len(f) for f in st.found] == [3, 1, 0, 0]
+    assert [len(f) for f in game.families(st)] == [3, 1, 0, 0]
 
 
 def test_four_piles_take_any_card_and_their_tops_go_up() -> None:
@@ -40,7 +43,7 @@ def test_four_piles_take_any_card_and_their_tops_go_up() -> None:
     st = play(game, st, "p>w2", "t", "p>w2", "t", "p>f1")
     assert "w2>f1" in codes(game, st)
     st = play(game, st, "w2>f1")
-    assert st.piles[1] == cards("5H") and st.found[0] == cards("AC 2S")
+    assert game.pile(st, "w2") == cards("5H") and game.families(st)[0] == cards("AC 2S")
     with pytest.raises(IllegalMove):
         game.apply(st, "w2>f1", 0)
 
@@ -64,14 +67,15 @@ def test_the_game_is_lost_when_the_pack_is_out_and_no_top_fits() -> None:
     outcome = game.outcome(st)
     assert outcome is not None and not outcome.won
     assert outcome.summary == "blocked with 4 cards on the families"
-    assert not st.pack and st.turned == NONE
+    assert not st.piles[PACK] and not st.piles[TURNED]
 
 
 def test_aces_first_lays_the_aces_up_before_the_deal() -> None:
     game = make("solitaire_aces_first")
+    assert isinstance(game, Solitaire)
     st = game.deal(4)
-    assert [f for f in st.found] == [cards("AS"), cards("AH"), cards("AD"), cards("AC")]
-    assert len(st.pack) == 48
+    assert list(game.families(st)) == [cards("AS"), cards("AH"), cards("AD"), cards("AC")]
+    assert len(st.piles[PACK]) == 48
     assert game.description.variant_of == "solitaire" and game.option("aces_first") is True
 
 
@@ -81,13 +85,14 @@ def test_follow_suit_and_its_two_shuffled_re_lays() -> None:
     assert codes(game, st) == ["p>w1", "p>w2", "p>w3", "p>w4"]  # 2♥ cannot go on A♠
     st = play(game, st, "p>w1", "t", "p>f1")
     # run the pack out onto pile 4
-    while st.pack or st.turned != NONE:
-        st = play(game, st, "t" if st.turned == NONE else codes(game, st)[-1])
+    while st.piles[PACK] or st.piles[TURNED]:
+        st = play(game, st, "t" if not st.piles[TURNED] else codes(game, st)[-1])
     assert codes(game, st)[-1] == "redeal"
     assert game.public(st)["redeals_left"] == 2
-    before = sorted(c for p in st.piles for c in p)
+    before = sorted(c for i in range(1, 5) for c in game.pile(st, f"w{i}"))
     st1 = play(game, st, "redeal")
-    assert sorted(st1.pack) == before and not any(st1.piles)
+    assert sorted(st1.piles[PACK]) == before
+    assert not any(game.pile(st1, f"w{i}") for i in range(1, 5))
     assert st1 == play(game, st, "redeal")  # the shuffle is our PRNG's, stream 1
     assert game.public(st1)["redeals_left"] == 1
     texts = [m["text"] for m in render(game, st, None)["moves"]["0"]]
@@ -127,19 +132,26 @@ def test_the_solver_takes_piles_and_alike_families_as_one_position() -> None:
     regardless of suit are alike when they hold as many cards; under follow_suit (whose
     re-lay gathers the piles in order) the position is its own key."""
     game, st = stacked("solitaire", "AS 2H 3C AD 9S")
-    other = Table(st.seed, st.pack, st.turned, ((1,), (), (49,), ()), ((), (9,), (), (2, 3)))
-    one = Table(st.seed, st.pack, st.turned, ((17,), (), (), (33,)), ((2, 3), (), (9,), ()))
+    pack = game.pile(st, "pack")
+
+    def table(fams: list[tuple[int, ...]], piles: list[tuple[int, ...]]) -> Table:
+        return game.table({"pack": pack} | {f"f{j + 1}": f for j, f in enumerate(fams)}
+                          | {f"w{i + 1}": p for i, p in enumerate(piles)})
+
+    other = table([(1,), (), (49,), ()], [(), (9,), (), (2, 3)])
+    one = table([(17,), (), (), (33,)], [(2, 3), (), (9,), ()])
     assert game.solver_key(one) == game.solver_key(other)
-    moved = Table(st.seed, st.pack, st.turned, ((17,), (), (), (33,)), ((2,), (3,), (9,), ()))
+    moved = table([(17,), (), (), (33,)], [(2,), (3,), (9,), ()])
     assert game.solver_key(one) != game.solver_key(moved)
     suited: Any = make("solitaire_follow_suit")
-    assert suited.solver_key(one) is one
+    assert suited.solver_key(one) == one and suited.solver_key(other) != one
 
 
 def test_the_solver_orders_the_turned_card_where_it_hides_least() -> None:
     game, st = stacked("solitaire", "AS 9H")
     st = play(game, st, "t", "p>f1", "t")  # the nine of hearts is turned
-    st = Table(st.seed, st.pack, st.turned, st.found, ((5,), (), (12,), (10,)))
+    st = game.table({"pack": game.pile(st, "pack"), "turned": game.pile(st, "turned"),
+                     "f1": game.pile(st, "f1"), "w1": (5,), "w3": (12,), "w4": (10,)})
     ordered = [m.code for m in game.order_moves(st, game.legal_moves(st, 0))]
     # on the ten (the lowest card above it), then the queen, then the space, then the five
     assert ordered == ["p>w4", "p>w3", "p>w2", "p>w1"]

@@ -9,7 +9,9 @@ import pytest
 
 from rules import IllegalMove, Play, make, render
 from rules.cards import KING, card, cards, name, packs, rank_of
-from rules.packets_a import NONE, Table
+from rules.games.sultan import D, Sultan, W
+from rules.packets import PACK, TURNED
+from rules.patience import Table
 from tests.kit.stacking import codes, play, stack
 
 SQUARE = "KC KC KD KH KD KS KH KS AH"
@@ -31,11 +33,12 @@ def greedy(game: Any, st: Table) -> Table:
 
 def test_the_square_and_the_divan() -> None:
     game, st = stacked(SQUARE + " 2C 3C 4C 5C 6C 7C 8C 9C TC")
-    tops = [name(f[-1]) for f in st.found]
+    tops = [name(f[-1]) for f in game.families(st)]
     assert tops == ["K♣", "A♥", "K♣", "K♦", "K♥", "K♦", "K♠", "K♥", "K♠"]
-    assert [name(p[0]) for p in st.piles] == ["2♣", "3♣", "4♣", "5♣", "6♣", "7♣", "8♣", "9♣"]
-    assert len(st.pack) == 104 - 9 - 8
-    assert game.found_name(4) == "the Sultan"
+    divan = [name(p[0]) for p in st.piles[D:W]]
+    assert divan == ["2♣", "3♣", "4♣", "5♣", "6♣", "7♣", "8♣", "9♣"]
+    assert len(st.piles[PACK]) == 104 - 9 - 8
+    assert game.pile_specs[game.index["f5"]].label == "the Sultan"
 
 
 def test_the_sultan_takes_nothing_and_the_other_heart_king_takes_the_ace() -> None:
@@ -48,7 +51,7 @@ def test_the_sultan_takes_nothing_and_the_other_heart_king_takes_the_ace() -> No
         "fill divan place 1 with the next card of the pack"
     before = game.hidden_count(st)
     st = play(game, st, "p>d1")
-    assert game.hidden_count(st) == before - 1 and st.piles[0]
+    assert game.hidden_count(st) == before - 1 and st.piles[D]
 
 
 def test_the_stock_fills_the_divan_and_feeds_the_families() -> None:
@@ -60,50 +63,52 @@ def test_the_stock_fills_the_divan_and_feeds_the_families() -> None:
     st = play(game, st, "d1>f1")
     assert codes(game, st) == ["w>d1", "p>d1"]
     st = play(game, st, "p>d1")  # the turned 2♣ is the card "from the pack"
-    assert st.turned == NONE and name(st.piles[0][-1]) == "2♣"
+    assert not st.piles[TURNED] and name(st.piles[D][-1]) == "2♣"
     st = play(game, st, "d1>f1", "w>d1")
-    assert name(st.piles[0][-1]) == "Q♥" and not st.waste
+    assert name(st.piles[D][-1]) == "Q♥" and not st.piles[W]
 
 
 def test_the_stock_is_taken_up_twice_in_the_order_it_was_laid() -> None:
     game, st = stacked(SQUARE)
-    while st.pack or st.turned != NONE:
-        st = play(game, st, "t" if st.turned == NONE else "p>w")
+    while st.piles[PACK] or st.piles[TURNED]:
+        st = play(game, st, "t" if not st.piles[TURNED] else "p>w")
     assert codes(game, st)[-1] == "redeal" and game.public(st)["redeals_left"] == 2
-    first_laid = st.waste[0]
+    first_laid = st.piles[W][0]
     st = play(game, st, "redeal")
-    assert st.pack[-1] == first_laid and not st.waste
-    while st.pack or st.turned != NONE:
-        st = play(game, st, "t" if st.turned == NONE else "p>w")
+    assert st.piles[PACK][-1] == first_laid and not st.piles[W]
+    while st.piles[PACK] or st.piles[TURNED]:
+        st = play(game, st, "t" if not st.piles[TURNED] else "p>w")
     st = play(game, st, "redeal")
-    while st.pack or st.turned != NONE:
-        st = play(game, st, "t" if st.turned == NONE else "p>w")
+    while st.piles[PACK] or st.piles[TURNED]:
+        st = play(game, st, "t" if not st.piles[TURNED] else "p>w")
     assert "redeal" not in codes(game, st)
     assert game.public(st)["redeals_left"] == 0
 
 
 def test_one_redeal_reading_and_shuffled_redeal() -> None:
     game, st = stacked(SQUARE, redeals=1, shuffle=True)
-    while st.pack or st.turned != NONE:
-        st = play(game, st, "t" if st.turned == NONE else "p>w")
+    while st.piles[PACK] or st.piles[TURNED]:
+        st = play(game, st, "t" if not st.piles[TURNED] else "p>w")
     st2 = play(game, st, "redeal")
-    assert sorted(st2.pack) == sorted(st.waste) and st2.pack != tuple(reversed(st.waste))
-    while st2.pack or st2.turned != NONE:
-        st2 = play(game, st2, "t" if st2.turned == NONE else "p>w")
+    stock = st.piles[W]
+    assert sorted(st2.piles[PACK]) == sorted(stock) and st2.piles[PACK] != stock[::-1]
+    while st2.piles[PACK] or st2.piles[TURNED]:
+        st2 = play(game, st2, "t" if not st2.piles[TURNED] else "p>w")
     assert "redeal" not in codes(game, st2)
 
 
 def test_a_pack_in_order_makes_the_picture() -> None:
     # after the square, the 95 cards in rank order: aces first, queens last
-    game = make("sultan")
+    game = Sultan()
     rest = sorted((c for c in packs(2) if rank_of(c) != KING and c != card(1, 1)),
                   key=lambda c: (rank_of(c), c))
     head = cards(SQUARE)
     st = greedy(game, game.layout(head + tuple(rest), seed=0))
     outcome = game.outcome(st)
     assert outcome is not None and outcome.won
-    assert [rank_of(f[-1]) for f in st.found] == [12, 12, 12, 12, 13, 12, 12, 12, 12]
-    assert st.found[4] == cards("KH")  # the Sultan, untouched, among his eight queens
+    fams = game.families(st)
+    assert [rank_of(f[-1]) for f in fams] == [12, 12, 12, 12, 13, 12, 12, 12, 12]
+    assert fams[4] == cards("KH")  # the Sultan, untouched, among his eight queens
 
 
 def test_random_play_reaches_an_end_and_views_show_no_pack() -> None:

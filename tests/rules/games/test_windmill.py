@@ -3,29 +3,29 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules import make, render
 from rules.cards import cards, packs
-from rules.packets_a import NONE, Table
+from rules.games.windmill import D, W, Windmill
+from rules.packets import PACK, TURNED
+from rules.patience import Table
 from tests.kit.stacking import codes, play, stack
 
 RANKS = "A23456789TJQK"
 
 
-def stacked(text: str) -> tuple[Any, Table]:
+def stacked(text: str) -> tuple[Windmill, Table]:
     """Two packs whose first cards are ``text`` (dealt first), the rest in pack order."""
-    game = make("windmill")
+    game = Windmill()
     # the orders below may name a card more often than the two packs hold it
     return game, game.layout(stack(text, packs(2), skip_used=True), seed=3)
 
 
 def test_the_ace_in_the_centre_and_kings_among_the_first_eight_go_to_their_places() -> None:
-    _, st = stacked("5S AH KC 2D 3D KS 4D 5D 6D 7D 8D 9D")
-    assert st.found[4] == cards("AH")
-    assert st.found[:4] == ((cards("KC")[0],), (cards("KS")[0],), (), ())
-    assert [p[0] for p in st.piles] == list(cards("5S 2D 3D 4D 5D 6D 7D 8D"))
-    assert len(st.pack) == 104 - 1 - 2 - 8
+    game, st = stacked("5S AH KC 2D 3D KS 4D 5D 6D 7D 8D 9D")
+    assert game.families(st)[4] == cards("AH")
+    assert game.families(st)[:4] == ((cards("KC")[0],), (cards("KS")[0],), (), ())
+    assert [p[0] for p in st.piles[D:W]] == list(cards("5S 2D 3D 4D 5D 6D 7D 8D"))
+    assert len(st.piles[PACK]) == 104 - 1 - 2 - 8
 
 
 def test_families_ignore_suit_and_a_turned_king_goes_to_a_free_place() -> None:
@@ -36,7 +36,7 @@ def test_families_ignore_suit_and_a_turned_king_goes_to_a_free_place() -> None:
     st = play(game, st, "p>f1", "t")
     assert codes(game, st)[:2] == ["p>f1", "p>w"]  # Q♣ down on K♦
     st = play(game, st, "p>f1")
-    assert st.found[0] == cards("KD QC")
+    assert game.families(st)[0] == cards("KD QC")
 
 
 def test_an_emptied_sail_is_refilled_from_the_stock_or_the_pack() -> None:
@@ -48,7 +48,7 @@ def test_an_emptied_sail_is_refilled_from_the_stock_or_the_pack() -> None:
     st = play(game, st, "w>d1", "d1>f5")
     assert codes(game, st) == ["p>d1"]  # the stock is empty: the pack fills the sail
     st = play(game, st, "p>d1")
-    assert st.turned == NONE and st.piles[0] == cards("JH")
+    assert not st.piles[TURNED] and st.piles[D] == cards("JH")
 
 
 def test_another_ace_goes_on_a_finished_centre_and_the_picture_is_completed() -> None:
@@ -63,8 +63,8 @@ def test_another_ace_goes_on_a_finished_centre_and_the_picture_is_completed() ->
         st = play(game, st, next((c for c in legal if ">f" in c), legal[0]))
     outcome = game.outcome(st)
     assert outcome is not None and outcome.won
-    assert len(st.found[4]) == 52 and all(len(f) == 13 for f in st.found[:4])
-    assert [c & 15 for c in st.found[4][12:14]] == [13, 1]  # an ace on the king
+    assert len(game.families(st)[4]) == 52 and all(len(f) == 13 for f in game.families(st)[:4])
+    assert [c & 15 for c in game.families(st)[4][12:14]] == [13, 1]  # an ace on the king
 
 
 def test_no_redeal_and_the_pack_is_never_shown() -> None:
