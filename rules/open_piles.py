@@ -145,6 +145,15 @@ def gathered(game: Patience, t: Table, n: int) -> tuple[Card, ...]:
     return reshuffle(t.seed, game.redeal_number(t), cards)
 
 
+def threes_again(game: Patience, t: Table, n: int) -> Table:
+    """The re-deal of Paternal and La Belle Lucie: the first ``n`` piles taken up and
+    shuffled (:func:`gathered`), then laid in threes again, the last pile short; the
+    families stay. Counted; a move as far as ``end_at_deal`` is concerned."""
+    laid = threes(gathered(game, t, n), n)
+    return replace(t, piles=(*laid, *t.piles[n:]), redeals=game.redeal_number(t),
+                   played=True, back=None)
+
+
 def top_safe(game: Patience, t: Table, codes: Sequence[str], home: Home,
              marries: Marries) -> tuple[Move, ...]:
     """A pile's top card to its family (kind ``f``), when that can lose nothing (the
@@ -192,4 +201,4 @@ def say_top(game: Patience, t: Table, s: Step) -> str:
 
 
 __all__ = ["PACK", "STATUS", "Home", "Marries", "Space", "families", "gathered", "in_piles",
-           "piles", "say_top", "threes", "top_safe", "top_steps"]
+           "piles", "say_top", "threes", "threes_again", "top_safe", "top_steps"]

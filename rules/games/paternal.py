@@ -44,7 +44,16 @@ from ..cards import ACE, KING, SUIT_SYMBOLS, Card, rank_of, suit_of
 from ..common import REDEAL
 from ..description import CHENEY, Description
 from ..game import Move, Option
-from ..open_piles import STATUS, families, gathered, piles, say_top, threes, top_safe, top_steps
+from ..open_piles import (
+    STATUS,
+    families,
+    piles,
+    say_top,
+    threes,
+    threes_again,
+    top_safe,
+    top_steps,
+)
 from ..patience import HOME, Patience, Pile, Step, Table
 from ..registry import register, variant
 from ..shape import REDEAL as RELAY
@@ -120,10 +129,7 @@ class Paternal(Patience):
 
     def special(self, t: Table, step: Step) -> Table:
         """The re-deal: the piles taken up, shuffled and laid in threes again."""
-        n = len(self.codes)
-        laid = threes(gathered(self, t, n), n)
-        return replace(t, piles=(*laid, *t.piles[n:]), redeals=self.redeal_number(t),
-                       played=True, back=None)
+        return threes_again(self, t, len(self.codes))
 
     def irreversible(self, before: Table, move: Move, after: Table) -> bool:
         # A re-deal shows a new shuffle: taking it back would let the player look and
