@@ -7,9 +7,9 @@ card; some games allow a card into an empty pile, grant one *draw* of a buried c
 re-deal the piles shuffled, or deal the pack out in rounds. Each is a
 :class:`~rules.patience.Patience` whose table is its piles first (``p<code>``, kind
 ``pile``, group ``tableau``), then its families (``f1`` ..), then the pack where it has
-one; it lists its moves with :func:`top_steps` from three small predicates of its own
-(which family takes this card, may this card marry that pile, may it go into that
-space) and says them with :func:`say_top`.
+one. Declared :func:`open_tableau`, it lists its moves with :func:`top_steps` from
+three small predicates of its own (which family takes this card, may this card marry
+that pile, may it go into that space) and says them with :func:`say_top`.
 
 Move codes (context-free; pile and family codes are the game's own):
 
@@ -42,10 +42,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from typing import TypeVar
 
-from .cards import Card, code, name
+from .building import family_for
+from .cards import SUIT_SYMBOLS, Card, code, name
 from .game import Move
-from .patience import DOWN, FOUNDATION, Patience, Pile, Step, Table
+from .patience import DOWN, FOUNDATION, HOME, Patience, Pile, Step, Table
 from .shape import REDEAL
 from .solo import reshuffle
 
@@ -72,6 +74,16 @@ def families(labels: Sequence[str]) -> tuple[Pile, ...]:
     return tuple(Pile(f"f{i + 1}", FOUNDATION, lab, "families") for i, lab in enumerate(labels))
 
 
+#: Cheney's four families, one a suit (♠ ♥ ♦ ♣), built up from the ace: laid last.
+SUIT_FAMILIES = families([f"{s} family" for s in SUIT_SYMBOLS])
+
+
+def up_in_suit(t: Table, i: int, c: Card, kind: str) -> int:
+    """Which of :data:`SUIT_FAMILIES` (the table's last four piles) takes ``c``: the one
+    of its suit, built up from the ace (:func:`rules.building.family_for`)."""
+    return family_for(t.piles[-4:], c)
+
+
 def STATUS(game: Patience, t: Table) -> str:
     """The public fact ``status``: ``play``, ``won``, ``lost`` (no move is left) or
     ``ended`` (given up)."""
@@ -80,6 +92,21 @@ def STATUS(game: Patience, t: Table) -> str:
     if game.won(t):
         return "won"
     return "play" if game.legal_moves(t, 0) else "lost"
+
+
+G = TypeVar("G", bound=type[Patience])
+
+
+def open_tableau(cls: G) -> G:
+    """Declare the class an open tableau, as every game of this module is: its public
+    facts ``status`` and ``on_families`` (besides the shell's re-deal and privilege
+    counts), its summary's words ("31 of 52 cards on the families", "all 52 cards are on
+    the families"), no move straight back, and a deal never over before its first move.
+    """
+    cls.facts = (("status", STATUS), ("on_families", HOME))
+    cls.home_words, cls.won_words = "on the families", "are on the families"
+    cls.no_straight_back = cls.end_at_deal = True
+    return cls
 
 
 def in_piles(cards: Sequence[Card], sizes: Sequence[int]) -> tuple[tuple[Card, ...], ...]:
@@ -145,7 +172,7 @@ def gathered(game: Patience, t: Table, n: int) -> tuple[Card, ...]:
     return reshuffle(t.seed, game.redeal_number(t), cards)
 
 
-def threes_again(game: Patience, t: Table, n: int) -> Table:
+def relay(game: Patience, t: Table, n: int) -> Table:
     """The re-deal of Paternal and La Belle Lucie: the first ``n`` piles taken up and
     shuffled (:func:`gathered`), then laid in threes again, the last pile short; the
     families stay. Counted; a move as far as ``end_at_deal`` is concerned."""
@@ -200,5 +227,6 @@ def say_top(game: Patience, t: Table, s: Step) -> str:
     return f"move {what} into the empty {where}"
 
 
-__all__ = ["PACK", "STATUS", "Home", "Marries", "Space", "families", "gathered", "in_piles",
-           "piles", "say_top", "threes", "threes_again", "top_safe", "top_steps"]
+__all__ = ["PACK", "STATUS", "SUIT_FAMILIES", "Home", "Marries", "Space", "families", "gathered",
+           "in_piles", "open_tableau", "piles", "relay", "say_top", "threes", "top_safe",
+           "top_steps", "up_in_suit"]

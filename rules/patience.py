@@ -190,6 +190,9 @@ class Patience(SoloGame[Table]):
     turns_count: ClassVar[bool] = True
     #: The names of the game's own counters, kept in :attr:`Table.own` (see :meth:`mark`).
     marks: ClassVar[tuple[str, ...]] = ()
+    #: Whether undo stops at a ``redeal`` step: a re-deal that shows a new shuffle
+    #: (taking it back would let the player look and re-deal from another position).
+    irreversible_redeals: ClassVar[bool] = False
     #: Whether a ``redeal`` step is :meth:`take_up` (the source's cards laid again on the
     #: target); a game whose re-deal lays a whole new table plays it in :meth:`special`.
     redeal_takes_up: ClassVar[bool] = True
@@ -329,6 +332,11 @@ class Patience(SoloGame[Table]):
     def shuffles(self, t: Table) -> bool:
         """Whether a re-deal shuffles the cards it takes up (default: no)."""
         return False
+
+    def irreversible(self, before: Table, move: Move, after: Table) -> bool:
+        if not self.irreversible_redeals or move.code in ("end", "auto"):
+            return False
+        return self.step(before, move).kind == REDEAL
 
     def pair(self, t: Table, s: Step) -> Table:
         """The table after step ``s`` pairs off the top cards of its source and target:

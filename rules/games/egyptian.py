@@ -41,12 +41,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from ..building import family_for
-from ..cards import ACE, SUIT_SYMBOLS, Card, rank_of, suit_of
+from ..cards import ACE, Card, rank_of, suit_of
 from ..description import CHENEY, Description
 from ..game import Move, Option
-from ..open_piles import STATUS, families, piles, say_top, top_safe, top_steps
-from ..patience import HOME, Patience, Pile, Step, Table
+from ..open_piles import (
+    SUIT_FAMILIES,
+    open_tableau,
+    piles,
+    say_top,
+    top_safe,
+    top_steps,
+    up_in_suit,
+)
+from ..patience import Patience, Pile, Step, Table
 from ..registry import register, variant
 
 SPACE_RULE = Option("space_rule", "arm",
@@ -57,25 +64,22 @@ DRAW = Option("draw", False, "one card may be drawn from the rows (l.1528-1531)"
 LINES = ("row 1", "row 2", "row 3", "row 4", "the lower line")
 CODES = tuple(str(i + 1) for i in range(10))
 ARMS = piles(CODES, [f"{side} arm of {line}" for line in LINES for side in ("left", "right")])
-FAMILIES = families([f"{s} family" for s in SUIT_SYMBOLS])
 
 
 @register
+@open_tableau
 class Egyptian(Patience):
     description = Description(
         id="egyptian", title="The Egyptian", book=CHENEY, lines="1457-1541", skill="much",
         bound=None)
     option_specs: ClassVar[tuple[Option, ...]] = (SPACE_RULE, DRAW)
-    facts = (("status", STATUS), ("on_families", HOME))
-    home_words, won_words = "on the families", "are on the families"
-    no_straight_back = end_at_deal = True
 
     def max_privileges(self) -> Mapping[str, int]:
         """The one draw, with the option ``draw`` (counted by the solo shell)."""
         return {"draw": 1} if self.option("draw") else {}
 
     def lay_piles(self) -> tuple[Pile, ...]:
-        return (*ARMS, *FAMILIES)
+        return (*ARMS, *SUIT_FAMILIES)
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         """Arms bottom to top are inner to outer: a left arm is dealt outside first."""
@@ -88,10 +92,7 @@ class Egyptian(Patience):
             arms.append(rest[at + n : at + 2 * n])
             at += 2 * n
         return self.table({p.id: a for p, a in zip(ARMS, arms, strict=True)}
-                          | {p.id: (a,) for p, a in zip(FAMILIES, aces, strict=True)})
-
-    def home(self, t: Table, i: int, c: Card, kind: str) -> int:
-        return family_for(self.families(t), c)
+                          | {p.id: (a,) for p, a in zip(SUIT_FAMILIES, aces, strict=True)})
 
     def marries(self, t: Table, c: Card, dst: int) -> bool:
         top = t.piles[dst][-1]
@@ -103,11 +104,11 @@ class Egyptian(Patience):
         return not (self.option("space_rule") == "line" and t.piles[dst ^ 1])
 
     def steps(self, t: Table) -> list[Step]:
-        return top_steps(t, CODES, ("f",), self.home, self.marries, self.takes_space,
+        return top_steps(t, CODES, ("f",), up_in_suit, self.marries, self.takes_space,
                          draws=self.may_use_privilege(t, "draw"))
 
     def family_safe(self, t: Table) -> tuple[Move, ...]:
-        return top_safe(self, t, CODES, self.home, self.marries)
+        return top_safe(self, t, CODES, up_in_suit, self.marries)
 
     def say(self, t: Table, move: Move) -> str:
         return say_top(self, t, self.step(t, move))

@@ -60,13 +60,12 @@ from typing import ClassVar
 
 from ..cadogan import ACES_UP, BOTH, DESCENDING, KINGS_DOWN, marries, suited, takers
 from ..cards import SUIT_SYMBOLS, Card
-from ..common import REDEAL
 from ..description import CADOGAN, Description
 from ..game import Move, Option
-from ..open_piles import STATUS, families, piles, say_top, threes, threes_again, top_safe, top_steps
-from ..patience import HOME, Patience, Pile, Step, Table
+from ..open_piles import families, open_tableau, piles, relay, say_top, threes, top_safe, top_steps
+from ..patience import Patience, Pile, Step, Table
 from ..registry import register, variant
-from ..shape import REDEAL as RELAY
+from ..shape import REDEAL
 
 FOUNDATIONS = Option("foundations", "aces", "aces: every foundation an ace ascending in suit "
                      "to the king; aces_kings: half of them aces ascending, half kings "
@@ -82,15 +81,13 @@ REDEAL_WHEN = Option("redeal", "stuck", "stuck: a re-deal only when no card can 
 
 
 @register
+@open_tableau
 class LaBelleLucie(Patience):
     description = Description(
         id="la_belle_lucie", title="La Belle Lucie", book=CADOGAN,
         lines="66-112, 1-65", skill="some", bound=None)
     option_specs: ClassVar[tuple[Option, ...]] = (FOUNDATIONS, MARRIAGE, REDEAL_WHEN)
-    facts = (("status", STATUS), ("on_families", HOME))
-    home_words, won_words = "on the families", "are on the families"
-    no_straight_back = end_at_deal = True
-    redeal_takes_up = False
+    redeal_takes_up, irreversible_redeals = False, True
     redeals_allowed = 2
 
     def lay_piles(self) -> tuple[Pile, ...]:
@@ -165,17 +162,12 @@ class LaBelleLucie(Patience):
         if self.may_redeal(t) and (self.option("redeal") == "any" or all(
                 self.home(t, i, p[-1], "f") < 0 for i, p in enumerate(t.piles[:len(self.codes)])
                 if p)):
-            out.append(Step("redeal", RELAY))
+            out.append(Step("redeal", REDEAL))
         return out
 
     def special(self, t: Table, step: Step) -> Table:
         """The re-deal: the packets taken up, shuffled and laid in threes again."""
-        return threes_again(self, t, len(self.codes))
-
-    def irreversible(self, before: Table, move: Move, after: Table) -> bool:
-        # A re-deal shows a new shuffle: taking it back would let the player look and
-        # re-deal from another position.
-        return move == REDEAL
+        return relay(self, t, len(self.codes))
 
     def family_safe(self, t: Table) -> tuple[Move, ...]:
         if len(self.found_kinds) > 1:

@@ -46,8 +46,8 @@ from ..cadogan import ACES_UP, BOTH, is_lane, marries, suited, to_play
 from ..cards import SUIT_SYMBOLS, Card
 from ..description import CADOGAN, Description
 from ..game import Move, Option
-from ..open_piles import STATUS, families, piles, say_top, top_safe, top_steps
-from ..patience import HOME, Patience, Pile, Step, Table
+from ..open_piles import families, open_tableau, piles, say_top, top_safe, top_steps
+from ..patience import Patience, Pile, Step, Table
 from ..registry import register
 
 #: The stand-in rows: in each group, row lengths in dealing order.
@@ -65,6 +65,7 @@ KINDS = suited(ACES_UP, 4)
 
 
 @register
+@open_tableau
 class LaForteresse(Patience):
     description = Description(
         id="la_forteresse",
@@ -72,9 +73,6 @@ class LaForteresse(Patience):
         book=CADOGAN, lines="720-800, 1-65", skill="much", bound=None,
         aliases=("fortress",))
     option_specs: ClassVar[tuple[Option, ...]] = (DEAL,)
-    facts = (("status", STATUS), ("on_families", HOME))
-    home_words, won_words = "on the families", "are on the families"
-    no_straight_back = end_at_deal = True
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*PILES, *FAMILIES)

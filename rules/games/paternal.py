@@ -39,24 +39,23 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import ClassVar
 
-from ..building import family_for
-from ..cards import ACE, KING, SUIT_SYMBOLS, Card, rank_of, suit_of
-from ..common import REDEAL
+from ..cards import ACE, KING, Card, rank_of, suit_of
 from ..description import CHENEY, Description
 from ..game import Move, Option
 from ..open_piles import (
-    STATUS,
-    families,
+    SUIT_FAMILIES,
+    open_tableau,
     piles,
+    relay,
     say_top,
     threes,
-    threes_again,
     top_safe,
     top_steps,
+    up_in_suit,
 )
-from ..patience import HOME, Patience, Pile, Step, Table
+from ..patience import Patience, Pile, Step, Table
 from ..registry import register, variant
-from ..shape import REDEAL as RELAY
+from ..shape import REDEAL
 
 REDEALS = Option("redeals", 2,
                  "re-deals allowed: 2 (three layings, the reading of \"repeat this a third "
@@ -67,19 +66,16 @@ PRIVILEGE = Option("privilege", "redeals", "redeals: re-deals and one draw; king
                    "re-deal or draw, a king on top of a pile may be laid out alone "
                    "(l.865-876)", choices=("redeals", "kings"))
 PILES = 16
-FAMILIES = families([f"{s} family" for s in SUIT_SYMBOLS])
 
 
 @register
+@open_tableau
 class Paternal(Patience):
     description = Description(
         id="paternal", title="Paternal", book=CHENEY, lines="801-876", skill="some",
         bound=None)
     option_specs: ClassVar[tuple[Option, ...]] = (REDEALS, MARRIAGE, PRIVILEGE)
-    facts = (("status", STATUS), ("on_families", HOME))
-    home_words, won_words = "on the families", "are on the families"
-    no_straight_back = end_at_deal = True
-    redeal_takes_up = False
+    redeal_takes_up, irreversible_redeals = False, True
 
     def lay_piles(self) -> tuple[Pile, ...]:
         spaces = 4 if self.option("privilege") == "kings" else 0
@@ -87,7 +83,7 @@ class Paternal(Patience):
             f"k{i + 1}" for i in range(spaces))
         labels = [f"pile {i + 1}" for i in range(PILES)] + [
             f"king space {i + 1}" for i in range(spaces)]
-        return (*piles(self.codes, labels), *FAMILIES)
+        return (*piles(self.codes, labels), *SUIT_FAMILIES)
 
     def max_redeals(self) -> int:
         return 0 if self.option("privilege") == "kings" else int(self.option("redeals"))
@@ -101,12 +97,9 @@ class Paternal(Patience):
         aces = sorted((c for c in cards if rank_of(c) == ACE), key=suit_of)
         rest = tuple(c for c in cards if rank_of(c) != ACE)
         laid = dict(zip((f"p{c}" for c in self.codes), threes(rest, PILES), strict=False))
-        fams: dict[str, tuple[Card, ...]] = {p.id: (a,) for p, a in zip(FAMILIES, aces,
+        fams: dict[str, tuple[Card, ...]] = {p.id: (a,) for p, a in zip(SUIT_FAMILIES, aces,
                                                                     strict=True)}
         return replace(self.table(laid | fams), seed=seed)
-
-    def home(self, t: Table, i: int, c: Card, kind: str) -> int:
-        return family_for(self.families(t), c)
 
     def marries(self, t: Table, c: Card, dst: int) -> bool:
         top = t.piles[dst][-1]
@@ -121,23 +114,18 @@ class Paternal(Patience):
         return dst == next(k for k in range(PILES, len(self.codes)) if not t.piles[k])
 
     def steps(self, t: Table) -> list[Step]:
-        out = top_steps(t, self.codes, ("f",), self.home, self.marries, self.takes_space,
+        out = top_steps(t, self.codes, ("f",), up_in_suit, self.marries, self.takes_space,
                         draws=self.may_use_privilege(t, "draw"))
         if self.may_redeal(t):
-            out.append(Step("redeal", RELAY))
+            out.append(Step("redeal", REDEAL))
         return out
 
     def special(self, t: Table, step: Step) -> Table:
         """The re-deal: the piles taken up, shuffled and laid in threes again."""
-        return threes_again(self, t, len(self.codes))
-
-    def irreversible(self, before: Table, move: Move, after: Table) -> bool:
-        # A re-deal shows a new shuffle: taking it back would let the player look and
-        # re-deal from another position.
-        return move == REDEAL
+        return relay(self, t, len(self.codes))
 
     def family_safe(self, t: Table) -> tuple[Move, ...]:
-        return top_safe(self, t, self.codes, self.home, self.marries)
+        return top_safe(self, t, self.codes, up_in_suit, self.marries)
 
     def say(self, t: Table, move: Move) -> str:
         return say_top(self, t, self.step(t, move))

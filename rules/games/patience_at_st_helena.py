@@ -50,14 +50,12 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from ..cards import ACE, KING, SUIT_SYMBOLS, Card, rank_of, suit_of
-from ..common import REDEAL
 from ..description import CHENEY, Description
 from ..game import Move, Option
-from ..open_piles import PACK, STATUS, families, gathered, piles, say_top, top_steps
+from ..open_piles import PACK, STATUS, families, gathered, open_tableau, piles, say_top, top_steps
 from ..patience import HOME, Patience, Pile, Step, Table
 from ..registry import register
-from ..shape import DEAL
-from ..shape import REDEAL as RELAY
+from ..shape import DEAL, REDEAL
 
 BELOW, ABOVE = range(0, 4), range(4, 8)
 ROUND = 12
@@ -74,6 +72,7 @@ P = ROUND + 8  # where the pack lies
 
 
 @register
+@open_tableau
 class PatienceAtStHelena(Patience):
     description = Description(
         id="patience_at_st_helena", title="Patience at St. Helena", book=CHENEY,
@@ -84,9 +83,7 @@ class PatienceAtStHelena(Patience):
         Option("deal_step", "round", "round: the player may move between rounds of twelve; "
                "card: between any two cards dealt", choices=("round", "card")),
     )
-    home_words, won_words = "on the families", "are on the families"
-    no_straight_back = end_at_deal = True
-    redeal_takes_up = False
+    redeal_takes_up, irreversible_redeals = False, True
     redeals_allowed = 2
     #: Cards dealt from the pack in this distribution (which pile takes the next one).
     marks = ("dealt",)
@@ -131,7 +128,7 @@ class PatienceAtStHelena(Patience):
             n, at = min(self.per_deal(), len(t.piles[P])), self.mark(t, "dealt") % ROUND
             out.append(Step("deal", DEAL, P, at if at + n <= ROUND else 0, n))
         elif self.may_redeal(t):
-            out.append(Step("redeal", RELAY, target=P))
+            out.append(Step("redeal", REDEAL, target=P))
         return out
 
     def play(self, state: Table, move: Move) -> Table:
@@ -157,9 +154,6 @@ class PatienceAtStHelena(Patience):
         return self.marked(replace(t, piles=((),) * ROUND + t.piles[ROUND:P] + (pack,),
                                    down=(0,) * P + (len(pack),), redeals=self.redeal_number(t),
                                    played=True, back=None), dealt=0)
-
-    def irreversible(self, before: Table, move: Move, after: Table) -> bool:
-        return move == REDEAL
 
     def public(self, state: Table) -> dict[str, Any]:
         return {"status": STATUS(self, state), "on_families": HOME(self, state),

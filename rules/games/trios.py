@@ -26,38 +26,40 @@ Readings (all the sheet's PROPOSED readings):
 
 from __future__ import annotations
 
-from ..building import family_for
-from ..cards import JACK, SUIT_SYMBOLS, Card, rank_of
+from ..cards import JACK, Card, rank_of
 from ..description import CHENEY, Description
 from ..game import Move
-from ..open_piles import STATUS, families, in_piles, piles, say_top, top_safe, top_steps
-from ..patience import HOME, Patience, Pile, Step, Table
+from ..open_piles import (
+    SUIT_FAMILIES,
+    in_piles,
+    open_tableau,
+    piles,
+    say_top,
+    top_safe,
+    top_steps,
+    up_in_suit,
+)
+from ..patience import Patience, Pile, Step, Table
 from ..registry import register
 
 SIZES = (3,) * 16 + (2, 2)
 LIMIT = 3
 CODES = tuple(str(i + 1) for i in range(len(SIZES)))
 PILES = piles(CODES, [f"pile {i + 1}" for i in range(len(SIZES))])
-FAMILIES = families([f"{s} family" for s in SUIT_SYMBOLS])
 
 
 @register
+@open_tableau
 class Trios(Patience):
     description = Description(
         id="trios", title="The Trios", book=CHENEY, lines="882-905", skill="some",
         bound=None)
-    facts = (("status", STATUS), ("on_families", HOME))
-    home_words, won_words = "on the families", "are on the families"
-    no_straight_back = end_at_deal = True
 
     def lay_piles(self) -> tuple[Pile, ...]:
-        return (*PILES, *FAMILIES)
+        return (*PILES, *SUIT_FAMILIES)
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         return self.table({p.id: c for p, c in zip(PILES, in_piles(cards, SIZES), strict=True)})
-
-    def home(self, t: Table, i: int, c: Card, kind: str) -> int:
-        return family_for(self.families(t), c)
 
     def marries(self, t: Table, c: Card, dst: int) -> bool:
         pile = t.piles[dst]
@@ -67,10 +69,10 @@ class Trios(Patience):
         return top == r + 1 or (r >= JACK and top == r)
 
     def steps(self, t: Table) -> list[Step]:
-        return top_steps(t, CODES, ("f",), self.home, self.marries)
+        return top_steps(t, CODES, ("f",), up_in_suit, self.marries)
 
     def family_safe(self, t: Table) -> tuple[Move, ...]:
-        return top_safe(self, t, CODES, self.home, self.marries)
+        return top_safe(self, t, CODES, up_in_suit, self.marries)
 
     def say(self, t: Table, move: Move) -> str:
         return say_top(self, t, self.step(t, move))
