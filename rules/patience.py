@@ -41,7 +41,7 @@ from .cards import Card
 from .common import END
 from .game import Audience, Move, Seat, Zone
 from .shape import DEAL, MOVE, PAIR, REDEAL, TURN, Shape
-from .solo import SoloGame, shuffled_pack
+from .solo import SoloGame, names_of, shuffled_pack
 
 #: How a pile's cards lie: every card face up (a family, a waste, cards laid out open);
 #: every card face down (a stock); or face down below and face up above (a column).
@@ -122,7 +122,9 @@ class Step:
     the game's discard pile). A ``redeal`` takes the source's cards up and lays them on
     the target (:meth:`Patience.take_up`), counted. Any other kind (a ``privilege``, a
     re-deal that lays a new table) is the game's :meth:`Patience.special`, and
-    ``source``/``target`` only say where it points."""
+    ``source``/``target`` only say where it points. A move or deal that uses a counted
+    privilege names it in ``uses`` (The Egyptian's and Paternal's draw of a buried card),
+    and the model counts it (:meth:`rules.solo.SoloGame.use_privilege`)."""
 
     code: str
     kind: str = MOVE
@@ -130,11 +132,17 @@ class Step:
     target: int = -1
     count: int = 1
     at: int | None = None
+    uses: str = ""
 
     def taken(self, t: Table) -> slice:
         n = len(t.piles[self.source])
         start = n - self.count if self.at is None else self.at
         return slice(start, start + self.count)
+
+    def from_top(self, t: Table) -> bool:
+        """Whether the step takes its source's top cards: only such a move can be put
+        straight back by the move of the top cards it leaves (``no_straight_back``)."""
+        return self.at is None or self.at + self.count == len(t.piles[self.source])
 
 
 Fact = Callable[["Patience", Table], Any]
@@ -172,13 +180,22 @@ class Patience(SoloGame[Table]):
     #: The end of the summary: "all 52 cards <home_words>", "...; <stuck_words>".
     home_words: ClassVar[str] = "in the families"
     stuck_words: ClassVar[str] = "no move is left"
+    #: The end of a won game's summary, "all 52 cards <won_words>" (default: home_words).
+    won_words: ClassVar[str] = ""
     #: Whether a move may not be answered by the move that only puts it straight back.
     no_straight_back: ClassVar[bool] = False
+    #: Whether a deal is never over before its first move: a laying (or a position
+    #: built by hand) that allows no move offers ``end`` alone until a card is played
+    #: (``Table.played``), where the game would otherwise be over at once.
+    end_at_deal: ClassVar[bool] = False
     #: Whether the solver must tell positions apart by ``turns`` (no: a game whose
     #: passes are not counted, only whether a card was played in this one).
     turns_count: ClassVar[bool] = True
     #: The names of the game's own counters, kept in :attr:`Table.own` (see :meth:`mark`).
     marks: ClassVar[tuple[str, ...]] = ()
+    #: Whether undo stops at a ``redeal`` step: a re-deal that shows a new shuffle
+    #: (taking it back would let the player look and re-deal from another position).
+    irreversible_redeals: ClassVar[bool] = False
     #: Whether a ``redeal`` step is :meth:`take_up` (the source's cards laid again on the
     #: target); a game whose re-deal lays a whole new table plays it in :meth:`special`.
     redeal_takes_up: ClassVar[bool] = True
@@ -258,11 +275,17 @@ class Patience(SoloGame[Table]):
             return memo[1]
         found = self.steps(t)
         if self.no_straight_back and t.back is not None:
-            src, dst, n = t.back
-            found = [s for s in found if (s.source, s.target, s.count) != (dst, src, n)]
+            found = [s for s in found if not self._straight_back(t, s)]
         steps = {s.code: s for s in found}
         self._step_memo = (t, steps)
         return steps
+
+    def _straight_back(self, t: Table, s: Step) -> bool:
+        """Whether step ``s`` only puts the last move's cards back where they were."""
+        if t.back is None or not s.from_top(t):
+            return False
+        src, dst, n = t.back
+        return (s.source, s.target, s.count) == (dst, src, n)
 
     def step(self, t: Table, move: Move) -> Step:
         """The step of legal ``move`` (not ``end`` or ``auto``)."""
@@ -271,7 +294,19 @@ class Patience(SoloGame[Table]):
     def moves(self, state: Table) -> tuple[Move, ...]:
         steps = self._steps(state)
         moves = tuple(Move(c) for c in steps)
-        return (*moves, END) if moves and self.offers_end(state) else moves
+        some = moves or (self.end_at_deal and not state.played)
+        return (*moves, END) if some and self.offers_end(state) else moves
+
+    def why_illegal(self, state: Table, move: Move, seat: Seat) -> str:
+        if self.no_straight_back and move.code not in self._steps(state):
+            s = next((s for s in self.steps(state) if s.code == move.code), None)
+            if s is not None and self._straight_back(state, s):
+                cards = state.piles[s.source][s.taken(state)]
+                has = "has" if len(cards) == 1 else "have"
+                return f"{names_of(cards)} {has} just come from there: putting " \
+                    f"{'it' if len(cards) == 1 else 'them'} back only undoes the last " \
+                    "move (use undo)."
+        return super().why_illegal(state, move, seat)
 
     def play(self, state: Table, move: Move) -> Table:
         s = self.step(state, move)
@@ -304,6 +339,11 @@ class Patience(SoloGame[Table]):
         """Whether a re-deal shuffles the cards it takes up (default: no)."""
         return False
 
+    def irreversible(self, before: Table, move: Move, after: Table) -> bool:
+        if not self.irreversible_redeals or move.code in ("end", "auto"):
+            return False
+        return self.step(before, move).kind == REDEAL
+
     def pair(self, t: Table, s: Step) -> Table:
         """The table after step ``s`` pairs off the top cards of its source and target:
         both go to the discard pile, the source's first."""
@@ -318,7 +358,7 @@ class Patience(SoloGame[Table]):
     def carry(self, t: Table, s: Step) -> Table:
         """The table after cards go as step ``s`` says (a move, a deal or a turn)."""
         piles, down = list(t.piles), list(t.down)
-        cut = s.taken(t)
+        cut, top = s.taken(t), s.from_top(t)
         cards = piles[s.source][cut]
         piles[s.source] = piles[s.source][:cut.start] + piles[s.source][cut.stop:]
         down[s.source] = self._down_after(s.source, piles[s.source], down[s.source])
@@ -331,11 +371,13 @@ class Patience(SoloGame[Table]):
         elif dst.face == TOP:
             down[s.target] = len(piles[s.target]) - 1
         new = replace(t, piles=tuple(piles), down=tuple(down))
+        if s.uses:
+            new = replace(new, privileges_used=self.use_privilege(t, s.uses))
         if s.kind == TURN:
             return replace(new, turns=t.turns + 1, played=False, back=None)
         if s.kind == DEAL:
             return replace(new, back=None)
-        return replace(new, played=True, back=(s.source, s.target, s.count))
+        return replace(new, played=True, back=(s.source, s.target, s.count) if top else None)
 
     def _down_after(self, i: int, pile: Cards, down: int) -> int:
         spec = self.pile_specs[i]
@@ -355,7 +397,7 @@ class Patience(SoloGame[Table]):
 
     def summary(self, state: Table, won: bool) -> str:
         if won:
-            return f"all {self.total} cards {self.home_words}"
+            return f"all {self.total} cards {self.won_words or self.home_words}"
         why = "given up" if state.given_up else self.stuck_words
         return f"{state.home(self.foundations)} of {self.total} cards {self.home_words}; {why}"
 

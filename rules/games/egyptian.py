@@ -16,7 +16,7 @@ takes any end card, which is put next to the centre and starts the arm again
 
 Arms are codes ``1`` .. ``10``: row 1 left, row 1 right, ..., row 4 right, then the lower
 line's left and right. Moves ``3>f``, ``3>5``; the draw ``d7h>f`` / ``d7h>5`` (move order:
-:mod:`rules.tableau`).
+:mod:`rules.open_piles`).
 
 Readings (the sheet's PROPOSED readings unless said otherwise):
 
@@ -33,7 +33,7 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
   solo shell), any card that is not an end card is drawn from its arm (the arm closes
   up) and goes to its family or is married onto an end card; never into an empty arm.
 - Random play ends: ``end`` is always offered and a card may not be put straight back
-  (:mod:`rules.tableau`).
+  (:mod:`rules.open_piles`).
 """
 
 from __future__ import annotations
@@ -43,9 +43,18 @@ from typing import ClassVar
 
 from ..cards import ACE, Card, rank_of, suit_of
 from ..description import CHENEY, Description
-from ..game import Option
+from ..game import Move, Option
+from ..open_piles import (
+    SUIT_FAMILIES,
+    open_tableau,
+    piles,
+    say_top,
+    top_safe,
+    top_steps,
+    up_in_suit,
+)
+from ..patience import Patience, Pile, Step, Table
 from ..registry import register, variant
-from ..tableau import TableauGame, TabState
 
 SPACE_RULE = Option("space_rule", "arm",
                     "arm: an emptied arm takes any end card; line: only while both arms "
@@ -53,25 +62,26 @@ SPACE_RULE = Option("space_rule", "arm",
 DRAW = Option("draw", False, "one card may be drawn from the rows (l.1528-1531)",
               choices=(False, True))
 LINES = ("row 1", "row 2", "row 3", "row 4", "the lower line")
+CODES = tuple(str(i + 1) for i in range(10))
+ARMS = piles(CODES, [f"{side} arm of {line}" for line in LINES for side in ("left", "right")])
 
 
 @register
-class Egyptian(TableauGame):
+@open_tableau
+class Egyptian(Patience):
     description = Description(
         id="egyptian", title="The Egyptian", book=CHENEY, lines="1457-1541", skill="much",
         bound=None)
     option_specs: ClassVar[tuple[Option, ...]] = (SPACE_RULE, DRAW)
-    pile_codes = tuple(str(i + 1) for i in range(10))
-    pile_labels = tuple(f"{side} arm of {line}" for line in LINES for side in ("left", "right"))
-
-    def configure(self) -> None:
-        self.by_line = self.options["space_rule"] == "line"
 
     def max_privileges(self) -> Mapping[str, int]:
         """The one draw, with the option ``draw`` (counted by the solo shell)."""
-        return {"draw": 1} if self.options["draw"] else {}
+        return {"draw": 1} if self.option("draw") else {}
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> TabState:
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*ARMS, *SUIT_FAMILIES)
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         """Arms bottom to top are inner to outer: a left arm is dealt outside first."""
         aces = sorted((c for c in cards if rank_of(c) == ACE), key=suit_of)
         rest = tuple(c for c in cards if rank_of(c) != ACE)
@@ -81,16 +91,27 @@ class Egyptian(TableauGame):
             arms.append(rest[at : at + n][::-1])
             arms.append(rest[at + n : at + 2 * n])
             at += 2 * n
-        return TabState(tuple(arms), tuple((a,) for a in aces), seed=seed)
+        return self.table({p.id: a for p, a in zip(ARMS, arms, strict=True)}
+                          | {p.id: (a,) for p, a in zip(SUIT_FAMILIES, aces, strict=True)})
 
-    def marries(self, st: TabState, c: Card, dst: int) -> bool:
-        top = st.piles[dst][-1]
+    def marries(self, t: Table, c: Card, dst: int) -> bool:
+        top = t.piles[dst][-1]
         return suit_of(top) == suit_of(c) and abs(rank_of(top) - rank_of(c)) == 1
 
-    def takes_space(self, st: TabState, src: int, dst: int) -> bool:
-        if len(st.piles[src]) < 2:
+    def takes_space(self, t: Table, src: int, dst: int) -> bool:
+        if len(t.piles[src]) < 2:
             return False
-        return not (self.by_line and st.piles[dst ^ 1])
+        return not (self.option("space_rule") == "line" and t.piles[dst ^ 1])
+
+    def steps(self, t: Table) -> list[Step]:
+        return top_steps(t, CODES, ("f",), up_in_suit, self.marries, self.takes_space,
+                         draws=self.may_use_privilege(t, "draw"))
+
+    def family_safe(self, t: Table) -> tuple[Move, ...]:
+        return top_safe(self, t, CODES, up_in_suit, self.marries)
+
+    def say(self, t: Table, move: Move) -> str:
+        return say_top(self, t, self.step(t, move))
 
 
 EGYPTIAN_DRAW = variant(Egyptian, Description(

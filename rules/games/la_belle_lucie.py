@@ -39,7 +39,7 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
 - Options (any game): ``foundations`` (``aces``, ``aces_kings``), ``marriage``
   (``descending``, ``both``), ``redeal`` (``stuck``, ``any``).
 - Random play ends: ``end`` (give up) is always offered and a marriage may not be put
-  straight back (:mod:`rules.tableau`).
+  straight back (:mod:`rules.open_piles`).
 
 - With ``aces_kings`` a card may fit both foundations of its suit (a five with the ace
   foundation at the four and the king foundation at the six; an ace with the king
@@ -55,14 +55,17 @@ card: ``3>f5`` for the spade king foundation), ``3>5`` (marry it onto packet 5),
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from ..cadogan import ACES_UP, BOTH, DESCENDING, KINGS_DOWN, marries, suited, takers
 from ..cards import SUIT_SYMBOLS, Card
 from ..description import CADOGAN, Description
 from ..game import Move, Option
+from ..open_piles import families, open_tableau, piles, relay, say_top, threes, top_safe, top_steps
+from ..patience import Patience, Pile, Step, Table
 from ..registry import register, variant
-from ..tableau import TableauGame, TabState, threes
+from ..shape import REDEAL
 
 FOUNDATIONS = Option("foundations", "aces", "aces: every foundation an ace ascending in suit "
                      "to the king; aces_kings: half of them aces ascending, half kings "
@@ -71,97 +74,110 @@ FOUNDATIONS = Option("foundations", "aces", "aces: every foundation an ace ascen
 MARRIAGE = Option("marriage", "descending", "descending: a card onto the one of its suit "
                   "above it (l.95-97); both: above or below (The House on the Hill, l.125)",
                   choices=("descending", "both"))
-REDEAL = Option("redeal", "stuck", "stuck: a re-deal only when no card can be played on a "
-                "foundation (l.108-112, the sheet's reading); any: whenever the player "
-                "likes", choices=("stuck", "any"))
+REDEAL_WHEN = Option("redeal", "stuck", "stuck: a re-deal only when no card can be played "
+                     "on a foundation (l.108-112, the sheet's reading); any: whenever the "
+                     "player likes", choices=("stuck", "any"))
+
 
 
 @register
-class LaBelleLucie(TableauGame):
+@open_tableau
+class LaBelleLucie(Patience):
     description = Description(
         id="la_belle_lucie", title="La Belle Lucie", book=CADOGAN,
         lines="66-112, 1-65", skill="some", bound=None)
-    option_specs: ClassVar[tuple[Option, ...]] = (FOUNDATIONS, MARRIAGE, REDEAL)
+    option_specs: ClassVar[tuple[Option, ...]] = (FOUNDATIONS, MARRIAGE, REDEAL_WHEN)
+    redeal_takes_up, irreversible_redeals = False, True
     redeals_allowed = 2
 
-    def configure(self) -> None:
+    def lay_piles(self) -> tuple[Pile, ...]:
         n = 4 * self.packs
-        if self.options["foundations"] == "aces":
+        if self.option("foundations") == "aces":
             self.kinds = suited(ACES_UP, n)
-            self.found_labels = tuple(f"{SUIT_SYMBOLS[i % 4]} ace foundation"
-                                      for i in range(n))
+            labels = [f"{SUIT_SYMBOLS[i % 4]} ace foundation" for i in range(n)]
+            self.found_kinds: tuple[str, ...] = ("f",)
         else:
             # foundation i takes suit i % 4 (the labels below say so too): two packs give
             # each suit an ace and a king foundation; one pack gives the ace foundations
             # to spades and hearts and the king ones to diamonds and clubs, each suit one
             half = n // 2
             self.kinds = suited(ACES_UP, half) + suited(KINGS_DOWN, half, first=half)
-            self.found_labels = tuple(
-                f"{SUIT_SYMBOLS[i % 4]} {'ace' if i < half else 'king'} foundation"
-                for i in range(n))
+            labels = [f"{SUIT_SYMBOLS[i % 4]} {'ace' if i < half else 'king'} foundation"
+                      for i in range(n)]
             # ``f`` the foundation a card always went to, ``f<j>`` the other one that
             # takes it when there are two (the player's choice)
             self.found_kinds = ("f", *(f"f{j + 1}" for j in range(n)))
-        self.line = BOTH if self.options["marriage"] == "both" else DESCENDING
-        self.packets = (52 * self.packs + 2) // 3
-        self.pile_codes = tuple(str(i + 1) for i in range(self.packets))
-        self.pile_labels = tuple(f"packet {i + 1}" for i in range(self.packets))
+        self.line = BOTH if self.option("marriage") == "both" else DESCENDING
+        self.codes = tuple(str(i + 1) for i in range((52 * self.packs + 2) // 3))
+        return (*piles(self.codes, [f"packet {c}" for c in self.codes]), *families(labels))
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> TabState:
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         """Every card in packets of three, dealt together; the last packet short."""
-        return TabState(threes(cards, self.packets), ((),) * len(self.kinds), seed=seed)
+        laid = zip((f"p{c}" for c in self.codes), threes(cards, len(self.codes)), strict=True)
+        return replace(self.table(dict(laid)), seed=seed)
 
     #: The foundations last asked about and, per card identity, the ones that take it
     #: (the one ``f`` names first): the foundations change only when a card goes up, while
     #: the packets' tops are asked about at every move. Read once, replaced whole, keyed
-    #: by the foundations tuple it holds (see the memo of :class:`rules.solo.SoloGame`).
+    #: by the foundations it holds (see the memo of :class:`rules.solo.SoloGame`).
     _found_memo: tuple[tuple[tuple[Card, ...], ...], dict[int, tuple[int, ...]]] | None = None
 
-    def found_for(self, st: TabState, c: Card, kind: str) -> int:
+    def home(self, t: Table, i: int, c: Card, kind: str) -> int:
+        fams = t.piles[len(self.codes):]
         memo = self._found_memo
-        if memo is None or memo[0] is not st.found:
-            memo = self._found_memo = (st.found, {})
+        if memo is None or memo[0] != fams:
+            memo = self._found_memo = (fams, {})
         known = memo[1]
-        t = known.get(c & 63)
-        if t is None:
+        takes = known.get(c & 63)
+        if takes is None:
             # takers looks at suit and rank only: the twin of a card gets the same answer
-            t = takers(self.kinds, st.found, c)
+            takes = takers(self.kinds, fams, c)
             # ``f`` goes where the card always went: the first foundation under way
             # that takes it, else the first (rules.cadogan.to_play)
-            first = next((j for j in t if st.found[j]), t[0] if t else -1)
-            t = known[c & 63] = (first, *(j for j in t if j != first)) if t else ()
+            first = next((j for j in takes if fams[j]), takes[0] if takes else -1)
+            takes = known[c & 63] = (first, *(j for j in takes if j != first)) if takes else ()
         if kind == "f":
-            return t[0] if t else -1
+            return takes[0] if takes else -1
         j = int(kind[1:]) - 1
-        return j if j in t[1:] else -1
+        return j if j in takes[1:] else -1
 
-    def marries(self, st: TabState, c: Card, dst: int) -> bool:
-        return marries(c, st.piles[dst][-1], self.line)
+    def marries(self, t: Table, c: Card, dst: int) -> bool:
+        return marries(c, t.piles[dst][-1], self.line)
 
-    def marriage_index(self, st: TabState) -> dict[int, list[int]]:
+    def marriage_index(self, t: Table) -> dict[int, list[int]]:
         # A card marries onto a top of its suit one above it (and with ``both`` one below
         # too): identities one apart (rules.cadogan.marries). Two packs lay 35 packets,
         # and trying every pair of them was most of the time of a move.
         index: dict[int, list[int]] = {}
         steps = (1, -1) if self.line == BOTH else (1,)
-        for j, q in enumerate(st.piles):
+        for j, q in enumerate(t.piles[:len(self.codes)]):
             if q:
                 for d in steps:
                     index.setdefault((q[-1] & 63) - d, []).append(j)
         return index
 
-    def can_redeal(self, st: TabState) -> bool:
-        if not self.may_redeal(st):
-            return False
-        if self.options["redeal"] == "any":
-            return True
-        return all(self.found_for(st, p[-1], "f") < 0 for p in st.piles if p)
+    def steps(self, t: Table) -> list[Step]:
+        out = top_steps(t, self.codes, self.found_kinds, self.home, self.marries,
+                        index=self.marriage_index(t))
+        if self.may_redeal(t) and (self.option("redeal") == "any" or all(
+                self.home(t, i, p[-1], "f") < 0 for i, p in enumerate(t.piles[:len(self.codes)])
+                if p)):
+            out.append(Step("redeal", REDEAL))
+        return out
 
-    def relay(self, st: TabState, cards: tuple[Card, ...]) -> TabState:
-        return TabState(threes(cards, self.packets), st.found, redeals=st.redeals,
-                        seed=st.seed)
+    def special(self, t: Table, step: Step) -> Table:
+        """The re-deal: the packets taken up, shuffled and laid in threes again."""
+        return relay(self, t, len(self.codes))
 
-    def order_moves(self, state: TabState, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    def family_safe(self, t: Table) -> tuple[Move, ...]:
+        if len(self.found_kinds) > 1:
+            return ()
+        return top_safe(self, t, self.codes, self.home, self.marries)
+
+    def say(self, t: Table, move: Move) -> str:
+        return say_top(self, t, self.step(t, move))
+
+    def order_moves(self, state: Table, moves: tuple[Move, ...]) -> tuple[Move, ...]:
         """For the solver (rules/solver.py): cards to the foundations first, the book's
         "take any aces ... and upon them any other suitable cards" before "you proceed to
         release others, by forming marriages" (l.90-97); then the marriages; the re-deal

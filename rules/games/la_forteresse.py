@@ -31,7 +31,7 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
   available card may go into a lane; a row's only card is not moved into a lane (it
   would change nothing).
 - Random play ends: ``end`` (give up) is always offered and a card may not be put
-  straight back (:mod:`rules.tableau`); stuck is lost.
+  straight back (:mod:`rules.open_piles`); stuck is lost.
 
 Moves: ``l2>f`` (the outside card of the left group's second row to its foundation),
 ``l2>r4`` (onto the outside card of the right group's fourth row, or into it when it is a
@@ -45,55 +45,69 @@ from typing import ClassVar
 from ..cadogan import ACES_UP, BOTH, is_lane, marries, suited, to_play
 from ..cards import SUIT_SYMBOLS, Card
 from ..description import CADOGAN, Description
-from ..game import Option
+from ..game import Move, Option
+from ..open_piles import families, open_tableau, piles, say_top, top_safe, top_steps
+from ..patience import Patience, Pile, Step, Table
 from ..registry import register
-from ..tableau import TableauGame, TabState
 
-#: The stand-in rows, in the order they are dealt: (group, row, cards).
+#: The stand-in rows: in each group, row lengths in dealing order.
 ROWS = 5
 SIZES = (6, 5, 5, 5, 5)
 DEAL = Option("deal", "rows", "rows: each row laid in turn, left then right group, inner "
               "end first (the sheet's reading); round: one card to each row in turn",
               choices=("rows", "round"))
+# Piles in dealing order: left row 1, right row 1, left row 2, ...
+CODES = tuple(f"{g}{r + 1}" for r in range(ROWS) for g in "lr")
+PILES = piles(CODES, [f"{'left' if g == 'l' else 'right'} row {r + 1}"
+                      for r in range(ROWS) for g in "lr"])
+FAMILIES = families([f"{s} foundation" for s in SUIT_SYMBOLS])
+KINDS = suited(ACES_UP, 4)
 
 
 @register
-class LaForteresse(TableauGame):
+@open_tableau
+class LaForteresse(Patience):
     description = Description(
         id="la_forteresse",
         title="La Forteresse (figure lost: rows of 6, 5, 5, 5, 5 in each group, a stand-in)",
         book=CADOGAN, lines="720-800, 1-65", skill="much", bound=None,
         aliases=("fortress",))
     option_specs: ClassVar[tuple[Option, ...]] = (DEAL,)
-    found_labels = tuple(f"{s} foundation" for s in SUIT_SYMBOLS)
-    # Piles in dealing order: left row 1, right row 1, left row 2, ...
-    pile_codes = tuple(f"{g}{r + 1}" for r in range(ROWS) for g in "lr")
-    pile_labels = tuple(f"{'left' if g == 'l' else 'right'} row {r + 1}"
-                        for r in range(ROWS) for g in "lr")
-    kinds = suited(ACES_UP, 4)
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> TabState:
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*PILES, *FAMILIES)
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         sizes = [SIZES[k // 2] for k in range(2 * ROWS)]
-        piles: list[list[Card]] = [[] for _ in sizes]
-        if self.options["deal"] == "rows":
+        rows: list[list[Card]] = [[] for _ in sizes]
+        if self.option("deal") == "rows":
             at = 0
             for k, n in enumerate(sizes):
-                piles[k] = list(cards[at:at + n])
+                rows[k] = list(cards[at:at + n])
                 at += n
         else:
             at, k = 0, 0
             while at < len(cards):
-                if len(piles[k]) < sizes[k]:
-                    piles[k].append(cards[at])
+                if len(rows[k]) < sizes[k]:
+                    rows[k].append(cards[at])
                     at += 1
                 k = (k + 1) % len(sizes)
-        return TabState(tuple(tuple(p) for p in piles), ((),) * 4, seed=seed)
+        return self.table({p.id: r for p, r in zip(PILES, rows, strict=True)})
 
-    def found_for(self, st: TabState, c: Card, kind: str) -> int:
-        return to_play(self.kinds, st.found, c)
+    def home(self, t: Table, i: int, c: Card, kind: str) -> int:
+        return to_play(KINDS, self.families(t), c)
 
-    def marries(self, st: TabState, c: Card, dst: int) -> bool:
-        return marries(c, st.piles[dst][-1], BOTH)
+    def marries(self, t: Table, c: Card, dst: int) -> bool:
+        return marries(c, t.piles[dst][-1], BOTH)
 
-    def takes_space(self, st: TabState, src: int, dst: int) -> bool:
-        return is_lane(st.piles[dst]) and len(st.piles[src]) > 1
+    def takes_space(self, t: Table, src: int, dst: int) -> bool:
+        return is_lane(t.piles[dst]) and len(t.piles[src]) > 1
+
+    def steps(self, t: Table) -> list[Step]:
+        return top_steps(t, CODES, ("f",), self.home, self.marries, self.takes_space)
+
+    def family_safe(self, t: Table) -> tuple[Move, ...]:
+        return top_safe(self, t, CODES, self.home, self.marries)
+
+    def say(self, t: Table, move: Move) -> str:
+        return say_top(self, t, self.step(t, move))

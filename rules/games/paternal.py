@@ -9,7 +9,7 @@ used (l.830); it goes to its family, built up in suit (l.834-836), or is *marrie
 another top card of the same suit, one higher or one lower (l.816-825). Spaces are never
 filled. Piles are codes ``1`` .. ``16``; family moves are ``3>f``, marriages ``3>5``, the
 draw ``d7h>f`` / ``d7h>5`` (the machinery and the move order are those of
-:mod:`rules.tableau`).
+:mod:`rules.open_piles`).
 
 Readings (the sheet's PROPOSED readings unless said otherwise):
 
@@ -29,20 +29,33 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
   succession" is read as marriages (same suit), and a laid-out king's pile is an ordinary
   pile afterwards. A lone king is not laid out again: it would change nothing.
 - Random play ends: ``end`` (give up) is always offered and a marriage may not be put
-  straight back (see :mod:`rules.tableau`); a laying with no move left and no re-deal
+  straight back (see :mod:`rules.open_piles`); a laying with no move left and no re-deal
   or draw to come loses.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import ClassVar
 
 from ..cards import ACE, KING, Card, rank_of, suit_of
 from ..description import CHENEY, Description
-from ..game import Option
+from ..game import Move, Option
+from ..open_piles import (
+    SUIT_FAMILIES,
+    open_tableau,
+    piles,
+    relay,
+    say_top,
+    threes,
+    top_safe,
+    top_steps,
+    up_in_suit,
+)
+from ..patience import Patience, Pile, Step, Table
 from ..registry import register, variant
-from ..tableau import TableauGame, TabState, threes
+from ..shape import REDEAL
 
 REDEALS = Option("redeals", 2,
                  "re-deals allowed: 2 (three layings, the reading of \"repeat this a third "
@@ -56,50 +69,66 @@ PILES = 16
 
 
 @register
-class Paternal(TableauGame):
+@open_tableau
+class Paternal(Patience):
     description = Description(
         id="paternal", title="Paternal", book=CHENEY, lines="801-876", skill="some",
         bound=None)
     option_specs: ClassVar[tuple[Option, ...]] = (REDEALS, MARRIAGE, PRIVILEGE)
+    redeal_takes_up, irreversible_redeals = False, True
 
-    def configure(self) -> None:
-        self.down_only = self.options["marriage"] == "down"
-        self.kings = self.options["privilege"] == "kings"
-        spaces = 4 if self.kings else 0
-        self.pile_codes = tuple(str(i + 1) for i in range(PILES)) + tuple(
+    def lay_piles(self) -> tuple[Pile, ...]:
+        spaces = 4 if self.option("privilege") == "kings" else 0
+        self.codes = tuple(str(i + 1) for i in range(PILES)) + tuple(
             f"k{i + 1}" for i in range(spaces))
-        self.pile_labels = tuple(f"pile {i + 1}" for i in range(PILES)) + tuple(
-            f"king space {i + 1}" for i in range(spaces))
+        labels = [f"pile {i + 1}" for i in range(PILES)] + [
+            f"king space {i + 1}" for i in range(spaces)]
+        return (*piles(self.codes, labels), *SUIT_FAMILIES)
 
     def max_redeals(self) -> int:
-        return 0 if self.kings else int(self.options["redeals"])
+        return 0 if self.option("privilege") == "kings" else int(self.option("redeals"))
 
     def max_privileges(self) -> Mapping[str, int]:
         """The one draw, unless ``privilege=kings`` (counted by the solo shell)."""
-        return {} if self.kings else {"draw": 1}
+        return {} if self.option("privilege") == "kings" else {"draw": 1}
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> TabState:
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         """The aces (in suit order) are the families; the rest go out in threes."""
         aces = sorted((c for c in cards if rank_of(c) == ACE), key=suit_of)
         rest = tuple(c for c in cards if rank_of(c) != ACE)
-        spaces = ((),) * (len(self.pile_codes) - PILES)
-        return TabState(threes(rest, PILES) + spaces, tuple((a,) for a in aces), seed=seed)
+        laid = dict(zip((f"p{c}" for c in self.codes), threes(rest, PILES), strict=False))
+        fams: dict[str, tuple[Card, ...]] = {p.id: (a,) for p, a in zip(SUIT_FAMILIES, aces,
+                                                                    strict=True)}
+        return replace(self.table(laid | fams), seed=seed)
 
-    def marries(self, st: TabState, c: Card, dst: int) -> bool:
-        top = st.piles[dst][-1]
+    def marries(self, t: Table, c: Card, dst: int) -> bool:
+        top = t.piles[dst][-1]
         if suit_of(top) != suit_of(c):
             return False
         d = rank_of(top) - rank_of(c)
-        return d == 1 or (d == -1 and not self.down_only)
+        return d == 1 or (d == -1 and self.option("marriage") != "down")
 
-    def takes_space(self, st: TabState, src: int, dst: int) -> bool:
-        if dst < PILES or rank_of(st.piles[src][-1]) != KING or len(st.piles[src]) < 2:
+    def takes_space(self, t: Table, src: int, dst: int) -> bool:
+        if dst < PILES or rank_of(t.piles[src][-1]) != KING or len(t.piles[src]) < 2:
             return False
-        return dst == next(k for k in range(PILES, len(st.piles)) if not st.piles[k])
+        return dst == next(k for k in range(PILES, len(self.codes)) if not t.piles[k])
 
-    def relay(self, st: TabState, cards: tuple[Card, ...]) -> TabState:
-        return TabState(threes(cards, len(st.piles)), st.found, redeals=st.redeals,
-                        privileges_used=st.privileges_used, seed=st.seed)
+    def steps(self, t: Table) -> list[Step]:
+        out = top_steps(t, self.codes, ("f",), up_in_suit, self.marries, self.takes_space,
+                        draws=self.may_use_privilege(t, "draw"))
+        if self.may_redeal(t):
+            out.append(Step("redeal", REDEAL))
+        return out
+
+    def special(self, t: Table, step: Step) -> Table:
+        """The re-deal: the piles taken up, shuffled and laid in threes again."""
+        return relay(self, t, len(self.codes))
+
+    def family_safe(self, t: Table) -> tuple[Move, ...]:
+        return top_safe(self, t, self.codes, up_in_suit, self.marries)
+
+    def say(self, t: Table, move: Move) -> str:
+        return say_top(self, t, self.step(t, move))
 
 
 PATERNAL_DOWN_ONLY = variant(Paternal, Description(

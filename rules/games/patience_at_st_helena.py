@@ -18,7 +18,7 @@ Piles, in dealing order, are ``b1`` .. ``b4`` (below the aces, left to right), `
 ``t4`` (above the kings), ``rk``, ``ra`` (right of the kings, of the aces), ``lk``, ``la``
 (left of the kings, of the aces). Moves: ``t1>k`` (to its suit's kings' family), ``b2>a``
 (to its suit's aces' family), ``b2>t3`` (a marriage), ``deal``, ``redeal``, ``end``; order
-as in :mod:`rules.tableau`.
+as in :mod:`rules.open_piles`.
 
 Readings (the sheet's PROPOSED readings unless said otherwise):
 
@@ -40,7 +40,7 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
   rule is lifted ("indiscriminately").
 - Spaces are filled only by the dealing.
 - Random play ends: ``end`` is always offered and a card may not be put straight back
-  (:mod:`rules.tableau`); with the pack out, no re-deal left and no move, the game is
+  (:mod:`rules.open_piles`); with the pack out, no re-deal left and no move, the game is
   lost.
 """
 
@@ -51,16 +51,29 @@ from typing import Any, ClassVar
 
 from ..cards import ACE, KING, SUIT_SYMBOLS, Card, rank_of, suit_of
 from ..description import CHENEY, Description
-from ..game import Option
+from ..game import Move, Option
+from ..open_piles import PACK, STATUS, families, gathered, open_tableau, piles, say_top, top_steps
+from ..patience import HOME, Patience, Pile, Step, Table
 from ..registry import register
-from ..tableau import TableauGame, TabState
+from ..shape import DEAL, REDEAL
 
 BELOW, ABOVE = range(0, 4), range(4, 8)
 ROUND = 12
+CODES = ("b1", "b2", "b3", "b4", "t1", "t2", "t3", "t4", "rk", "ra", "lk", "la")
+PILES = piles(CODES, (
+    *(f"pile {i} below the aces" for i in range(1, 5)),
+    *(f"pile {i} above the kings" for i in range(1, 5)),
+    "the pile right of the kings", "the pile right of the aces",
+    "the pile left of the kings", "the pile left of the aces",
+))
+FAMILIES = families((*(f"{s} family down from the king" for s in SUIT_SYMBOLS),
+                     *(f"{s} family up from the ace" for s in SUIT_SYMBOLS)))
+P = ROUND + 8  # where the pack lies
 
 
 @register
-class PatienceAtStHelena(TableauGame):
+@open_tableau
+class PatienceAtStHelena(Patience):
     description = Description(
         id="patience_at_st_helena", title="Patience at St. Helena", book=CHENEY,
         lines="1304-1383", skill="much", bound=None, packs=2)
@@ -70,24 +83,15 @@ class PatienceAtStHelena(TableauGame):
         Option("deal_step", "round", "round: the player may move between rounds of twelve; "
                "card: between any two cards dealt", choices=("round", "card")),
     )
-    pile_codes = ("b1", "b2", "b3", "b4", "t1", "t2", "t3", "t4", "rk", "ra", "lk", "la")
-    pile_labels = (
-        *(f"pile {i} below the aces" for i in range(1, 5)),
-        *(f"pile {i} above the kings" for i in range(1, 5)),
-        "the pile right of the kings", "the pile right of the aces",
-        "the pile left of the kings", "the pile left of the aces",
-    )
-    found_kinds = ("k", "a")
-    found_labels = (*(f"{s} family down from the king" for s in SUIT_SYMBOLS),
-                    *(f"{s} family up from the ace" for s in SUIT_SYMBOLS))
+    redeal_takes_up, irreversible_redeals = False, True
     redeals_allowed = 2
-    has_stock = True
+    #: Cards dealt from the pack in this distribution (which pile takes the next one).
+    marks = ("dealt",)
 
-    def configure(self) -> None:
-        self.in_suit = self.options["marriage"] == "suit"
-        self.step = 1 if self.options["deal_step"] == "card" else ROUND
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*PILES, *FAMILIES, PACK)
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> TabState:
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         found: list[Card | None] = [None] * 8
         pack: list[Card] = []
         for c in cards:
@@ -97,51 +101,74 @@ class PatienceAtStHelena(TableauGame):
                 found[at] = c
             else:
                 pack.append(c)
-        families = tuple((c,) for c in found if c is not None)
-        st = TabState(((),) * ROUND, families, tuple(pack[::-1]), seed=seed)
-        return self.deal_next(st)
+        laid = {p.id: (c,) for p, c in zip(FAMILIES, found, strict=True) if c is not None}
+        t = replace(self.table(laid | {"pack": pack[::-1]}), seed=seed)
+        return self.dealt(t, min(self.per_deal(), len(pack)))
 
-    def found_for(self, st: TabState, c: Card, kind: str) -> int:
+    def per_deal(self) -> int:
+        return 1 if self.option("deal_step") == "card" else ROUND
+
+    def home(self, t: Table, i: int, c: Card, kind: str) -> int:
+        if not t.redeals and ((i in ABOVE and kind != "k") or (i in BELOW and kind != "a")):
+            return -1  # the first distribution's row rule
         s = suit_of(c)
         if kind == "k":
-            return s if rank_of(st.found[s][-1]) == rank_of(c) + 1 else -1
-        return 4 + s if rank_of(st.found[4 + s][-1]) == rank_of(c) - 1 else -1
+            return s if rank_of(t.piles[ROUND + s][-1]) == rank_of(c) + 1 else -1
+        return 4 + s if rank_of(t.piles[ROUND + 4 + s][-1]) == rank_of(c) - 1 else -1
 
-    def may_use(self, st: TabState, pile: int, kind: str) -> bool:
-        if st.redeals:
-            return True
-        if pile in ABOVE:
-            return kind == "k"
-        if pile in BELOW:
-            return kind == "a"
-        return True
-
-    def marries(self, st: TabState, c: Card, dst: int) -> bool:
-        top = st.piles[dst][-1]
-        if self.in_suit and suit_of(top) != suit_of(c):
+    def marries(self, t: Table, c: Card, dst: int) -> bool:
+        top = t.piles[dst][-1]
+        if self.option("marriage") == "suit" and suit_of(top) != suit_of(c):
             return False
         return abs(rank_of(top) - rank_of(c)) == 1
 
-    def deal_next(self, st: TabState) -> TabState:
-        n = min(self.step, len(st.stock))
-        piles = list(st.piles)
+    def steps(self, t: Table) -> list[Step]:
+        out = top_steps(t, CODES, ("k", "a"), self.home, self.marries)
+        if t.piles[P]:
+            n, at = min(self.per_deal(), len(t.piles[P])), self.mark(t, "dealt") % ROUND
+            out.append(Step("deal", DEAL, P, at if at + n <= ROUND else 0, n))
+        elif self.may_redeal(t):
+            out.append(Step("redeal", REDEAL, target=P))
+        return out
+
+    def play(self, state: Table, move: Move) -> Table:
+        s = self.step(state, move)
+        return self.dealt(state, s.count) if s.kind == DEAL else super().play(state, move)
+
+    def dealt(self, t: Table, n: int) -> Table:
+        """``t`` after ``n`` cards are dealt from the pack, one to each pile in turn."""
+        at, pack = self.mark(t, "dealt"), t.piles[P]
+        laid = list(t.piles[:ROUND])
         for k in range(n):
-            at = (st.dealt + k) % ROUND
-            piles[at] += (st.stock[-1 - k],)
-        return replace(st, piles=tuple(piles), stock=st.stock[: len(st.stock) - n],
-                       dealt=st.dealt + n)
+            laid[(at + k) % ROUND] += (pack[-1 - k],)
+        left = pack[:len(pack) - n]
+        return self.marked(replace(t, piles=(*laid, *t.piles[ROUND:P], left),
+                                   down=(*t.down[:P], len(left)), back=None), dealt=at + n)
 
-    def relay(self, st: TabState, cards: tuple[Card, ...]) -> TabState:
-        # Not dealt at once: the first card shown is then a ``deal``, which undo does not
-        # take back, so nobody re-deals, looks, takes it back and re-arranges the piles.
-        return TabState(((),) * ROUND, st.found, cards[::-1], redeals=st.redeals,
-                        seed=st.seed)
+    def special(self, t: Table, step: Step) -> Table:
+        """The re-deal: the piles taken up and shuffled into the pack, which is dealt
+        again with ``deal`` (not at once: the first card shown is then a deal, which undo
+        does not take back, so nobody re-deals, looks, takes it back and re-arranges the
+        piles)."""
+        pack = gathered(self, t, ROUND)[::-1]
+        return self.marked(replace(t, piles=((),) * ROUND + t.piles[ROUND:P] + (pack,),
+                                   down=(0,) * P + (len(pack),), redeals=self.redeal_number(t),
+                                   played=True, back=None), dealt=0)
 
-    def public_extra(self, st: TabState) -> dict[str, Any]:
-        return {"distribution": st.redeals + 1, "row_rule": st.redeals == 0}
+    def public(self, state: Table) -> dict[str, Any]:
+        return {"status": STATUS(self, state), "on_families": HOME(self, state),
+                **self.redeal_facts(state), "pack": len(state.piles[P]),
+                "distribution": state.redeals + 1, "row_rule": state.redeals == 0}
 
-    def describe_deal(self, state: TabState) -> str:
-        if self.step == 1:
-            return f"deal the next card of the pack to {self.pile_labels[state.dealt % ROUND]}"
-        n = min(ROUND, len(state.stock))
-        return f"deal the next round of {n} cards from the pack"
+    def say(self, t: Table, move: Move) -> str:
+        s = self.step(t, move)
+        if s.kind != DEAL:
+            return say_top(self, t, s)
+        if self.per_deal() == 1:
+            return f"deal the next card of the pack to {PILES[s.target].label}"
+        return f"deal the next round of {s.count} cards from the pack"
+
+    def narrate(self, before: Table, move: Move, after: Table) -> str:
+        """The move's sentence alone: a deal's cards lie face up on the table for all to
+        see, and this game has never named them again here."""
+        return self.describe(before, move)

@@ -12,7 +12,7 @@ on king, queen on queen, knave on knave, l.901-903); no pile may ever hold more 
 three cards (l.895-901). No re-deal and no draw (l.903-905). Spaces are never filled.
 
 Piles are codes ``1`` .. ``18`` in dealing order; moves ``3>f`` and ``3>5`` (see
-:mod:`rules.tableau` for the move order).
+the move order of :mod:`rules.open_piles`).
 
 Readings (all the sheet's PROPOSED readings):
 
@@ -21,34 +21,58 @@ Readings (all the sheet's PROPOSED readings):
   holds for court cards put on their like too.
 - The two piles of two are the last two piles (amb. 3).
 - Random play ends: ``end`` is always offered and a card may not be put straight back
-  (:mod:`rules.tableau`); a position with no move left loses.
+  (:mod:`rules.open_piles`); a position with no move left loses.
 """
 
 from __future__ import annotations
 
 from ..cards import JACK, Card, rank_of
 from ..description import CHENEY, Description
+from ..game import Move
+from ..open_piles import (
+    SUIT_FAMILIES,
+    in_piles,
+    open_tableau,
+    piles,
+    say_top,
+    top_safe,
+    top_steps,
+    up_in_suit,
+)
+from ..patience import Patience, Pile, Step, Table
 from ..registry import register
-from ..tableau import TableauGame, TabState, in_piles
 
 SIZES = (3,) * 16 + (2, 2)
 LIMIT = 3
+CODES = tuple(str(i + 1) for i in range(len(SIZES)))
+PILES = piles(CODES, [f"pile {i + 1}" for i in range(len(SIZES))])
 
 
 @register
-class Trios(TableauGame):
+@open_tableau
+class Trios(Patience):
     description = Description(
         id="trios", title="The Trios", book=CHENEY, lines="882-905", skill="some",
         bound=None)
-    pile_codes = tuple(str(i + 1) for i in range(len(SIZES)))
-    pile_labels = tuple(f"pile {i + 1}" for i in range(len(SIZES)))
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> TabState:
-        return TabState(in_piles(cards, SIZES), ((),) * 4, seed=seed)
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*PILES, *SUIT_FAMILIES)
 
-    def marries(self, st: TabState, c: Card, dst: int) -> bool:
-        pile = st.piles[dst]
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return self.table({p.id: c for p, c in zip(PILES, in_piles(cards, SIZES), strict=True)})
+
+    def marries(self, t: Table, c: Card, dst: int) -> bool:
+        pile = t.piles[dst]
         if len(pile) >= LIMIT:
             return False
-        r, t = rank_of(c), rank_of(pile[-1])
-        return t == r + 1 or (r >= JACK and t == r)
+        r, top = rank_of(c), rank_of(pile[-1])
+        return top == r + 1 or (r >= JACK and top == r)
+
+    def steps(self, t: Table) -> list[Step]:
+        return top_steps(t, CODES, ("f",), up_in_suit, self.marries)
+
+    def family_safe(self, t: Table) -> tuple[Move, ...]:
+        return top_safe(self, t, CODES, up_in_suit, self.marries)
+
+    def say(self, t: Table, move: Move) -> str:
+        return say_top(self, t, self.step(t, move))

@@ -208,3 +208,53 @@ def test_a_pile_laid_in_play_is_shown_once_laid_and_the_move_laying_it_points_no
     t = game.apply(t, "d", 0)
     assert "waste" in [z.id for z in game.zones(t)]
     assert game.shape(t, Move("d"), 0, None).target == "waste"
+
+
+class Drawing(Tiny):
+    """Tiny with The Egyptian's kind of draw (a buried card of column 1 onto column 2,
+    once), a deal never over before its first move, and its own words for a win."""
+
+    privileges_allowed = {"draw": 1}  # noqa: RUF012 (a class constant, as in the games)
+    end_at_deal = True
+    won_words = "are home"
+
+    def steps(self, t: Table) -> list[Step]:
+        out = super().steps(t)
+        if self.may_use_privilege(t, "draw"):
+            out += [Step(f"draw{k}", source=T, target=T + 1, at=k, uses="draw")
+                    for k in range(len(t.piles[T]) - 1)]
+        return out
+
+
+DRAWING = Drawing()
+
+
+def test_a_step_that_uses_a_privilege_is_counted_and_a_buried_card_is_no_straight_back(
+) -> None:
+    t = DRAWING.table({"t1": cards("8S 9H 2C"), "t2": cards("TC")})
+    assert DRAWING.public(t)["privileges_left"] == {"draw": 1}
+    t = DRAWING.apply(t, "draw1", 0)  # 9♥ from under 2♣ onto T♣
+    assert DRAWING.pile(t, "t1") == cards("8S 2C") and DRAWING.pile(t, "t2") == cards("TC 9H")
+    assert t.privileges_used == ("draw",) and t.back is None
+    codes = [m.code for m in DRAWING.legal_moves(t, 0)]
+    assert "t2>t1" in codes and not any(c.startswith("draw") for c in codes)
+
+
+def test_the_move_straight_back_is_refused_with_a_reason() -> None:
+    from rules import IllegalMove
+    t = play(table("", "TC 8S", down=(0, 1)), "t2>t1")
+    with pytest.raises(IllegalMove, match="8♠ has just come from there: putting it back "
+                       "only undoes the last move"):
+        play(t, "t1>t2")
+
+
+def test_a_deal_with_no_move_offers_end_alone_until_a_card_is_played() -> None:
+    stuck = DRAWING.table({"out": cards("KS QS")})
+    assert DRAWING.legal_moves(stuck, 0) == (Move("end"),)
+    assert GAME.legal_moves(GAME.table({"out": cards("KS QS")}), 0) == ()  # not Tiny's
+    played = replace(stuck, played=True)
+    assert DRAWING.legal_moves(played, 0) == () and DRAWING.outcome(played) is not None
+
+
+def test_a_win_is_said_in_the_games_words() -> None:
+    assert DRAWING.summary(DRAWING.table({}), True) == "all 52 cards are home"

@@ -16,7 +16,6 @@ from rules.game import Move
 from rules.prng import Rng
 from rules.solo import SoloGame
 from rules.solver import LOST, WON, Budget, exhaustive, solve
-from rules.tableau import TabState
 from tests.kit.safe_moves import (
     assert_family_moves_keep_a_winning_line_winning,
     klondike_end,
@@ -92,7 +91,8 @@ def test_a_top_card_that_a_lower_card_needs_is_never_declared_safe() -> None:
     piles = ((card(5, HEARTS),),
              (card(5, SPADES), card(3, SPADES), card(3, DIAMONDS), card(4, SPADES)),
              run_of(DIAMONDS, 4, 13), run_of(SPADES, 6, 13), run_of(HEARTS, 6, 13)) + ((),) * 13
-    state = TabState(piles, found)
+    state = game.table({f"p{i + 1}": p for i, p in enumerate(piles)}
+                       | {f"f{i + 1}": f for i, f in enumerate(found)})
     assert sorted(c for z in game.zones(state) for c in z.cards) == sorted(game.pack())
     assert solve(game, state, Budget(100_000), safe=False).verdict == WON
     home = Move("1>f")

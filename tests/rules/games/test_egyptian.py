@@ -12,7 +12,7 @@ import pytest
 
 from rules import IllegalMove, make, render
 from rules.cards import ACE, Card, cards, rank_of, standard_pack
-from rules.tableau import LOST, WON, TabState
+from rules.patience import Table
 
 ACES = cards("AS AH AD AC")
 
@@ -42,24 +42,24 @@ def arms_with(first: dict[int, str]) -> list[tuple[Card, ...]]:
     return arms
 
 
-def stacked(game_id: str, first: dict[int, str], **options: Any) -> tuple[Any, TabState]:
+def stacked(game_id: str, first: dict[int, str], **options: Any) -> tuple[Any, Table]:
     game = make(game_id, options)
     return game, game.layout(pack_for(arms_with(first)), seed=2)
 
 
-def codes(game: Any, st: TabState) -> list[str]:
+def codes(game: Any, st: Table) -> list[str]:
     return [m.code for m in game.legal_moves(st, 0)]
 
 
 def test_layout_five_left_from_the_outside_five_right_from_the_ace_then_four_and_four() -> None:
-    game = make("egyptian")
+    game: Any = make("egyptian")
     rest = [c for c in standard_pack() if rank_of(c) != ACE]
     st = game.layout(ACES + tuple(rest), 0)
-    assert st.found == tuple((a,) for a in ACES)
+    assert game.families(st) == tuple((a,) for a in ACES)
     # row 1: the first card dealt lies at the far left (the left arm's outer card)
     assert st.piles[0] == tuple(rest[0:5])[::-1] and st.piles[0][-1] == rest[0]
     assert st.piles[1] == tuple(rest[5:10]) and st.piles[1][-1] == rest[9]
-    assert [len(p) for p in st.piles] == [5] * 8 + [4, 4]
+    assert [len(p) for p in st.piles[:10]] == [5] * 8 + [4, 4]
     assert st.piles[8][-1] == rest[40] and st.piles[9][-1] == rest[47]
     labels = [z["label"] for z in render(game, st, None)["zones"]][:3]
     assert labels == ["left arm of row 1", "right arm of row 1", "left arm of row 2"]
@@ -75,7 +75,7 @@ def test_a_straight_deal_plays_out_and_wins() -> None:
     st = game.layout(pack_for(arms), 0)
     while game.outcome(st) is None:
         st = game.apply(st, next(m for m in codes(game, st) if m.endswith(">f")), 0)
-    assert st.status == WON
+    assert game.public(st)["status"] == "won"
 
 
 def test_marriages_in_suit_one_up_or_down_on_end_cards() -> None:
@@ -134,11 +134,11 @@ def test_no_move_left_loses() -> None:
     st = game.layout(cards(deal), 0)
     assert codes(game, st) == ["9>f", "end"]  # 2♥ at the end of the lower line
     st = game.apply(st, "9>f", 0)
-    assert st.status == LOST
+    assert game.public(st)["status"] == "lost"
     # with a draw the same position goes on
     draw = make("egyptian_draw")
     st = draw.apply(draw.layout(cards(deal), 0), "9>f", 0)
-    assert st.status != LOST and codes(draw, st)[0].startswith("d")
+    assert draw.public(st)["status"] == "play" and codes(draw, st)[0].startswith("d")
 
 
 def test_the_draw_takes_a_buried_card_once() -> None:
@@ -148,7 +148,7 @@ def test_the_draw_takes_a_buried_card_once() -> None:
     assert not any(m.startswith("d") for m in codes(make("egyptian"), st))
     st = game.apply(st, "d2s>f", 0)
     assert st.piles[0] == cards("9C TC JC QH")  # the arm closes up
-    assert st.found[0] == cards("AS 2S")
+    assert game.pile(st, "f1") == cards("AS 2S")
     assert not any(m.startswith("d") for m in codes(game, st))
     assert game.public(st)["privileges_left"] == {"draw": 0}
 
@@ -164,3 +164,27 @@ def test_the_drawn_card_marries_an_end_card_but_never_fills_a_space() -> None:
     assert st.piles[1][-2:] == cards("7H 6H")
     with pytest.raises(IllegalMove):
         game.apply(st, "d9c>9", 0)
+
+
+def test_a_laying_with_no_move_shows_end_alone_and_plays_on() -> None:
+    ends = cards("5S 5H 5D 5C 9S 9H 9D 9C KS KH")  # no two, no neighbours in suit
+    pool = [c for c in standard_pack() if rank_of(c) != ACE and c not in ends]
+    arms = []
+    for end, n in zip(ends, (5,) * 8 + (4, 4), strict=True):
+        arms.append((*pool[:n - 1], end))
+        pool = pool[n - 1:]
+    game = make("egyptian")
+    st = game.layout(pack_for(arms), 0)
+    assert codes(game, st) == ["end"]
+    assert game.public(st)["status"] == "play" and game.outcome(st) is None
+    outcome = game.outcome(game.apply(st, "end", 0))
+    assert outcome is not None and outcome.summary == "4 of 52 cards on the families; given up"
+
+
+def test_a_drawn_card_may_go_onto_the_arm_it_came_from() -> None:
+    # 6♥ drawn from under arm 1's end card (5♥) onto 7♥: laying it on 5♥ next is no move
+    # straight back (it did not lie there), so it is offered
+    game, st = stacked("egyptian_draw", {1: "9C 6H TC JC 5H", 2: "2D 3D 4D 5D 7H"})
+    st = game.apply(st, "d6h>2", 0)
+    assert game.pile(st, "p1")[-1] == cards("5H")[0] and game.pile(st, "p2")[-1] == cards("6H")[0]
+    assert "2>1" in codes(game, st)

@@ -6,16 +6,17 @@ is exercised. Piles are written bottom to top, three cards each.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from rules import IllegalMove, make, render
 from rules.cards import ACE, Card, cards, rank_of, standard_pack
-from rules.tableau import ENDED, LOST, WON, TabState
+from rules.patience import Table
 
 
-def stacked(game_id: str, piles: list[str], **options: Any) -> tuple[Any, TabState]:
+def stacked(game_id: str, piles: list[str], **options: Any) -> tuple[Any, Table]:
     """The aces first, then the given piles, then the rest of the pack in pack order."""
     game = make(game_id, options)
     given = tuple(c for p in piles for c in cards(p))
@@ -24,7 +25,7 @@ def stacked(game_id: str, piles: list[str], **options: Any) -> tuple[Any, TabSta
     return game, game.layout(aces + given + rest, seed=5)
 
 
-def codes(game: Any, st: TabState) -> list[str]:
+def codes(game: Any, st: Table) -> list[str]:
     return [m.code for m in game.legal_moves(st, 0)]
 
 
@@ -35,11 +36,11 @@ def suit_runs() -> list[str]:
 
 
 def test_layout_aces_out_sixteen_fans_of_three_all_face_up() -> None:
-    game = make("paternal")
+    game: Any = make("paternal")
     st = game.deal(11)
-    assert [len(f) for f in st.found] == [1, 1, 1, 1]
-    assert all(rank_of(f[0]) == ACE for f in st.found)
-    assert [len(p) for p in st.piles] == [3] * 16
+    assert [len(f) for f in game.families(st)] == [1, 1, 1, 1]
+    assert all(rank_of(f[0]) == ACE for f in game.families(st))
+    assert [len(p) for p in st.piles[:16]] == [3] * 16
     view = render(game, st, None)
     assert sum(len(z["up"]) for z in view["zones"]) == 52
     assert sum(z["down"] for z in view["zones"]) == 0
@@ -52,7 +53,7 @@ def test_a_straight_deal_plays_out_and_wins() -> None:
     while game.outcome(st) is None:
         st = game.apply(st, next(m for m in game.legal_moves(st, 0) if m.code.endswith(">f")), 0)
     outcome = game.outcome(st)
-    assert st.status == WON and outcome is not None and outcome.won
+    assert game.public(st)["status"] == "won" and outcome is not None and outcome.won
     assert outcome.summary == "all 52 cards are on the families"
 
 
@@ -92,7 +93,7 @@ def test_the_draw_once_then_never_again() -> None:
     text = game.describe(st, game.parse_move("d2s>f"))
     assert text == "draw 2♠ from under the top of pile 1 and play it to the ♠ family"
     st = game.apply(st, "d2s>f", 0)
-    assert st.piles[0] == cards("9D 7H") and st.found[0] == cards("AS 2S")
+    assert st.piles[0] == cards("9D 7H") and game.pile(st, "f1") == cards("AS 2S")
     assert st.privileges_used == ("draw",)
     assert not any(m.startswith("d") for m in codes(game, st))
     assert game.public(st)["privileges_left"] == {"draw": 0}
@@ -112,9 +113,12 @@ def test_two_redeals_shuffle_and_lay_in_threes_keeping_the_families() -> None:
     before = sorted(c for p in st.piles for c in p)
     st1 = game.apply(st, "redeal", 0)
     assert sorted(c for p in st1.piles for c in p) == before
-    assert [len(p) for p in st1.piles] == [3] * 15 + [1]  # 46 cards: the last pile short
-    assert st1.found == st.found and st1.redeals == 1
+    assert [len(p) for p in st1.piles[:16]] == [3] * 15 + [1]  # 46 cards: the last short
+    assert game.families(st1) == game.families(st) and st1.redeals == 1
     assert st1 == game.apply(st, "redeal", 0)  # the shuffle is the deal's own
+    assert game.irreversible(st, game.parse_move("redeal"), st1)  # undo stops there
+    assert game.describe(st, game.parse_move("redeal")) == \
+        "take up the piles, shuffle them and lay them out again (re-deal 1 of 2)"
     assert game.public(st1)["redeals_left"] == 1
     st2 = game.apply(st1, "redeal", 0)
     assert "redeal" not in codes(game, st2)
@@ -161,7 +165,7 @@ def test_no_move_left_loses() -> None:
     st = game.layout(cards("AS AH AD AC " + BLOCKED), 0)
     assert codes(game, st) == ["1>f", "end"]
     after = game.apply(st, "1>f", 0)
-    assert after.status == LOST and game.to_move(after) == ()
+    assert game.public(after)["status"] == "lost" and game.to_move(after) == ()
     outcome = game.outcome(after)
     assert outcome is not None and not outcome.won
     assert outcome.summary == "5 of 52 cards on the families; no move is left"
@@ -170,7 +174,7 @@ def test_no_move_left_loses() -> None:
 def test_end_gives_up() -> None:
     game = make("paternal")
     st = game.apply(game.deal(3), "end", 0)
-    assert st.given_up and game.public(st)["status"] == ENDED
+    assert st.given_up and game.public(st)["status"] == "ended"
     assert game.legal_moves(st, 0) == ()
     outcome = game.outcome(st)
     assert outcome is not None and not outcome.won and outcome.summary.endswith("given up")
@@ -183,14 +187,13 @@ def test_every_pile_card_is_visible_and_describe_names_only_visible_cards() -> N
     assert len(visible) == 52
 
 
-def last_trial(pile: str, drawn: bool) -> tuple[Any, TabState]:
+def last_trial(pile: str, drawn: bool) -> tuple[Any, Table]:
     """The third laying, three hearts left in one pile, every other card home."""
-    game = make("paternal")
+    game: Any = make("paternal")
     full = [cards(" ".join(f"{r}{s}" for r in "A23456789TJQK")) for s in "SHDC"]
     full[1] = full[1][:10]
-    piles = (cards(pile),) + ((),) * 15
-    return game, TabState(piles, tuple(full), redeals=2,
-                         privileges_used=("draw",) * drawn, seed=1)
+    laid = game.table({"p1": cards(pile)} | {f"f{i + 1}": f for i, f in enumerate(full)})
+    return game, replace(laid, redeals=2, privileges_used=("draw",) * drawn, seed=1)
 
 
 def test_three_cards_left_may_lie_upon_one_another() -> None:
@@ -199,9 +202,9 @@ def test_three_cards_left_may_lie_upon_one_another() -> None:
     game, st = last_trial("JH KH QH", drawn=False)
     st = game.apply(st, "djh>f", 0)
     st = game.apply(game.apply(st, "1>f", 0), "1>f", 0)
-    assert st.status == WON
+    assert game.public(st)["status"] == "won"
     game, st = last_trial("JH KH QH", drawn=True)
-    assert st.status == "play" and codes(game, st) == ["end"]
+    assert game.public(st)["status"] == "play" and codes(game, st) == ["end"]
     game, st = last_trial("JH QH KH", drawn=False)
     st = game.apply(st, "djh>f", 0)
-    assert st.status == LOST
+    assert game.public(st)["status"] == "lost"

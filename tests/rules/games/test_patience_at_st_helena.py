@@ -6,18 +6,19 @@ The book prints no sample deal. :func:`stacked` puts the foundation kings and ac
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rules import make, render
-from rules.cards import Card, cards, packs
-from rules.tableau import WON, TabState
+from rules.cards import cards, packs
+from rules.patience import Table
 
 FOUNDATIONS = cards("KS KH KD KC AS AH AD AC")
 #: One round, in dealing order b1-b4, t1-t4, rk, ra, lk, la.
 ROUND = "2S QS 5C 9C QH 2H 9D 5D 2D 6H 3C QD"
 
 
-def stacked(dealt: str, **options: Any) -> tuple[Any, TabState]:
+def stacked(dealt: str, **options: Any) -> tuple[Any, Table]:
     game = make("patience_at_st_helena", options)
     given = FOUNDATIONS + cards(dealt)
     rest = list(packs(2))
@@ -26,15 +27,23 @@ def stacked(dealt: str, **options: Any) -> tuple[Any, TabState]:
     return game, game.layout(given + tuple(rest), seed=7)
 
 
-def codes(game: Any, st: TabState) -> list[str]:
+def codes(game: Any, st: Table) -> list[str]:
     return [m.code for m in game.legal_moves(st, 0)]
+
+
+def table(game: Any, piles: dict[int, str], found: Any, **counters: Any) -> Table:
+    """Piles ``b1``.. by index (0-based) as given, the families as given."""
+    ids = [z.id for z in game.zones(game.table({}))]
+    laid: Table = game.table({ids[i]: cards(p) for i, p in piles.items()}
+                             | {f"f{i + 1}": f for i, f in enumerate(found)})
+    return replace(laid, **counters)
 
 
 def test_layout_kings_above_aces_and_the_first_round_dealt() -> None:
     game, st = stacked(ROUND)
-    assert st.found == tuple((c,) for c in FOUNDATIONS)
-    assert [p[-1] for p in st.piles] == list(cards(ROUND))
-    assert len(st.stock) == 84
+    assert game.families(st) == tuple((c,) for c in FOUNDATIONS)
+    assert [p[-1] for p in st.piles[:12]] == list(cards(ROUND))
+    assert len(game.pile(st, "pack")) == 84
     view = render(game, st, None)
     pack = next(z for z in view["zones"] if z["id"] == "pack")
     assert pack["down"] == 84 and pack["up"] == []
@@ -43,10 +52,10 @@ def test_layout_kings_above_aces_and_the_first_round_dealt() -> None:
 
 
 def test_the_foundations_are_the_first_king_and_ace_of_each_suit() -> None:
-    game = make("patience_at_st_helena")
+    game: Any = make("patience_at_st_helena")
     st = game.deal(12)
-    assert [len(f) for f in st.found] == [1] * 8
-    assert sum(len(p) for p in st.piles) == 12 and len(st.stock) == 84
+    assert [len(f) for f in game.families(st)] == [1] * 8
+    assert sum(len(p) for p in st.piles[:12]) == 12 and len(game.pile(st, "pack")) == 84
 
 
 def test_rounds_follow_the_same_order() -> None:
@@ -55,8 +64,8 @@ def test_rounds_follow_the_same_order() -> None:
     assert game.describe(st, game.parse_move("deal")) == "deal the next round of 12 cards " \
         "from the pack"
     st = game.apply(st, "deal", 0)
-    assert [p[-1] for p in st.piles] == list(cards("7S 7H 7D 7C 8S 8H 8D 8C JS JH JD JC"))
-    assert len(st.stock) == 72
+    assert [p[-1] for p in st.piles[:12]] == list(cards("7S 7H 7D 7C 8S 8H 8D 8C JS JH JD JC"))
+    assert len(game.pile(st, "pack")) == 72
 
 
 def test_first_distribution_kings_from_above_aces_from_below_sides_either() -> None:
@@ -89,14 +98,15 @@ def test_redeals_only_when_the_pack_is_out_twice_shuffled_and_unrestricted() -> 
     assert "redeal" not in codes(game, st)
     for _ in range(7):
         st = game.apply(st, "deal", 0)
-    assert not st.stock and "deal" not in codes(game, st)
+    assert not game.pile(st, "pack") and "deal" not in codes(game, st)
     assert codes(game, st)[-2:] == ["redeal", "end"]
-    on_piles = sorted(c for p in st.piles for c in p)
+    on_piles = sorted(c for p in st.piles[:12] for c in p)
     st1 = game.apply(st, "redeal", 0)
     assert st1 == game.apply(st, "redeal", 0)
-    assert st1.found == st.found and st1.redeals == 1
-    assert sorted([c for p in st1.piles for c in p] + list(st1.stock)) == on_piles
-    assert st1.piles == ((),) * 12 and len(st1.stock) == 96
+    assert game.families(st1) == game.families(st) and st1.redeals == 1
+    assert game.irreversible(st, game.parse_move("redeal"), st1)  # undo stops there
+    assert sorted(c for p in st1.piles[:12] + st1.piles[20:] for c in p) == on_piles
+    assert st1.piles[:12] == ((),) * 12 and len(game.pile(st1, "pack")) == 96
     assert codes(game, st1) == ["deal", "end"]
     assert game.public(st1)["row_rule"] is False
     for _ in range(8):
@@ -109,10 +119,8 @@ def test_redeals_only_when_the_pack_is_out_twice_shuffled_and_unrestricted() -> 
 
 def test_after_a_redeal_any_pile_feeds_either_row() -> None:
     game = make("patience_at_st_helena")
-    piles: list[tuple[Card, ...]] = [()] * 12
-    piles[4] = cards("2H")  # above the kings
-    piles[0] = cards("QS")  # below the aces
-    st = TabState(tuple(piles), tuple((c,) for c in FOUNDATIONS), redeals=1, seed=1)
+    # 2♥ above the kings, Q♠ below the aces
+    st = table(game, {4: "2H", 0: "QS"}, [(c,) for c in FOUNDATIONS], redeals=1, seed=1)
     assert {"t1>a", "b1>k"} <= set(codes(game, st))
 
 
@@ -123,20 +131,20 @@ def test_the_last_card_home_wins() -> None:
         fam.append(cards(" ".join(f"{r}{suit}" for r in "KQJT98765432" + "A" * (suit != "S"))))
     for suit in "SHDC":  # the aces' families of the second pack
         fam.append(cards(" ".join(f"{r}{suit}" for r in "A23456789TJQK"), pack=1))
-    piles: list[tuple[Card, ...]] = [()] * 12
-    piles[4] = cards("AS")
-    st = TabState(tuple(piles), tuple(fam), redeals=2, seed=1)  # the third laying
+    st = table(game, {4: "AS"}, fam, redeals=2, seed=1)  # the third laying
     assert codes(game, st) == ["t1>k", "end"]
     st = game.apply(st, "t1>k", 0)
     outcome = game.outcome(st)
-    assert st.status == WON and outcome is not None and outcome.won
+    assert game.public(st)["status"] == "won" and outcome is not None and outcome.won
     assert outcome.summary == "all 104 cards are on the families"
 
 
 def test_card_by_card_dealing() -> None:
     game, st = stacked(ROUND, deal_step="card")
-    assert [len(p) for p in st.piles] == [1] + [0] * 11
+    assert [len(p) for p in st.piles[:12]] == [1] + [0] * 11
     assert game.describe(st, game.parse_move("deal")) == \
         "deal the next card of the pack to pile 2 below the aces"
     st = game.apply(st, "deal", 0)
-    assert st.piles[1] == cards("QS") and len(st.stock) == 94
+    assert st.piles[1] == cards("QS") and len(game.pile(st, "pack")) == 94
+    assert game.narrate(st, game.parse_move("deal"), game.apply(st, "deal", 0)) == \
+        "deal the next card of the pack to pile 3 below the aces"  # names no card again

@@ -9,10 +9,10 @@ from typing import Any
 
 from rules import make
 from rules.cards import ACE, cards, rank_of, standard_pack
-from rules.tableau import LOST, TabState
+from rules.patience import Table
 
 
-def stacked(piles: list[str]) -> tuple[Any, TabState]:
+def stacked(piles: list[str]) -> tuple[Any, Table]:
     """The given piles first (a pile of two is written as such), then the rest of the
     pack in pack order with its aces last, so that no ace lies on a pile of the rest."""
     game = make("trios")
@@ -22,16 +22,17 @@ def stacked(piles: list[str]) -> tuple[Any, TabState]:
     return game, game.layout(given + tuple(rest), seed=1)
 
 
-def codes(game: Any, st: TabState) -> list[str]:
+def codes(game: Any, st: Table) -> list[str]:
     return [m.code for m in game.legal_moves(st, 0)]
 
 
 def test_layout_sixteen_threes_two_twos_aces_left_in() -> None:
-    game = make("trios")
+    game: Any = make("trios")
     st = game.deal(8)
-    assert [len(p) for p in st.piles] == [3] * 16 + [2, 2]
-    assert st.found == ((), (), (), ())
+    assert [len(p) for p in st.piles[:18]] == [3] * 16 + [2, 2]
+    assert game.families(st) == ((), (), (), ())
     assert sorted(c for p in st.piles for c in p) == sorted(standard_pack())
+    assert [z.id for z in game.zones(st)][::9] == ["p1", "p10", "f1"]
     assert "redeal" not in codes(game, st)
     assert not any(m.startswith("d") for m in codes(game, st))
 
@@ -42,10 +43,10 @@ def test_an_ace_on_top_starts_its_family_then_follows_suit() -> None:
     assert game.describe(st, game.parse_move("1>f")) == "play A♥ from pile 1 to the ♥ family"
     st = game.apply(st, "1>f", 0)
     st = game.apply(st, "1>f", 0)
-    assert st.found[1] == cards("AH 2H") and st.piles[0] == cards("5C")
+    assert game.pile(st, "f2") == cards("AH 2H") and game.pile(st, "p1") == cards("5C")
 
 
-def layout_with_twos(first: list[str], twos: tuple[str, str]) -> tuple[Any, TabState]:
+def layout_with_twos(first: list[str], twos: tuple[str, str]) -> tuple[Any, Table]:
     """``first`` as piles 1.., the two piles of two as given, the rest between."""
     game = make("trios")
     given = tuple(c for p in first for c in cards(p))
@@ -63,7 +64,7 @@ def test_lower_on_next_higher_any_suit_never_above_three_cards() -> None:
     assert "1>2" not in moves  # pile 2 holds three already
     assert "3>17" not in moves  # 9♥ is higher than 8♠
     st = game.apply(st, "1>17", 0)
-    assert st.piles[16] == cards("4S 8S 7H")
+    assert game.pile(st, "p17") == cards("4S 8S 7H")
     assert not any(m.endswith(">17") for m in codes(game, st))  # three on it now
 
 
@@ -74,7 +75,7 @@ def test_court_cards_on_their_like() -> None:
     assert {"1>17", "2>17", "2>18"} <= set(moves)  # K on K; Q on K (lower); Q on Q
     assert "3>18" in moves  # J on Q (lower)
     st = game.apply(st, "2>18", 0)
-    assert st.piles[17] == cards("5S QD QS")
+    assert game.pile(st, "p18") == cards("5S QD QS")
 
 
 def test_no_move_left_loses() -> None:
@@ -85,7 +86,7 @@ def test_no_move_left_loses() -> None:
     st = game.layout(cards(deal), 0)
     assert codes(game, st) == ["1>f", "end"]
     st = game.apply(st, "1>f", 0)
-    assert st.status == LOST
+    assert game.public(st)["status"] == "lost" and game.legal_moves(st, 0) == ()
     outcome = game.outcome(st)
     assert outcome is not None and outcome.summary == "1 of 52 cards on the families; " \
         "no move is left"
