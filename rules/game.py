@@ -36,6 +36,7 @@ steps back past either unless the table allows it.
 
 from __future__ import annotations
 
+import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -351,12 +352,18 @@ class Game(ABC, Generic[S]):
         The default reads it from the zones before and after the move
         (:func:`rules.shape.from_zones`); ``end`` is ``give_up`` and ``auto`` is
         ``auto``. A game whose moves know their places answers from them instead
-        (:class:`rules.patience.Patience`).
+        (:class:`rules.patience.Patience`). A move that turns up a hidden card names no
+        target: where a card nobody has seen goes may depend on the card.
         """
         if move.code in ("end", "auto"):
             return Shape(GIVE_UP if move.code == "end" else AUTO_PLAY)
-        return from_zones(self.zones(state), self.zones(self.apply_for(state, move, seat)),
-                          audience)
+        after = self.apply_for(state, move, seat)
+        shape = from_zones(self.zones(state), self.zones(after), audience)
+        if self.reveals(state, after) and shape.target is not None:
+            # Where a card no one has seen goes may depend on the card (Legitimist's
+            # turn: to its family if a base, else to the stock): the target would tell.
+            return dataclasses.replace(shape, target=None)
+        return shape
 
     def hidden_count(self, state: S) -> int:
         """How many cards are hidden from someone (face down, or in a private zone)."""

@@ -125,3 +125,21 @@ def test_auto_plays_to_the_end() -> None:
     st = GAME.deal(11)
     end = GAME.apply(st, "auto", 0)
     assert GAME.outcome(end) is not None
+
+
+def test_the_shape_of_a_turn_does_not_tell_where_the_unseen_card_will_go() -> None:
+    """Turning the pack's top card sends it to its family when it is a base whose family
+    is empty, else to the stock: a shape naming that place would tell every audience what
+    the face-down card is before it is turned. Deals 0 and 1 turn a base and another card
+    first; their turns must look the same (the pack, nothing said of where)."""
+    from rules import Play, make
+
+    game = make("legitimist", {})
+    shapes = []
+    for deal in (0, 1):
+        state = Play.start(game, deal).state
+        turn = next(m for m in game.legal_moves(state, 0) if m.code == "s")
+        for audience in (None, 0):
+            shapes.append(game.shape(state, turn, 0, audience))
+    assert all(s == shapes[0] for s in shapes), shapes
+    assert shapes[0].source == "pack" and shapes[0].target is None
