@@ -76,8 +76,9 @@ from ..cards import (
     suit_of,
 )
 from ..description import CADOGAN, Description
-from ..game import Move, Zone
+from ..game import Audience, Move, Seat, Zone
 from ..registry import register
+from ..shape import DEAL, MOVE, PAIR, Shape
 from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, with_end
 
 WIDTH = 24
@@ -260,6 +261,27 @@ class EmpressOfIndia(SoloGame[EmpressState]):
             t = target(fams, c)
             fams = replace_at(fams, t, (*fams[t], c))
         return refill(replace(st, families=fams))
+
+    def shape(self, state: EmpressState, move: Move, seat: Seat, audience: Audience
+              ) -> Shape:
+        """Read from the code, not from a move played: some 500 moves are legal at a time,
+        and playing each made a view cost over 100 ms. Every card here but the pack's is
+        face up. A turned card's talon is not named (it would tell the card's colour)."""
+        code = move.code
+        if move == TURN:
+            return Shape(DEAL, "pack", None, (None,))
+        if code in ("end", "auto"):
+            return super().shape(state, move, seat, audience)
+        if ">" in code:
+            src, dst = code.split(">")
+            row = state.army if src[0] == "a" else state.navy
+            return Shape(MOVE, src, dst, (row[int(src[1:]) - 1][0],))
+        if "+" in code:
+            a, n = code.split("+")
+            return Shape(PAIR, a, n, (state.army[int(a[1:]) - 1][0],
+                                      state.navy[int(n[1:]) - 1][0]))
+        row = state.army if code[0] == "a" else state.navy
+        return Shape(PAIR, code, None, row[int(code[1:]) - 1])
 
     def won(self, state: EmpressState) -> bool:
         return all(wanted_rank(f) == 0 for f in state.families)
