@@ -1,7 +1,8 @@
 """What each audience sees of a room: the one place a room becomes messages.
 
 The table goes through :func:`rules.view.render` (the choke point between a position and
-what an audience may see); the seed and salt only once the game is over. A move's code
+what an audience may see), each move with its shape (``protocol/README.md``, "Moves and
+their shapes"); the seed and salt only once the game is over. A move's code
 is shown only to its own seat's audience where the game's moves are not public (a round
 game's codes may name the mover's own cards). Proposals at a competitive table go only
 to the seat they are for.
@@ -30,10 +31,13 @@ def fairness(room: Room) -> dict[str, Any]:
 
 
 def state_message(room: Room, audience: Seat | None) -> outbound.State:
-    """The one message that shows the table; the seed only once the game is over."""
+    """The one message that shows the table, each legal move with its shape (made once
+    per audience and version: server/fanout.py keeps the frame); the seed only once the
+    game is over."""
     last = event_for(room, room.events[-1], audience) if room.events else None
     return outbound.state(room.id, room.version,
-                          render(room.game, room.play.state, audience, room.play.zones),
+                          render(room.game, room.play.state, audience, room.play.zones,
+                                 shapes=True),
                           last, fairness(room), room.tally())
 
 

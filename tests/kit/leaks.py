@@ -114,6 +114,28 @@ def _assert_hides_walk(message: object, secret: set[int], seed: int | None,
         assert str(seed) not in whole, f"{where} carries the seed"
 
 
+def assert_shapes_shown(view: dict[str, Any], where: str) -> int:
+    """Every legal move of ``view`` carries a shape (protocol/README.md, "Moves and their
+    shapes") whose places are zones of the view and whose named cards lie face up in
+    them as this view shows them: a shape never names a card the view does not show.
+    Returns how many shapes were judged."""
+    zones = {z["id"]: z for z in view["zones"]}
+    judged = 0
+    for seat, moves in view["moves"].items():
+        for m in moves:
+            shape = m.get("shape")
+            here = f"{where}: move {m['code']} of seat {seat}"
+            assert isinstance(shape, dict), f"{here} has no shape"
+            places = [p for p in (shape["from"], shape["to"]) if p is not None]
+            assert all(p in zones for p in places), f"{here}: {shape} names no zone"
+            named = [c for c in shape["cards"] if c is not None]
+            shown = [c for p in places[:1 if shape["kind"] != "pair" else 2]
+                     for c in zones[p]["up"]]
+            assert all(c in shown for c in named), f"{here}: {shape} shows {shown}"
+            judged += 1
+    return judged
+
+
 def assert_no_hidden_card(game: Game[Any], state: Any, seed: int,
                           step: int | None = None) -> None:
     """No view (watcher, or any seat) shows a card hidden from it, nor the seed.

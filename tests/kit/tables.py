@@ -15,7 +15,7 @@ from rules import make as game_make
 from rules.cards import identity
 from rules.prng import Rng
 from server.room import Room
-from tests.kit.leaks import assert_hides, secret_cards
+from tests.kit.leaks import assert_hides, assert_shapes_shown, secret_cards
 from tests.kit.peer import WAIT, Msg, Peer
 from tests.kit.toy import ID as TOY
 
@@ -247,6 +247,8 @@ def check_frame(room: Room, msg: Msg, at: Any, audience: int | None) -> None:
         {**msg, "events": None} if kind == "resumed" else msg
     secret = set() if kind == "record" else secret_cards(room.game, at, audience)
     assert_hides(msg, secret, seed, where)
+    if kind == "state":  # each move's shape names only cards the view shows
+        assert_shapes_shown(msg["view"], where)
     if room.game.description.moves_public:
         return
     for e in events:  # a move's code reaches its own seat only

@@ -1,5 +1,6 @@
 """Property: across random games of every registered game played through the server, no
-frame sent to anyone carries a face-down card or the seed of a game in progress."""
+frame sent to anyone carries a face-down card or the seed of a game in progress; every
+move of a state frame has a shape, naming only cards that frame's view shows."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 from protocol.limits import Limits
 from rules import all_games
 from rules.prng import Rng
-from tests.kit.leaks import assert_hides, secret_cards
+from tests.kit.leaks import assert_hides, assert_shapes_shown, secret_cards
 from tests.kit.peer import Msg, Peer
 from tests.kit.server import start, stop_server
 from tests.kit.tables import BIG
@@ -81,6 +82,8 @@ def check(msg: Msg, game: object, at: object, audience: int | None,
     if msg.get("type") == "record":
         secret = set()  # the record is the revealed game, sent only after it ends
     assert_hides(msg, secret, seed, f"{msg.get('type')} frame to {audience}")
+    if msg.get("type") == "state":  # each move's shape names only cards the view shows
+        assert_shapes_shown(msg["view"], f"state frame to {audience}")
 
 
 @pytest.mark.parametrize("game_id", GAMES)
