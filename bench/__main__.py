@@ -30,9 +30,10 @@ from .redis_bench import writes
 from .report import markdown
 from .rules_bench import rules
 from .solver_bench import solver
+from .view_bench import views
 
 SECTIONS = ("fanout", "throughput", "connections", "across", "rules", "solver", "writes",
-            "hints", "flood")
+            "hints", "flood", "views")
 #: The largest fan-out the bench tries, whatever the limits allow (issue 17's targets
 #: are set at 5,000 watchers in one room).
 FANOUT_CAP = 5000
@@ -43,7 +44,8 @@ def config(mode: str, nofile: int) -> sections.Config:
         return sections.Config(fanout_n=[5], fanout_moves=5, rooms=[2], seconds=1.0,
                                conns=20, cross_moves=10, procs=1, rules_seconds=0.002,
                                solver_seconds=0.01, crowds=(2, 20), hint_games=3,
-                               flood_seconds=3.0, flood_quiet=3, flood_flooders=2)
+                               flood_seconds=3.0, flood_quiet=3, flood_flooders=2,
+                               view_steps=2)
     if mode == "quick":
         return sections.Config(fanout_n=[100, 1000], fanout_moves=20, rooms=[100],
                                seconds=4.0, conns=2000, cross_moves=100,
@@ -116,6 +118,8 @@ def run(mode: str, only: list[str], rooms: list[int] | None = None,
                 result["solver"] = solver(cfg.solver_seconds)
             elif name == "hints":
                 result["hints"] = hints(cfg.hint_games)
+            elif name == "views":
+                result["views"] = views(cfg.view_steps)
             else:
                 if name == "fanout":
                     rows, raw = sections.fanout(cfg)

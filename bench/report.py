@@ -6,6 +6,7 @@ from typing import Any
 
 from .hint_bench import markdown as hint_markdown
 from .solver_bench import markdown as solver_markdown
+from .view_bench import markdown as view_markdown
 
 
 def _num(x: float | None) -> str:
@@ -57,6 +58,8 @@ def markdown(result: dict[str, Any], slowest: int = 5) -> str:
         lines += solver_markdown(result["solver"])
     if result.get("hints"):
         lines += hint_markdown(result["hints"])
+    if result.get("views"):
+        lines += view_markdown(result["views"])
     if result.get("notes"):
         lines += [""] + [f"- {n}" for n in result["notes"]]
     return "\n".join(lines) + "\n"
