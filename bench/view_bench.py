@@ -1,4 +1,4 @@
-"""Section 9: what a view costs to render, without and with each move's shape.
+"""Section 10: what a view costs to render, without and with each move's shape.
 
 The server renders a room's state once per audience and version (server/fanout.py keeps
 the frame), each legal move with its shape (:meth:`rules.game.Game.shape`, which by
@@ -57,7 +57,7 @@ def views(steps: int) -> dict[str, Any]:
 def markdown(result: dict[str, Any], slowest: int = 8) -> list[str]:
     lines = [
         "",
-        f"9. Views: ms to render one state for the seat that moves (first-legal playout of "
+        f"10. Views: ms to render one state for the seat that moves (first-legal playout of "
         f"deal 0, up to {result['steps']} states a game); median over all "
         f"{len(result['games'])} games {result['median_plain_ms']:.3f} ms without shapes, "
         f"{result['median_shaped_ms']:.3f} ms with; the {slowest} costliest with shapes:",

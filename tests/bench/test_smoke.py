@@ -24,4 +24,4 @@ def test_the_bench_runs_in_smoke_mode(tmp_path: Path) -> None:
     assert "| section | figure | Sympathy | baseline | ratio | target | met |" in table
     assert "6. Solver:" in table
     assert len(result["hints"]["games"]) == 3 and "8. Hints:" in table
-    assert len(result["views"]["games"]) > 100 and "9. Views:" in table
+    assert len(result["views"]["games"]) > 100 and "10. Views:" in table
