@@ -132,7 +132,3 @@ class Chain(Sequence[T], Generic[T]):
             return None
         base = self._base
         return self._items[max(older.end, self.start) - base:self.end - base]
-
-
-def empty(bound: int = 0) -> Chain[Any]:
-    return Chain((), bound)

@@ -152,9 +152,6 @@ class Room:
                 return m
         raise ProtocolError("auth/bad_token")
 
-    def bot_ids(self) -> frozenset[str]:
-        return self.bots
-
     def free_seats(self) -> list[Seat]:
         taken = {s for m in self.members.values() for s in m.seats}
         return [s for s in range(self.game.seats) if s not in taken]
@@ -216,6 +213,3 @@ class Room:
 
 #: What a handler returns: the room after the command, and what the shell must do.
 Step = tuple[Room, Effects]
-
-#: Kept so that ``WATCHER`` reads as one of the roles here too.
-ROLES = (PLAYER, ADVISOR, WATCHER)
