@@ -42,19 +42,25 @@ class Shape:
     place only a source). ``cards`` are the cards the move takes from ``source``, in
     their order there (bottom first); a card the audience may not see now is ``None``.
     A ``pair`` names the places of its two cards (``source`` then ``target``) and both
-    cards.
+    cards; a group of more taken out together (Number Eleven's trio of court cards)
+    names the further places in ``also`` and their cards after those two.
     """
 
     kind: str
     source: str | None = None
     target: str | None = None
     cards: tuple[Card | None, ...] = ()
+    also: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        """The shape as a view carries it: ``{"kind", "from", "to", "cards"}``, each card
-        its code (``"7H"``) or ``None`` where hidden."""
-        return {"kind": self.kind, "from": self.source, "to": self.target,
-                "cards": [None if c is None else code(c) for c in self.cards]}
+        """The shape as a view carries it: ``{"kind", "from", "to", "cards"}`` (and
+        ``"also"`` where it has further places), each card its code (``"7H"``) or
+        ``None`` where hidden."""
+        out: dict[str, Any] = {"kind": self.kind, "from": self.source, "to": self.target,
+                               "cards": [None if c is None else code(c) for c in self.cards]}
+        if self.also:
+            out["also"] = list(self.also)
+        return out
 
 
 def seen_by(zone: Zone, audience: Audience) -> frozenset[Card]:

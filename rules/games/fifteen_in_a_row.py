@@ -45,116 +45,40 @@ Moves, in this order: ``c<i>>f<j>`` (the free card of column ``i`` to family ``j
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
-
-from ..cards import ACE, KING, Card, identity, name, rank_of
+from .. import fifteens
+from ..cards import ACE, KING, Card, rank_of
 from ..description import CHENEY, Description
-from ..families import EMPTY8, Families, add, family_name, family_targets, family_zones, home
-from ..game import Move, Zone
+from ..families import family_targets
+from ..fifteens import C
+from ..patience import Patience, Step, Table
 from ..registry import register
-from ..solo import SoloGame, open_zone, replace_at, split_code, with_end
-from ._columns import back_of
-from ._upward import short_of, tops_by_card
-
-COLUMNS, ROWS = 15, 7
 
 
-@dataclass(frozen=True, slots=True)
-class FifteenState:
-    families: Families
-    #: The fifteen columns, first row first: the last card is free.
-    columns: tuple[tuple[Card, ...], ...]
-    back: str = ""
-    given_up: bool = False
-
-
-def opening(fams: Families) -> bool:
-    """Whether an ace family or a king family is still to be begun."""
-    return not (any(fams[:4]) and any(fams[4:]))
-
-
-def begins(fams: Families, c: Card) -> list[int]:
+def begins(fams: tuple[tuple[Card, ...], ...], c: Card) -> list[int]:
     """The families ``c`` may begin (an ace or a king, its family still empty)."""
     return [j for j in family_targets(fams, c) if not fams[j]]
 
 
 @register
-class FifteenInARow(SoloGame[FifteenState]):
+class FifteenInARow(Patience):
     description = Description(
         id="fifteen_in_a_row", title="Fifteen in a Row", book=CHENEY, lines="2078-2131",
         skill="much", bound=None, packs=2)
+    facts = fifteens.FACTS
+    no_straight_back = True
+    summary = fifteens.summary
+    say = fifteens.say
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> FifteenState:
-        cols = tuple(tuple(cards[r * COLUMNS + i] for r in range(ROWS)
-                           if r * COLUMNS + i < len(cards)) for i in range(COLUMNS))
-        return FifteenState(EMPTY8, cols)
+    lay_piles = fifteens.lay_piles
+    layout = fifteens.layout
 
-    def moves(self, state: FifteenState) -> tuple[Move, ...]:
-        fams, cols = state.families, state.columns
-        first = opening(fams)
-        targets = begins if first else family_targets
-        out = [Move(f"c{i + 1}>f{j + 1}") for i, p in enumerate(cols) if p
-               for j in targets(fams, p[-1])]
-        if first:
-            out += [Move(f"x{i + 1}>f{j + 1}") for i, p in enumerate(cols)
-                    if len(p) > 1 and rank_of(p[-2]) in (ACE, KING)
-                    for j in begins(fams, p[-2])]
-        by_top = tops_by_card(cols)
-        empty = cols.index(()) if () in cols else -1
-        for i, p in enumerate(cols):
-            if not p:
-                continue
-            c = identity(p[-1])
-            to = [*by_top.get(c + 1, []), *by_top.get(c - 1, [])]
-            if empty >= 0 and len(p) > 1:
-                to.append(empty)
-            out += [Move(code) for k in sorted(to)
-                    if (code := f"c{i + 1}>c{k + 1}") != state.back]
-        return with_end(out)
-
-    def play(self, state: FifteenState, move: Move) -> FifteenState:
-        src, a, dst, b = split_code(move.code)
-        assert a is not None and b is not None
-        p = state.columns[a - 1]
-        if src == "x":
-            c, rest = p[-2], (*p[:-2], p[-1])
-        else:
-            c, rest = p[-1], p[:-1]
-        cols = replace_at(state.columns, a - 1, rest)
-        if dst == "f":
-            return replace(state, columns=cols, families=add(state.families, b - 1, c),
-                           back="")
-        return replace(state, columns=replace_at(cols, b - 1, (*cols[b - 1], c)),
-                       back=back_of(move.code))
-
-    def won(self, state: FifteenState) -> bool:
-        return home(state.families) == 104
-
-    def summary(self, state: FifteenState, won: bool) -> str:
-        if won:
-            return "the families are complete"
-        return short_of(state.families, state.given_up)
-
-    def zones(self, state: FifteenState) -> tuple[Zone, ...]:
-        return (*family_zones(state.families),
-                *(open_zone(f"c{i + 1}", "pile", p, f"column {i + 1}", "columns")
-                  for i, p in enumerate(state.columns)))
-
-    def public(self, state: FifteenState) -> dict[str, Any]:
-        return {"opening": opening(state.families), "in_families": home(state.families),
-                "streets": sum(not p for p in state.columns)}
-
-    def say(self, state: FifteenState, move: Move) -> str:
-        src, a, dst, b = split_code(move.code)
-        assert a is not None and b is not None
-        p = state.columns[a - 1]
-        if src == "x":
-            return f"take {name(p[-2])} from under {name(p[-1])} in column {a} and " \
-                f"begin {family_name(b - 1)}; {name(p[-1])} slides up"
-        if dst == "f":
-            return f"play {name(p[-1])} from column {a} on {family_name(b - 1)}"
-        q = state.columns[b - 1]
-        if q:
-            return f"marry {name(p[-1])} from column {a} to {name(q[-1])} on column {b}"
-        return f"put {name(p[-1])} from column {a} into the street, column {b}"
+    def steps(self, t: Table) -> list[Step]:
+        if not fifteens.opening(self, t):
+            return [*fifteens.to_families(self, t), *fifteens.marriages(t)]
+        fams, cols = self.families(t), t.piles[C:]
+        out = [Step(f"c{i + 1}>f{j + 1}", source=C + i, target=j)
+               for i, p in enumerate(cols) if p for j in begins(fams, p[-1])]
+        out += [Step(f"x{i + 1}>f{j + 1}", source=C + i, target=j, at=len(p) - 2)
+                for i, p in enumerate(cols) if len(p) > 1 and rank_of(p[-2]) in (ACE, KING)
+                for j in begins(fams, p[-2])]
+        return [*out, *fifteens.marriages(t)]

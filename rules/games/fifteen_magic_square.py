@@ -26,17 +26,19 @@ row), ``end``. An exchange is never answered by the same exchange, which only un
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import combinations
-from typing import Any
 
+from .. import places
 from ..cards import Card, name, rank_of
 from ..description import VINTAGE, Description
-from ..game import Move, Zone
+from ..game import Move
+from ..patience import Patience, Pile, Step, Table
 from ..registry import register
-from ..solo import SoloGame, numbers, pack_zone, with_end
+from ..shape import OTHER
 
 SIDE = 3
+PLACES = SIDE * SIDE
 #: The eight lines of the square, as places 0-8.
 LINES = (
     (0, 1, 2), (3, 4, 5), (6, 7, 8),
@@ -45,66 +47,61 @@ LINES = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class MagicSquareState:
-    #: The nine places, row by row.
-    square: tuple[Card, ...]
-    #: The rest of the pack, set aside face down.
-    aside: tuple[Card, ...]
-    back: str = ""
-    given_up: bool = False
+def fifteens(square: tuple[tuple[Card, ...], ...]) -> int:
+    """How many of the eight lines of ``square`` (the nine places) make fifteen."""
+    return sum(sum(rank_of(square[i][-1]) for i in line) == 15 for line in LINES)
 
 
-def fifteens(square: tuple[Card, ...]) -> int:
-    """How many of the eight lines make fifteen."""
-    return sum(sum(rank_of(square[i]) for i in line) == 15 for line in LINES)
+def fifteens_made(game: Patience, t: Table) -> int:
+    return fifteens(t.piles[:PLACES])
 
 
 @register
-class FifteenMagicSquare(SoloGame[MagicSquareState]):
+class FifteenMagicSquare(Patience):
     description = Description(
         id="fifteen_magic_square", title="The nine-card fifteens puzzle (untitled)",
         book=VINTAGE, lines="28", skill="much", bound=None, layout="grid")
     end_said = "give up (the puzzle counts as not solved)"
+    facts = (("fifteens", fifteens_made),)
+    #: An exchange is never answered by the same exchange, which only undoes it (the
+    #: exchange leaves ``back`` as if its cards had come the other way, so the model's
+    #: straight-back rule refuses the same exchange next).
+    no_straight_back = True
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> MagicSquareState:
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return places.piles(PLACES, lambda i: f"row {i // SIDE + 1}, place {i % SIDE + 1}",
+                            lambda i: f"row {i // SIDE + 1}",
+                            "the rest of the pack, set aside", pack_id="aside")
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         square: dict[int, Card] = {}
         for c in cards:
             if rank_of(c) <= 9 and rank_of(c) not in square:
                 square[rank_of(c)] = c
         chosen = tuple(square.values())
-        return MagicSquareState(chosen, tuple(c for c in cards if c not in chosen))
+        return self.table({f"c{i + 1}": (c,) for i, c in enumerate(chosen)}
+                          | {"aside": tuple(c for c in cards if c not in chosen)})
 
-    def moves(self, state: MagicSquareState) -> tuple[Move, ...]:
-        swaps = [f"x{i + 1}-{j + 1}" for i, j in combinations(range(SIDE * SIDE), 2)]
-        return with_end([Move(m) for m in swaps if m != state.back])
+    def steps(self, t: Table) -> list[Step]:
+        return [Step(f"x{i + 1}-{j + 1}", OTHER, i, j) for i, j in combinations(range(PLACES), 2)]
 
-    def play(self, state: MagicSquareState, move: Move) -> MagicSquareState:
-        i, j = (n - 1 for n in numbers(move.code))
-        sq = list(state.square)
-        sq[i], sq[j] = sq[j], sq[i]
-        return replace(state, square=tuple(sq), back=move.code)
+    def play(self, state: Table, move: Move) -> Table:
+        s = self.step(state, move)
+        piles = list(state.piles)
+        piles[s.source], piles[s.target] = piles[s.target], piles[s.source]
+        return replace(state, piles=tuple(piles), back=(s.target, s.source, 1))
 
-    def won(self, state: MagicSquareState) -> bool:
-        return fifteens(state.square) == len(LINES)
+    def won(self, state: Table) -> bool:
+        return fifteens(state.piles[:PLACES]) == len(LINES)
 
-    def summary(self, state: MagicSquareState, won: bool) -> str:
+    def summary(self, state: Table, won: bool) -> str:
         if won:
             return "eight fifteens: every row, column and diagonal makes fifteen"
-        return f"given up with {fifteens(state.square)} of the eight lines making fifteen"
+        return f"given up with {fifteens(state.piles[:PLACES])} of the eight lines making " \
+            "fifteen"
 
-    def zones(self, state: MagicSquareState) -> tuple[Zone, ...]:
-        return (
-            *(Zone(f"c{i + 1}", "cell", (c,), 1,
-                   label=f"row {i // SIDE + 1}, place {i % SIDE + 1}",
-                   group=f"row {i // SIDE + 1}") for i, c in enumerate(state.square)),
-            pack_zone(state.aside, "aside", "the rest of the pack, set aside"),
-        )
-
-    def public(self, state: MagicSquareState) -> dict[str, Any]:
-        return {"fifteens": fifteens(state.square)}
-
-    def say(self, state: MagicSquareState, move: Move) -> str:
-        i, j = (n - 1 for n in numbers(move.code))
-        return f"exchange {name(state.square[i])} (place {i + 1}) and " \
-            f"{name(state.square[j])} (place {j + 1})"
+    def say(self, state: Table, move: Move) -> str:
+        s = self.step(state, move)
+        a, b = places.cards_at(state, (s.source, s.target))
+        return f"exchange {name(a)} (place {s.source + 1}) and {name(b)} " \
+            f"(place {s.target + 1})"

@@ -41,50 +41,35 @@ row by row); ``x<i>-<j>`` (exchange them, only when no pair is left); ``auto``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import replace
 from itertools import combinations
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from ..cards import Card, name, rank_of
+from .. import packets, places
+from ..cards import Card, name
 from ..description import CHENEY, Description
-from ..game import Move, Option, Zone
+from ..game import Move, Option
+from ..patience import Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import (
-    Place,
-    SoloGame,
-    fill,
-    numbers,
-    open_zone,
-    pack_of,
-    pack_zone,
-    shuffled_pack,
-)
+from ..shape import DEAL, PAIR, PRIVILEGE
+from ..solo import shuffled_pack
 
 SIDE = 5
-DEAL = Move("d")
-
-
-@dataclass(frozen=True, slots=True)
-class FourteenState:
-    grid: tuple[Place, ...]
-    pack: tuple[Card, ...]
-    seed: int
-    out: tuple[Card, ...] = ()
-    dealt: bool = True
-    #: Rows still in play (the lower rows are taken up one by one at the end).
-    rows: int = SIDE
-    #: The privileges used (the solo shell's count: ``exchange``, once).
-    privileges_used: tuple[str, ...] = ()
-    #: Shuffles made so far (the next one draws from stream shuffles + 1).
-    shuffles: int = 0
+PLACES = SIDE * SIDE
+PACK, OUT = PLACES, PLACES + 1  # where the pack and the cards thrown out lie
 
 
 def _lined(i: int, j: int) -> bool:
     return i // SIDE == j // SIDE or i % SIDE == j % SIDE
 
 
+def rows_in_play(game: Patience, t: Table) -> int:
+    """The rows still in play (the lower rows are taken up one by one at the end)."""
+    return SIDE - game.mark(t, "rows_out")
+
+
 @register
-class Fourteen(SoloGame[FourteenState]):
+class Fourteen(Patience):
     description = Description(
         id="fourteen", title="Fourteen", book=CHENEY, lines="1014-1048", skill="chance",
         bound=200, packs=2, chance=True)
@@ -96,91 +81,80 @@ class Fourteen(SoloGame[FourteenState]):
                "shuffled and laid again from the first place", choices=("lowest_row",
                                                                          "relay_all")),
     )
+    facts = (("in_pack", size("pack")), ("rows_in_play", rows_in_play))
+    home_kinds = ("discard",)
+    #: Rows taken up; shuffles made so far (the next one draws from stream shuffles + 1).
+    marks = ("rows_out", "shuffles")
+    zones = places.zones
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> FourteenState:
-        return FourteenState((None,) * SIDE * SIDE, pack_of(cards), seed, dealt=False)
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return places.piles(PLACES, lambda i: f"row {i // SIDE + 1}, place {i % SIDE + 1}",
+                            lambda i: f"row {i // SIDE + 1}", out="cards thrown out")
 
-    def moves(self, state: FourteenState) -> tuple[Move, ...]:
-        if not state.dealt:
-            return (DEAL,)
-        filled = [(i, c) for i, c in enumerate(state.grid) if c is not None]
-        pairs = tuple(Move(f"p{i + 1}-{j + 1}") for (i, a), (j, b) in combinations(filled, 2)
-                      if rank_of(a) + rank_of(b) == 14 and _lined(i, j))
-        if pairs or not self.may_use_privilege(state):
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return replace(self.table({"pack": cards[::-1]}), seed=seed)
+
+    offers_end = packets.no_end
+
+    def steps(self, t: Table) -> list[Step]:
+        laying = places.laying(self, t, PLACES, PACK)
+        if laying:
+            return laying
+        pairs = places.sums(t, PLACES, 14, _lined)
+        filled = [(i, p[-1]) for i, p in enumerate(t.piles[:PLACES]) if p]
+        if pairs or not self.may_use_privilege(t):
             return pairs
-        return tuple(Move(f"x{i + 1}-{j + 1}") for (i, _), (j, _) in combinations(filled, 2))
+        return [Step(f"x{i + 1}-{j + 1}", PRIVILEGE, i, j)
+                for (i, _), (j, _) in combinations(filled, 2)]
 
-    def play(self, state: FourteenState, move: Move) -> FourteenState:
-        if move == DEAL:
-            return FourteenState(*fill(state.grid, state.pack), state.seed)
-        i, j = (n - 1 for n in numbers(move.code))
-        grid = list(state.grid)
-        if move.code[0] == "x":
-            grid[i], grid[j] = grid[j], grid[i]
-            return FourteenState(tuple(grid), state.pack, state.seed, state.out,
-                                 rows=state.rows, privileges_used=self.use_privilege(state),
-                                 shuffles=state.shuffles)
-        a, b = grid[i], grid[j]
-        assert a is not None and b is not None
-        grid[i] = grid[j] = None
-        return self._settle(FourteenState(tuple(grid), state.pack, state.seed,
-                                          (*state.out, a, b), rows=state.rows,
-                                          privileges_used=state.privileges_used,
-                                          shuffles=state.shuffles))
+    def play(self, state: Table, move: Move) -> Table:
+        s = self.step(state, move)
+        if s.kind == DEAL:
+            return places.fill(state, PLACES, PACK)
+        if s.kind == PAIR:
+            return self._settle(self.pair(state, s))
+        piles = list(state.piles)
+        piles[s.source], piles[s.target] = piles[s.target], piles[s.source]
+        return replace(state, piles=tuple(piles), privileges_used=self.use_privilege(state))
 
-    def _settle(self, st: FourteenState) -> FourteenState:
+    def _settle(self, t: Table) -> Table:
         """Fill the places from the pack; when it is out, take up cards as the book says."""
-        grid, pack = fill(st.grid[: st.rows * SIDE], st.pack)
-        rows, shuffles = st.rows, st.shuffles
+        rows = rows_in_play(self, t)
+        t = places.fill(t, rows * SIDE, PACK)
+        shuffles = self.mark(t, "shuffles")
         relay = self.option("endgame") == "relay_all"
-        while not pack:
+        while not t.piles[PACK]:
+            grid = t.piles[:rows * SIDE]
             if relay:
-                left = [c for c in grid if c is not None]
-                if grid[: len(left)] == tuple(left):
+                left = [p for p in grid if p]
+                if grid[:len(left)] == tuple(left):
                     break  # no empty place before a filled one
-                taken, grid = left, (None,) * len(grid)
+                taken, cleared = range(len(grid)), len(grid)
             else:
-                if rows == 1 or None not in grid[: (rows - 1) * SIDE]:
+                if rows == 1 or () not in grid[:(rows - 1) * SIDE]:
                     break
                 rows -= 1
-                taken = [c for c in grid[rows * SIDE :] if c is not None]
-                grid = grid[: rows * SIDE]
+                taken, cleared = range(rows * SIDE, (rows + 1) * SIDE), rows * SIDE
             shuffles += 1
-            pack = shuffled_pack(taken, st.seed, shuffles)
-            grid, pack = fill(grid, pack)
-        grid += (None,) * (SIDE * SIDE - len(grid))
-        return FourteenState(grid, pack, st.seed, st.out, rows=rows,
-                             privileges_used=st.privileges_used, shuffles=shuffles)
+            cards = [c for i in taken for c in t.piles[i]]
+            piles = [() if i in taken else p for i, p in enumerate(t.piles)]
+            piles[PACK] = shuffled_pack(cards, t.seed, shuffles)
+            t = places.fill(replace(t, piles=tuple(piles)), cleared, PACK)
+        return self.marked(t, rows_out=SIDE - rows, shuffles=shuffles)
 
-    def won(self, state: FourteenState) -> bool:
-        return state.dealt and not state.pack and all(c is None for c in state.grid)
-
-    def summary(self, state: FourteenState, won: bool) -> str:
+    def summary(self, state: Table, won: bool) -> str:
         if won:
             return "every card is used up: the game of fourteen is mastered"
-        left = len(state.pack) + sum(c is not None for c in state.grid)
+        left = len(state.piles[PACK]) + sum(bool(p) for p in state.piles[:PLACES])
         return f"no two cards in a row make fourteen; {left} cards are left"
 
-    def zones(self, state: FourteenState) -> tuple[Zone, ...]:
-        out = [Zone(f"c{i + 1}", "cell", () if c is None else (c,), 1,
-                    label=f"row {i // SIDE + 1}, place {i % SIDE + 1}",
-                    group=f"row {i // SIDE + 1}")
-               for i, c in enumerate(state.grid)]
-        out.append(pack_zone(state.pack))
-        out.append(open_zone("out", "discard", state.out, "cards thrown out"))
-        return tuple(out)
-
-    def public(self, state: FourteenState) -> dict[str, Any]:
-        return {"in_pack": len(state.pack), "rows_in_play": state.rows,
-                **self.privilege_facts(state)}
-
-    def say(self, state: FourteenState, move: Move) -> str:
-        if move == DEAL:
+    def say(self, state: Table, move: Move) -> str:
+        s = self.step(state, move)
+        if s.kind == DEAL:
             return "lay off five rows of five cards each"
-        i, j = (n - 1 for n in numbers(move.code))
-        a, b = state.grid[i], state.grid[j]
-        assert a is not None and b is not None
-        if move.code[0] == "x":
+        i, j = s.source, s.target
+        a, b = places.cards_at(state, (i, j))
+        if s.kind == PRIVILEGE:
             return f"exchange the places of {name(a)} (place {i + 1}) and {name(b)} " \
                 f"(place {j + 1})"
         return f"throw out {name(a)} and {name(b)} (places {i + 1} and {j + 1})"

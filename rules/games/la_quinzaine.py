@@ -24,9 +24,9 @@ Cheney's Fifteen in a Row (``fifteen_in_a_row``) is the same table in other word
 its rules differ: Cheney lets only aces and kings go up until an ace and a king family
 are begun, and lets aces and kings be taken from the sixth row in that opening; Cadogan
 plays every suitable card at once, and her withdrawal is one act, allowed only when no
-foundation card at all can be played and none has been. So this module reuses that
-game's table and marriages (:class:`rules.games.fifteen_in_a_row.FifteenInARow`) and
-gives Cadogan's foundations and privilege. Readings (the sheet's PROPOSED readings unless
+foundation card at all can be played and none has been. So the two share their
+table and marriages (:mod:`rules.fifteens`), and this module gives Cadogan's
+foundations and privilege. Readings (the sheet's PROPOSED readings unless
 said otherwise):
 
 - One ace and one king of each suit are the foundations (amb. 1): ``f1``-``f4`` up from
@@ -53,57 +53,65 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import product
 
+from .. import fifteens
 from ..cards import ACE, KING, name, rank_of
 from ..description import CADOGAN, Description
-from ..families import add, family_targets
+from ..families import family_targets
+from ..fifteens import C
 from ..game import Move
+from ..patience import Patience, Step, Table
 from ..registry import register
-from ..solo import replace_at, with_end
-from .fifteen_in_a_row import FifteenInARow, FifteenState
+from ..shape import PRIVILEGE
 
 
 @register
-class LaQuinzaine(FifteenInARow):
+class LaQuinzaine(Patience):
     description = Description(
         id="la_quinzaine", title="La Quinzaine", book=CADOGAN, lines="205-297, 1-65",
         skill="much", bound=None, packs=2, aliases=("the_fifteen",))
+    facts = fifteens.FACTS
+    no_straight_back = True
+    summary = fifteens.summary
 
-    def withdrawals(self, st: FifteenState) -> list[Move]:
-        """The opening privilege: one ace and one king from the sixth row."""
-        if any(st.families):
+    lay_piles = fifteens.lay_piles
+    layout = fifteens.layout
+
+    def withdrawals(self, t: Table) -> list[Step]:
+        """The opening privilege: one ace and one king from the sixth row (a lone one
+        goes as a card's move, the two together point at their two columns)."""
+        if any(self.families(t)):
             return []
-        under = [(i, p[-2]) for i, p in enumerate(st.columns) if len(p) > 1]
+        under = [(i, p[-2]) for i, p in enumerate(t.piles[C:]) if len(p) > 1]
         aces = [i + 1 for i, c in under if rank_of(c) == ACE] or [0]
         kings = [i + 1 for i, c in under if rank_of(c) == KING] or [0]
-        return [Move(f"x{a}" if not k else f"x{k}" if not a else f"x{a}x{k}")
-                for a, k in product(aces, kings) if a or k]
+        out = []
+        for a, k in product(aces, kings):
+            if a and k:
+                out.append(Step(f"x{a}x{k}", PRIVILEGE, C + a - 1, C + k - 1))
+            elif a or k:
+                i = C + (a or k) - 1
+                at = len(t.piles[i]) - 2
+                j = family_targets(self.families(t), t.piles[i][at])[0]
+                out.append(Step(f"x{a or k}", source=i, target=j, at=at))
+        return out
 
-    def moves(self, state: FifteenState) -> tuple[Move, ...]:
-        fams, cols = state.families, state.columns
-        ups = [Move(f"c{i + 1}>f{j + 1}") for i, p in enumerate(cols) if p
-               for j in family_targets(fams, p[-1])]
-        priv = [] if ups else self.withdrawals(state)
-        marriages = [m for m in super().moves(state) if m.code.startswith("c")
-                     and ">c" in m.code]
-        out = [*ups, *priv, *marriages]
-        return with_end(out)
+    def steps(self, t: Table) -> list[Step]:
+        ups = fifteens.to_families(self, t)
+        return [*ups, *([] if ups else self.withdrawals(t)), *fifteens.marriages(t)]
 
-    def play(self, state: FifteenState, move: Move) -> FifteenState:
+    def special(self, t: Table, step: Step) -> Table:
+        for i in (step.source, step.target):  # the ace's column, then the king's
+            p = t.piles[i]
+            j = family_targets(self.families(t), p[-2])[0]
+            piles = list(t.piles)
+            piles[i], piles[j] = (*p[:-2], p[-1]), (*piles[j], p[-2])
+            t = replace(t, piles=tuple(piles))
+        return replace(t, played=True, back=None)
+
+    def say(self, state: Table, move: Move) -> str:
         if not move.code.startswith("x"):
-            return super().play(state, move)
-        st = state
-        for n in (int(t) for t in move.code[1:].split("x")):
-            p = st.columns[n - 1]
-            c = p[-2]
-            j = family_targets(st.families, c)[0]
-            st = replace(st, columns=replace_at(st.columns, n - 1, (*p[:-2], p[-1])),
-                         families=add(st.families, j, c))
-        return replace(st, back="")
-
-    def say(self, state: FifteenState, move: Move) -> str:
-        if not move.code.startswith("x"):
-            return super().say(state, move)
-        taken = [state.columns[int(t) - 1] for t in move.code[1:].split("x")]
+            return fifteens.say(self, state, move)
+        taken = [state.piles[C + int(t) - 1] for t in move.code[1:].split("x")]
         return "withdraw " + " and ".join(
             f"{name(p[-2])} from under {name(p[-1])}" for p in taken) + \
             " to begin the foundations"

@@ -40,33 +40,21 @@ row); ``x<i>-<j>`` (exchange, when no pair is left); ``done``; ``auto``.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import combinations
 from typing import Any, ClassVar
 
+from .. import packets, places
 from ..cards import Card, name, rank_of
 from ..description import CADOGAN, Description
-from ..game import Move, Option, Zone
+from ..game import Move, Option
+from ..patience import Patience, Pile, Step, Table
 from ..registry import register
-from ..solo import Place, SoloGame, fill, numbers, open_zone, pack_of, pack_zone
+from ..shape import DEAL, OTHER, PAIR, PRIVILEGE
 
 SIDE = 5
-DEAL, DONE = Move("d"), Move("done")
-#: ``QuatorzeState.half`` when no exchange is half made.
-NO_HALF = (-1, -1)
-
-
-@dataclass(frozen=True, slots=True)
-class QuatorzeState:
-    grid: tuple[Place, ...]
-    pack: tuple[Card, ...]
-    out: tuple[Card, ...] = ()
-    dealt: bool = True
-    #: The privileges used (the solo shell's count: ``exchange``, once; taken by its
-    #: first half).
-    privileges_used: tuple[str, ...] = ()
-    #: The two places (0-based) of the first half of an exchange under way.
-    half: tuple[int, int] = NO_HALF
+PLACES = SIDE * SIDE
+PACK = PLACES  # where the hand lies
 
 
 def in_line(i: int, j: int) -> bool:
@@ -75,7 +63,7 @@ def in_line(i: int, j: int) -> bool:
 
 
 @register
-class LesQuatorze(SoloGame[QuatorzeState]):
+class LesQuatorze(Patience):
     description = Description(
         id="les_quatorze", title="Les Quatorze", book=CADOGAN, lines="801-837",
         skill="chance", bound=120, packs=2, chance=True, aliases=("the_fourteenth",),
@@ -86,96 +74,94 @@ class LesQuatorze(SoloGame[QuatorzeState]):
                "others (l.821-824), or one pair if the player likes; one_pair: one card "
                "with one other only", choices=("two_pairs", "one_pair")),
     )
+    home_kinds = ("discard",)
+    #: The two places (1-based; 0: none) of the first half of an exchange under way.
+    marks = ("half_a", "half_b")
+    zones = places.zones
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> QuatorzeState:
-        return QuatorzeState((None,) * SIDE * SIDE, pack_of(cards), dealt=False)
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return places.piles(PLACES, lambda i: f"row {i // SIDE + 1}, place {i % SIDE + 1}",
+                            lambda i: f"row {i // SIDE + 1}", "the cards in hand",
+                            "cards paired off")
 
-    def pairs(self, grid: tuple[Place, ...]) -> list[tuple[int, int]]:
-        filled = [(i, c) for i, c in enumerate(grid) if c is not None]
-        return [(i, j) for (i, a), (j, b) in combinations(filled, 2)
-                if rank_of(a) + rank_of(b) == 14 and in_line(i, j)]
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return self.table({"pack": cards[::-1]})
 
-    def moves(self, state: QuatorzeState) -> tuple[Move, ...]:
-        if not state.dealt:
-            return (DEAL,)
-        filled = [i for i, c in enumerate(state.grid) if c is not None]
-        if state.half != NO_HALF:
-            rest = [i for i in filled if i not in state.half]
-            return (*(Move(f"x{i + 1}-{j + 1}") for i, j in combinations(rest, 2)), DONE)
-        pairs = self.pairs(state.grid)
-        if pairs or not self.may_use_privilege(state):
-            return tuple(Move(f"p{i + 1}-{j + 1}") for i, j in pairs)
-        return tuple(Move(f"x{i + 1}-{j + 1}") for i, j in combinations(filled, 2))
+    offers_end = packets.no_end
 
-    def play(self, state: QuatorzeState, move: Move) -> QuatorzeState:
-        if move == DEAL:
-            cells, pack = fill(state.grid, state.pack)
-            return QuatorzeState(cells, pack)
-        if move == DONE:
-            return replace(state, half=NO_HALF)
-        i, j = (n - 1 for n in numbers(move.code))
-        grid = list(state.grid)
-        if move.code[0] == "x":
-            grid[i], grid[j] = grid[j], grid[i]
-            first = state.half == NO_HALF
-            second = not first or self.options["exchange"] == "one_pair"
-            used = self.use_privilege(state) if first else state.privileges_used
-            return replace(state, grid=tuple(grid), privileges_used=used,
-                           half=NO_HALF if second else (i, j))
-        a, b = grid[i], grid[j]
-        assert a is not None and b is not None
-        grid[i] = grid[j] = None
-        filled, pack = fill(grid, state.pack)
-        return replace(state, grid=filled, pack=pack, out=(*state.out, a, b))
+    def half(self, t: Table) -> tuple[int, ...]:
+        """The places (0-based) of the first half of an exchange under way, if any."""
+        return tuple(n - 1 for n in (self.mark(t, "half_a"), self.mark(t, "half_b")) if n)
 
-    def order_moves(self, state: QuatorzeState, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    def steps(self, t: Table) -> list[Step]:
+        laying = places.laying(self, t, PLACES, PACK)
+        if laying:
+            return laying
+        filled = [i for i, p in enumerate(t.piles[:PLACES]) if p]
+        half = self.half(t)
+        if half:
+            rest = [i for i in filled if i not in half]
+            return [*(Step(f"x{i + 1}-{j + 1}", PRIVILEGE, i, j)
+                      for i, j in combinations(rest, 2)), Step("done", OTHER)]
+        pairs = places.sums(t, PLACES, 14, in_line)
+        if pairs or not self.may_use_privilege(t):
+            return pairs
+        return [Step(f"x{i + 1}-{j + 1}", PRIVILEGE, i, j) for i, j in combinations(filled, 2)]
+
+    def play(self, state: Table, move: Move) -> Table:
+        s = self.step(state, move)
+        if s.kind == DEAL:
+            return places.fill(state, PLACES, PACK)
+        if s.kind == PAIR:
+            return places.fill(self.pair(state, s), PLACES, PACK)
+        if s.kind == OTHER:  # done
+            return self.marked(state, half_a=0, half_b=0)
+        piles = list(state.piles)
+        piles[s.source], piles[s.target] = piles[s.target], piles[s.source]
+        first = not self.half(state)
+        second = not first or self.options["exchange"] == "one_pair"
+        used = self.use_privilege(state) if first else state.privileges_used
+        swapped = replace(state, piles=tuple(piles), privileges_used=used)
+        if second:
+            return self.marked(swapped, half_a=0, half_b=0)
+        return self.marked(swapped, half_a=s.source + 1, half_b=s.target + 1)
+
+    def order_moves(self, state: Table, moves: tuple[Move, ...]) -> tuple[Move, ...]:
         """The solver's knowledge: the pair (or change of places) after which the most
         fourteens can be composed comes first, so that the game is not blocked while
         cards are left (every card known, the refills from the hand included)."""
         def after(move: Move) -> int:
             if move.code[0] not in "px":
                 return 0
-            return -len(self.pairs(self.play(state, move).grid))
+            return -len(places.sums(self.play(state, move), PLACES, 14, in_line))
 
         return tuple(sorted(moves, key=after))
 
-    def solver_key(self, state: QuatorzeState) -> Hashable:
+    def solver_key(self, state: Table) -> Hashable:
         """Suits play no part: the ranks on the places, how many cards are left in hand
         (the hand only shrinks from its top), and the exchange's progress."""
-        return (tuple(0 if c is None else rank_of(c) for c in state.grid), len(state.pack),
-                state.dealt, state.privileges_used, state.half)
+        return (tuple(rank_of(p[-1]) if p else 0 for p in state.piles[:PLACES]),
+                len(state.piles[PACK]), state.privileges_used, state.own)
 
-    def won(self, state: QuatorzeState) -> bool:
-        return state.dealt and not state.pack and all(c is None for c in state.grid)
-
-    def summary(self, state: QuatorzeState, won: bool) -> str:
+    def summary(self, state: Table, won: bool) -> str:
         if won:
             return "the entire pack is paired off"
-        left = len(state.pack) + sum(c is not None for c in state.grid)
+        left = len(state.piles[PACK]) + sum(bool(p) for p in state.piles[:PLACES])
         return f"no fourteen can be composed and the exchange is spent; {left} cards left"
 
-    def zones(self, state: QuatorzeState) -> tuple[Zone, ...]:
-        out = [Zone(f"c{i + 1}", "cell", () if c is None else (c,), 1,
-                    label=f"row {i // SIDE + 1}, place {i % SIDE + 1}",
-                    group=f"row {i // SIDE + 1}")
-               for i, c in enumerate(state.grid)]
-        out.append(pack_zone(state.pack, label="the cards in hand"))
-        out.append(open_zone("out", "discard", state.out, "cards paired off"))
-        return tuple(out)
+    def public(self, state: Table) -> dict[str, Any]:
+        return {"in_hand": len(state.piles[PACK]), **self.privilege_facts(state),
+                "exchange_half_made": bool(self.half(state))}
 
-    def public(self, state: QuatorzeState) -> dict[str, Any]:
-        return {"in_hand": len(state.pack), **self.privilege_facts(state),
-                "exchange_half_made": state.half != NO_HALF}
-
-    def say(self, state: QuatorzeState, move: Move) -> str:
-        if move == DEAL:
+    def say(self, state: Table, move: Move) -> str:
+        s = self.step(state, move)
+        if s.kind == DEAL:
             return "deal out twenty-five cards in five rows of five"
-        if move == DONE:
+        if s.kind == OTHER:
             return "leave the exchange at the one change made"
-        i, j = (n - 1 for n in numbers(move.code))
-        a, b = state.grid[i], state.grid[j]
-        assert a is not None and b is not None
-        if move.code[0] == "x":
+        i, j = s.source, s.target
+        a, b = places.cards_at(state, (i, j))
+        if s.kind == PRIVILEGE:
             return f"change the places of {name(a)} (place {i + 1}) and {name(b)} " \
                 f"(place {j + 1})"
         return f"pair off {name(a)} and {name(b)} (places {i + 1} and {j + 1})"

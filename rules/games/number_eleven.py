@@ -32,28 +32,21 @@ places i < j, numbered 1-6 along the first row and 7-11 along the second), then
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
 
+from .. import packets, places
 from ..cards import Card, packs, rank_of, suit_of
 from ..description import CHENEY, Description
-from ..game import Move, Option, Zone
+from ..game import Audience, Move, Option, Seat
+from ..patience import Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import Place, SoloGame, fill, names_of, numbers, open_zone, pack_of, pack_zone
+from ..shape import PAIR, Shape
+from ..solo import names_of, numbers
 
 PLACES = 11
+PACK, OUT = PLACES, PLACES + 1  # where the pack and the cards taken out lie
 ROW_1 = 6
 COURTS = {11, 12, 13}
-DEAL = Move("d")
-
-
-@dataclass(frozen=True, slots=True)
-class ElevenState:
-    places: tuple[Place, ...]
-    pack: tuple[Card, ...]
-    out: tuple[Card, ...] = ()
-    dealt: bool = True
 
 
 def _row(i: int) -> int:
@@ -61,7 +54,7 @@ def _row(i: int) -> int:
 
 
 @register
-class NumberEleven(SoloGame[ElevenState]):
+class NumberEleven(Patience):
     description = Description(
         id="number_eleven", title="Number Eleven", book=CHENEY, lines="1428-1451",
         skill="chance", bound=80, chance=True)
@@ -71,71 +64,69 @@ class NumberEleven(SoloGame[ElevenState]):
                "all_removed: the game succeeds when every card is taken out; pack_used: "
                "as soon as the whole pack has been dealt", choices=("all_removed", "pack_used")),
     )
+    facts = (("in_pack", size("pack")), ("taken_out", size("out")))
+    home_kinds = ("discard",)
+    zones = places.zones
 
     def pack(self) -> tuple[Card, ...]:
         return packs(int(self.option("packs")))
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> ElevenState:
-        return ElevenState((None,) * PLACES, pack_of(cards), dealt=False)
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return places.piles(PLACES, lambda i: f"place {i + 1}", lambda i: f"row {_row(i) + 1}",
+                            out="cards taken out")
 
-    def moves(self, state: ElevenState) -> tuple[Move, ...]:
-        if not state.dealt:
-            return (DEAL,)
-        filled = [(i, c) for i, c in enumerate(state.places) if c is not None]
-        pairs = [Move(f"p{i + 1}-{j + 1}") for (i, a), (j, b) in combinations(filled, 2)
-                 if rank_of(a) + rank_of(b) == 11]
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return self.table({"pack": cards[::-1]})
+
+    offers_end = packets.no_end
+
+    def steps(self, t: Table) -> list[Step]:
+        laying = places.laying(self, t, PLACES, PACK)
+        if laying:
+            return laying
+        pairs = places.sums(t, PLACES, 11)
+        filled = [(i, p[-1]) for i, p in enumerate(t.piles[:PLACES]) if p]
         courts = [(i, c) for i, c in filled if rank_of(c) in COURTS]
-        trios = [
-            Move(f"t{i + 1}-{j + 1}-{k + 1}")
+        trios = [  # taken out together: the step names the first two places (the shape all)
+            Step(f"t{i + 1}-{j + 1}-{k + 1}", PAIR, i, j)
             for (i, a), (j, b), (k, c) in combinations(courts, 3)
             if {rank_of(a), rank_of(b), rank_of(c)} == COURTS
             and (_row(i) == _row(j) == _row(k) or suit_of(a) == suit_of(b) == suit_of(c))
         ]
-        return (*pairs, *trios)
+        return [*pairs, *trios]
 
-    def play(self, state: ElevenState, move: Move) -> ElevenState:
-        if move == DEAL:
-            return ElevenState(*fill(state.places, state.pack))
-        places = list(state.places)
-        out = state.out
-        for n in numbers(move.code):
-            c = places[n - 1]
-            assert c is not None
-            out += (c,)
-            places[n - 1] = None
-        filled, pack = fill(places, state.pack)
-        return ElevenState(filled, pack, out)
+    def play(self, state: Table, move: Move) -> Table:
+        if move.code == "d":
+            return places.fill(state, PLACES, PACK)
+        at = [n - 1 for n in numbers(move.code)]
+        return places.fill(places.take_out(state, at, OUT), PLACES, PACK)
 
-    def won(self, state: ElevenState) -> bool:
+    def shape(self, state: Table, move: Move, seat: Seat, audience: Audience) -> Shape:
+        """A trio's shape names its three places and cards (a pair's is the model's)."""
+        if not move.code.startswith("t"):
+            return super().shape(state, move, seat, audience)
+        at = [n - 1 for n in numbers(move.code)]
+        return Shape(PAIR, f"c{at[0] + 1}", f"c{at[1] + 1}",
+                     tuple(places.cards_at(state, at)), (f"c{at[2] + 1}",))
+
+    def won(self, state: Table) -> bool:
         if self.option("success") == "pack_used":
-            return not state.pack
-        return not state.pack and all(c is None for c in state.places)
+            return not state.piles[PACK]
+        return super().won(state)
 
-    def summary(self, state: ElevenState, won: bool) -> str:
-        left = len(state.pack) + sum(c is not None for c in state.places)
+    def summary(self, state: Table, won: bool) -> str:
+        left = len(state.piles[PACK]) + sum(bool(p) for p in state.piles[:PLACES])
         if won:
             if left:
                 return f"the whole pack is used; {left} cards are left in the rows"
             return "every card is taken out"
         return f"no card makes eleven with another; {left} cards are left"
 
-    def zones(self, state: ElevenState) -> tuple[Zone, ...]:
-        out = [Zone(f"c{i + 1}", "cell", () if c is None else (c,), 1,
-                    label=f"place {i + 1}", group=f"row {_row(i) + 1}")
-               for i, c in enumerate(state.places)]
-        out.append(pack_zone(state.pack))
-        out.append(open_zone("out", "discard", state.out, "cards taken out"))
-        return tuple(out)
-
-    def public(self, state: ElevenState) -> dict[str, Any]:
-        return {"in_pack": len(state.pack), "taken_out": len(state.out)}
-
-    def say(self, state: ElevenState, move: Move) -> str:
-        if move == DEAL:
+    def say(self, state: Table, move: Move) -> str:
+        if move.code == "d":
             return "lay out six cards in one row and five in the row underneath"
         ns = numbers(move.code)
-        cs = [state.places[n - 1] for n in ns]
-        shown = names_of([c for c in cs if c is not None])
+        shown = names_of(places.cards_at(state, [n - 1 for n in ns]))
         where = ", ".join(str(n) for n in ns)
-        fill_up = " and fill the places from the pack" if state.pack else ""
+        fill_up = " and fill the places from the pack" if state.piles[PACK] else ""
         return f"take out {shown} (places {where}){fill_up}"

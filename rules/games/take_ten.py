@@ -27,35 +27,19 @@ K Q J 10 at those places), ``auto``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from itertools import combinations
-from typing import Any
-
+from .. import packets, places
 from ..cards import JACK, KING, QUEEN, Card, name, rank_of, suit_of
 from ..description import HOYLE, Description
-from ..game import Move, Zone
+from ..game import Move
+from ..patience import Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import (
-    Place,
-    SoloGame,
-    fill,
-    names_of,
-    numbers,
-    open_zone,
-    pack_of,
-    pack_zone,
-)
+from ..shape import PAIR
+from ..solo import names_of, numbers
 
 PLACES = 13
+PACK, OUT = PLACES, PLACES + 1  # where the pack and the cards lifted lie
 ROWS = ((0, 5), (5, 10), (10, 13))
 HONOURS = (KING, QUEEN, JACK, 10)
-
-
-@dataclass(frozen=True, slots=True)
-class TakeTenState:
-    places: tuple[Place, ...]
-    pack: tuple[Card, ...]
-    out: tuple[Card, ...] = ()
 
 
 def row_of(i: int) -> int:
@@ -63,55 +47,47 @@ def row_of(i: int) -> int:
 
 
 @register
-class TakeTen(SoloGame[TakeTenState]):
+class TakeTen(Patience):
     description = Description(
         id="take_ten", title="Take Ten", book=HOYLE, lines="5", skill="chance", bound=23,
         chance=True)
+    facts = (("in_pack", size("pack")), ("lifted", size("out")))
+    home_kinds = ("discard",)
+    zones = places.zones
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> TakeTenState:
-        return TakeTenState(tuple(cards[:PLACES]), pack_of(cards[PLACES:]))
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return places.piles(
+            PLACES, lambda i: f"row {row_of(i) + 1}, place {i - ROWS[row_of(i)][0] + 1}",
+            lambda i: f"row {row_of(i) + 1}", out="cards lifted")
 
-    def moves(self, state: TakeTenState) -> tuple[Move, ...]:
-        filled = [(i, c) for i, c in enumerate(state.places) if c is not None]
-        out = [f"p{i + 1}-{j + 1}" for (i, a), (j, b) in combinations(filled, 2)
-               if rank_of(a) + rank_of(b) == 10]
-        for suit in range(4):
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return self.table({f"c{i + 1}": (c,) for i, c in enumerate(cards[:PLACES])}
+                          | {"pack": cards[PLACES:][::-1]})
+
+    offers_end = packets.no_end
+
+    def steps(self, t: Table) -> list[Step]:
+        out = places.sums(t, PLACES, 10)
+        filled = [(i, p[-1]) for i, p in enumerate(t.piles[:PLACES]) if p]
+        for suit in range(4):  # a suit's honours, lifted together: the step names two
             at = sorted(i for i, c in filled if suit_of(c) == suit and rank_of(c) in HONOURS)
             if len(at) == 4:
-                out.append("s" + "-".join(str(i + 1) for i in at))
-        return tuple(Move(m) for m in out)
+                out.append(Step("s" + "-".join(str(i + 1) for i in at), PAIR, at[0], at[1]))
+        return out
 
-    def play(self, state: TakeTenState, move: Move) -> TakeTenState:
+    def play(self, state: Table, move: Move) -> Table:
         at = [n - 1 for n in numbers(move.code)]
-        lifted = tuple(c for i in at if (c := state.places[i]) is not None)
-        places = tuple(None if i in at else c for i, c in enumerate(state.places))
-        places, pack = fill(places, state.pack)
-        return TakeTenState(places, pack, (*state.out, *lifted))
+        return places.fill(places.take_out(state, at, OUT), PLACES, PACK)
 
-    def won(self, state: TakeTenState) -> bool:
-        return not state.pack and all(c is None for c in state.places)
-
-    def summary(self, state: TakeTenState, won: bool) -> str:
+    def summary(self, state: Table, won: bool) -> str:
         if won:
             return "every card lifted: the pack is used up and the table cleared"
-        left = len(state.pack) + sum(c is not None for c in state.places)
+        left = len(state.piles[PACK]) + sum(bool(p) for p in state.piles[:PLACES])
         return f"no cards can be lifted; {left} cards are left"
 
-    def zones(self, state: TakeTenState) -> tuple[Zone, ...]:
-        out = [Zone(f"c{i + 1}", "cell", () if c is None else (c,), 1,
-                    label=f"row {row_of(i) + 1}, place {i - ROWS[row_of(i)][0] + 1}",
-                    group=f"row {row_of(i) + 1}")
-               for i, c in enumerate(state.places)]
-        out.append(pack_zone(state.pack))
-        out.append(open_zone("out", "discard", state.out, "cards lifted"))
-        return tuple(out)
-
-    def public(self, state: TakeTenState) -> dict[str, Any]:
-        return {"in_pack": len(state.pack), "lifted": len(state.out)}
-
-    def say(self, state: TakeTenState, move: Move) -> str:
+    def say(self, state: Table, move: Move) -> str:
         at = [n - 1 for n in numbers(move.code)]
-        cs = [c for i in at if (c := state.places[i]) is not None]
+        cs = places.cards_at(state, at)
         where = ", ".join(str(i + 1) for i in at)
         if move.code[0] == "s":
             return f"lift {names_of(cs)} together (places {where})"

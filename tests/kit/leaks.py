@@ -126,10 +126,12 @@ def assert_shapes_shown(view: dict[str, Any], where: str) -> int:
             shape = m.get("shape")
             here = f"{where}: move {m['code']} of seat {seat}"
             assert isinstance(shape, dict), f"{here} has no shape"
-            places = [p for p in (shape["from"], shape["to"]) if p is not None]
+            also = shape.get("also", [])  # a group's further places (a pair only)
+            assert not also or shape["kind"] == "pair", f"{here}: {shape}"
+            places = [p for p in (shape["from"], shape["to"], *also) if p is not None]
             assert all(p in zones for p in places), f"{here}: {shape} names no zone"
             named = [c for c in shape["cards"] if c is not None]
-            shown = [c for p in places[:1 if shape["kind"] != "pair" else 2]
+            shown = [c for p in places[:1 if shape["kind"] != "pair" else len(places)]
                      for c in zones[p]["up"]]
             assert all(c in shown for c in named), f"{here}: {shape} shows {shown}"
             judged += 1

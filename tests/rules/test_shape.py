@@ -38,14 +38,17 @@ def check_position(game: Game[Any], state: Any) -> None:
             shape = game.shape(state, move, seat, audience)
             where = f"{game.id}: {move.code} for {audience}"
             assert shape.kind in KINDS, where
-            for place in (shape.source, shape.target):
+            for place in (shape.source, shape.target, *shape.also):
                 assert place is None or place in zones, f"{where}: no zone {place}"
+            assert not shape.also or shape.kind == PAIR, where
             named = [c for c in shape.cards if c is not None]
-            if named:  # from the source (a pair: from either of its two places)
+            if named:  # from the source (a pair: from any of its places)
                 assert shape.source is not None, where
                 seen = seen_by(zones[shape.source], audience)
-                if shape.kind == PAIR and shape.target is not None:
-                    seen |= seen_by(zones[shape.target], audience)
+                if shape.kind == PAIR:
+                    for place in (shape.target, *shape.also):
+                        if place is not None:
+                            seen |= seen_by(zones[place], audience)
                 assert all(c in seen for c in named), f"{where} names a card not seen"
     if isinstance(game, Patience):
         check_model(game, state, tuple(zones.values()))

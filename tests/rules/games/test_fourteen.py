@@ -3,11 +3,13 @@ and the lower rows taken up at the end."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rules import make
 from rules.cards import Card, cards
-from rules.games.fourteen import FourteenState
+from rules.games.fourteen import Fourteen
+from rules.patience import Table
 
 # Five rows of five: 6♠ and 8♠ make fourteen across row 1; K♥ (place 6) and A♥ (place
 # 11) down column 1; 5♦ (place 13) and 9♦ (place 19) lie diagonally and do not count.
@@ -20,20 +22,23 @@ ROWS = (
 )
 
 
-def stacked(**options: Any) -> tuple[Any, FourteenState]:
+def stacked(**options: Any) -> tuple[Any, Table]:
     game = make("fourteen", options)
     first = cards(ROWS)
     rest = tuple(c for c in game.pack() if c not in first)
-    st: FourteenState = game.layout(first + rest, seed=1)
+    st: Table = game.layout(first + rest, seed=1)
     return game, game.apply(st, "d", 0)
 
 
-def sparse(places: dict[int, str], **options: Any) -> tuple[Any, FourteenState]:
-    game = make("fourteen", options)
-    grid: list[Card | None] = [None] * 25
-    for n, text in places.items():
-        grid[n - 1] = cards(text)[0]
-    return game, FourteenState(tuple(grid), (), seed=7)
+def sparse(places: dict[int, str], **options: Any) -> tuple[Any, Table]:
+    game = Fourteen(options)
+    st = game.table({f"c{n}": cards(text) for n, text in places.items()})
+    return game, replace(st, seed=7)
+
+
+def grid(st: Table) -> list[Card | None]:
+    """The card of each of the 25 places (``None`` for an empty one)."""
+    return [p[-1] if p else None for p in st.piles[:25]]
 
 
 def test_pairs_across_and_down_but_not_aslant() -> None:
@@ -48,11 +53,12 @@ def test_pairs_across_and_down_but_not_aslant() -> None:
 
 def test_places_are_filled_in_laying_order() -> None:
     game, st = stacked()
-    nxt = [st.pack[-1], st.pack[-2]]
+    pack = st.piles[25]
+    nxt = [pack[-1], pack[-2]]
     assert game.describe(st, game.parse_move("p6-11")) == \
         "throw out K♥ and A♥ (places 6 and 11)"
     st = game.apply(st, "p6-11", 0)
-    assert [st.grid[5], st.grid[10]] == nxt and len(st.pack) == 104 - 27
+    assert [grid(st)[5], grid(st)[10]] == nxt and len(st.piles[25]) == 104 - 27
 
 
 def test_the_exchange_is_offered_once_when_nothing_can_be_thrown_out() -> None:
@@ -77,8 +83,9 @@ def test_the_exchange_is_offered_once_when_nothing_can_be_thrown_out() -> None:
 def test_the_lowest_row_is_taken_up_to_fill_the_rows_above() -> None:
     game, st = sparse({1: "6S", 2: "8S", 21: "2H", 22: "3H", 23: "4H", 24: "5H", 25: "7H"})
     st = game.apply(st, "p1-2", 0)
-    assert sorted(c for c in st.grid[:5] if c is not None) == sorted(cards("2H 3H 4H 5H 7H"))
-    assert all(c is None for c in st.grid[5:]) and st.rows < 5 and st.shuffles >= 1
+    assert sorted(c for c in grid(st)[:5] if c is not None) == sorted(cards("2H 3H 4H 5H 7H"))
+    assert all(c is None for c in grid(st)[5:])
+    assert game.public(st)["rows_in_play"] < 5 and game.mark(st, "shuffles") >= 1
     # nothing in row 1 makes fourteen: only the exchange is left
     assert {m.code[0] for m in game.legal_moves(st, 0)} == {"x", "a"}
 
@@ -86,8 +93,8 @@ def test_the_lowest_row_is_taken_up_to_fill_the_rows_above() -> None:
 def test_relay_all_lays_every_card_left_again_from_the_first_place() -> None:
     game, st = sparse({1: "6S", 2: "8S", 3: "QD", 21: "2H", 22: "3H"}, endgame="relay_all")
     st = game.apply(st, "p1-2", 0)
-    assert sorted(c for c in st.grid[:3] if c is not None) == sorted(cards("QD 2H 3H"))
-    assert all(c is None for c in st.grid[3:]) and st.rows == 5
+    assert sorted(c for c in grid(st)[:3] if c is not None) == sorted(cards("QD 2H 3H"))
+    assert all(c is None for c in grid(st)[3:]) and game.public(st)["rows_in_play"] == 5
     # Q♦ and 2♥ now share row 1
     assert any(m.code.startswith("p") for m in game.legal_moves(st, 0))
 

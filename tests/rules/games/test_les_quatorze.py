@@ -2,30 +2,38 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules import make
-from rules.cards import cards, packs
-from rules.games.les_quatorze import QuatorzeState
+from rules.cards import Card, cards, packs
+from rules.games.les_quatorze import LesQuatorze
+from rules.patience import Table
 from tests.kit.solving import PLAIN, assert_knowledge_wins
 from tests.kit.stacking import codes as all_codes
 from tests.kit.stacking import play, stack
 
-GAME = make("les_quatorze")
+GAME = LesQuatorze()
 
 
-def codes(game: object, st: QuatorzeState) -> list[str]:
+def codes(game: object, st: Table) -> list[str]:
     return [m for m in all_codes(game, st) if m != "auto"]
 
 
-def grid(text: str, hand: str = "") -> QuatorzeState:
+def grid(text: str, hand: str = "") -> Table:
     """Places row by row ("." for an empty one); the hand's first card is dealt first."""
-    cells = tuple(None if t == "." else cards(t)[0] for t in text.split())
-    return QuatorzeState(cells, tuple(reversed(cards(hand))))
+    cells = {f"c{i + 1}": () if t == "." else cards(t) for i, t in enumerate(text.split())}
+    return GAME.table(cells | {"pack": tuple(reversed(cards(hand)))})
+
+
+def places(st: Table) -> tuple[Card, ...]:
+    """The cards on the places (the empty ones left out), row by row."""
+    return tuple(c for p in st.piles[:25] for c in p)
 
 
 def test_the_alias_and_the_deal_of_five_rows_of_five() -> None:
     assert make("the_fourteenth").id == "les_quatorze"
     st = play(GAME, GAME.deal(3), "d")
-    assert all(c is not None for c in st.grid) and len(st.pack) == 79
+    assert len(places(st)) == 25 and len(GAME.pile(st, "pack")) == 79
 
 
 def test_the_books_three_fourteens() -> None:
@@ -49,8 +57,8 @@ def test_a_pair_must_share_a_row_or_a_column() -> None:
 def test_withdrawn_places_are_filled_from_the_hand_in_reading_order() -> None:
     st = grid("TH 4C " + "2S " * 23, hand="KD AS QH")
     st = play(GAME, st, "p1-2")
-    assert st.grid[:2] == cards("KD AS") and st.pack == cards("QH")
-    assert st.out == cards("TH 4C")
+    assert places(st)[:2] == cards("KD AS") and GAME.pile(st, "pack") == cards("QH")
+    assert GAME.pile(st, "out") == cards("TH 4C")
 
 
 def test_the_exchange_two_cards_with_two_others_once() -> None:
@@ -75,7 +83,7 @@ def test_the_one_pair_option_changes_one_card_with_one() -> None:
     st = grid("TH 2S 2S 2S 2S "
               "2S 4C 2S 2S 2S " + "2S " * 15)
     st = play(one, st, "x2-7")
-    assert st.half == (-1, -1) and codes(one, st) == ["p1-2"]
+    assert not one.public(st)["exchange_half_made"] and codes(one, st) == ["p1-2"]
 
 
 def test_a_stacked_deal_pairs_off_the_entire_pack() -> None:
@@ -99,7 +107,7 @@ def test_a_stacked_deal_pairs_off_the_entire_pack() -> None:
             break
         st = play(GAME, st, codes(GAME, st)[0])
     out = GAME.outcome(st)
-    assert out is not None and out.won and len(st.out) == 104
+    assert out is not None and out.won and len(GAME.pile(st, "out")) == 104
 
 
 def test_one_pair_short_is_not_a_win() -> None:
@@ -109,7 +117,7 @@ def test_one_pair_short_is_not_a_win() -> None:
     out = GAME.outcome(st)
     assert out is not None and out.won
     st = grid("7S . . . . . 7H " + ". " * 18)  # not in line, exchange spent
-    st = QuatorzeState(st.grid, (), privileges_used=("exchange",))
+    st = replace(st, privileges_used=("exchange",))
     out = GAME.outcome(st)
     assert out is not None and not out.won
 

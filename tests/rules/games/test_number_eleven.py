@@ -6,15 +6,16 @@ from typing import Any
 
 from rules import make, render
 from rules.cards import Card, cards
-from rules.games.number_eleven import ElevenState
+from rules.games.number_eleven import NumberEleven
+from rules.patience import Table
 
 
-def stacked(rows: str, **options: Any) -> tuple[Any, ElevenState]:
+def stacked(rows: str, **options: Any) -> tuple[Any, Table]:
     """A deal whose first eleven cards are ``rows``; the rest of the pack follows."""
     game = make("number_eleven", options)
     first = cards(rows)
     rest = tuple(c for c in game.pack() if c not in first)
-    st: ElevenState = game.layout(first + rest, seed=0)
+    st: Table = game.layout(first + rest, seed=0)
     return game, game.apply(st, "d", 0)
 
 
@@ -50,24 +51,25 @@ def test_court_trios_in_one_row_or_of_one_suit() -> None:
 
 def test_places_are_filled_from_the_pack_in_the_order_laid() -> None:
     game, st = stacked("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS")
-    nxt: list[Card] = [st.pack[-1], st.pack[-2]]
+    pack = game.pile(st, "pack")
+    nxt: list[Card] = [pack[-1], pack[-2]]
     assert game.describe(st, game.parse_move("p2-9")) == \
         "take out 2♠ and 9♠ (places 2, 9) and fill the places from the pack"
     st = game.apply(st, "p2-9", 0)
-    assert [st.places[1], st.places[8]] == nxt
-    assert st.out == cards("2S 9S")
+    assert [st.piles[1][-1], st.piles[8][-1]] == nxt
+    assert game.pile(st, "out") == cards("2S 9S")
 
 
 def test_two_packs_and_the_end_of_the_game() -> None:
-    game = make("number_eleven", {"packs": 2})
+    game = NumberEleven({"packs": 2})
     assert len(game.pack()) == 104
-    st = ElevenState(places=(*cards("KS QS"), *(None,) * 9), pack=(), out=())
+    st = game.table({"c1": cards("KS"), "c2": cards("QS")})
     outcome = game.outcome(st)
     assert outcome is not None and not outcome.won
     assert outcome.summary == "no card makes eleven with another; 2 cards are left"
     lenient = make("number_eleven", {"success": "pack_used"})
     outcome = lenient.outcome(st)
     assert outcome is not None and outcome.won
-    cleared = ElevenState(places=(None,) * 11, pack=(), out=())
+    cleared = game.table({})
     outcome = game.outcome(cleared)
     assert outcome is not None and outcome.won and outcome.summary == "every card is taken out"

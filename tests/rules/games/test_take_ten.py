@@ -3,23 +3,23 @@
 from __future__ import annotations
 
 from rules.cards import cards
-from rules.games.take_ten import TakeTen, TakeTenState
-from rules.solo import pack_of
+from rules.games.take_ten import TakeTen
+from rules.patience import Table
 from tests.kit.stacking import codes, play, stack
 
 GAME = TakeTen()
 
 
-def state(places: str, pack: str = "") -> TakeTenState:
-    cs = [None if t == "--" else cards(t)[0] for t in places.split()]
-    return TakeTenState(tuple(cs) + (None,) * (13 - len(cs)), pack_of(cards(pack)))
+def state(places: str, pack: str = "") -> Table:
+    cs = {f"c{i + 1}": () if t == "--" else cards(t) for i, t in enumerate(places.split())}
+    return GAME.table(cs | {"pack": cards(pack)[::-1]})
 
 
 def test_thirteen_face_up_in_rows_of_five_five_and_three() -> None:
     st = GAME.deal(5)
     zones = GAME.zones(st)
     assert [z.group for z in zones[:13]] == ["row 1"] * 5 + ["row 2"] * 5 + ["row 3"] * 3
-    assert len(st.pack) == 39 and all(c is not None for c in st.places)
+    assert len(GAME.pile(st, "pack")) == 39 and all(st.piles[:13])
 
 
 def test_pairs_of_ten_and_the_four_honours_of_a_suit() -> None:
@@ -33,7 +33,8 @@ def test_pairs_of_ten_and_the_four_honours_of_a_suit() -> None:
 def test_lifted_places_are_refilled_from_the_pack_in_order() -> None:
     st = state("AS 9H 2C", pack="3D 4D")  # 3♦ on top of the pack
     st = play(GAME, st, "p1-2")
-    assert st.places[:3] == cards("3D 4D 2C") and not st.pack
+    assert st.piles[:3] == tuple((c,) for c in cards("3D 4D 2C"))
+    assert not GAME.pile(st, "pack")
 
 
 def test_the_table_cleared_wins_and_one_pair_short_is_not_a_win() -> None:
