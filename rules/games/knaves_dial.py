@@ -43,47 +43,25 @@ when no card fits, the pack is out and the stock has been turned twice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
-from ..cards import (
-    JACK,
-    KING,
-    QUEEN,
-    SUIT_NAMES,
-    Card,
-    is_red,
-    name,
-    packs,
-    rank_of,
-    suit_of,
-)
+from ..cards import JACK, KING, QUEEN, SUIT_NAMES, Card, is_red, name, packs, rank_of, suit_of
 from ..common import alternate_colour
 from ..description import CHENEY, Description
-from ..families import REDEAL, TURN, shuffle_option
-from ..game import Move, Option, Zone
+from ..families import shuffle_option
+from ..game import Move, Option
+from ..patience import DOWN, HOME, Patience, Pile, Step, Table
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at
-from ._upward import stock_turn_said, stock_turned
+from ..shape import DEAL, OTHER, REDEAL
+from ._upward import stock_turn_said
 
-PLACE = Move("w>d")
 #: Name the first suit (option ``first_suit=chosen``): spades, hearts, diamonds, clubs.
-CHOOSE = tuple(Move(f"first-{s}") for s in "shdc")
+CHOOSE = tuple(f"first-{s}" for s in "shdc")
 CENTRE = 12
+PACK, STOCK = 13, 14  # where the pack and the stock lie
 #: The place (0-11 round the dial, 12 the centre) of each rank.
 PLACE_OF = {**{r: r - 1 for r in range(1, 11)}, QUEEN: 10, KING: 11, JACK: CENTRE}
-
-
-@dataclass(frozen=True, slots=True)
-class DialState:
-    #: The thirteen places: 1 to 10, 11 (queens), 12 (kings), then the centre (knaves).
-    dial: tuple[tuple[Card, ...], ...]
-    pack: tuple[Card, ...]
-    stock: tuple[Card, ...]
-    seed: int
-    redeals: int = 0
-    #: The suit of the first card (-1 before it is placed).
-    first_suit: int = -1
 
 
 def place_label(i: int) -> str:
@@ -91,7 +69,7 @@ def place_label(i: int) -> str:
 
 
 @register
-class KnavesDial(SoloGame[DialState]):
+class KnavesDial(Patience):
     description = Description(
         id="knaves_dial", title="Knaves' Dial", book=CHENEY, lines="1912-1949",
         skill="chance", bound=500, chance=True, layout="clock")
@@ -104,100 +82,99 @@ class KnavesDial(SoloGame[DialState]):
                "first_card: the first card dealt fixes the first suit; chosen: the player "
                "names the first suit before dealing", choices=("first_card", "chosen")),
     )
+    #: The suit of the first card, plus one (0 before it is placed or named).
+    marks = ("first_suit",)
 
     def pack(self) -> tuple[Card, ...]:
         return packs(int(self.option("packs")))
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> DialState:
-        return DialState(((),) * 13, pack_of(cards), (), seed)
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"h{i + 1}" if i < CENTRE else "centre", "foundation", place_label(i),
+                       "dial") for i in range(13)),
+                Pile("pack", "stock", "the pack", face=DOWN), Pile("stock", "waste", "the stock"))
 
-    def fits(self, state: DialState, c: Card) -> bool:
-        place = state.dial[PLACE_OF[rank_of(c)]]
-        if state.first_suit < 0:
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return replace(self.table({"pack": cards[::-1]}), seed=seed)
+
+    def first(self, t: Table) -> int:
+        """The first suit (-1 before it is fixed)."""
+        return self.mark(t, "first_suit") - 1
+
+    def fits(self, t: Table, c: Card) -> bool:
+        place = t.piles[PLACE_OF[rank_of(c)]]
+        if self.first(t) < 0:
             return True
-        if not all(state.dial):  # the first dial, of the first suit
-            return not place and suit_of(c) == state.first_suit
+        if not all(t.piles[:13]):  # the first dial, of the first suit
+            return not place and suit_of(c) == self.first(t)
         return alternate_colour(place[-1], c)
 
-    def _choosing(self, state: DialState) -> bool:
-        return state.first_suit < 0 and self.option("first_suit") == "chosen"
+    def steps(self, t: Table) -> list[Step]:
+        if self.first(t) < 0 and self.option("first_suit") == "chosen":
+            return [Step(code, OTHER) for code in CHOOSE]
+        stock = t.piles[STOCK]
+        if stock and self.fits(t, stock[-1]):
+            # only "the cards which you cannot use" go to the stock
+            return [Step("w>d", source=STOCK, target=PLACE_OF[rank_of(stock[-1])])]
+        if t.piles[PACK]:
+            return [Step("s", DEAL, PACK, STOCK)]
+        if stock and self.may_redeal(t):
+            return [Step("redeal", REDEAL, STOCK, PACK, len(stock))]
+        return []
 
-    def moves(self, state: DialState) -> tuple[Move, ...]:
-        if self._choosing(state):
-            return CHOOSE
-        if state.stock and self.fits(state, state.stock[-1]):
-            return (PLACE,)  # only "the cards which you cannot use" go to the stock
-        out = []
-        if state.pack:
-            out.append(TURN)
-        elif state.stock and self.may_redeal(state):
-            out.append(REDEAL)
-        return tuple(out)
+    def offers_end(self, t: Table) -> bool:
+        return False
 
-    def play(self, state: DialState, move: Move) -> DialState:
-        if move in CHOOSE:
-            return replace(state, first_suit=CHOOSE.index(move))
-        if move == TURN:
-            return replace(state, pack=state.pack[:-1], stock=(*state.stock, state.pack[-1]))
-        if move == REDEAL:
-            k = self.redeal_number(state)
-            return replace(state, pack=stock_turned(self, state.seed, k, state.stock),
-                           stock=(), redeals=k)
-        c = state.stock[-1]
-        i = PLACE_OF[rank_of(c)]
-        first = suit_of(c) if state.first_suit < 0 else state.first_suit
-        return replace(state, stock=state.stock[:-1], first_suit=first,
-                       dial=replace_at(state.dial, i, (*state.dial[i], c)))
+    def shuffles(self, t: Table) -> bool:
+        return bool(self.option("shuffle"))
 
-    def irreversible(self, before: DialState, move: Move, after: DialState) -> bool:
-        return move == REDEAL and bool(self.option("shuffle"))
+    def special(self, t: Table, step: Step) -> Table:
+        return self.marked(t, first_suit=CHOOSE.index(step.code) + 1)
 
-    def on_dial(self, state: DialState) -> int:
-        return sum(len(p) for p in state.dial)
+    def play(self, state: Table, move: Move) -> Table:
+        after = super().play(state, move)
+        if move.code == "w>d" and self.first(state) < 0:
+            return self.marked(after, first_suit=suit_of(state.piles[STOCK][-1]) + 1)
+        return after
 
-    def won(self, state: DialState) -> bool:
-        return self.on_dial(state) == 52 * int(self.option("packs"))
+    def irreversible(self, before: Table, move: Move, after: Table) -> bool:
+        return move.code == "redeal" and bool(self.option("shuffle"))
 
-    def summary(self, state: DialState, won: bool) -> str:
+    def summary(self, state: Table, won: bool) -> str:
         if won:
-            colour = "red" if is_red(state.dial[0][-1]) else "black"
+            colour = "red" if is_red(state.piles[0][-1]) else "black"
             return f"every card is on the dial, which shows {colour} at the end"
-        return f"{self.on_dial(state)} of {52 * int(self.option('packs'))} cards on the " \
-            "dial; the stock has been turned twice"
+        return f"{HOME(self, state)} of {self.total} cards on the dial; the stock has been " \
+            "turned twice"
 
-    def zones(self, state: DialState) -> tuple[Zone, ...]:
-        return (*(open_zone(f"h{i + 1}" if i < CENTRE else "centre", "foundation", p,
-                            place_label(i), "dial") for i, p in enumerate(state.dial)),
-                pack_zone(state.pack), open_zone("stock", "waste", state.stock, "the stock"))
+    def public(self, state: Table) -> dict[str, Any]:
+        first = SUIT_NAMES[self.first(state)] if self.first(state) >= 0 else None
+        return {"pack": len(state.piles[PACK]), "stock": len(state.piles[STOCK]),
+                "first_suit": first, "first_dial_complete": all(state.piles[:13]),
+                **self.redeal_facts(state), "on_dial": HOME(self, state)}
 
-    def public(self, state: DialState) -> dict[str, Any]:
-        first = SUIT_NAMES[state.first_suit] if state.first_suit >= 0 else None
-        return {"pack": len(state.pack), "stock": len(state.stock), "first_suit": first,
-                "first_dial_complete": all(state.dial),
-                **self.redeal_facts(state),
-                "on_dial": self.on_dial(state)}
-
-    def say(self, state: DialState, move: Move) -> str:
-        if move in CHOOSE:
-            return f"begin with {SUIT_NAMES[CHOOSE.index(move)]}: the first dial is of that suit"
-        if move == TURN:
+    def say(self, state: Table, move: Move) -> str:
+        if move.code in CHOOSE:
+            suit = SUIT_NAMES[CHOOSE.index(move.code)]
+            return f"begin with {suit}: the first dial is of that suit"
+        if move.code == "s":
             return "turn the next card of the pack"
-        if move == REDEAL:
+        if move.code == "redeal":
             return stock_turn_said(self, state)
-        c = state.stock[-1]
+        c = state.piles[STOCK][-1]
         where = place_label(PLACE_OF[rank_of(c)])
-        if state.first_suit < 0:
+        if self.first(state) < 0:
             return f"begin the dial with {name(c)} at {where}: {SUIT_NAMES[suit_of(c)]} " \
                 "is the first suit"
         return f"put {name(c)} at {where}"
 
-    def narrate(self, before: DialState, move: Move, after: DialState) -> str:
-        if move == TURN:
-            return f"turn up {name(before.pack[-1])}"
+    def narrate(self, before: Table, move: Move, after: Table) -> str:
+        if move.code == "s":
+            return f"turn up {name(before.piles[PACK][-1])}"
         return self.describe(before, move)
 
-    def why_illegal(self, state: DialState, move: Move, seat: int) -> str:
-        if move == PLACE and state.stock and not all(state.dial) and state.first_suit >= 0:
-            return f"Until the first dial is complete only {SUIT_NAMES[state.first_suit]} " \
+    def why_illegal(self, state: Table, move: Move, seat: int) -> str:
+        if move.code == "w>d" and state.piles[STOCK] and not all(state.piles[:13]) \
+                and self.first(state) >= 0:
+            return f"Until the first dial is complete only {SUIT_NAMES[self.first(state)]} " \
                 "go on the dial, one on each place."
         return super().why_illegal(state, move, seat)

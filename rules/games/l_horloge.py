@@ -47,16 +47,16 @@ Moves, in order: ``c<i>>f<h>`` (the top of packet ``i`` to the foundation of hou
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, ClassVar
 
-from ..cadogan import Foundation, foundations_complete, marries
+from ..cadogan import Foundation, marries
 from ..cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, card, identity, name
 from ..description import CADOGAN, Description
-from ..game import Move, Zone
+from ..game import Move
+from ..patience import DOWN, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code, with_end
-from ._columns import back_of
+from ..shape import DEAL
 
 HOURS = 12
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")
@@ -65,128 +65,102 @@ PLATE = ((6, CLUBS), (7, HEARTS), (8, SPADES), (9, DIAMONDS), (10, CLUBS), (11, 
          (12, SPADES), (13, DIAMONDS), (2, CLUBS), (3, HEARTS), (4, SPADES), (5, DIAMONDS))
 KINDS = tuple(Foundation(base=r, suit=s, last=h + 1, wrap=True)
               for h, (r, s) in enumerate(PLATE))
-REFILL, TURN = Move("r"), Move("t")
-Piles = tuple[tuple[Card, ...], ...]
+C, PACK, TALON = HOURS, 2 * HOURS, 2 * HOURS + 1  # where the circle, pack and talon lie
 
 
-@dataclass(frozen=True, slots=True)
-class HorlogeState:
-    found: Piles
-    circle: Piles
-    pack: tuple[Card, ...]
-    talon: tuple[Card, ...] = ()
-    back: str = ""
-    given_up: bool = False
+def hours_reached(game: Patience, t: Table) -> int:
+    return sum(k.complete(f) for k, f in zip(KINDS, t.piles[:HOURS], strict=True))
 
 
 @register
-class LHorloge(SoloGame[HorlogeState]):
+class LHorloge(Patience):
     description = Description(
         id="l_horloge",
         title="L'Horloge (plate lost: Big Ben's twelve cards, a stand-in)",
         book=CADOGAN, lines="647-719, 1-65", skill="some", bound=None, packs=2,
         layout="clock", aliases=("the_clock_cadogan",))
     option_specs: ClassVar[tuple[Any, ...]] = ()
+    facts = (("pack", size("pack")), ("talon", size("w")), ("hours_reached", hours_reached))
+    no_straight_back = True
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> HorlogeState:
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"f{h + 1}", "foundation", f"hour {ROMAN[h]}", "clock")
+                  for h in range(HOURS)),
+                *(Pile(f"c{i + 1}", "pile", f"packet {ROMAN[i]}", "circle")
+                  for i in range(HOURS)),
+                Pile("pack", "stock", "the pack", face=DOWN), Pile("w", "waste", "the talon"))
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         rest = list(cards)
         found = []
         for r, s in PLATE:
             c = next(x for x in rest if identity(x) == card(r, s))
             rest.remove(c)
             found.append((c,))
-        circle = tuple(tuple(rest[3 * i: 3 * i + 3]) for i in range(HOURS))
-        return HorlogeState(tuple(found), circle, pack_of(rest[3 * HOURS:]))
+        return self.table({f"f{h + 1}": f for h, f in enumerate(found)}
+                          | {f"c{i + 1}": rest[3 * i: 3 * i + 3] for i in range(HOURS)}
+                          | {"pack": rest[3 * HOURS:][::-1]})
 
-    def to_found(self, st: HorlogeState, c: Card) -> int:
-        for h, (kind, f) in enumerate(zip(KINDS, st.found, strict=True)):
+    def to_found(self, t: Table, c: Card) -> int:
+        for h, (kind, f) in enumerate(zip(KINDS, t.piles[:HOURS], strict=True)):
             if kind.suitable(f, c):
                 return h
         return -1
 
-    def short(self, st: HorlogeState) -> bool:
-        return bool(st.pack) and any(len(p) < 3 for p in st.circle)
+    def short(self, t: Table) -> list[int]:
+        """The packets under three cards, while the pack has cards to re-fill them."""
+        return [i for i, p in enumerate(t.piles[C:PACK]) if len(p) < 3] if t.piles[PACK] \
+            else []
 
-    def moves(self, st: HorlogeState) -> tuple[Move, ...]:
-        out = [Move(f"c{i + 1}>f{h + 1}") for i, p in enumerate(st.circle)
-               if p and (h := self.to_found(st, p[-1])) >= 0]
-        if st.talon and (h := self.to_found(st, st.talon[-1])) >= 0:
-            out.append(Move(f"w>f{h + 1}"))
-        if self.short(st):
-            out.append(REFILL)
-        elif st.pack:
-            out.append(TURN)
-        for i, p in enumerate(st.circle):
-            if not p:
-                continue
-            out += [Move(code) for k, q in enumerate(st.circle)
-                    if k != i and q and marries(p[-1], q[-1])
-                    and (code := f"c{i + 1}>c{k + 1}") != st.back]
-        return with_end(out)
+    def steps(self, t: Table) -> list[Step]:
+        circle, talon = t.piles[C:PACK], t.piles[TALON]
+        out = [Step(f"c{i + 1}>f{h + 1}", source=C + i, target=h) for i, p in enumerate(circle)
+               if p and (h := self.to_found(t, p[-1])) >= 0]
+        if talon and (h := self.to_found(t, talon[-1])) >= 0:
+            out.append(Step(f"w>f{h + 1}", source=TALON, target=h))
+        short = self.short(t)
+        if short:  # points at the first packet re-filled
+            need = sum(3 - len(circle[i]) for i in short)
+            out.append(Step("r", DEAL, PACK, C + short[0], min(need, len(t.piles[PACK]))))
+        elif t.piles[PACK]:
+            out.append(Step("t", DEAL, PACK, TALON))
+        for i, p in enumerate(circle):
+            if p:
+                out += [Step(f"c{i + 1}>c{k + 1}", source=C + i, target=C + k)
+                        for k, q in enumerate(circle) if k != i and q and marries(p[-1], q[-1])]
+        return out
 
-    def play(self, st: HorlogeState, move: Move) -> HorlogeState:
-        if move == TURN:
-            return replace(st, pack=st.pack[:-1], talon=(*st.talon, st.pack[-1]), back="")
-        if move == REFILL:
-            circle, pack = list(st.circle), st.pack
-            for i in range(HOURS):
-                while len(circle[i]) < 3 and pack:
-                    circle[i], pack = (*circle[i], pack[-1]), pack[:-1]
-            return replace(st, circle=tuple(circle), pack=pack, back="")
-        src, a, dst, b = split_code(move.code)
-        assert b is not None
-        if src == "c":
-            assert a is not None
-            c = st.circle[a - 1][-1]
-            st = replace(st, circle=replace_at(st.circle, a - 1, st.circle[a - 1][:-1]))
-        else:
-            c, st = st.talon[-1], replace(st, talon=st.talon[:-1])
-        if dst == "f":
-            return replace(st, found=replace_at(st.found, b - 1, (*st.found[b - 1], c)),
-                           back="")
-        return replace(st, circle=replace_at(st.circle, b - 1, (*st.circle[b - 1], c)),
-                       back=back_of(move.code))
+    def play(self, state: Table, move: Move) -> Table:
+        if move.code != "r":
+            return super().play(state, move)
+        piles, pack = list(state.piles), state.piles[PACK]
+        for i in range(C, PACK):
+            while len(piles[i]) < 3 and pack:
+                piles[i], pack = (*piles[i], pack[-1]), pack[:-1]
+        piles[PACK] = pack
+        down = (*state.down[:PACK], len(pack), *state.down[PACK + 1:])
+        return replace(state, piles=tuple(piles), down=down, back=None)
 
-    def won(self, st: HorlogeState) -> bool:
-        return foundations_complete(KINDS, st.found)
-
-    def summary(self, st: HorlogeState, won: bool) -> str:
+    def summary(self, state: Table, won: bool) -> str:
         if won:
             return "every hour of the clock is reached"
-        done = sum(k.complete(f) for k, f in zip(KINDS, st.found, strict=True))
-        why = "given up" if st.given_up else "no move is left"
-        return f"{done} of 12 hours reached; {why}"
+        why = "given up" if state.given_up else "no move is left"
+        return f"{hours_reached(self, state)} of 12 hours reached; {why}"
 
-    def zones(self, st: HorlogeState) -> tuple[Zone, ...]:
-        return (*(open_zone(f"f{h + 1}", "foundation", f, f"hour {ROMAN[h]}", "clock")
-                  for h, f in enumerate(st.found)),
-                *(open_zone(f"c{i + 1}", "pile", p, f"packet {ROMAN[i]}", "circle")
-                  for i, p in enumerate(st.circle)),
-                pack_zone(st.pack), open_zone("w", "waste", st.talon, "the talon"))
-
-    def public(self, st: HorlogeState) -> dict[str, Any]:
-        return {"pack": len(st.pack), "talon": len(st.talon),
-                "hours_reached": sum(k.complete(f) for k, f in zip(KINDS, st.found,
-                                                                  strict=True))}
-
-    def say(self, st: HorlogeState, move: Move) -> str:
-        if move == TURN:
+    def say(self, state: Table, move: Move) -> str:
+        if move.code == "t":
             return "deal the next card of the pack"
-        if move == REFILL:
+        if move.code == "r":
             return "re-fill the short packets from the pack, from I round to XII"
-        src, a, dst, b = split_code(move.code)
-        assert b is not None
-        if src == "c":
-            assert a is not None
-            c, where = st.circle[a - 1][-1], f" from packet {ROMAN[a - 1]}"
-        else:
-            c, where = st.talon[-1], " from the talon"
-        if dst == "f":
-            return f"play {name(c)}{where} on the foundation of {ROMAN[b - 1]}"
-        return f"marry {name(c)}{where} to {name(st.circle[b - 1][-1])} on packet " \
-            f"{ROMAN[b - 1]}"
+        s = self.step(state, move)
+        c = state.piles[s.source][-1]
+        where = " from the talon" if s.source == TALON else f" from packet {ROMAN[s.source - C]}"
+        if s.target < C:
+            return f"play {name(c)}{where} on the foundation of {ROMAN[s.target]}"
+        return f"marry {name(c)}{where} to {name(state.piles[s.target][-1])} on packet " \
+            f"{ROMAN[s.target - C]}"
 
-    def narrate(self, before: HorlogeState, move: Move, after: HorlogeState) -> str:
-        if move == TURN:
-            return f"deal {name(before.pack[-1])} from the pack"
+    def narrate(self, before: Table, move: Move, after: Table) -> str:
+        if move.code == "t":
+            return f"deal {name(before.piles[PACK][-1])} from the pack"
         return super().narrate(before, move, after)

@@ -60,6 +60,10 @@ def check_model(game: Patience, state: Any, zones: tuple[Zone, ...]) -> None:
         if move.code in ("end", "auto"):
             continue
         shape = game.shape(state, move, 0, 0)
+        if shape.source is None and shape.target is None:
+            # a move with no place is a button with its text (protocol/README.md):
+            # Knaves' Dial's four 'first-<suit>' choices
+            continue
         assert shape not in shapes, f"{game.id}: {move.code} and {shapes[shape]} alike"
         shapes[shape] = move.code
         if shape.kind not in (MOVE, DEAL, TURN):
