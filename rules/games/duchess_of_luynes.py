@@ -42,50 +42,21 @@ move is left.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any
 
+from .. import luynes, packets
 from ..cards import Card, name
 from ..description import CHENEY, Description
-from ..families import (
-    DEAL,
-    EMPTY8,
-    REDEAL,
-    AceKingGame,
-    Families,
-    add,
-    family_plays,
-    from_pack,
-    play_on_family,
-    shuffle_option,
-    to_family_codes,
-    tops,
-)
-from ..game import Move, Option, Zone
+from ..families import play_on_family, shuffle_option
+from ..game import Move, Option
+from ..luynes import PACK, STOCK, P
+from ..patience import UP, Patience, Pile, Step, Table
 from ..registry import register
-from ..solo import pack_of, pack_zone, replace_at, split_code
-
-#: Deals after the first: two renewals with the stock, then the last without it.
-
-
-@dataclass(frozen=True, slots=True)
-class DuchessState:
-    families: Families
-    #: Places one to four, each bottom to top.
-    places: tuple[tuple[Card, ...], ...]
-    #: The stock, bottom to top.
-    stock: tuple[Card, ...]
-    #: The pack, bottom to top: the last card is dealt next.
-    pack: tuple[Card, ...]
-    #: Where the next card goes: 0-3 a place, 4-5 the stock.
-    slot: int
-    #: Re-deals made (0-3); the fourth deal (``redeals == 3``) has no stock.
-    redeals: int
-    seed: int
+from ..solo import reshuffle
 
 
 @register
-class DuchessOfLuynes(AceKingGame[DuchessState]):
+class DuchessOfLuynes(Patience):
     description = Description(
         id="duchess_of_luynes", title="Duchess of Luynes", book=CHENEY, lines="1683-1720",
         skill="some", bound=1200, packs=2)
@@ -97,93 +68,61 @@ class DuchessOfLuynes(AceKingGame[DuchessState]):
                choices=("all", "stock_only")),
         shuffle_option("the cards taken up for each re-deal"),
     )
+    marks = ("slot",)
+    redeal_takes_up = False
+    layout = luynes.layout
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> DuchessState:
-        return DuchessState(EMPTY8, ((),) * 4, (), pack_of(cards), 0, 0, seed)
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return luynes.piles("place", "the stock", UP)
 
-    def moves(self, state: DuchessState) -> tuple[Move, ...]:
-        out = family_plays(state.families, "p", tops(state.places))
-        if state.stock:
-            out += to_family_codes("w", state.stock[-1], state.families)
-        out += from_pack(state.pack, DEAL,
-                         self.may_redeal(state) and (bool(state.stock) or any(state.places)))
-        return tuple(out)
+    offers_end = packets.no_end
 
-    def play(self, state: DuchessState, move: Move) -> DuchessState:
-        if move == DEAL:
-            c, pack = state.pack[-1], state.pack[:-1]
-            rhythm = 6 if self.may_redeal(state) else 4
-            slot = (state.slot + 1) % rhythm
-            if state.slot >= 4:
-                return replace(state, pack=pack, stock=(*state.stock, c), slot=slot)
-            pile = (*state.places[state.slot], c)
-            return replace(state, pack=pack, slot=slot,
-                           places=replace_at(state.places, state.slot, pile))
-        if move == REDEAL:
-            return self._redeal(state)
-        src, a, _, b = split_code(move.code)
-        assert b is not None
-        if src == "w":
-            return replace(state, stock=state.stock[:-1],
-                           families=add(state.families, b - 1, state.stock[-1]))
-        assert a is not None
-        pile = state.places[a - 1]
-        return replace(state, places=replace_at(state.places, a - 1, pile[:-1]),
-                       families=add(state.families, b - 1, pile[-1]))
+    def steps(self, t: Table) -> list[Step]:
+        top = [("w", len(t.piles[STOCK]) - 1)] if t.piles[STOCK] else []
+        return [*luynes.to_families(self, t, top), *luynes.from_pack(self, t)]
 
-    def _redeal(self, state: DuchessState) -> DuchessState:
-        k = self.redeal_number(state)
-        if k < self.max_redeals() and self.option("renew") == "stock_only":
-            taken, places = state.stock, state.places
-        else:
-            taken = tuple(c for p in (*state.places, state.stock) for c in p)
-            places = ((),) * 4
-        return replace(state, pack=pack_of(self.taken_up(state.seed, k, taken)),
-                       places=places, stock=(), slot=0, redeals=k)
+    def play(self, state: Table, move: Move) -> Table:
+        after = super().play(state, move)
+        return luynes.deal(self, state, after) if move.code == "d" else after
 
-    def table_zones(self, state: DuchessState) -> list[Zone]:
-        zs = [Zone(f"p{k + 1}", "pile", p, len(p), label=f"place {k + 1}", group="rows")
-              for k, p in enumerate(state.places)]
-        return [*zs, Zone("stock", "reserve", state.stock, len(state.stock),
-                          label="the stock"), pack_zone(state.pack)]
+    def special(self, t: Table, step: Step) -> Table:  # the re-deal
+        k = self.redeal_number(t)
+        places = not (k < self.max_redeals() and self.option("renew") == "stock_only")
+        taken = [c for p in (t.piles[P:PACK] if places else t.piles[STOCK:PACK]) for c in p]
+        cards = reshuffle(t.seed, k, taken) if self.option("shuffle") else tuple(taken)
+        return luynes.gather(self, t, cards, places)
 
-    def facts(self, state: DuchessState) -> dict[str, Any]:
-        return {
-            "deal": self.redeal_number(state),
-            **self.redeal_facts(state),
+    def public(self, state: Table) -> dict[str, Any]:
+        return luynes.public(self, state, {
             "last_deal_without_stock": not self.may_redeal(state),
-            "next_card_to": self._slot_name(state) if state.pack else None,
-        }
+            "next_card_to": self._slot_name(state)})
 
-    @staticmethod
-    def _slot_name(state: DuchessState) -> str:
-        return "the stock" if state.slot >= 4 else f"place {state.slot + 1}"
+    def _slot_name(self, t: Table) -> str | None:
+        return luynes.next_card_to(self, t, "place", "the stock")
 
-    def say(self, state: DuchessState, move: Move) -> str:
-        if move == DEAL:
+    def say(self, state: Table, move: Move) -> str:
+        if move.code == "d":
             return f"deal the next card to {self._slot_name(state)}"
-        if move == REDEAL:
+        if move.code == "redeal":
             k = self.redeal_number(state)
             if k == self.max_redeals():
                 return "take up the rows and stock once more and lay them in the row of four"
             what = "the stock" if self.option("renew") == "stock_only" else \
                 "the rows and the stock"
             return f"renew the stock: take up {what} and deal again (renewal {k} of 2)"
-        src, a, _, b = split_code(move.code)
-        assert b is not None
-        if src == "w":
-            return play_on_family(state.stock[-1], "from the stock", b)
-        assert a is not None
-        return play_on_family(state.places[a - 1][-1], f"from place {a}", b)
+        s = self.step(state, move)
+        c: Card = state.piles[s.source][-1]
+        where = "from the stock" if s.source == STOCK else f"from place {s.source - P + 1}"
+        return play_on_family(c, where, s.target + 1)
 
-    def narrate(self, before: DuchessState, move: Move, after: DuchessState) -> str:
-        if move == DEAL:
-            return f"deal {name(before.pack[-1])} to {self._slot_name(before)}"
+    def narrate(self, before: Table, move: Move, after: Table) -> str:
+        if move.code == "d":
+            return f"deal {name(before.piles[PACK][-1])} to {self._slot_name(before)}"
         return self.describe(before, move)
 
-    def why_illegal(self, state: DuchessState, move: Move, seat: int) -> str:
-        if move == REDEAL:
-            if state.pack:
+    def why_illegal(self, state: Table, move: Move, seat: int) -> str:
+        if move.code == "redeal":
+            if state.piles[PACK]:
                 return "The cards can be taken up again only when the pack is used up."
             return "The last deal, without the stock, has been made."
         return super().why_illegal(state, move, seat)

@@ -14,8 +14,8 @@ succession, placing the Discard underneath, and re-deal the whole as before ... 
 be three re-deals, but in the last or fourth deal no Discard is placed" (l.1653-1661).
 
 Cheney's Duchess of Luynes (:mod:`rules.games.duchess_of_luynes`) has the same deal, the
-same families and the same four deals; its module plays this one. Cadogan's text differs
-in its Discard, and that is this module's:
+same families and the same four deals; both are played on :mod:`rules.luynes`. Cadogan's
+text differs in its Discard, and that is this module's:
 
 - The two cards of each round go to the Discard **face down**, and none of them may be
   used while the pack lasts. Once the pack is exhausted every card of the Discard is
@@ -44,94 +44,89 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from .. import luynes, packets
+from ..cards import name
 from ..description import CADOGAN, Description
-from ..families import DEAL, REDEAL, family_plays, from_pack, play_on_family, tops
-from ..game import Move, Seat, Zone
+from ..families import play_on_family
+from ..game import Move, Seat
+from ..luynes import PACK, STOCK, P
+from ..patience import COLUMN, Patience, Pile, Step, Table
 from ..registry import register
-from ..solo import pack_of, pack_zone, split_code
-from .duchess_of_luynes import DuchessOfLuynes, DuchessState
 
 
 @register
-class LaDuchesseDeLuynes(DuchessOfLuynes):
+class LaDuchesseDeLuynes(Patience):
     description = Description(
         id="la_duchesse_de_luynes", title="La Duchesse de Luynes", book=CADOGAN,
         lines="1606-1661", skill="some", bound=1200, packs=2)
-    # none of Cheney's two options is in this text (the narrower inferred type is the base's)
-    option_specs = ()  # type: ignore[assignment]
+    redeals_allowed = 3
+    marks = ("slot",)
+    redeal_takes_up = False
+    layout = luynes.layout
 
-    def discard_open(self, state: DuchessState) -> bool:
+    def lay_piles(self) -> tuple[Pile, ...]:
+        # the Discard lies face down while the pack lasts (see play)
+        return luynes.piles("packet", "the Discard", COLUMN)
+
+    offers_end = packets.no_end
+
+    def discard_open(self, t: Table) -> bool:
         """The Discard may be examined and used: the deal is at its end (l.1615-1616)."""
-        return not state.pack
+        return not t.piles[PACK]
 
-    def moves(self, state: DuchessState) -> tuple[Move, ...]:
-        out = family_plays(state.families, "p", tops(state.places))
-        if self.discard_open(state):
-            out += family_plays(state.families, "w", state.stock)
-        out += from_pack(state.pack, DEAL,
-                         self.may_redeal(state) and (bool(state.stock) or any(state.places)))
-        return tuple(out)
+    def steps(self, t: Table) -> list[Step]:
+        every = [(f"w{k + 1}", k) for k in range(len(t.piles[STOCK]))] \
+            if self.discard_open(t) else []
+        return [*luynes.to_families(self, t, every), *luynes.from_pack(self, t)]
 
-    def play(self, state: DuchessState, move: Move) -> DuchessState:
-        src, a, _, b = split_code(move.code)
-        if src == "w" and a is not None and b is not None:
-            c = state.stock[a - 1]
-            fams = state.families
-            pile = (*fams[b - 1], c)
-            return replace(state, stock=(*state.stock[:a - 1], *state.stock[a:]),
-                           families=(*fams[:b - 1], pile, *fams[b:]))
-        return super().play(state, move)
+    def play(self, state: Table, move: Move) -> Table:
+        after = super().play(state, move)
+        if move.code == "d":
+            after = luynes.deal(self, state, after)
+        # the Discard face down while the pack lasts, examined once it is out
+        hidden = len(after.piles[STOCK]) if after.piles[PACK] else 0
+        down = (*after.down[:STOCK], hidden, *after.down[STOCK + 1:])
+        return replace(after, down=down)
 
-    def _redeal(self, state: DuchessState) -> DuchessState:
-        # the four packets in succession, the Discard underneath (l.1653-1657)
-        taken = tuple(c for p in (*state.places, state.stock) for c in p)
-        return replace(state, pack=pack_of(taken), places=((),) * 4, stock=(), slot=0,
-                       redeals=self.redeal_number(state))
+    def special(self, t: Table, step: Step) -> Table:
+        # the re-deal: the four packets in succession, the Discard underneath (l.1653-1657)
+        return luynes.gather(self, t, [c for p in t.piles[P:PACK] for c in p], True)
 
-    def table_zones(self, state: DuchessState) -> list[Zone]:
-        zs = [Zone(f"p{k + 1}", "pile", p, len(p), label=f"packet {k + 1}", group="rows")
-              for k, p in enumerate(state.places)]
-        up = len(state.stock) if self.discard_open(state) else 0
-        return [*zs, Zone("stock", "reserve", state.stock, up, label="the Discard"),
-                pack_zone(state.pack)]
-
-    def facts(self, state: DuchessState) -> dict[str, Any]:
-        return {
-            "deal": self.redeal_number(state),
-            **self.redeal_facts(state),
+    def public(self, state: Table) -> dict[str, Any]:
+        return luynes.public(self, state, {
             "last_deal_without_discard": not self.may_redeal(state),
-            "discard": len(state.stock),
-            "next_card_to": self._to(state) if state.pack else None,
-        }
+            "discard": len(state.piles[STOCK]), "next_card_to": self._to(state)})
 
-    @staticmethod
-    def _to(state: DuchessState) -> str:
-        return "the Discard, face down" if state.slot >= 4 else f"packet {state.slot + 1}"
+    def _to(self, t: Table) -> str | None:
+        return luynes.next_card_to(self, t, "packet", "the Discard, face down")
 
-    def say(self, state: DuchessState, move: Move) -> str:
-        if move == DEAL:
+    def say(self, state: Table, move: Move) -> str:
+        if move.code == "d":
             return f"deal the next card to {self._to(state)}"
-        if move == REDEAL:
+        if move.code == "redeal":
             if self.redeal_number(state) == self.max_redeals():
                 return "take up the packets and the Discard; the last deal, without a Discard"
             return ("take up the packets, the Discard underneath, and re-deal "
                     f"{self.redeal_of(state)}")
-        src, a, _, b = split_code(move.code)
-        assert a is not None and b is not None
-        if src == "w":
-            return play_on_family(state.stock[a - 1], "from the Discard", b)
-        return play_on_family(state.places[a - 1][-1], f"from packet {a}", b)
+        s = self.step(state, move)
+        c = state.piles[s.source][s.taken(state)][0]
+        where = "from the Discard" if s.source == STOCK else f"from packet {s.source - P + 1}"
+        return play_on_family(c, where, s.target + 1)
 
-    def narrate(self, before: DuchessState, move: Move, after: DuchessState) -> str:
-        if move == DEAL and before.slot >= 4:
+    def narrate(self, before: Table, move: Move, after: Table) -> str:
+        if move.code == "d" and self.mark(before, "slot") >= 4:
             return "deal a card face down to the Discard"  # never named: it is hidden
-        if move == DEAL:
-            return super().narrate(before, move, after).replace("place", "packet")
+        if move.code == "d":
+            return f"deal {name(before.piles[PACK][-1])} to {self._to(before)}"
         return self.describe(before, move)
 
-    def why_illegal(self, state: DuchessState, move: Move, seat: Seat) -> str:
-        if move.code.startswith("w") and state.pack:
+    def why_illegal(self, state: Table, move: Move, seat: Seat) -> str:
+        if move.code.startswith("w") and state.piles[PACK]:
             return "The Discard is available only at the end of each deal."
+        if move.code == "redeal":
+            if state.piles[PACK]:
+                return "The cards can be taken up again only when the pack is used up."
+            return "The last deal, without the stock, has been made."
         return super().why_illegal(state, move, seat)
 
 
