@@ -16,8 +16,8 @@ left, "the whole together turned, and re-dealt as before" (Rule IV, l.1011-1017;
 l.1075-1081). "One card at a time may be exchanged from the ascending to the descending
 sequences, and vice versa" (l.1083-1084).
 
-Cheney's Nivernaise (:mod:`rules.games.nivernaise`) has the same table, and this module
-plays on its state and moves; Cadogan's text differs in the rules below, which are
+Cheney's Nivernaise (:mod:`rules.games.nivernaise`) has the same table, and both are
+played on :mod:`rules.flanks`; Cadogan's text differs in the rules below, which are
 this module's:
 
 - **Rule II** (l.1006-1007), "as many cards in each of the packets forming the Line may
@@ -50,30 +50,31 @@ Win: all 104 cards on the foundations; lost when no move is left after the re-de
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
+from .. import flanks, packets
 from ..cards import Card, name
 from ..description import CADOGAN, Description
-from ..families import DEAL, EMPTY8, REDEAL, family_name, family_targets
-from ..game import Move, Option, Seat, Zone
+from ..families import family_name, family_targets
+from ..flanks import PACK, PACKET, P
+from ..game import Move, Option, Seat
+from ..patience import COLUMN, HOME, Patience, Pile, Step, Table
 from ..registry import register
-from ..solo import pack_of, pack_zone, replace_at, split_code
-from .nivernaise import PACKET, SPACE, Nivernaise, NivernaiseState, lay_piles
-
-
-@dataclass(frozen=True, slots=True)
-class LaNivernaiseState(NivernaiseState):
-    #: Cards exchanged between foundations since the last other move.
-    exchanged: tuple[Card, ...] = ()
+from ..shape import REDEAL
 
 
 def packet_name(i: int) -> str:
     return f"Line packet {i}"
 
 
+def flank_name(k: int) -> str:
+    side = "right" if k <= 4 else "left"
+    return f"Flank place {k} ({side})"
+
+
 @register
-class LaNivernaise(Nivernaise):
+class LaNivernaise(Patience):
     description = Description(
         id="la_nivernaise", title="La Nivernaise", book=CADOGAN, lines="993-1084",
         skill="some", bound=45000, packs=2)
@@ -85,117 +86,114 @@ class LaNivernaise(Nivernaise):
                "may be seen; counting_top: the k uppermost cards, the top among them",
                choices=("beneath", "counting_top")),
     )
+    #: The foundations (a bit each) whose top card came by an exchange since the last
+    #: other move: it may not be exchanged again until then.
+    marks = ("exchanged",)
+    redeal_takes_up = False
+    zones = flanks.zones
+    offers_end = packets.no_end
 
-    @property
-    def strict(self) -> bool:
-        return False
+    def lay_piles(self) -> tuple[Pile, ...]:
+        # a Line packet shows as many cards as Rule II allows (see seen)
+        return flanks.piles("Flank place {k}", " flank", "Line packet", "the Line", COLUMN)
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> LaNivernaiseState:
-        piles, n = lay_piles(cards[8:])
-        return LaNivernaiseState(EMPTY8, cards[:8], piles, pack_of(cards[8 + n:]), 0, 0,
-                                 seed)
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return self.seen(flanks.layout(self, cards, seed))
 
-    def _exchanges(self, state: NivernaiseState) -> list[Move]:
-        done = state.exchanged if isinstance(state, LaNivernaiseState) else ()
+    def seen(self, t: Table) -> Table:
+        """``t`` with each Line packet showing as many cards as may be examined (Rule
+        II), the rest face down."""
+        k = len(flanks.spaces(t))
+        n = max(1, k if self.option("examine") == "counting_top" else k + 1)
+        down = list(t.down)
+        for i in range(P, PACK):
+            down[i] = max(len(t.piles[i]) - n, 0)
+        return replace(t, down=tuple(down))
+
+    def _exchanges(self, t: Table) -> list[Step]:
+        done = self.mark(t, "exchanged")
+        fams = self.families(t)
         out = []
-        fams = state.families
         for j in range(8):
-            if not fams[j] or fams[j][-1] in done:
+            if not fams[j] or done >> j & 1:
                 continue
             k = (j + 4) % 8  # the other foundation of the same suit
             if k in family_targets(fams, fams[j][-1]):
-                out.append(Move(f"f{j + 1}>f{k + 1}"))
+                out.append(Step(f"f{j + 1}>f{k + 1}", source=j, target=k))
         return out
 
-    def moves(self, state: NivernaiseState) -> tuple[Move, ...]:
-        plays = self._family_plays(state)
-        out = [*plays, *self._exchanges(state), *self._fills(state)]
-        if not plays and state.pack:
-            out.append(DEAL)
-        elif not state.pack and self.may_redeal(state) and any(state.piles):
-            out.append(REDEAL)
-        return tuple(out)
+    def steps(self, t: Table) -> list[Step]:
+        plays = flanks.family_plays(self, t)
+        out = [*plays, *self._exchanges(t), *flanks.fills(t)]
+        if not plays and t.piles[PACK]:
+            out.append(flanks.deal_step(t))
+        elif not t.piles[PACK] and self.may_redeal(t) and any(t.piles[P:PACK]):
+            out.append(Step("redeal", REDEAL, P, PACK))
+        return out
 
-    def play(self, state: NivernaiseState, move: Move) -> NivernaiseState:
-        assert isinstance(state, LaNivernaiseState)
-        src, a, _, b = split_code(move.code)
-        if src == "f" and a is not None and b is not None:
-            fams = state.families
-            c = fams[a - 1][-1]
-            fams = replace_at(fams, a - 1, fams[a - 1][:-1])
-            fams = replace_at(fams, b - 1, (*fams[b - 1], c))
-            return replace(state, families=fams, exchanged=(*state.exchanged, c))
-        if move == REDEAL:
-            # Rule IV: packet by packet from the left, the whole turned and re-dealt
-            cards = tuple(c for p in state.piles for c in p)
-            piles, n = lay_piles(cards)
-            st: NivernaiseState = replace(state, piles=piles, pack=pack_of(cards[n:]),
-                         redeals=self.redeal_number(state), round_left=0)
-        elif move == DEAL:
-            added, n = lay_piles(tuple(reversed(state.pack)))
-            st = replace(state, pack=state.pack[:len(state.pack) - n], round_left=0,
-                         piles=tuple(p + q for p, q in zip(state.piles, added, strict=True)))
+    def play(self, state: Table, move: Move) -> Table:
+        s = self.step(state, move)
+        if s.source < 8:  # an exchange between the two foundations of a suit
+            after = super().play(state, move)
+            return self.marked(after, exchanged=self.mark(state, "exchanged") | 1 << s.target)
+        if move.code == "d":
+            after = flanks.deal(state, 0, flanks.ROUND)
         else:
-            st = super().play(state, move)
-        assert isinstance(st, LaNivernaiseState)
-        return self._refill(replace(st, exchanged=()))
+            after = super().play(state, move)
+        return self.seen(self._refill(self.marked(after, exchanged=0)))
+
+    def special(self, t: Table, step: Step) -> Table:
+        # Rule IV: packet by packet from the left, the whole turned and re-dealt
+        return flanks.gather(self, t, [c for p in t.piles[P:PACK] for c in p])
 
     @staticmethod
-    def _refill(state: NivernaiseState) -> NivernaiseState:
+    def _refill(t: Table) -> Table:
         """Four cards at once in the stead of each packet played off (l.1057-1063)."""
-        if not state.pack or all(state.piles):
-            return state
-        piles, pack = list(state.piles), state.pack
-        for i, p in enumerate(piles):
-            if not p and pack:
+        if not t.piles[PACK] or all(t.piles[P:PACK]):
+            return t
+        piles, pack = list(t.piles), t.piles[PACK]
+        for i in range(P, PACK):
+            if not piles[i] and pack:
                 take = pack[-PACKET:][::-1]
                 piles[i], pack = take, pack[:len(pack) - len(take)]
-        return replace(state, piles=tuple(piles), pack=pack)
+        piles[PACK] = pack
+        return replace(t, piles=tuple(piles), down=(*t.down[:PACK], len(pack)))
 
-    def shown(self, state: NivernaiseState, pile: tuple[Card, ...]) -> int:
-        """How many cards of a Line packet may be seen (Rule II)."""
-        k = state.sides.count(SPACE)
-        n = k if self.option("examine") == "counting_top" else k + 1
-        return min(len(pile), max(1, n))
+    def public(self, state: Table) -> dict[str, Any]:
+        return {"pack": len(state.piles[PACK]),
+                "flank_vacancies": len(flanks.spaces(state)),
+                **self.redeal_facts(state), "in_families": HOME(self, state)}
 
-    def table_zones(self, state: NivernaiseState) -> list[Zone]:
-        zs = [Zone(f"s{k + 1}", "reserve", (c,) if c else (), 1, label=f"Flank place {k + 1}",
-                   group="right flank" if k < 4 else "left flank")
-              for k, c in enumerate(state.sides)]
-        zs += [Zone(f"p{i + 1}", "pile", p, self.shown(state, p), label=packet_name(i + 1),
-                    group="the Line") for i, p in enumerate(state.piles)]
-        return [*zs, pack_zone(state.pack)]
-
-    def facts(self, state: NivernaiseState) -> dict[str, Any]:
-        return {
-            "flank_vacancies": state.sides.count(SPACE),
-            **self.redeal_facts(state),
-        }
-
-    def say(self, state: NivernaiseState, move: Move) -> str:
-        src, a, _, b = split_code(move.code)
-        if src == "f" and a is not None and b is not None:
-            return (f"exchange {name(state.families[a - 1][-1])} from {family_name(a - 1)} "
-                    f"to {family_name(b - 1)}")
-        if move == DEAL:
+    def say(self, state: Table, move: Move) -> str:
+        if move.code == "d":
             return "deal four more cards together on each Line packet"
-        if move == REDEAL:
+        if move.code == "redeal":
             return "take up the Line from the left, turn it and re-deal it (the one re-deal)"
-        text = super().say(state, move)
-        return text.replace("side place", "Flank place").replace("pile", "Line packet")
+        s = self.step(state, move)
+        if s.source < 8:
+            return (f"exchange {name(state.piles[s.source][-1])} from "
+                    f"{family_name(s.source)} to {family_name(s.target)}")
+        return flanks.say(self, state, s, flank_name, packet_name)
 
-    def narrate(self, before: NivernaiseState, move: Move, after: NivernaiseState) -> str:
-        if move == DEAL:
-            return f"deal {len(before.pack) - len(after.pack)} cards on the Line"
-        return super().narrate(before, move, after).replace(
-            "side place", "Flank place")
+    def narrate(self, before: Table, move: Move, after: Table) -> str:
+        if move.code == "d":
+            n = len(before.piles[PACK]) - len(after.piles[PACK])
+            return f"deal {n} cards on the Line"
+        if move.code.startswith("d>"):
+            return f"fill {move.code[2:].replace('s', 'Flank place ')} with " \
+                f"{name(before.piles[PACK][-1])} from the pack"
+        return self.describe(before, move)
 
-    def why_illegal(self, state: NivernaiseState, move: Move, seat: Seat) -> str:
-        if move == REDEAL and not state.pack and not self.may_redeal(state):
+    def why_illegal(self, state: Table, move: Move, seat: Seat) -> str:
+        if move.code == "redeal" and not state.piles[PACK] and not self.may_redeal(state):
             return "There is only one re-deal."
         if move.code.startswith("f"):
             return "That card cannot be exchanged to the other foundation of its suit now."
+        if move.code == "d" and flanks.family_plays(self, state):
+            return "Deal only when no card can go to a family."
+        if move.code == "redeal" and state.piles[PACK]:
+            return "The piles can be taken up only when the pack is used up."
         return super().why_illegal(state, move, seat)
 
 
-__all__ = ["LaNivernaise", "LaNivernaiseState"]
+__all__ = ["LaNivernaise"]

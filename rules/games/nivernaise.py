@@ -57,57 +57,17 @@ move is left.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any
 
-from ..cards import Card, name
+from .. import flanks, packets
+from ..cards import name
 from ..description import CHENEY, Description
-from ..families import (
-    DEAL,
-    EMPTY8,
-    NO_CARD,
-    REDEAL,
-    AceKingGame,
-    Families,
-    add,
-    family_plays,
-    play_on_family,
-    tops,
-)
-from ..game import Move, Option, Zone
+from ..flanks import PACK, PACKET, ROUND, P
+from ..game import Move, Option
+from ..patience import HOME, UP, Patience, Pile, Step, Table
 from ..registry import register, variant
-from ..solo import pack_of, pack_zone, replace_at, reshuffle, split_code
-
-PILES = 6
-PACKET = 4
-ROUND = PILES * PACKET
-SPACE = NO_CARD
-
-
-@dataclass(frozen=True, slots=True)
-class NivernaiseState:
-    families: Families
-    #: Side places 1-4 (right) and 5-8 (left); ``SPACE`` where empty.
-    sides: tuple[Card, ...]
-    #: Piles one to six, bottom to top.
-    piles: tuple[tuple[Card, ...], ...]
-    #: The pack, bottom to top: the last card is dealt next.
-    pack: tuple[Card, ...]
-    #: Cards still to lay in a round dealt card by card (0: no round under way).
-    round_left: int
-    redeals: int
-    seed: int
-
-
-def lay_piles(cards: tuple[Card, ...], start: int = 0, count: int = ROUND
-              ) -> tuple[tuple[tuple[Card, ...], ...], int]:
-    """How ``count`` cards go onto six piles in packets of four from position ``start``
-    of a round: ``(cards per pile as tuples, cards used)``."""
-    add_to: list[list[Card]] = [[] for _ in range(PILES)]
-    n = min(count, len(cards))
-    for k in range(n):
-        add_to[(start + k) // PACKET].append(cards[k])
-    return tuple(tuple(a) for a in add_to), n
+from ..shape import REDEAL
+from ..solo import reshuffle
 
 
 def pile_name(i: int) -> str:
@@ -120,7 +80,7 @@ def side_name(k: int) -> str:
 
 
 @register
-class Nivernaise(AceKingGame[NivernaiseState]):
+class Nivernaise(Patience):
     description = Description(
         id="nivernaise", title="Nivernaise", book=CHENEY, lines="1637-1677, 3332-3340",
         skill="much", bound=250, packs=2, aliases=("nivernaise_lenient",))
@@ -131,144 +91,105 @@ class Nivernaise(AceKingGame[NivernaiseState]):
                "while dealing; at_once: a space must be filled as soon as it occurs",
                choices=("when_you_like", "at_once")),
     )
-    def layout(self, cards: tuple[Card, ...], seed: int) -> NivernaiseState:
-        sides = cards[:8]
-        piles, n = lay_piles(cards[8:])
-        return NivernaiseState(EMPTY8, sides, piles, pack_of(cards[8 + n :]), 0, 0, seed)
+    #: Cards still to lay in a round dealt card by card (0: no round under way).
+    marks = ("round_left",)
+    redeal_takes_up = False
+    layout = flanks.layout
+    zones = flanks.zones
+    offers_end = packets.no_end
+
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return flanks.piles("side place {k} ({side})", "", "pile", "piles", UP)
 
     @property
     def strict(self) -> bool:
         return self.option("spaces") == "at_once"
 
-    def _family_plays(self, state: NivernaiseState) -> list[Move]:
-        fams = state.families
-        return [*family_plays(fams, "p", tops(state.piles)),
-                *family_plays(fams, "s", state.sides)]
-
-    def _fills(self, state: NivernaiseState) -> list[Move]:
-        if SPACE not in state.sides:
-            return []
-        k = state.sides.index(SPACE) + 1
-        out = [Move(f"p{i + 1}>s{k}") for i, p in enumerate(state.piles) if p]
-        if state.pack:
-            out.append(Move(f"d>s{k}"))
+    def steps(self, t: Table) -> list[Step]:
+        fills = flanks.fills(t)
+        if self.strict and fills:
+            return fills
+        left = self.mark(t, "round_left")
+        if left:
+            return [*fills, self._deal_step(t)]
+        plays = flanks.family_plays(self, t)
+        out = [*plays, *fills]
+        if not plays and t.piles[PACK]:
+            out.append(self._deal_step(t))
+        elif not t.piles[PACK] and self.may_redeal(t) and any(t.piles[P:PACK]):
+            out.append(Step("redeal", REDEAL, P, PACK))
         return out
 
-    def moves(self, state: NivernaiseState) -> tuple[Move, ...]:
-        fills = self._fills(state)
-        if self.strict and fills:
-            return tuple(fills)
-        if state.round_left:
-            return (*fills, DEAL)
-        plays = self._family_plays(state)
-        out = [*plays, *fills]
-        if not plays and state.pack:
-            out.append(DEAL)
-        elif not state.pack and self.may_redeal(state) and any(state.piles):
-            out.append(REDEAL)
-        return tuple(out)
+    def _round(self, t: Table) -> tuple[int, int]:
+        """Where the deal goes on in its round, and how many cards it lays now: one
+        while a side place is empty, else the rest of the round."""
+        left = self.mark(t, "round_left") or ROUND
+        return ROUND - left, 1 if flanks.spaces(t) else left
 
-    def play(self, state: NivernaiseState, move: Move) -> NivernaiseState:
-        if move == DEAL:
-            return self._deal(state)
-        if move == REDEAL:
-            k = self.redeal_number(state)
-            cards = reshuffle(state.seed, k, [c for p in state.piles for c in p])
-            piles, n = lay_piles(cards)
-            return replace(state, piles=piles, pack=pack_of(cards[n:]), redeals=k,
-                           round_left=0)
-        src, a, dst, b = split_code(move.code)
-        assert b is not None
-        if src == "d":
-            st = replace(state, pack=state.pack[:-1],
-                         sides=replace_at(state.sides, b - 1, state.pack[-1]))
-            return st if st.pack else replace(st, round_left=0)
-        assert a is not None
-        if src == "p":
-            pile = state.piles[a - 1]
-            c = pile[-1]
-            st = replace(state, piles=replace_at(state.piles, a - 1, pile[:-1]))
-        else:
-            c = state.sides[a - 1]
-            st = replace(state, sides=replace_at(state.sides, a - 1, SPACE))
-        if dst == "f":
-            return replace(st, families=add(st.families, b - 1, c))
-        return replace(st, sides=replace_at(st.sides, b - 1, c))
+    def _deal_step(self, t: Table) -> Step:
+        return flanks.deal_step(t, *self._round(t))
 
-    def _deal(self, state: NivernaiseState) -> NivernaiseState:
-        left = state.round_left or ROUND
-        start = ROUND - left
-        count = 1 if SPACE in state.sides else left
-        order = tuple(reversed(state.pack))
-        added, n = lay_piles(order, start, count)
-        piles = tuple(p + a for p, a in zip(state.piles, added, strict=True))
-        pack = state.pack[: len(state.pack) - n]
-        left = left - n if pack else 0
-        return replace(state, piles=piles, pack=pack, round_left=left)
+    def play(self, state: Table, move: Move) -> Table:
+        if move.code == "d":
+            start, count = self._round(state)
+            after = flanks.deal(state, start, count)
+            left = ROUND - start - (len(state.piles[PACK]) - len(after.piles[PACK]))
+            return self.marked(after, round_left=left if after.piles[PACK] else 0)
+        after = super().play(state, move)
+        if move.code.startswith("d>") and not after.piles[PACK]:
+            return self.marked(after, round_left=0)
+        return after
 
-    def table_zones(self, state: NivernaiseState) -> list[Zone]:
-        zs = [Zone(f"s{k + 1}", "reserve", (c,) if c else (), 1, label=side_name(k + 1),
-                   group="right" if k < 4 else "left")
-              for k, c in enumerate(state.sides)]
-        zs += [Zone(f"p{i + 1}", "pile", p, len(p), label=pile_name(i + 1), group="piles")
-               for i, p in enumerate(state.piles)]
-        return [*zs, pack_zone(state.pack)]
+    def special(self, t: Table, step: Step) -> Table:  # the re-deal
+        k = self.redeal_number(t)
+        cards = reshuffle(t.seed, k, [c for p in t.piles[P:PACK] for c in p])
+        return self.marked(flanks.gather(self, t, cards), round_left=0)
 
-    def facts(self, state: NivernaiseState) -> dict[str, Any]:
-        return {
-            "spaces": "at once" if self.strict else "when you like",
-            "empty_side_places": [k + 1 for k, c in enumerate(state.sides) if c == SPACE],
-            "round_cards_left": state.round_left,
-            **self.redeal_facts(state),
-        }
+    def public(self, state: Table) -> dict[str, Any]:
+        return {"pack": len(state.piles[PACK]),
+                "spaces": "at once" if self.strict else "when you like",
+                "empty_side_places": [k + 1 for k in flanks.spaces(state)],
+                "round_cards_left": self.mark(state, "round_left"),
+                **self.redeal_facts(state), "in_families": HOME(self, state)}
 
-    def _next_pile(self, state: NivernaiseState) -> int:
-        return (ROUND - (state.round_left or ROUND)) // PACKET + 1
+    def _next_pile(self, t: Table) -> int:
+        return (ROUND - (self.mark(t, "round_left") or ROUND)) // PACKET + 1
 
-    def say(self, state: NivernaiseState, move: Move) -> str:
-        if move == DEAL:
-            if SPACE in state.sides:
+    def say(self, state: Table, move: Move) -> str:
+        if move.code == "d":
+            if flanks.spaces(state):
                 return f"deal the next card on {pile_name(self._next_pile(state))}"
-            if state.round_left:
+            if self.mark(state, "round_left"):
                 return "deal the rest of this round on the piles"
             return "deal four more cards on each pile"
-        if move == REDEAL:
+        if move.code == "redeal":
             return ("take up the piles, shuffle them and lay them down again "
                     f"{self.redeal_of(state)}")
-        src, a, dst, b = split_code(move.code)
-        assert b is not None
-        if src == "d":
-            return f"fill {side_name(b)} with the next card of the pack"
-        assert a is not None
-        if src == "p":
-            c, where = state.piles[a - 1][-1], f"from {pile_name(a)}"
-        else:
-            c, where = state.sides[a - 1], f"from {side_name(a)}"
-        if dst == "f":
-            return play_on_family(c, where, b)
-        return f"put {name(c)} {where} in {side_name(b)}"
+        s = self.step(state, move)
+        return flanks.say(self, state, s, side_name, pile_name)
 
-    def narrate(self, before: NivernaiseState, move: Move, after: NivernaiseState) -> str:
-        n = len(before.pack) - len(after.pack)
-        if move == DEAL and n == 1:
-            return f"deal {name(before.pack[-1])} on {pile_name(self._next_pile(before))}"
-        if move == DEAL:
+    def narrate(self, before: Table, move: Move, after: Table) -> str:
+        n = len(before.piles[PACK]) - len(after.piles[PACK])
+        if move.code == "d" and n == 1:
+            return f"deal {name(before.piles[PACK][-1])} on " \
+                f"{pile_name(self._next_pile(before))}"
+        if move.code == "d":
             return f"deal {n} cards on the piles"
         if move.code.startswith("d>"):
             return f"fill {move.code[2:].replace('s', 'side place ')} with " \
-                f"{name(before.pack[-1])} from the pack"
+                f"{name(before.piles[PACK][-1])} from the pack"
         return self.describe(before, move)
 
-    def why_illegal(self, state: NivernaiseState, move: Move, seat: int) -> str:
-        if self.strict and self._fills(state):
+    def why_illegal(self, state: Table, move: Move, seat: int) -> str:
+        if self.strict and flanks.fills(state):
             return "A side space must be filled as soon as it occurs."
-        if state.round_left:
+        if self.mark(state, "round_left"):
             return "Finish dealing the round before playing to the families."
-        if move == DEAL and self._family_plays(state):
+        if move.code == "d" and flanks.family_plays(self, state):
             return "Deal only when no card can go to a family."
-        if move == REDEAL and state.pack:
+        if move.code == "redeal" and state.piles[PACK]:
             return "The piles can be taken up only when the pack is used up."
-        if move == REDEAL:
+        if move.code == "redeal":
             return "The piles have already been taken up twice."
         return super().why_illegal(state, move, seat)
 

@@ -3,6 +3,7 @@ packets replaced at once, the one unshuffled re-deal, the foundation exchange.""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -10,22 +11,40 @@ import pytest
 from rules import IllegalMove, render
 from rules.cards import Card, cards, packs, rank_of, suit_of
 from rules.families import EMPTY8, Families
-from rules.games.la_nivernaise import LaNivernaise, LaNivernaiseState
+from rules.games.la_nivernaise import LaNivernaise
+from rules.patience import Table
 from tests.kit.stacking import codes, play, stack
 
 GAME = LaNivernaise()
 SIDES = "9C 9C 9D 9D 8C 8C 8D 8D"
 
 
+def table(game: LaNivernaise, fams: tuple[tuple[Card, ...], ...], sides: tuple[Card, ...],
+          line: tuple[tuple[Card, ...], ...], pack: tuple[Card, ...], redeals: int,
+          seed: int) -> Table:
+    """A table: the families, the side places (0 for a space), the six piles, the pack
+    (top last)."""
+    t = game.table({f"f{j + 1}": f for j, f in enumerate(fams)}
+                   | {f"s{k + 1}": (c,) if c else () for k, c in enumerate(sides)}
+                   | {f"p{i + 1}": p for i, p in enumerate(line)} | {"pack": pack})
+    t = replace(t, redeals=redeals, seed=seed)
+    return game.seen(t) if isinstance(game, LaNivernaise) else t
+
+
+def sides_of(st: Table) -> tuple[Card, ...]:
+    """The side places' cards, 0 for a space."""
+    return tuple(p[-1] if p else 0 for p in st.piles[8:16])
+
+
 def state(sides: str = SIDES, piles: tuple[str, ...] = ("",) * 6, pack: str = "",
-          fams: Families = EMPTY8, redeals: int = 0) -> LaNivernaiseState:
+          fams: Families = EMPTY8, redeals: int = 0) -> Table:
     """``pack`` first card dealt first; piles bottom to top; ``-`` an empty Flank."""
     side = tuple(0 if w == "-" else card(w) for w in sides.split())
-    return LaNivernaiseState(fams, side, tuple(cards(p) for p in piles),
-                             tuple(reversed(cards(pack))), 0, redeals, 5)
+    return table(GAME, fams, side, tuple(cards(p) for p in piles),
+                 tuple(reversed(cards(pack))), redeals, 5)
 
 
-def zone(st: LaNivernaiseState, zid: str) -> dict[str, Any]:
+def zone(st: Table, zid: str) -> dict[str, Any]:
     return next(z for z in render(GAME, st, None)["zones"] if z["id"] == zid)
 
 
@@ -39,8 +58,8 @@ def suit_run(suit: str, ranks: str) -> tuple[Card, ...]:
 
 def test_the_flanks_and_the_line_of_six_packets_of_four() -> None:
     st = GAME.layout(packs(2), seed=0)
-    assert len(st.sides) == 8 and [len(p) for p in st.piles] == [4] * 6
-    assert len(st.pack) == 104 - 32
+    assert len(sides_of(st)) == 8 and [len(p) for p in st.piles[16:22]] == [4] * 6
+    assert len(st.piles[22]) == 104 - 32
 
 
 def test_rule_two_a_flank_vacancy_lets_one_more_card_of_each_packet_be_seen() -> None:
@@ -49,16 +68,17 @@ def test_rule_two_a_flank_vacancy_lets_one_more_card_of_each_packet_be_seen() ->
     st = play(GAME, st, "s1>f1")  # the ace from the Flank: one vacancy
     assert len(zone(st, "p1")["up"]) == 2 and zone(st, "p1")["down"] == 2
     other = LaNivernaise({"examine": "counting_top"})
-    assert len(next(z for z in render(other, st, None)["zones"] if z["id"] == "p1")["up"]) == 1
+    seen = other.seen(st)  # the same table under the other reading
+    assert len(next(z for z in render(other, seen, None)["zones"] if z["id"] == "p1")["up"]) == 1
 
 
 def test_an_emptied_line_packet_gets_four_cards_at_once() -> None:
     st = state(piles=("AS", "2C", "3C", "4C", "5C", "6C"), pack="7H 7S 7D 7C 6H")
     st = play(GAME, st, "p1>f1")
-    assert st.piles[0] == cards("7H 7S 7D 7C") and st.pack == cards("6H")
+    assert st.piles[16:22][0] == cards("7H 7S 7D 7C") and st.piles[22] == cards("6H")
     # single cards are not replaced: a packet with cards left gets nothing
     st2 = state(piles=("4C AS", "2C", "3C", "4C", "5C", "6C"), pack="7H")
-    assert play(GAME, st2, "p1>f1").piles[0] == cards("4C")
+    assert play(GAME, st2, "p1>f1").piles[16] == cards("4C")
 
 
 def test_a_round_goes_four_together_on_each_packet_only_when_nothing_plays() -> None:
@@ -67,7 +87,7 @@ def test_a_round_goes_four_together_on_each_packet_only_when_nothing_plays() -> 
     with pytest.raises(IllegalMove):
         GAME.apply(st, "d", 0)
     st = play(GAME, st, "p6>f1", "d")
-    assert [len(p) for p in st.piles] == [5] * 5 + [4] and not st.pack
+    assert [len(p) for p in st.piles[16:22]] == [5] * 5 + [4] and not st.piles[22]
 
 
 def test_flank_vacancies_may_be_filled_from_the_line_or_the_pack_or_left() -> None:
@@ -75,16 +95,16 @@ def test_flank_vacancies_may_be_filled_from_the_line_or_the_pack_or_left() -> No
     assert codes(GAME, st) == ["p1>s1", "p2>s1", "p3>s1", "p4>s1", "p5>s1", "p6>s1",
                                "d>s1", "d"]
     st = play(GAME, st, "d>s1")
-    assert st.sides[0] == card("KH") and not st.pack
+    assert sides_of(st)[0] == card("KH") and not st.piles[22]
 
 
 def test_the_one_redeal_takes_up_the_line_from_the_left_unshuffled() -> None:
     st = state(piles=("2C 3C", "4C", "5C", "6C 7C 8C", "9C", "TC JC QC"))
     assert codes(GAME, st) == ["redeal"]
     st = play(GAME, st, "redeal")
-    assert st.piles == (cards("2C 3C 4C 5C"), cards("6C 7C 8C 9C"), cards("TC JC QC"),
+    assert st.piles[16:22] == (cards("2C 3C 4C 5C"), cards("6C 7C 8C 9C"), cards("TC JC QC"),
                         (), (), ())
-    assert st.sides == state().sides and st.redeals == 1
+    assert sides_of(st) == sides_of(state()) and st.redeals == 1
     # no second re-deal: lost
     assert codes(GAME, st) == []
     outcome = GAME.outcome(st)
@@ -98,7 +118,7 @@ def test_one_card_at_a_time_exchanged_between_the_two_foundations_of_a_suit() ->
     st = state(fams=tuple(fams))
     assert "f2>f6" in codes(GAME, st) and "f6>f2" in codes(GAME, st)
     st = play(GAME, st, "f2>f6")
-    assert st.families[5][-1] == card("5H") and st.families[1][-1] == card("4H")
+    assert st.piles[:8][5][-1] == card("5H") and st.piles[:8][1][-1] == card("4H")
     # not straight back; the next card on may follow
     assert "f6>f2" not in codes(GAME, st) and "f2>f6" in codes(GAME, st)
 
@@ -112,7 +132,7 @@ def test_all_on_the_foundations_wins_and_one_card_short_does_not() -> None:
     last = down[3][-1]
     short = (*full[:7], down[3][:-1])
     st = state("- - - - - - - -", fams=short)
-    st = LaNivernaiseState(st.families, (last, *st.sides[1:]), st.piles, (), 0, 1, 5)
+    st = table(GAME, st.piles[:8], (last, *sides_of(st)[1:]), st.piles[16:22], (), 1, 5)
     assert not GAME.won(st) and GAME.outcome(st) is None
     st = play(GAME, st, "s1>f8")
     outcome = GAME.outcome(st)
