@@ -35,38 +35,17 @@ numbered 1-6; Bouquet cards are listed in suit and rank order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-
 from ..building import safe_home
 from ..cards import SUIT_NAMES, Card, code, name, rank_of, suit_of
 from ..description import CHENEY, Description
 from ..game import Move
+from ..history import remember, seen
 from ..patience import FOUNDATION, HOME, Patience, Pile, Step, Table, size
 from ..registry import register
 
 GROUPS, SIZE = 6, 6
 G, B = 4, 4 + GROUPS  # where the groups and the Bouquet lie
 Piles = tuple[tuple[Card, ...], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class GardenTable(Table):
-    """The table and the arrangements the groups have had since a card last came to them
-    from the Bouquet or left them for the families (the rule against going back to one
-    is a rule of the whole history, which no counter holds)."""
-
-    seen: frozenset[Piles] = frozenset()
-
-
-def seen(t: Table) -> frozenset[Piles]:
-    """The arrangements the groups of ``t`` have had (none on a plain table)."""
-    return t.seen if isinstance(t, GardenTable) else frozenset()
-
-
-def garden(t: Table, had: frozenset[Piles] = frozenset()) -> GardenTable:
-    """``t`` as a garden's table whose groups have had the arrangements ``had``."""
-    kept = {f.name: getattr(t, f.name) for f in fields(Table)}
-    return GardenTable(**kept | {"seen": had})
 
 
 def run_length(group: tuple[Card, ...]) -> int:
@@ -111,9 +90,9 @@ class FlowerGarden(Patience):
                 Pile("bouquet", "hand", "the Bouquet"))
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
-        return garden(self.table({f"g{g + 1}": cards[g * SIZE:(g + 1) * SIZE]
-                                  for g in range(GROUPS)}
-                                 | {"bouquet": tuple(sorted(cards[GROUPS * SIZE:]))}))
+        return remember(self.table({f"g{g + 1}": cards[g * SIZE:(g + 1) * SIZE]
+                                    for g in range(GROUPS)}
+                                   | {"bouquet": tuple(sorted(cards[GROUPS * SIZE:]))}))
 
     def steps(self, t: Table) -> list[Step]:
         gs, fams, bouquet = t.piles[G:B], self.families(t), t.piles[B]
@@ -143,8 +122,8 @@ class FlowerGarden(Patience):
         s = self.step(state, move)
         after = super().play(state, move)
         if s.source != B and s.target >= G:  # group to group: remember both arrangements
-            return garden(after, seen(state) | {state.piles[G:B], after.piles[G:B]})
-        return garden(after)
+            return remember(after, seen(state) | {state.piles[G:B], after.piles[G:B]})
+        return remember(after)
 
     def family_safe(self, state: Table) -> tuple[Move, ...]:
         """A group's top or a Bouquet card to its family when no card one lower (of any
