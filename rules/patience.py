@@ -163,6 +163,12 @@ def PASS(game: Patience, t: Table) -> int:
     return t.turns + 1
 
 
+def SHELL(game: Patience, t: Table) -> None:
+    """A place among a game's facts for the shell's fact of the same name
+    (``redeals_left``, ``privileges_left``): it stands there, where the game has it, and
+    is left out where the game has none (an option that allows no re-deal)."""
+
+
 def size(pile_id: str) -> Fact:
     """The number of cards in pile ``pile_id``."""
     def count(game: Patience, t: Table) -> int:
@@ -429,8 +435,9 @@ class Patience(SoloGame[Table]):
         return pile.label
 
     def public(self, state: Table) -> dict[str, Any]:
-        return {name: fact(self, state) for name, fact in self.facts} | \
-            self.redeal_facts(state) | self.privilege_facts(state)
+        shell = self.redeal_facts(state) | self.privilege_facts(state)
+        return {name: shell[name] if fact is SHELL else fact(self, state)
+                for name, fact in self.facts if fact is not SHELL or name in shell} | shell
 
     def shape(self, state: Table, move: Move, seat: Seat, audience: Audience) -> Shape:
         if move.code in ("end", "auto"):
@@ -478,5 +485,5 @@ class Patience(SoloGame[Table]):
         return {("piles", i, k): c for i, p in enumerate(state.piles) for k, c in enumerate(p)}
 
 
-__all__ = ["COLUMN", "DISCARD", "DOWN", "FACE_DOWN", "FOUNDATION", "HOME", "PASS", "TOP", "UP",
-           "Fact", "Patience", "Pile", "Step", "Table", "size"]
+__all__ = ["COLUMN", "DISCARD", "DOWN", "FACE_DOWN", "FOUNDATION", "HOME", "PASS", "SHELL", "TOP",
+           "UP", "Fact", "Patience", "Pile", "Step", "Table", "size"]

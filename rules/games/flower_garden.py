@@ -35,32 +35,17 @@ numbered 1-6; Bouquet cards are listed in suit and rank order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
-
-from ..cards import SUIT_NAMES, Card, code, name, parse, rank_of, suit_of
+from ..building import safe_home
+from ..cards import SUIT_NAMES, Card, code, name, rank_of, suit_of
 from ..description import CHENEY, Description
-from ..game import Move, Zone
+from ..game import Move
+from ..history import remember, seen
+from ..patience import FOUNDATION, HOME, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import open_zone, replace_at, with_end
-from ._columns import ColumnGame, safe_home
-from .reversible_sequences import moved
 
 GROUPS, SIZE = 6, 6
+G, B = 4, 4 + GROUPS  # where the groups and the Bouquet lie
 Piles = tuple[tuple[Card, ...], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class GardenState:
-    groups: Piles
-    #: The Bouquet, sorted.
-    bouquet: tuple[Card, ...]
-    #: The families of spades, hearts, diamonds, clubs.
-    families: Piles = ((),) * 4
-    #: The arrangements the groups have had since a card last came to them from the
-    #: Bouquet or left them for the families.
-    seen: frozenset[Piles] = frozenset()
-    given_up: bool = False
 
 
 def run_length(group: tuple[Card, ...]) -> int:
@@ -69,6 +54,13 @@ def run_length(group: tuple[Card, ...]) -> int:
     while n < len(group) and rank_of(group[-n - 1]) == rank_of(group[-n]) + 1:
         n += 1
     return n
+
+
+def shifted(gs: Piles, i: int, n: int, j: int) -> Piles:
+    """The groups after the top ``n`` cards of group ``i`` go onto group ``j``."""
+    out = list(gs)
+    out[i], out[j] = gs[i][:-n], gs[j] + gs[i][-n:]
+    return tuple(out)
 
 
 def _one_lower(c: Card, onto: Card) -> bool:
@@ -80,103 +72,80 @@ def goes_home(fams: Piles, c: Card) -> bool:
     return len(fams[suit_of(c)]) == rank_of(c) - 1
 
 
+def bouquet_code(c: Card) -> str:
+    return f"b{code(c).lower()}"
+
+
 @register
-class FlowerGarden(ColumnGame[GardenState]):
+class FlowerGarden(Patience):
     description = Description(
         id="flower_garden", title="The Flower Garden", book=CHENEY, lines="3036-3075",
         skill="much", bound=None)
+    facts = (("bouquet", size("bouquet")), ("in_families", HOME))
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> GardenState:
-        groups = tuple(tuple(cards[g * SIZE:(g + 1) * SIZE]) for g in range(GROUPS))
-        return GardenState(groups, tuple(sorted(cards[GROUPS * SIZE:])))
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"f{s + 1}", FOUNDATION, f"family of {SUIT_NAMES[s]}", "families")
+                  for s in range(4)),
+                *(Pile(f"g{i + 1}", "pile", f"group {i + 1}", "garden") for i in range(GROUPS)),
+                Pile("bouquet", "hand", "the Bouquet"))
 
-    def moves(self, state: GardenState) -> tuple[Move, ...]:
-        gs, fams = state.groups, state.families
-        found = [Move(f"g{i + 1}>f") for i, g in enumerate(gs) if g and goes_home(fams, g[-1])]
-        found += [Move(f"b{code(c).lower()}>f") for c in state.bouquet if goes_home(fams, c)]
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return remember(self.table({f"g{g + 1}": cards[g * SIZE:(g + 1) * SIZE]
+                                    for g in range(GROUPS)}
+                                   | {"bouquet": tuple(sorted(cards[GROUPS * SIZE:]))}))
+
+    def steps(self, t: Table) -> list[Step]:
+        gs, fams, bouquet = t.piles[G:B], self.families(t), t.piles[B]
+        out = [Step(f"g{i + 1}>f", source=G + i, target=suit_of(g[-1]))
+               for i, g in enumerate(gs) if g and goes_home(fams, g[-1])]
+        out += [Step(f"{bouquet_code(c)}>f", source=B, target=suit_of(c), at=k)
+                for k, c in enumerate(bouquet) if goes_home(fams, c)]
         tops: dict[int, list[int]] = {}  # rank -> the groups showing it on top
         for j, g in enumerate(gs):
             if g:
                 tops.setdefault(rank_of(g[-1]), []).append(j)
         spaces = [j for j, g in enumerate(gs) if not g]
+        had = seen(t)
         for i, g in enumerate(gs):
-            if not g:
-                continue
-            run = run_length(g)
-            for n in range(1, run + 1):
-                c = g[-n]
-                dsts = sorted([*tops.get(rank_of(c) + 1, ()),
+            for n in range(1, run_length(g) + 1):
+                dsts = sorted([*tops.get(rank_of(g[-n]) + 1, ()),
                                *(spaces if n < len(g) else ())])
-                for j in dsts:
-                    if not (state.seen and moved(gs, i, n, j) in state.seen):
-                        found.append(Move(f"g{i + 1}>g{j + 1}" if n == 1 else
-                                          f"g{i + 1}.{n}>g{j + 1}"))
-        for c in state.bouquet:
-            for j in sorted([*tops.get(rank_of(c) + 1, ()), *spaces]):
-                found.append(Move(f"b{code(c).lower()}>g{j + 1}"))
-        return with_end(found)
+                out += [Step(f"g{i + 1}>g{j + 1}" if n == 1 else f"g{i + 1}.{n}>g{j + 1}",
+                             source=G + i, target=G + j, count=n)
+                        for j in dsts if not (had and shifted(gs, i, n, j) in had)]
+        for k, c in enumerate(bouquet):
+            out += [Step(f"{bouquet_code(c)}>g{j + 1}", source=B, target=G + j, at=k)
+                    for j in sorted([*tops.get(rank_of(c) + 1, ()), *spaces])]
+        return out
 
-    def family_safe(self, state: GardenState) -> tuple[Move, ...]:
+    def play(self, state: Table, move: Move) -> Table:
+        s = self.step(state, move)
+        after = super().play(state, move)
+        if s.source != B and s.target >= G:  # group to group: remember both arrangements
+            return remember(after, seen(state) | {state.piles[G:B], after.piles[G:B]})
+        return remember(after)
+
+    def family_safe(self, state: Table) -> tuple[Move, ...]:
         """A group's top or a Bouquet card to its family when no card one lower (of any
         suit: marriages here take any suit) is still off the families
-        (:func:`._columns.safe_home`). The rule against bringing the Garden back to an
-        arrangement it has had changes nothing: a line that would repeat one without
+        (:func:`rules.building.safe_home`). The rule against bringing the Garden back to
+        an arrangement it has had changes nothing: a line that would repeat one without
         the card can leave out the moves in between."""
-        cands = [(f"g{i + 1}>f", g[-1]) for i, g in enumerate(state.groups) if g]
-        cands += [(f"b{code(c).lower()}>f", c) for c in state.bouquet]
-        return safe_home(self.legal_moves(state, 0), cands, self.pack(), state.families,
+        cands = [(f"g{i + 1}>f", g[-1]) for i, g in enumerate(state.piles[G:B]) if g]
+        cands += [(f"{bouquet_code(c)}>f", c) for c in state.piles[B]]
+        return safe_home(self.legal_moves(state, 0), cands, self.pack(), self.families(state),
                          _one_lower)
 
-    def play(self, state: GardenState, move: Move) -> GardenState:
-        src, dst = move.code.split(">")
-        gs, bouquet = state.groups, state.bouquet
-        if src[0] == "g" and dst[0] == "g":
-            i, _, n = src[1:].partition(".")
-            after = moved(gs, int(i) - 1, int(n or 1), int(dst[1:]) - 1)
-            return replace(state, groups=after, seen=state.seen | {gs, after})
-        if src[0] == "b":
-            c = parse(src[1:])
-            moving: tuple[Card, ...] = (c,)
-            bouquet = tuple(x for x in bouquet if x != c)
-        else:
-            i, _, n = src[1:].partition(".")
-            k, count = int(i) - 1, int(n or 1)
-            moving = gs[k][-count:]
-            gs = replace_at(gs, k, gs[k][:-count])
-        if dst == "f":
-            s = suit_of(moving[0])
-            return GardenState(gs, bouquet, replace_at(state.families, s,
-                                                       (*state.families[s], moving[0])))
-        j = int(dst[1:]) - 1
-        return GardenState(replace_at(gs, j, gs[j] + moving), bouquet, state.families)
-
-    def zones(self, state: GardenState) -> tuple[Zone, ...]:
-        out = [open_zone(f"f{s + 1}", "foundation", f, f"family of {SUIT_NAMES[s]}",
-                         "families") for s, f in enumerate(state.families)]
-        out += [open_zone(f"g{i + 1}", "pile", g, f"group {i + 1}", "garden")
-                for i, g in enumerate(state.groups)]
-        out.append(open_zone("bouquet", "hand", state.bouquet, "the Bouquet"))
-        return tuple(out)
-
-    def public(self, state: GardenState) -> dict[str, Any]:
-        return {"bouquet": len(state.bouquet),
-                "in_families": sum(len(f) for f in state.families)}
-
-    def say(self, state: GardenState, move: Move) -> str:
-        src, dst = move.code.split(">")
-        if src[0] == "b":
-            moving: tuple[Card, ...] = (parse(src[1:]),)
-            where = "from the Bouquet"
-        else:
-            i, _, n = src[1:].partition(".")
-            moving = state.groups[int(i) - 1][-int(n or 1):]
-            where = f"from group {i}"
+    def say(self, t: Table, move: Move) -> str:
+        s = self.step(t, move)
+        moving = t.piles[s.source][s.taken(t)]
+        where = "from the Bouquet" if s.source == B else f"from group {s.source - G + 1}"
         what = name(moving[0]) if len(moving) == 1 else \
             f"{name(moving[0])} to {name(moving[-1])}"
-        if dst == "f":
+        if s.target < G:
             return f"play {what} {where} to the family of {SUIT_NAMES[suit_of(moving[0])]}"
-        j = int(dst[1:])
-        g = state.groups[j - 1]
+        j, g = s.target - G + 1, t.piles[s.target]
         if not g:
             return f"put {what} {where} into the empty group {j}"
         return f"marry {what} {where} onto {name(g[-1])} in group {j}"
+

@@ -39,14 +39,14 @@ Moves are Napoleon's: ``c3>f2``, ``w>f2``, ``w>c4``, ``s`` (turn a card onto the
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import ClassVar
 
 from ..cadogan import is_lane
 from ..description import CADOGAN, Description
-from ..game import Move, Option, Zone
+from ..game import Option
+from ..patience import Step, Table
 from ..registry import register, variant
-from .napoleon import Napoleon, NapoleonState
+from .napoleon import C, Napoleon, P
 
 LANES = Option("lanes", "any", "any: a lane takes any available card of the tableau or the "
                "talon (l.174-176); talon: only the talon's top (the note, l.180)",
@@ -60,25 +60,18 @@ class LeCadran(Napoleon):
         lines="128-204, 1-65", skill="some", bound=None, packs=2,
         aliases=("napoleon_at_st_helena",))
     option_specs: ClassVar[tuple[Option, ...]] = (LANES,)
+    stock_word = "the talon"
 
     @property
     def pet(self) -> bool:
         return True
 
-    def moves(self, state: NapoleonState) -> tuple[Move, ...]:
-        out = super().moves(state)
+    def steps(self, t: Table) -> list[Step]:
+        out = super().steps(t)
         if self.options["lanes"] == "any":
             return out
-        return tuple(m for m in out if not (
-            m.code.startswith("c") and ">c" in m.code
-            and is_lane(state.columns[int(m.code.rpartition("c")[2]) - 1])))
-
-    def say(self, state: NapoleonState, move: Move) -> str:
-        return super().say(state, move).replace("the stock", "the talon")
-
-    def zones(self, state: NapoleonState) -> tuple[Zone, ...]:
-        return tuple(replace(z, label="the talon") if z.id == "stock" else z
-                     for z in super().zones(state))
+        return [s for s in out if not (C <= s.source < P and C <= s.target < P
+                                       and is_lane(t.piles[s.target]))]
 
 
 LE_CADRAN_TALON_LANES = variant(LeCadran, Description(

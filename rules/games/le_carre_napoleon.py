@@ -50,45 +50,23 @@ the square, last); ``end``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import replace
 
-from ..cadogan import ACES_UP, available, suited, talon_top, to_play
+from ..building import family_label
+from ..cadogan import ACES_UP, available, suited, to_play
 from ..cards import KING, Card, identity, name, rank_of, suit_of
 from ..description import CADOGAN, Description
-from ..game import Move, Option, Zone
+from ..game import Move, Option
+from ..patience import DOWN, FOUNDATION, HOME, Patience, Pile, Step, Table, size
 from ..registry import register, variant
-from ..solo import (
-    SoloGame,
-    open_zone,
-    pack_of,
-    pack_zone,
-    replace_at,
-    reshuffle,
-    split_code,
-    with_end,
-)
-from ._columns import back_of, family_label, family_zones, home
+from ..shape import DEAL, PRIVILEGE, REDEAL
+from ..solo import reshuffle
 from ._upward import tops_by_card
 
 PLACES = 12
-TURN, RETAKE = Move("s"), Move("retake")
 FOUNDATIONS = suited(ACES_UP, 8)
 SIDES = ("on the left", "across the top", "on the right")
-
-
-@dataclass(frozen=True, slots=True)
-class CarreState:
-    families: tuple[tuple[Card, ...], ...]
-    square: tuple[tuple[Card, ...], ...]
-    pack: tuple[Card, ...]
-    talon: tuple[Card, ...] = ()
-    #: The code that would put the last card moved straight back.
-    back: str = ""
-    #: No move has been made yet (the note's remedy may still be taken).
-    opening: bool = True
-    given_up: bool = False
-    seed: int = 0
+Q, P, W = 8, 8 + PLACES, 9 + PLACES  # where the square, the pack and the talon lie
 
 
 def play_to(fams: tuple[tuple[Card, ...], ...], c: Card) -> int:
@@ -114,8 +92,12 @@ def blocking_kings(square: tuple[tuple[Card, ...], ...]) -> list[int]:
     return sorted({i for pl in by_suit.values() if len(pl) >= 2 for i in pl})
 
 
+def vacancies(game: Patience, t: Table) -> int:
+    return sum(not p for p in t.piles[Q:P])
+
+
 @register
-class LeCarreNapoleon(SoloGame[CarreState]):
+class LeCarreNapoleon(Patience):
     description = Description(
         id="le_carre_napoleon", title="Le Carré Napoléon", book=CADOGAN, lines="1533-1594",
         skill="much", bound=None, packs=2, layout="square", aliases=("napoleons_square",))
@@ -123,122 +105,100 @@ class LeCarreNapoleon(SoloGame[CarreState]):
         Option("packets", 4, "cards in each packet of the square: four dealt together, or "
                "one (\"a square of twelve single cards\", l.1595-1605)", choices=(4, 1)),
     )
+    facts = (("pack", size("pack")), ("talon", size("talon")), ("on_foundations", HOME),
+             ("vacancies", vacancies))
+    home_words = "on the foundations"
+    no_straight_back = True
+    redeal_takes_up = False
+    #: ``moved``: a move has been made (the note's remedy may no longer be taken).
+    marks = ("moved",)
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> CarreState:
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"f{i + 1}", FOUNDATION, family_label(i), "families") for i in range(8)),
+                *(Pile(f"q{i + 1}", "pile", place_label(i), SIDES[i // 4])
+                  for i in range(PLACES)),
+                Pile("pack", "stock", "the pack", face=DOWN), Pile("talon", "waste", "the talon"))
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         n = int(self.option("packets"))
-        square = tuple(tuple(cards[i * n:(i + 1) * n]) for i in range(PLACES))
-        return CarreState(((),) * 8, square, pack_of(cards[PLACES * n:]), seed=seed)
+        t = self.table({f"q{i + 1}": cards[i * n:(i + 1) * n] for i in range(PLACES)}
+                       | {"pack": cards[PLACES * n:][::-1]})
+        return replace(t, seed=seed)
 
-    def moves(self, state: CarreState) -> tuple[Move, ...]:
-        out: list[Move] = []
-        sq, fams = state.square, state.families
-        if state.opening and (kings := blocking_kings(sq)):
-            out.append(RETAKE)
-            out += [Move(f"slip{i + 1}") for i in kings]
+    def steps(self, t: Table) -> list[Step]:
+        out: list[Step] = []
+        sq, fams = t.piles[Q:P], self.families(t)
+        if not self.mark(t, "moved") and (kings := blocking_kings(sq)):
+            out.append(Step("retake", REDEAL, Q))
+            out += [Step(f"slip{i + 1}", PRIVILEGE, Q + i) for i in kings]
         for i, p in enumerate(sq):
             if (c := available(p)) is not None and (j := play_to(fams, c)) >= 0:
-                out.append(Move(f"q{i + 1}>f{j + 1}"))
+                out.append(Step(f"q{i + 1}>f{j + 1}", source=Q + i, target=j))
         # a marriage in a descending line (:func:`marries`): onto the card of the same
         # suit one higher, found by its card among the tops
         higher = tops_by_card(sq)
-        top = talon_top(state.talon)
+        top = t.top(W)
         hole = next((k for k, p in enumerate(sq) if not p), -1)
         if top is not None:
             if (j := play_to(fams, top)) >= 0:
-                out.append(Move(f"w>f{j + 1}"))
-            out += [Move(f"w>q{k + 1}") for k in higher.get(identity(top) + 1, ())]
+                out.append(Step(f"w>f{j + 1}", source=W, target=j))
+            out += [Step(f"w>q{k + 1}", source=W, target=Q + k)
+                    for k in higher.get(identity(top) + 1, ())]
             if hole >= 0:
-                out.append(Move(f"w>q{hole + 1}"))
-        if hole >= 0 and state.pack:
-            out.append(Move(f"d>q{hole + 1}"))
-        if state.pack:
-            out.append(TURN)
+                out.append(Step(f"w>q{hole + 1}", source=W, target=Q + hole))
+        if t.piles[P]:
+            if hole >= 0:
+                out.append(Step(f"d>q{hole + 1}", DEAL, P, Q + hole))
+            out.append(Step("s", DEAL, P, W))
         for i, p in enumerate(sq):
             if p:
-                out += [Move(code) for k in higher.get(identity(p[-1]) + 1, ())
-                        if (code := f"q{i + 1}>q{k + 1}") != state.back]
-        return with_end(out)
+                out += [Step(f"q{i + 1}>q{k + 1}", source=Q + i, target=Q + k)
+                        for k in higher.get(identity(p[-1]) + 1, ())]
+        return out
 
-    def play(self, state: CarreState, move: Move) -> CarreState:
-        st = replace(state, opening=False)
-        if move == TURN:
-            return replace(st, pack=st.pack[:-1], talon=(*st.talon, st.pack[-1]), back="")
-        if move == RETAKE:
+    def play(self, state: Table, move: Move) -> Table:
+        after = super().play(state, move)
+        return after if self.mark(after, "moved") else self.marked(after, moved=1)
+
+    def special(self, t: Table, step: Step) -> Table:
+        """The note's remedy: the square taken up, shuffled (stream 1) and dealt again,
+        or a blocking king slipped under its packet."""
+        piles = list(t.piles)
+        if step.kind == REDEAL:
             n = int(self.option("packets"))
-            cards = reshuffle(st.seed, 1, [c for p in st.square for c in p])
-            return replace(st, square=tuple(tuple(cards[i * n:(i + 1) * n])
-                                            for i in range(PLACES)))
-        if move.code.startswith("slip"):
-            i = int(move.code[4:]) - 1
-            p = st.square[i]
+            cards = reshuffle(t.seed, 1, [c for p in t.piles[Q:P] for c in p])
+            piles[Q:P] = [tuple(cards[i * n:(i + 1) * n]) for i in range(PLACES)]
+        else:
+            p = t.piles[step.source]
             k = max(k for k, c in enumerate(p) if rank_of(c) == KING
                     and any(suit_of(d) == suit_of(c) for d in p[:k]))
-            return replace(st, square=replace_at(st.square, i, (p[k], *p[:k], *p[k + 1:])))
-        src, a, dst, b = split_code(move.code)
-        assert b is not None
-        c, st = self._take(st, src, a)
-        if dst == "f":
-            fams = replace_at(st.families, b - 1, (*st.families[b - 1], c))
-            return replace(st, families=fams, back="")
-        st = replace(st, square=replace_at(st.square, b - 1, (*st.square[b - 1], c)))
-        return replace(st, back=back_of(move.code) if src == "q" else "")
+            piles[step.source] = (p[k], *p[:k], *p[k + 1:])
+        return replace(t, piles=tuple(piles))
 
-    @staticmethod
-    def _take(state: CarreState, src: str, a: int | None) -> tuple[Card, CarreState]:
-        if src == "q":
-            assert a is not None
-            p = state.square[a - 1]
-            return p[-1], replace(state, square=replace_at(state.square, a - 1, p[:-1]))
-        if src == "d":
-            return state.pack[-1], replace(state, pack=state.pack[:-1])
-        return state.talon[-1], replace(state, talon=state.talon[:-1])
-
-    def won(self, state: CarreState) -> bool:
-        return home(state.families) == 104
-
-    def summary(self, state: CarreState, won: bool) -> str:
-        if won:
-            return "all 104 cards on the foundations"
-        why = "given up" if state.given_up else "no move is left"
-        return f"{home(state.families)} of 104 cards on the foundations; {why}"
-
-    def zones(self, state: CarreState) -> tuple[Zone, ...]:
-        return (*family_zones(state.families),
-                *(open_zone(f"q{i + 1}", "pile", p, place_label(i), SIDES[i // 4])
-                  for i, p in enumerate(state.square)),
-                pack_zone(state.pack), open_zone("talon", "waste", state.talon, "the talon"))
-
-    def public(self, state: CarreState) -> dict[str, Any]:
-        return {"pack": len(state.pack), "talon": len(state.talon),
-                "on_foundations": home(state.families),
-                "vacancies": sum(not p for p in state.square)}
-
-    def say(self, state: CarreState, move: Move) -> str:
-        if move == TURN:
+    def say(self, t: Table, move: Move) -> str:
+        s = self.step(t, move)
+        if s.code == "s":
             return "turn the next card of the pack onto the talon"
-        if move == RETAKE:
+        if s.kind == REDEAL:
             return "take up the square, shuffle it and deal it again (two kings block)"
-        if move.code.startswith("slip"):
-            return f"slip the blocking king of {place_label(int(move.code[4:]) - 1)} underneath"
-        src, a, dst, b = split_code(move.code)
-        assert b is not None
-        if src == "d":
-            return f"fill the vacancy of {place_label(b - 1)} with the next card of the pack"
-        c, _ = self._take(state, src, a)
-        where = f" from {place_label((a or 1) - 1)}" if src == "q" else " from the talon"
-        if dst == "f":
-            return f"play {name(c)}{where} on {family_label(b - 1)}"
-        q = state.square[b - 1]
+        if s.kind == PRIVILEGE:
+            return f"slip the blocking king of {place_label(s.source - Q)} underneath"
+        if s.kind == DEAL:
+            return f"fill the vacancy of {place_label(s.target - Q)} with the next card of " \
+                "the pack"
+        c = t.piles[s.source][-1]
+        where = f" from {place_label(s.source - Q)}" if s.source < P else " from the talon"
+        if s.target < Q:
+            return f"play {name(c)}{where} on {family_label(s.target)}"
+        q, b = t.piles[s.target], s.target - Q
         if q:
-            return f"marry {name(c)}{where} on {name(q[-1])} of {place_label(b - 1)}"
-        return f"fill the vacancy of {place_label(b - 1)} with {name(c)}{where}"
+            return f"marry {name(c)}{where} on {name(q[-1])} of {place_label(b)}"
+        return f"fill the vacancy of {place_label(b)} with {name(c)}{where}"
 
-    def narrate(self, before: CarreState, move: Move, after: CarreState) -> str:
-        if move == TURN:
-            return f"turn up {name(before.pack[-1])}"
-        if move.code.startswith("d>"):
-            return f"{self.describe(before, move)}: {name(before.pack[-1])}"
-        return self.describe(before, move)
+    def narrate(self, before: Table, move: Move, after: Table) -> str:
+        if move.code == "s":
+            return f"turn up {name(before.piles[P][-1])}"
+        return super().narrate(before, move, after)
 
 
 LE_CARRE_NAPOLEON_SINGLES = variant(LeCarreNapoleon, Description(
@@ -247,4 +207,4 @@ LE_CARRE_NAPOLEON_SINGLES = variant(LeCarreNapoleon, Description(
     layout="square", variant_of="le_carre_napoleon", fixed={"packets": 1}))
 
 
-__all__ = ["LE_CARRE_NAPOLEON_SINGLES", "CarreState", "LeCarreNapoleon"]
+__all__ = ["LE_CARRE_NAPOLEON_SINGLES", "LeCarreNapoleon"]

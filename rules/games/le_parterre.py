@@ -32,12 +32,10 @@ Moves as Flower Garden's, less ``g<i>.<n>>g<j>``: ``g<i>>f``, ``b<card>>f``, ``g
 
 from __future__ import annotations
 
-from ..common import END
 from ..description import CADOGAN, Description
-from ..game import Move
+from ..patience import Step, Table
 from ..registry import register
-from ..solo import with_end
-from .flower_garden import FlowerGarden, GardenState
+from .flower_garden import FlowerGarden
 
 
 @register
@@ -46,11 +44,9 @@ class LeParterre(FlowerGarden):
         id="le_parterre", title="Le Parterre", book=CADOGAN, lines="1282-1344",
         skill="much", bound=None)
 
-    def moves(self, state: GardenState) -> tuple[Move, ...]:
+    def steps(self, t: Table) -> list[Step]:
         # Rule I: the uppermost card alone is available, so no sequence moves whole
-        out = [m for m in super().moves(state)
-               if m != END and "." not in m.code.partition(">")[0]]
-        return with_end(out)
+        return [s for s in super().steps(t) if s.count == 1]
 
 
 __all__ = ["LeParterre"]

@@ -61,41 +61,26 @@ Moves, in order: during the deal ``c<i>>f<j>`` (the card just dealt) and ``n``; 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from ..cadogan import ACES_UP, KINGS_DOWN, Foundation, marries, takers, to_play
 from ..cards import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_SYMBOLS, Card, name
 from ..description import CADOGAN, Description
-from ..game import Move, Option, Zone
+from ..game import Move, Option
+from ..patience import DOWN, FOUNDATION, HOME, SHELL, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code, with_end
-from ._columns import back_of
+from ..shape import DEAL, OTHER, REDEAL
 
 PACKETS = 12
 ROW_SUITS = (HEARTS, SPADES, DIAMONDS, CLUBS)
 #: The foundation each side packet adjoins (corners: none).
 ADJOINS = {1: 0, 2: 1, 3: 2, 4: 3, 7: 4, 8: 5, 9: 6, 10: 7}
-NEXT, REDEAL = Move("n"), Move("redeal")
 LABELS = ("left top corner", "left side 1", "left side 2", "left side 3", "left side 4",
           "left lower corner", "right top corner", "right side 1", "right side 2",
           "right side 3", "right side 4", "right lower corner")
-Pile = tuple[Card, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class CoinsState:
-    found: tuple[Pile, ...]
-    packets: tuple[Pile, ...]
-    pack: tuple[Card, ...]
-    dealing: bool = True
-    #: The packet that takes the next card dealt.
-    at: int = 0
-    #: The packet where the card just dealt lies, when it may be played; else -1.
-    pending: int = -1
-    redeals: int = 0
-    back: str = ""
-    given_up: bool = False
+C, P = 8, 8 + PACKETS  # where the packets and the pack lie
+Cards = tuple[Card, ...]
 
 
 def kinds_for(left: str) -> tuple[Foundation, ...]:
@@ -104,8 +89,13 @@ def kinds_for(left: str) -> tuple[Foundation, ...]:
     return a + k if left == "aces" else k + a
 
 
+def dealing(game: Patience, t: Table) -> bool:
+    """Whether the deal is under way (the public fact ``dealing``)."""
+    return not game.mark(t, "dealt")
+
+
 @register
-class LesQuatreCoins(SoloGame[CoinsState]):
+class LesQuatreCoins(Patience):
     description = Description(
         id="les_quatre_coins",
         title="Les Quatre Coins (figure lost: aces left, kings right, a stand-in)",
@@ -117,20 +107,35 @@ class LesQuatreCoins(SoloGame[CoinsState]):
     )
     #: Two re-deals, "in addition to the original deal" (l.444-450, l.65).
     redeals_allowed = 2
+    redeal_takes_up = False
+    facts = (("pack", size("pack")), ("dealing", dealing), ("redeals_left", SHELL),
+             ("on_foundations", HOME))
+    home_words, won_words = "on the foundations", "are on the foundations"
+    no_straight_back = True
+    #: ``dealt``: the deal is over; ``at``: the packet that takes the next card dealt;
+    #: ``pending``: 1 + the packet where the card just dealt lies, when it may be played.
+    marks = ("dealt", "at", "pending")
 
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
         self.kinds = kinds_for(str(self.options["left_column"]))
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> CoinsState:
-        return self.deal_on(CoinsState(((),) * 8, ((),) * PACKETS, pack_of(cards)))
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"f{j + 1}", FOUNDATION, self.found_label(j), "foundations")
+                  for j in range(8)),
+                *(Pile(f"c{i + 1}", "pile", LABELS[i], "left" if i < 6 else "right")
+                  for i in range(PACKETS)),
+                Pile("pack", "stock", "the pack", face=DOWN))
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return self.deal_on(self.table({"pack": cards[::-1]}))
 
     def allowed(self, p: int, j: int) -> bool:
         """A card falling on packet ``p`` may go on foundation ``j`` during the deal."""
         side = ADJOINS.get(p)
         return side is None or side == j
 
-    def targets(self, found: Sequence[Pile], c: Card) -> list[int]:
+    def targets(self, found: Sequence[Cards], c: Card) -> list[int]:
         """Every foundation under way that takes ``c`` now. Both foundations of a suit
         take the same card when they are one step from meeting (the ace foundation at
         the four, the king foundation at the six: a five goes on either), and which of
@@ -138,16 +143,17 @@ class LesQuatreCoins(SoloGame[CoinsState]):
         not yet begun is never offered here (its base goes up as it appears)."""
         return [j for j in takers(self.kinds, found, c) if found[j]]
 
-    def deal_targets(self, found: Sequence[Pile], p: int, c: Card) -> list[int]:
+    def deal_targets(self, found: Sequence[Cards], p: int, c: Card) -> list[int]:
         """The foundations that ``c``, falling on packet ``p`` in the deal, may go on: any
         that takes it from a corner, from a side packet only the adjoining one
         (l.400-412), even when the other foundation of its suit takes it too."""
         return [j for j in self.targets(found, c) if self.allowed(p, j)]
 
-    def deal_on(self, st: CoinsState) -> CoinsState:
+    def deal_on(self, t: Table) -> Table:
         """Deal until a card falls that may be played, or the pack is out; foundation
         cards go up at once and the next card takes their place."""
-        found, packets, pack, at = list(st.found), list(st.packets), st.pack, st.at
+        found, packets = list(t.piles[:C]), list(t.piles[C:P])
+        pack, at, pending = t.piles[P], self.mark(t, "at"), -1
         while pack:
             c, pack = pack[-1], pack[:-1]
             j = to_play(self.kinds, found, c)
@@ -157,89 +163,66 @@ class LesQuatreCoins(SoloGame[CoinsState]):
             packets[at] = (*packets[at], c)
             p, at = at, (at + 1) % PACKETS
             if j >= 0 and self.deal_targets(found, p, c):
-                return replace(st, found=tuple(found), packets=tuple(packets), pack=pack,
-                               at=at, pending=p, back="")
-        return replace(st, found=tuple(found), packets=tuple(packets), pack=(), at=at,
-                       pending=-1, dealing=False, back="")
+                pending = p
+                break
+        t = replace(t, piles=(*found, *packets, pack), down=(0,) * P + (len(pack),),
+                    back=None)
+        return self.marked(t, at=at, pending=pending + 1, dealt=int(not pack and pending < 0))
 
-    def plays(self, st: CoinsState) -> list[Move]:
-        return [Move(f"c{i + 1}>f{j + 1}") for i, p in enumerate(st.packets) if p
-                for j in self.targets(st.found, p[-1])]
-
-    def moves(self, st: CoinsState) -> tuple[Move, ...]:
-        if st.dealing:
+    def steps(self, t: Table) -> list[Step]:
+        fams, packets = self.families(t), t.piles[C:P]
+        if dealing(self, t):
             out = []
-            if st.pending >= 0:
-                c = st.packets[st.pending][-1]
-                out += [Move(f"c{st.pending + 1}>f{j + 1}")
-                        for j in self.deal_targets(st.found, st.pending, c)]
-            return (*out, NEXT)
-        ups = self.plays(st)
-        tops = [(i, p[-1]) for i, p in enumerate(st.packets) if p]
-        out = [*ups, *(Move(code) for i, c in tops for k, d in tops
-                       if k != i and marries(c, d, "both")
-                       and (code := f"c{i + 1}>c{k + 1}") != st.back)]
-        if not ups and self.may_redeal(st):
-            out.append(REDEAL)
-        return with_end(out)
+            if (p := self.mark(t, "pending") - 1) >= 0:
+                out += [Step(f"c{p + 1}>f{j + 1}", source=C + p, target=j)
+                        for j in self.deal_targets(fams, p, packets[p][-1])]
+            # the deal on goes from the pack to places its cards decide (a foundation
+            # card goes up at once): its shape names the pack alone; with the pack out
+            # it only ends the deal, moving no card
+            return [*out, Step("n", DEAL if t.piles[P] else OTHER, P)]
+        ups = [Step(f"c{i + 1}>f{j + 1}", source=C + i, target=j)
+               for i, p in enumerate(packets) if p for j in self.targets(fams, p[-1])]
+        tops = [(i, p[-1]) for i, p in enumerate(packets) if p]
+        out = [*ups, *(Step(f"c{i + 1}>c{k + 1}", source=C + i, target=C + k)
+                       for i, c in tops for k, d in tops if k != i and marries(c, d, "both"))]
+        if not ups and self.may_redeal(t):
+            out.append(Step("redeal", REDEAL, C, P))
+        return out
 
-    def play(self, st: CoinsState, move: Move) -> CoinsState:
-        if move == NEXT:
-            return self.deal_on(replace(st, pending=-1))
-        if move == REDEAL:
-            order = tuple(c for p in st.packets for c in p)
-            return self.deal_on(replace(st, packets=((),) * PACKETS, pack=pack_of(order),
-                                        dealing=True, at=0, pending=-1,
-                                        redeals=self.redeal_number(st)))
-        _, a, dst, b = split_code(move.code)
-        assert a is not None and b is not None
-        c = st.packets[a - 1][-1]
-        packets = replace_at(st.packets, a - 1, st.packets[a - 1][:-1])
-        if dst == "f":
-            st = replace(st, packets=packets,
-                         found=replace_at(st.found, b - 1, (*st.found[b - 1], c)), back="")
-            if st.dealing:  # the next card is placed in its stead
-                st = replace(st, at=a - 1, pending=-1)
-            return st
-        return replace(st, packets=replace_at(packets, b - 1, (*packets[b - 1], c)),
-                       back=back_of(move.code))
+    def offers_end(self, t: Table) -> bool:
+        return not dealing(self, t)
 
-    def won(self, st: CoinsState) -> bool:
-        return sum(len(f) for f in st.found) == 104
+    def play(self, state: Table, move: Move) -> Table:
+        s = self.step(state, move)
+        if s.code == "n":
+            return self.deal_on(self.marked(state, pending=0))
+        after = super().play(state, move)
+        if s.target < C and dealing(self, state):  # the next card is placed in its stead
+            return self.marked(after, at=s.source - C, pending=0)
+        return after
 
-    def summary(self, st: CoinsState, won: bool) -> str:
-        n = sum(len(f) for f in st.found)
-        if won:
-            return "all 104 cards are on the foundations"
-        why = "given up" if st.given_up else "no move is left"
-        return f"{n} of 104 cards on the foundations; {why}"
+    def special(self, t: Table, step: Step) -> Table:
+        """The re-deal: the packets taken up in order, each on those before, the stack
+        turned down (the first packet's bottom card dealt first), and dealt as before."""
+        order = tuple(c for p in t.piles[C:P] for c in p)
+        laid = replace(t, piles=(*t.piles[:C], *((),) * PACKETS, order[::-1]),
+                       redeals=self.redeal_number(t))
+        return self.deal_on(self.marked(laid, dealt=0, at=0, pending=0))
 
     def found_label(self, j: int) -> str:
         side = "left" if j < 4 else "right"
         kind = "ace" if (j < 4) == (self.options["left_column"] == "aces") else "king"
         return f"{SUIT_SYMBOLS[ROW_SUITS[j % 4]]} {kind} foundation ({side}, row {j % 4 + 1})"
 
-    def zones(self, st: CoinsState) -> tuple[Zone, ...]:
-        return (*(open_zone(f"f{j + 1}", "foundation", f, self.found_label(j), "foundations")
-                  for j, f in enumerate(st.found)),
-                *(open_zone(f"c{i + 1}", "pile", p, LABELS[i],
-                            "left" if i < 6 else "right") for i, p in enumerate(st.packets)),
-                pack_zone(st.pack))
-
-    def public(self, st: CoinsState) -> dict[str, Any]:
-        return {"pack": len(st.pack), "dealing": st.dealing,
-                **self.redeal_facts(st),
-                "on_foundations": sum(len(f) for f in st.found)}
-
-    def say(self, st: CoinsState, move: Move) -> str:
-        if move == NEXT:
-            return "deal on" if st.pack else "end the deal"
-        if move == REDEAL:
-            return f"take up the packets in order and deal them again {self.redeal_of(st)}"
-        _, a, dst, b = split_code(move.code)
-        assert a is not None and b is not None
-        c = st.packets[a - 1][-1]
-        if dst == "f":
-            return f"play {name(c)} from the {LABELS[a - 1]} on the {self.found_label(b - 1)}"
-        return f"marry {name(c)} from the {LABELS[a - 1]} to " \
-            f"{name(st.packets[b - 1][-1])} on the {LABELS[b - 1]}"
+    def say(self, t: Table, move: Move) -> str:
+        s = self.step(t, move)
+        if s.code == "n":
+            return "deal on" if t.piles[P] else "end the deal"
+        if s.kind == REDEAL:
+            return f"take up the packets in order and deal them again {self.redeal_of(t)}"
+        c = t.piles[s.source][-1]
+        a = LABELS[s.source - C]
+        if s.target < C:
+            return f"play {name(c)} from the {a} on the {self.found_label(s.target)}"
+        return f"marry {name(c)} from the {a} to {name(t.piles[s.target][-1])} on the " \
+            f"{LABELS[s.target - C]}"

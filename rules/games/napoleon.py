@@ -46,36 +46,26 @@ Won when the eight families hold all 104 cards; lost when the player gives up
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
+from ..building import family_for, family_label
 from ..cards import Card, identity, name
 from ..description import CHENEY, Description
-from ..families import REDEAL, TURN, shuffle_option
-from ..game import Move, Option, Zone
+from ..families import shuffle_option
+from ..game import Move, Option
+from ..patience import DOWN, FOUNDATION, HOME, SHELL, Patience, Pile, Step, Table, size
 from ..registry import register, variant
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code, with_end
-from ._columns import add, back_of, family_for, family_label, family_zones, home
-from ._upward import EMPTY8, Fams, short_of, stock_turn_said, stock_turned, tops_by_card
+from ..shape import DEAL, REDEAL
+from ._upward import stock_turn_said, tops_by_card
 
 COLUMNS, ROWS = 10, 4
-
-
-@dataclass(frozen=True, slots=True)
-class NapoleonState:
-    families: Fams
-    #: The ten columns, upper row first: the last card is the free one.
-    columns: tuple[tuple[Card, ...], ...]
-    pack: tuple[Card, ...]
-    seed: int
-    stock: tuple[Card, ...] = ()
-    redeals: int = 0
-    back: str = ""
-    given_up: bool = False
+FAMILIES = tuple(Pile(f"f{i + 1}", FOUNDATION, family_label(i), "families") for i in range(8))
+COLS = tuple(Pile(f"c{i + 1}", "pile", f"column {i + 1}", "columns") for i in range(COLUMNS))
+C, P, W = 8, 8 + COLUMNS, 9 + COLUMNS  # where the columns, the pack and the stock lie
 
 
 @register
-class Napoleon(SoloGame[NapoleonState]):
+class Napoleon(Patience):
     description = Description(
         id="napoleon", title="Napoleon, or the Pet Game", book=CHENEY, lines="2137-2169",
         skill="some", bound=None, packs=2)
@@ -85,110 +75,84 @@ class Napoleon(SoloGame[NapoleonState]):
                        "turns it)"),
         Option("pet", False, "the Pet Game: marriages from the stock, free cards into "
                "spaces, no turning (l.2170-2187)", choices=(False, True)))
+    facts = (("pack", size("pack")), ("stock", size("stock")), ("redeals_left", SHELL),
+             ("in_families", HOME))
+    no_straight_back = irreversible_redeals = True
+    #: What the single stock is called (Le Cadran: "the talon").
+    stock_word = "the stock"
 
     @property
     def pet(self) -> bool:
         """The Pet Game: marriages from the stock, free cards into spaces, no turning."""
         return bool(self.options["pet"])
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> NapoleonState:
-        cols = tuple(tuple(cards[r * COLUMNS + i] for r in range(ROWS))
-                     for i in range(COLUMNS))
-        return NapoleonState(EMPTY8, cols, pack_of(cards[COLUMNS * ROWS :]), seed)
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*FAMILIES, *COLS, Pile("pack", "stock", "the pack", face=DOWN),
+                Pile("stock", "waste", self.stock_word))
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        cols = {p.id: tuple(cards[r * COLUMNS + i] for r in range(ROWS))
+                for i, p in enumerate(COLS)}
+        t = self.table(cols | {"pack": cards[COLUMNS * ROWS:][::-1]})
+        return Table(t.piles, t.down, seed=seed)
 
     def max_redeals(self) -> int:
         return 0 if self.pet else 2
 
-    def moves(self, state: NapoleonState) -> tuple[Move, ...]:
-        cols, fams = state.columns, state.families
+    def shuffles(self, t: Table) -> bool:
+        return bool(self.option("shuffle"))
+
+    def irreversible(self, before: Table, move: Move, after: Table) -> bool:
+        """A turn of the stock that shuffles it shows a new order."""
+        return super().irreversible(before, move, after) and self.shuffles(before)
+
+    def steps(self, t: Table) -> list[Step]:
+        cols, fams = t.piles[C:P], self.families(t)
         empty = cols.index(()) if () in cols else -1
-        out = [Move(f"c{i + 1}>f{j + 1}") for i, p in enumerate(cols)
+        out = [Step(f"c{i + 1}>f{j + 1}", source=C + i, target=j) for i, p in enumerate(cols)
                if p and (j := family_for(fams, p[-1])) >= 0]
-        top = state.stock[-1] if state.stock else 0
-        if top and (j := family_for(fams, top)) >= 0:
-            out.append(Move(f"w>f{j + 1}"))
+        top = t.top(W)
+        if top is not None and (j := family_for(fams, top)) >= 0:
+            out.append(Step(f"w>f{j + 1}", source=W, target=j))
         higher = tops_by_card(cols)
-        if top:
+        if top is not None:
             to = higher.get(identity(top) + 1, []) if self.pet else []
-            out += [Move(f"w>c{k + 1}") for k in sorted([*to, empty] if empty >= 0 else to)]
-        if state.pack:
-            out.append(TURN)
-        elif state.stock and self.may_redeal(state):
-            out.append(REDEAL)
+            out += [Step(f"w>c{k + 1}", source=W, target=C + k)
+                    for k in sorted([*to, empty] if empty >= 0 else to)]
+        if t.piles[P]:
+            out.append(Step("s", DEAL, P, W))
+        elif t.piles[W] and self.may_redeal(t):
+            out.append(Step("redeal", REDEAL, W, P, len(t.piles[W])))
         for i, p in enumerate(cols):
             if not p:
                 continue
             to = higher.get(identity(p[-1]) + 1, [])
             if self.pet and empty >= 0 and len(p) > 1:
                 to = sorted([*to, empty])
-            out += [Move(code) for k in to if (code := f"c{i + 1}>c{k + 1}") != state.back]
-        return with_end(out)
+            out += [Step(f"c{i + 1}>c{k + 1}", source=C + i, target=C + k) for k in to]
+        return out
 
-    def play(self, state: NapoleonState, move: Move) -> NapoleonState:
-        if move == TURN:
-            return replace(state, pack=state.pack[:-1], stock=(*state.stock, state.pack[-1]),
-                           back="")
-        if move == REDEAL:
-            k = self.redeal_number(state)
-            return replace(state, pack=stock_turned(self, state.seed, k, state.stock),
-                           stock=(), redeals=k, back="")
-        src, a, dst, b = split_code(move.code)
-        assert b is not None
-        if src == "c":
-            assert a is not None
-            p = state.columns[a - 1]
-            c, st = p[-1], replace(state, columns=replace_at(state.columns, a - 1, p[:-1]))
-        else:
-            c, st = state.stock[-1], replace(state, stock=state.stock[:-1])
-        if dst == "f":
-            return replace(st, families=add(st.families, b - 1, c), back="")
-        return replace(st, columns=replace_at(st.columns, b - 1, (*st.columns[b - 1], c)),
-                       back=back_of(move.code) if src == "c" else "")
+    def summary(self, state: Table, won: bool) -> str:
+        return "the eight families are complete" if won else super().summary(state, won)
 
-    def irreversible(self, before: NapoleonState, move: Move, after: NapoleonState) -> bool:
-        return move == REDEAL and bool(self.option("shuffle"))
-
-    def won(self, state: NapoleonState) -> bool:
-        return home(state.families) == 104
-
-    def summary(self, state: NapoleonState, won: bool) -> str:
-        if won:
-            return "the eight families are complete"
-        return short_of(state.families, state.given_up)
-
-    def zones(self, state: NapoleonState) -> tuple[Zone, ...]:
-        return (*family_zones(state.families),
-                *(open_zone(f"c{i + 1}", "pile", p, f"column {i + 1}", "columns")
-                  for i, p in enumerate(state.columns)),
-                pack_zone(state.pack), open_zone("stock", "waste", state.stock, "the stock"))
-
-    def public(self, state: NapoleonState) -> dict[str, Any]:
-        return {"pack": len(state.pack), "stock": len(state.stock),
-                **self.redeal_facts(state),
-                "in_families": home(state.families)}
-
-    def say(self, state: NapoleonState, move: Move) -> str:
-        if move == TURN:
+    def say(self, t: Table, move: Move) -> str:
+        s = self.step(t, move)
+        if s.kind == DEAL:
             return "turn the next card of the pack"
-        if move == REDEAL:
-            return stock_turn_said(self, state)
-        src, a, dst, b = split_code(move.code)
-        assert b is not None
-        if src == "c":
-            assert a is not None
-            c, where = state.columns[a - 1][-1], f" from column {a}"
-        else:
-            c, where = state.stock[-1], " from the stock"
-        if dst == "f":
-            return f"play {name(c)}{where} on {family_label(b - 1)}"
-        q = state.columns[b - 1]
+        if s.kind == REDEAL:
+            return stock_turn_said(self, t)
+        c = t.piles[s.source][-1]
+        where = f" from column {s.source - C + 1}" if s.source < P else f" from {self.stock_word}"
+        if s.target < C:
+            return f"play {name(c)}{where} on {family_label(s.target)}"
+        q, b = t.piles[s.target], s.target - C + 1
         if q:
             return f"marry {name(c)}{where} to {name(q[-1])} on column {b}"
         return f"put {name(c)}{where} into the empty column {b}"
 
-    def narrate(self, before: NapoleonState, move: Move, after: NapoleonState) -> str:
-        if move == TURN:
-            return f"turn up {name(before.pack[-1])}"
+    def narrate(self, before: Table, move: Move, after: Table) -> str:
+        if move.code == "s":
+            return f"turn up {name(before.piles[P][-1])}"
         return self.describe(before, move)
 
 

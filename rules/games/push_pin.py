@@ -37,25 +37,21 @@ its two neighbours agreeing.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from dataclasses import replace
+from typing import ClassVar
 
 from ..cards import RANK_WORDS, Card, name, rank_of, suit_of
 from ..description import CHENEY, Description
-from ..game import Move, Zone
+from ..game import Move
+from ..patience import DISCARD, DOWN, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import SoloGame, names_of, numbers, open_zone, pack_of, pack_zone
+from ..shape import DEAL, MOVE, PAIR, PRIVILEGE
+from ..solo import names_of, numbers
 
-DEAL, MOVE_FIRST = Move("d"), Move("m")
-
-
-@dataclass(frozen=True, slots=True)
-class PinState:
-    line: tuple[Card, ...]
-    pack: tuple[Card, ...]
-    out: tuple[Card, ...] = ()
-    #: The privileges used (the solo shell's count: ``first_to_end``, once).
-    privileges_used: tuple[str, ...] = ()
+#: The line is laid in places ``l1`` .. ``l104``, one card each (those laid shown), then
+#: the pack and the cards pushed out.
+LINE = 104
+PACK, OUT = LINE, LINE + 1
 
 
 def agree(a: Card, b: Card) -> bool:
@@ -63,17 +59,18 @@ def agree(a: Card, b: Card) -> bool:
     return suit_of(a) == suit_of(b) or rank_of(a) == rank_of(b)
 
 
-def removals(line: tuple[Card, ...]) -> list[Move]:
-    """Every push-out of the line, in the documented order."""
-    out: list[Move] = []
+def removals(line: tuple[Card, ...]) -> list[Step]:
+    """Every push-out of the line, in the documented order: one card to the cards pushed
+    out, or a run thrown out together (pointing at its first and last places)."""
+    out: list[Step] = []
     for i in range(1, len(line) - 1):
         left = line[i - 1]
         if agree(left, line[i + 1]):
-            out.append(Move(f"p{i + 1}"))
+            out.append(Step(f"p{i + 1}", MOVE, i, OUT))
         j = i + 1
         while j < len(line) - 1 and suit_of(line[j]) == suit_of(line[i]):
             if rank_of(line[j + 1]) == rank_of(left):
-                out.append(Move(f"p{i + 1}-{j + 1}"))
+                out.append(Step(f"p{i + 1}-{j + 1}", PAIR, i, j, j - i + 1))
             j += 1
     return out
 
@@ -102,7 +99,16 @@ def clearable(seq: tuple[Card, ...]) -> list[list[bool]]:
     return t
 
 
-def winnable(state: PinState) -> bool:
+def line_of(t: Table) -> tuple[Card, ...]:
+    """The line, left to right."""
+    return tuple(p[0] for p in t.piles[:LINE] if p)
+
+
+def in_line(game: Patience, t: Table) -> int:
+    return sum(1 for p in t.piles[:LINE] if p)
+
+
+def winnable(state: Table) -> bool:
     """Whether any line of play wins from ``state``.
 
     Laying a card never stops a push-out, so every line may as well lay the whole pack
@@ -110,7 +116,7 @@ def winnable(state: PinState) -> bool:
     (a card goes from between two). So the game is won when all between those two can
     go; or, the privilege unused, when all between the first card and some later card
     go, and then, the first card moved to the end, all between that card and it."""
-    seq = state.line + state.pack[::-1]
+    seq = line_of(state) + state.piles[PACK][::-1]
     moved = bool(state.privileges_used)  # the one privilege, first card to the end
     n = len(seq)
     if n <= 2:
@@ -121,65 +127,76 @@ def winnable(state: PinState) -> bool:
 
 
 @register
-class PushPin(SoloGame[PinState]):
+class PushPin(Patience):
     description = Description(
         id="push_pin", title="Push Pin", book=CHENEY, lines="1169-1196", skill="chance",
         bound=500, packs=2, chance=True)
     privileges_allowed: ClassVar[Mapping[str, int]] = {"first_to_end": 1}
+    facts = (("in_pack", size("pack")), ("in_line", in_line))
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> PinState:
-        return PinState((), pack_of(cards))
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"l{i + 1}", "cell", f"card {i + 1} of the line", "line")
+                  for i in range(LINE)),
+                Pile("pack", "stock", "the pack", face=DOWN),
+                Pile("out", DISCARD, "cards pushed out"))
 
-    def moves(self, state: PinState) -> tuple[Move, ...]:
-        found = removals(state.line)
-        if state.pack:
-            found.append(DEAL)
-        elif self.may_use_privilege(state) and len(state.line) > 2:
-            found.append(MOVE_FIRST)
-        return tuple(found)
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return self.table({"pack": cards[::-1]})
 
-    def play(self, state: PinState, move: Move) -> PinState:
-        line = state.line
-        if move == DEAL:
-            return PinState((*line, state.pack[-1]), state.pack[:-1], state.out,
-                            state.privileges_used)
-        if move == MOVE_FIRST:
-            return PinState((*line[1:], line[0]), state.pack, state.out,
-                            self.use_privilege(state))
-        ns = numbers(move.code)
-        i, j = ns[0] - 1, ns[-1]
-        return PinState(line[:i] + line[j:], state.pack, state.out + line[i:j],
-                        state.privileges_used)
+    def laid(self, t: Table, i: int) -> bool:
+        """The places of the line hold the cards laid (it closes up as they go)."""
+        return i >= LINE or bool(t.piles[i])
 
-    def closed_form(self, state: PinState) -> bool | None:
+    def offers_end(self, t: Table) -> bool:
+        return False
+
+    def steps(self, t: Table) -> list[Step]:
+        line = line_of(t)
+        found = removals(line)
+        if t.piles[PACK]:
+            found.append(Step("d", DEAL, PACK, len(line)))
+        elif self.may_use_privilege(t) and len(line) > 2:
+            found.append(Step("m", PRIVILEGE, 0, len(line) - 1))
+        return found
+
+    def relaid(self, t: Table, line: tuple[Card, ...], out: tuple[Card, ...] = ()) -> Table:
+        """``t`` with the line laid anew (closed up) and ``out`` pushed out."""
+        places = tuple((c,) for c in line) + ((),) * (LINE - len(line))
+        return replace(t, piles=(*places, t.piles[PACK], t.piles[OUT] + out), played=True)
+
+    def play(self, state: Table, move: Move) -> Table:
+        s = self.step(state, move)
+        if s.kind not in (MOVE, PAIR):
+            return super().play(state, move)
+        line = line_of(state)
+        i, j = s.source, s.source + s.count
+        return self.relaid(state, line[:i] + line[j:], line[i:j])
+
+    def special(self, t: Table, step: Step) -> Table:
+        """The privilege: the first card moved to the end of the line."""
+        line = line_of(t)
+        return replace(self.relaid(t, (*line[1:], line[0])),
+                       privileges_used=self.use_privilege(t))
+
+    def closed_form(self, state: Table) -> bool | None:
         """For the solver (rules/solver.py): whether the deal can still be won, decided
         without search (:func:`winnable`)."""
         return winnable(state)
 
-    def won(self, state: PinState) -> bool:
-        return not state.pack and len(state.line) <= 2
+    def won(self, state: Table) -> bool:
+        return not state.piles[PACK] and in_line(self, state) <= 2
 
-    def summary(self, state: PinState, won: bool) -> str:
+    def summary(self, state: Table, won: bool) -> str:
         if won:
             return "every card pushed out but two"
-        return f"{len(state.line)} cards are left in the line and none can be pushed out"
+        return f"{in_line(self, state)} cards are left in the line and none can be pushed out"
 
-    def zones(self, state: PinState) -> tuple[Zone, ...]:
-        out = [Zone(f"l{i + 1}", "cell", (c,), 1, label=f"card {i + 1} of the line",
-                    group="line") for i, c in enumerate(state.line)]
-        out.append(pack_zone(state.pack))
-        out.append(open_zone("out", "discard", state.out, "cards pushed out"))
-        return tuple(out)
-
-    def public(self, state: PinState) -> dict[str, Any]:
-        return {"in_pack": len(state.pack), "in_line": len(state.line),
-                **self.privilege_facts(state)}
-
-    def say(self, state: PinState, move: Move) -> str:
-        line = state.line
-        if move == DEAL:
+    def say(self, t: Table, move: Move) -> str:
+        s = self.step(t, move)
+        line = line_of(t)
+        if s.kind == DEAL:
             return "lay the next card at the end of the line"
-        if move == MOVE_FIRST:
+        if s.kind == PRIVILEGE:
             return f"move {name(line[0])} from the head of the line to the end"
         ns = numbers(move.code)
         i, j = ns[0] - 1, ns[-1]

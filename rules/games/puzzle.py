@@ -42,37 +42,25 @@ The game is chance: ``p<i>`` (the top of pile ``i`` to the family above it), the
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import replace
 
 from ..cards import ACE, KING, Card, name, rank_of
 from ..description import CHENEY, Description
-from ..game import Move, Option, Zone
+from ..game import Move, Option
+from ..history import remember, seen
+from ..patience import FOUNDATION, HOME, Patience, Pile, Step, Table
 from ..registry import register
-from ..solo import SoloGame, numbers, open_zone, replace_at, reshuffle, with_end
+from ..shape import REDEAL
+from ..solo import reshuffle
 
 PILES = 4
-RELAY = Move("relay")
+P = PILES  # where the piles lie, after the families
 #: The order of a family: king down to seven, then the ace.
 ORDER = (13, 12, 11, 10, 9, 8, 7, 1)
+Piles = tuple[tuple[Card, ...], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class PuzzleState:
-    #: The four families, each begun by a king (the row above), in place order.
-    families: tuple[tuple[Card, ...], ...]
-    piles: tuple[tuple[Card, ...], ...]
-    seed: int
-    relays: int = 0
-    #: Every layout laid so far (un-shuffled re-lays only), to see one come back.
-    seen: frozenset[tuple[tuple[Card, ...], ...]] = frozenset()
-    #: A re-lay brought back a layout already laid.
-    looped: bool = False
-    given_up: bool = False
-
-
-def lay(cards: tuple[Card, ...], above: bool = False
-        ) -> tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]:
+def lay(cards: tuple[Card, ...], above: bool = False) -> tuple[Piles, Piles]:
     """Deal ``cards`` onto four piles in turn, kings going to the row above:
     ``(families, piles)``. The kings take the places of the row in the order they come,
     or, when ``above``, the place above the pile where each turned up (the next free
@@ -98,8 +86,13 @@ def fits(fam: tuple[Card, ...], c: Card) -> bool:
     return 0 < n < len(ORDER) and rank_of(c) == ORDER[n]
 
 
+def relays(game: Patience, t: Table) -> int:
+    """The re-lays taken (there is no limit: the model's count of re-deals)."""
+    return t.redeals
+
+
 @register
-class Puzzle(SoloGame[PuzzleState]):
+class Puzzle(Patience):
     description = Description(
         id="puzzle", title="Puzzle", book=CHENEY, lines="1878-1906", skill="chance",
         bound=None, euchre=True, chance=True)  # shuffled re-lays may go on and on
@@ -114,75 +107,77 @@ class Puzzle(SoloGame[PuzzleState]):
                "they come; above_their_pile: each goes above the pile where it turned up",
                choices=("in_turn", "above_their_pile")),
     )
+    facts = (("relays", relays), ("in_families", HOME))
+    redeal_takes_up = False
+    irreversible_redeals = True
+    #: ``looped``: a re-lay brought back a layout already laid.
+    marks = ("looped",)
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> PuzzleState:
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"f{i + 1}", FOUNDATION, f"family {i + 1}", "kings")
+                  for i in range(PILES)),
+                *(Pile(f"p{i + 1}", "pile", f"pile {i + 1}", "piles") for i in range(PILES)))
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         fams, piles = lay(cards, self.option("kings") == "above_their_pile")
-        return PuzzleState(fams, piles, seed, seen=frozenset((piles,)))
+        t = self.table({f"f{i + 1}": f for i, f in enumerate(fams)}
+                       | {f"p{i + 1}": p for i, p in enumerate(piles)})
+        return remember(replace(t, seed=seed), frozenset((piles,)))
 
-    def moves(self, state: PuzzleState) -> tuple[Move, ...]:
-        if state.looped:
-            return ()
-        out = [Move(f"p{i + 1}") for i, p in enumerate(state.piles)
-               if p and i < len(state.families) and fits(state.families[i], p[-1])]
+    def steps(self, t: Table) -> list[Step]:
+        if self.mark(t, "looped"):
+            return []
+        out = [Step(f"p{i + 1}", source=P + i, target=i) for i, p in enumerate(t.piles[P:])
+               if p and fits(t.piles[i], p[-1])]
         if out:
-            return tuple(out)
-        return with_end((RELAY,)) if self.reachable(state) else ()
+            return out
+        # the piles taken up and laid again on themselves
+        return [Step("relay", REDEAL, P)] if self.reachable(t) else []
 
-    def reachable(self, state: PuzzleState) -> bool:
+    def offers_end(self, t: Table) -> bool:
+        """Giving up only beside the re-lay."""
+        return any(s.kind == REDEAL for s in self._steps(t).values())
+
+    def reachable(self, t: Table) -> bool:
         """Whether a re-lay can put a card on the pile of an unfinished family: dealt
         round from pile one, ``n`` cards reach only the first ``n`` piles."""
-        n = sum(len(p) for p in state.piles)
-        return any(len(f) < len(ORDER) for f in state.families[:n])
+        n = sum(len(p) for p in t.piles[P:])
+        return any(len(f) < len(ORDER) for f in t.piles[:P][:n])
 
-    def play(self, state: PuzzleState, move: Move) -> PuzzleState:
-        if move == RELAY:
-            cards = tuple(c for p in state.piles for c in p)
-            k = state.relays + 1
-            if self.option("relay") == "shuffled":
-                _, piles = lay(reshuffle(state.seed, k, sorted(cards)))
-                return replace(state, piles=piles, relays=k)
-            _, piles = lay(cards)
-            return replace(state, piles=piles, relays=k, looped=piles in state.seen,
-                           seen=state.seen | {piles})
-        i = numbers(move.code)[0] - 1
-        c = state.piles[i][-1]
-        return replace(state, piles=replace_at(state.piles, i, state.piles[i][:-1]),
-                       families=replace_at(state.families, i, (*state.families[i], c)))
+    def special(self, t: Table, step: Step) -> Table:
+        """The re-lay: the piles taken up in order (shuffled, with the option) and dealt
+        again; an un-shuffled one that brings back a layout already laid loses."""
+        cards = tuple(c for p in t.piles[P:] for c in p)
+        k = self.redeal_number(t)
+        if self.option("relay") == "shuffled":
+            _, piles = lay(reshuffle(t.seed, k, sorted(cards)))
+            return replace(t, piles=(*t.piles[:P], *piles), redeals=k)
+        _, piles = lay(cards)
+        laid = replace(t, piles=(*t.piles[:P], *piles), redeals=k)
+        return remember(self.marked(laid, looped=piles in seen(t)), seen(t) | {piles})
 
-    def irreversible(self, before: PuzzleState, move: Move, after: PuzzleState) -> bool:
-        return move == RELAY and self.option("relay") == "shuffled"
+    def irreversible(self, before: Table, move: Move, after: Table) -> bool:
+        """A shuffled re-lay shows a new order."""
+        return super().irreversible(before, move, after) and \
+            self.option("relay") == "shuffled"
 
-    def won(self, state: PuzzleState) -> bool:
-        return sum(len(f) for f in state.families) == 32
-
-    def summary(self, state: PuzzleState, won: bool) -> str:
-        n = sum(len(f) for f in state.families)
+    def summary(self, state: Table, won: bool) -> str:
+        n = HOME(self, state)
         if won:
             return "the four families are complete, king down to ace"
         if not self.reachable(state):
             return f"{n} of 32 cards in the families; the cards left are too few to " \
                 "reach the piles of the families still open"
-        if state.looped:
+        if self.mark(state, "looped"):
             return f"{n} of 32 cards in the families; the re-lay brought back a layout " \
                 "already laid, and would go round for ever"
         return f"{n} of 32 cards in the families; patience is exhausted"
 
-    def zones(self, state: PuzzleState) -> tuple[Zone, ...]:
-        fams = (*state.families, *((),) * (PILES - len(state.families)))
-        return (*(open_zone(f"f{i + 1}", "foundation", f, f"family {i + 1}", "kings")
-                  for i, f in enumerate(fams)),
-                *(open_zone(f"p{i + 1}", "pile", p, f"pile {i + 1}", "piles")
-                  for i, p in enumerate(state.piles)))
-
-    def public(self, state: PuzzleState) -> dict[str, Any]:
-        return {"relays": state.relays,
-                "in_families": sum(len(f) for f in state.families)}
-
-    def say(self, state: PuzzleState, move: Move) -> str:
-        if move == RELAY:
+    def say(self, t: Table, move: Move) -> str:
+        s = self.step(t, move)
+        if s.kind == REDEAL:
             how = "shuffle them and " if self.option("relay") == "shuffled" else ""
             return f"take up the piles, {how}lay them again"
-        i = numbers(move.code)[0]
-        c = state.piles[i - 1][-1]
+        c = t.piles[s.source][-1]
         word = "last" if rank_of(c) == ACE else "next"
-        return f"play {name(c)} from pile {i} on the family above it ({word} card)"
+        return f"play {name(c)} from pile {s.source - P + 1} on the family above it ({word} card)"

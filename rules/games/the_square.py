@@ -41,41 +41,31 @@ vacancy ``k``), ``end``. Won when the eight families hold all 104 cards.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
-
+from ..building import family_for, family_label
 from ..cards import ACE, Card, identity, name, rank_of
 from ..description import CHENEY, Description
-from ..game import Move, Option, Zone
+from ..game import Move, Option
+from ..patience import DOWN, FOUNDATION, HOME, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code, with_end
-from ._columns import add, back_of, family_for, family_label, family_zones, home
-from ._upward import EMPTY8, Fams, short_of, tops_by_card
+from ..shape import DEAL
+from ._upward import tops_by_card
 
 PLACES = 12
-TURN = Move("s")
 SIDES = ("before you", "on the right", "on the left")
-
-
-@dataclass(frozen=True, slots=True)
-class SquareState:
-    families: Fams
-    square: tuple[tuple[Card, ...], ...]
-    pack: tuple[Card, ...]
-    stock: tuple[Card, ...] = ()
-    #: The stock's top card is the card just turned from the pack.
-    fresh: bool = False
-    #: The code that would put the last card moved straight back.
-    back: str = ""
-    given_up: bool = False
+FAMILIES = tuple(Pile(f"f{i + 1}", FOUNDATION, family_label(i), "families") for i in range(8))
+Q, P, W = 8, 8 + PLACES, 9 + PLACES  # where the square, the pack and the stock lie
 
 
 def place_label(i: int) -> str:
     return f"square pile {i + 1} ({SIDES[i // 4]})"
 
 
+def vacancies(game: Patience, t: Table) -> int:
+    return sum(not p for p in t.piles[Q:P])
+
+
 @register
-class TheSquare(SoloGame[SquareState]):
+class TheSquare(Patience):
     description = Description(
         id="the_square", title="The Square", book=CHENEY, lines="1992-2025",
         skill="chance", bound=None, packs=2, layout="square")
@@ -85,109 +75,90 @@ class TheSquare(SoloGame[SquareState]):
                "stock's top card may also go to the families and on the square",
                choices=("vacancies", "anywhere")),
     )
+    facts = (("pack", size("pack")), ("stock", size("stock")), ("in_families", HOME),
+             ("vacancies", vacancies))
+    no_straight_back = True
+    #: ``fresh``: the stock's top card is the card just turned from the pack.
+    marks = ("fresh",)
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> SquareState:
-        fams, k = EMPTY8, 0
-        square: list[tuple[Card, ...]] = []
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*FAMILIES, *(Pile(f"q{i + 1}", "pile", place_label(i), SIDES[i // 4])
+                             for i in range(PLACES)),
+                Pile("pack", "stock", "the pack", face=DOWN), Pile("stock", "waste", "the stock"))
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        fams: list[tuple[Card, ...]] = [()] * 8
+        square: list[Card] = []
+        k = 0
         while len(square) < PLACES:
             c = cards[k]
             k += 1
             if rank_of(c) == ACE:
-                fams = add(fams, family_for(fams, c), c)
+                j = family_for(fams, c)
+                fams[j] = (*fams[j], c)
             else:
-                square.append((c,))
-        return SquareState(fams, tuple(square), pack_of(cards[k:]))
+                square.append(c)
+        return self.table({p.id: f for p, f in zip(FAMILIES, fams, strict=True)}
+                          | {f"q{i + 1}": (c,) for i, c in enumerate(square)}
+                          | {"pack": cards[k:][::-1]})
 
-    def _stock_free(self, state: SquareState) -> bool:
-        return state.fresh or self.option("stock_cards") == "anywhere"
+    def _stock_free(self, t: Table) -> bool:
+        return bool(self.mark(t, "fresh")) or self.option("stock_cards") == "anywhere"
 
-    def moves(self, state: SquareState) -> tuple[Move, ...]:
-        sq, fams = state.square, state.families
+    def steps(self, t: Table) -> list[Step]:
+        sq, fams, top = t.piles[Q:P], self.families(t), t.top(W)
         if () in sq:
-            k = sq.index(()) + 1
-            fills = [Move(f"w>q{k}")] if state.stock else []
-            if state.pack:
-                fills.append(Move(f"d>q{k}"))
+            k = sq.index(())
+            fills = [Step(f"w>q{k + 1}", source=W, target=Q + k)] if top is not None else []
+            if t.piles[P]:
+                fills.append(Step(f"d>q{k + 1}", DEAL, P, Q + k))
             if fills:
-                return with_end(fills)
-        out = []
-        for i, p in enumerate(sq):
-            if p and (j := family_for(fams, p[-1])) >= 0:
-                out.append(Move(f"q{i + 1}>f{j + 1}"))
-        free = bool(state.stock) and self._stock_free(state)
-        if free and (j := family_for(fams, state.stock[-1])) >= 0:
-            out.append(Move(f"w>f{j + 1}"))
+                return fills
+        out = [Step(f"q{i + 1}>f{j + 1}", source=Q + i, target=j) for i, p in enumerate(sq)
+               if p and (j := family_for(fams, p[-1])) >= 0]
+        free = top is not None and self._stock_free(t)
         higher = tops_by_card(sq)
-        if free:
-            out += [Move(f"w>q{k + 1}") for k in higher.get(identity(state.stock[-1]) + 1, [])]
-        if state.pack:
-            out.append(TURN)
+        if top is not None and free:
+            if (j := family_for(fams, top)) >= 0:
+                out.append(Step(f"w>f{j + 1}", source=W, target=j))
+            out += [Step(f"w>q{k + 1}", source=W, target=Q + k)
+                    for k in higher.get(identity(top) + 1, [])]
+        if t.piles[P]:
+            out.append(Step("s", DEAL, P, W))
         for i, p in enumerate(sq):
             if p:
-                out += [Move(code) for k in higher.get(identity(p[-1]) + 1, [])
-                        if (code := f"q{i + 1}>q{k + 1}") != state.back]
-        return with_end(out)
+                out += [Step(f"q{i + 1}>q{k + 1}", source=Q + i, target=Q + k)
+                        for k in higher.get(identity(p[-1]) + 1, [])]
+        return out
 
-    def play(self, state: SquareState, move: Move) -> SquareState:
-        if move == TURN:
-            return replace(state, pack=state.pack[:-1], stock=(*state.stock, state.pack[-1]),
-                           fresh=True, back="")
-        src, a, dst, b = split_code(move.code)
-        assert b is not None
-        c, st = self._take(state, src, a)
-        if dst == "f":
-            return replace(st, families=add(st.families, b - 1, c), back="")
-        st = replace(st, square=replace_at(st.square, b - 1, (*st.square[b - 1], c)))
-        return replace(st, back=back_of(move.code) if src == "q" else "")
+    def play(self, state: Table, move: Move) -> Table:
+        s = self.step(state, move)
+        after = super().play(state, move)
+        if s.code == "s":
+            return self.marked(after, fresh=1)
+        return self.marked(after, fresh=0) if s.source == W else after
 
-    def _take(self, state: SquareState, src: str, a: int | None) -> tuple[Card, SquareState]:
-        if src == "q":
-            assert a is not None
-            p = state.square[a - 1]
-            return p[-1], replace(state, square=replace_at(state.square, a - 1, p[:-1]))
-        if src == "d":
-            return state.pack[-1], replace(state, pack=state.pack[:-1])
-        return state.stock[-1], replace(state, stock=state.stock[:-1], fresh=False)
+    def summary(self, state: Table, won: bool) -> str:
+        return "the eight families are complete" if won else super().summary(state, won)
 
-    def won(self, state: SquareState) -> bool:
-        return home(state.families) == 104
-
-    def summary(self, state: SquareState, won: bool) -> str:
-        if won:
-            return "the eight families are complete"
-        return short_of(state.families, state.given_up)
-
-    def zones(self, state: SquareState) -> tuple[Zone, ...]:
-        return (*family_zones(state.families),
-                *(open_zone(f"q{i + 1}", "pile", p, place_label(i), SIDES[i // 4])
-                  for i, p in enumerate(state.square)),
-                pack_zone(state.pack), open_zone("stock", "waste", state.stock, "the stock"))
-
-    def public(self, state: SquareState) -> dict[str, Any]:
-        return {"pack": len(state.pack), "stock": len(state.stock),
-                "in_families": home(state.families),
-                "vacancies": sum(not p for p in state.square)}
-
-    def say(self, state: SquareState, move: Move) -> str:
-        if move == TURN:
+    def say(self, t: Table, move: Move) -> str:
+        s = self.step(t, move)
+        if s.code == "s":
             return "turn the next card of the pack"
-        src, a, dst, b = split_code(move.code)
-        assert b is not None
-        if src == "d":
-            return f"fill the vacancy of {place_label(b - 1)} with the next card of the pack"
-        c, _ = self._take(state, src, a)
-        where = f" from {place_label((a or 1) - 1)}" if src == "q" else \
-            ("" if state.fresh else " from the stock")
-        if dst == "f":
-            return f"play {name(c)}{where} on {family_label(b - 1)}"
-        q = state.square[b - 1]
+        b = s.target - Q
+        if s.kind == DEAL:
+            return f"fill the vacancy of {place_label(b)} with the next card of the pack"
+        c = t.piles[s.source][-1]
+        where = f" from {place_label(s.source - Q)}" if s.source < P else \
+            ("" if self.mark(t, "fresh") else " from the stock")
+        if s.target < Q:
+            return f"play {name(c)}{where} on {family_label(s.target)}"
+        q = t.piles[s.target]
         if q:
-            return f"put {name(c)}{where} on {name(q[-1])} of {place_label(b - 1)}"
-        return f"fill the vacancy of {place_label(b - 1)} with {name(c)}{where}"
+            return f"put {name(c)}{where} on {name(q[-1])} of {place_label(b)}"
+        return f"fill the vacancy of {place_label(b)} with {name(c)}{where}"
 
-    def narrate(self, before: SquareState, move: Move, after: SquareState) -> str:
-        if move == TURN:
-            return f"turn up {name(before.pack[-1])}"
-        if move.code.startswith("d>"):
-            return f"{self.describe(before, move)}: {name(before.pack[-1])}"
-        return self.describe(before, move)
+    def narrate(self, before: Table, move: Move, after: Table) -> str:
+        if move.code == "s":
+            return f"turn up {name(before.piles[P][-1])}"
+        return super().narrate(before, move, after)

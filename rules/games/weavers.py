@@ -44,30 +44,19 @@ fits, no weaver is left and the re-deals are used up.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import replace
 
-from ..cards import KING, RANK_WORDS, SUIT_NAMES, Card, code, name, parse, rank_of, suit_of
+from ..cards import KING, RANK_WORDS, SUIT_NAMES, Card, code, name, rank_of, suit_of
 from ..common import next_in_suit
 from ..description import CHENEY, Description
-from ..game import Move, Option, Zone
+from ..game import Audience, Move, Option, Seat
+from ..patience import FOUNDATION, HOME, SHELL, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import SoloGame, open_zone, replace_at, split_code
+from ..shape import OTHER, REDEAL, Shape
 
-REDEAL = Move("r")
 PLACES = 12
+P, W = 8, 8 + PLACES  # where the places and the weavers lie
 Piles = tuple[tuple[Card, ...], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class WeaversState:
-    #: Eight families on the kings (spades, hearts, diamonds, clubs, then the twins).
-    families: Piles
-    #: The twelve places, bottom to top (a place no longer needed stays empty).
-    piles: Piles
-    #: Weavers laid aside, in the order they were laid aside.
-    weavers: tuple[Card, ...]
-    redeals: int = 0
 
 
 def lay_out(cards: tuple[Card, ...], places: int) -> tuple[Piles, tuple[Card, ...]]:
@@ -91,44 +80,35 @@ def family_for(fams: Piles, c: Card) -> int:
     return -1
 
 
-def homeward(state: WeaversState) -> list[tuple[int, int]]:
-    """(place, family) for every top card that fits a family, places in order."""
-    out = []
-    for i, p in enumerate(state.piles):
-        if p:
-            j = family_for(state.families, p[-1])
-            if j >= 0:
-                out.append((i, j))
-    return out
-
-
-def chain(state: WeaversState, w: Card) -> WeaversState:
-    """The weaver ``w`` goes under its pile, and the top cards wander on (see above).
+def chain(t: Table, k: int) -> Table:
+    """The weaver ``k`` (its place among the weavers) goes under its pile, and the top
+    cards wander on (see above).
 
     Called only when no top card fits a family; a step changes one top card that was
     not a top before (the one it uncovers), so that is the only one to try.
     """
-    piles = list(state.piles)
-    weavers = list(state.weavers)
-    weavers.remove(w)
-    p = rank_of(w) - 1
+    piles = list(t.piles)
+    weavers = piles[W]
+    w = weavers[k]
+    piles[W] = weavers[:k] + weavers[k + 1:]
+    p = P + rank_of(w) - 1
     piles[p] = (w, *piles[p])
-    fams = state.families
-    for _ in range(sum(len(q) for q in piles)):
+    fams = t.piles[:P]
+    for _ in range(sum(len(q) for q in piles[P:W])):
         top = piles[p][-1]
-        if rank_of(top) == p + 1:
+        if rank_of(top) == p - P + 1:
             break
         piles[p] = piles[p][:-1]
         uncovered = piles[p][-1] if piles[p] else 0
-        p = rank_of(top) - 1
+        p = P + rank_of(top) - 1
         piles[p] = (top, *piles[p])
         if uncovered and family_for(fams, uncovered) >= 0:
             break
-    return WeaversState(fams, tuple(piles), tuple(weavers), state.redeals)
+    return replace(t, piles=tuple(piles))
 
 
 @register
-class Weavers(SoloGame[WeaversState]):
+class Weavers(Patience):
     description = Description(
         id="weavers", title="Weavers", book=CHENEY, lines="2827-2869", skill="chance",
         bound=400, packs=2, chance=True)  # 96 cards home, 3 x 96 weavers, 2 re-deals
@@ -137,77 +117,70 @@ class Weavers(SoloGame[WeaversState]):
                "re-deals (l.2856-2858): 2, \"again repeating the process twice\" as two more "
                "layings; 1, as two layings in all", choices=(2, 1)),
     )
+    facts = (("weavers", size("weavers")), ("redeals_left", SHELL), ("in_families", HOME))
+    stuck_words = "no weaver and no re-deal is left"
+    redeal_takes_up = False
 
     def max_redeals(self) -> int:
         return int(self.option("redeals"))
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> WeaversState:
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"f{j + 1}", FOUNDATION, f"family of {SUIT_NAMES[j % 4]} on the king",
+                       "kings") for j in range(8)),
+                *(Pile(f"p{i + 1}", "pile", f"place {i + 1}", "places") for i in range(PLACES)),
+                Pile("weavers", "reserve", "the weavers"))
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         kings = sorted((c for c in cards if rank_of(c) == KING), key=lambda c: (c >> 6, c))
-        rest = tuple(c for c in cards if rank_of(c) != KING)
-        piles, weavers = lay_out(rest, PLACES)
-        return WeaversState(tuple((k,) for k in kings), piles, weavers)
+        piles, weavers = lay_out(tuple(c for c in cards if rank_of(c) != KING), PLACES)
+        return self.table({f"f{j + 1}": (k,) for j, k in enumerate(kings)}
+                          | {f"p{i + 1}": p for i, p in enumerate(piles)}
+                          | {"weavers": weavers})
 
-    def moves(self, state: WeaversState) -> tuple[Move, ...]:
-        home = homeward(state)
+    def offers_end(self, t: Table) -> bool:
+        return False
+
+    def steps(self, t: Table) -> list[Step]:
+        fams = t.piles[:P]
+        home = [Step(f"p{i + 1}>f{j + 1}", source=P + i, target=j)
+                for i, p in enumerate(t.piles[P:W]) if p and (j := family_for(fams, p[-1])) >= 0]
         if home:
-            return tuple(Move(f"p{i + 1}>f{j + 1}") for i, j in home)
-        if state.weavers:
-            seen: list[Card] = []
-            for w in state.weavers:
-                if w & 63 not in seen:  # twins lead to the same chain
-                    seen.append(w & 63)
-            return tuple(Move(f"w{code(c).lower()}") for c in seen)
-        if self.may_redeal(state):
-            return (REDEAL,)
-        return ()
+            return home
+        if t.piles[W]:  # a weaver's chain: twins lead to the same one
+            first = {c & 63: k for k, c in reversed(list(enumerate(t.piles[W])))}
+            return [Step(f"w{code(c).lower()}", OTHER, W, P + rank_of(c) - 1, at=k)
+                    for k, c in enumerate(t.piles[W]) if first[c & 63] == k]
+        return [Step("r", REDEAL, P)] if self.may_redeal(t) else []
 
-    def play(self, state: WeaversState, move: Move) -> WeaversState:
-        if move == REDEAL:
-            cards = tuple(c for p in state.piles for c in p)
-            wanted = max((rank_of(c) for c in cards), default=1)
-            piles, weavers = lay_out(cards, wanted)
-            return WeaversState(state.families, piles, weavers, self.redeal_number(state))
-        if move.code[0] == "w":
-            w = parse(move.code[1:])
-            return chain(state, next(c for c in state.weavers if c & 63 == w))
-        _, i, _, j = split_code(move.code)
-        assert i is not None and j is not None
-        c = state.piles[i - 1][-1]
-        fams = replace_at(state.families, j - 1, (*state.families[j - 1], c))
-        piles = replace_at(state.piles, i - 1, state.piles[i - 1][:-1])
-        return WeaversState(fams, piles, state.weavers, state.redeals)
+    def special(self, t: Table, step: Step) -> Table:
+        """A weaver's chain, or the re-deal: the places taken up in order without
+        shuffling and laid out again round the places still wanted."""
+        if step.kind == OTHER:
+            return chain(t, step.at or 0)
+        cards = tuple(c for p in t.piles[P:W] for c in p)
+        piles, weavers = lay_out(cards, max((rank_of(c) for c in cards), default=1))
+        return replace(t, piles=(*t.piles[:P], *piles, weavers), redeals=self.redeal_number(t))
 
-    def won(self, state: WeaversState) -> bool:
-        return all(len(f) == 13 for f in state.families)
+    def shape(self, state: Table, move: Move, seat: Seat, audience: Audience) -> Shape:
+        """A chain points from the weaver (named: twins are one move) to its place."""
+        shape = super().shape(state, move, seat, audience)
+        if shape.kind != OTHER:
+            return shape
+        s = self.step(state, move)
+        return replace(shape, cards=(state.piles[W][s.at or 0],))
 
-    def summary(self, state: WeaversState, won: bool) -> str:
-        home = sum(len(f) for f in state.families)
-        if won:
-            return "the eight families are complete, king to ace"
-        return f"{home} of 104 cards in the families; no weaver and no re-deal is left"
+    def summary(self, state: Table, won: bool) -> str:
+        return "the eight families are complete, king to ace" if won else \
+            super().summary(state, won)
 
-    def zones(self, state: WeaversState) -> tuple[Zone, ...]:
-        out = [open_zone(f"f{j + 1}", "foundation", f,
-                         f"family of {SUIT_NAMES[j % 4]} on the king", "kings")
-               for j, f in enumerate(state.families)]
-        out += [open_zone(f"p{i + 1}", "pile", p, f"place {i + 1}", "places")
-                for i, p in enumerate(state.piles)]
-        out.append(open_zone("weavers", "reserve", state.weavers, "the weavers"))
-        return tuple(out)
-
-    def public(self, state: WeaversState) -> dict[str, Any]:
-        return {"weavers": len(state.weavers), **self.redeal_facts(state),
-                "in_families": sum(len(f) for f in state.families)}
-
-    def say(self, state: WeaversState, move: Move) -> str:
-        if move == REDEAL:
+    def say(self, t: Table, move: Move) -> str:
+        s = self.step(t, move)
+        if s.kind == REDEAL:
             return "take up the places without shuffling and lay them out again " \
-                f"{self.redeal_of(state)}"
-        if move.code[0] == "w":
-            w = next(c for c in state.weavers if c & 63 == parse(move.code[1:]))
+                f"{self.redeal_of(t)}"
+        if s.kind == OTHER:
+            w = t.piles[W][s.at or 0]
             return f"put the weaver {name(w)} under the {RANK_WORDS[rank_of(w)]}s' place " \
                 "and let the top cards wander until one can go home"
-        _, i, _, j = split_code(move.code)
-        assert i is not None and j is not None
-        c = state.piles[i - 1][-1]
-        return f"play {name(c)} from place {i} onto {name(state.families[j - 1][-1])}"
+        return f"play {name(t.piles[s.source][-1])} from place {s.source - P + 1} onto " \
+            f"{name(t.piles[s.target][-1])}"

@@ -3,8 +3,13 @@ Cadran's, which shares its layout."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.cards import Card, card, cards
-from rules.games.napoleon import NapoleonState
+from rules.games.napoleon import COLS, FAMILIES, Napoleon
+from rules.patience import Table
+
+GAME = Napoleon()
 
 
 def full(suit: int, n: int = 13, pack: int = 0) -> tuple[Card, ...]:
@@ -22,6 +27,14 @@ def cols(*piles: str) -> tuple[tuple[Card, ...], ...]:
 
 def state(columns: tuple[tuple[Card, ...], ...], pack: str = "", stock: str = "",
           families: tuple[tuple[Card, ...], ...] = fams(0, 0, 0, 0, 0, 0, 0, 0),
-          turns: int = 0) -> NapoleonState:
-    return NapoleonState(families, columns, tuple(reversed(cards(pack))), 4, cards(stock),
-                         turns)
+          turns: int = 0) -> Table:
+    """A position: ``pack`` first card turned first, the rest bottom first."""
+    laid = {p.id: c for p, c in zip(COLS, columns, strict=True)}
+    fam = {p.id: f for p, f in zip(FAMILIES, families, strict=True)}
+    t = GAME.table(laid | fam | {"pack": tuple(reversed(cards(pack))), "stock": cards(stock)})
+    return replace(t, seed=4, redeals=turns)
+
+
+def column(t: Table, i: int) -> tuple[Card, ...]:
+    """Column ``i`` (from 1), upper row first."""
+    return GAME.pile(t, f"c{i}")

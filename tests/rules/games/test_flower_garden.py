@@ -6,7 +6,8 @@ import pytest
 
 from rules import IllegalMove
 from rules.cards import Card, card, cards, packs
-from rules.games.flower_garden import FlowerGarden, GardenState
+from rules.games.flower_garden import FlowerGarden
+from rules.patience import Table
 from tests.kit.stacking import codes, play
 
 GAME = FlowerGarden()
@@ -17,39 +18,50 @@ def groups(*texts: str) -> tuple[tuple[Card, ...], ...]:
     return out + tuple(cards("KD") for _ in range(6 - len(out)))
 
 
+def position(gs: tuple[tuple[Card, ...], ...], bouquet: tuple[Card, ...],
+                fams: tuple[tuple[Card, ...], ...] = ((),) * 4) -> Table:
+    """A position: groups g1-g6, the Bouquet, the families of the four suits."""
+    return GAME.table({f"g{i + 1}": g for i, g in enumerate(gs)} | {"bouquet": bouquet}
+                      | {f"f{s + 1}": f for s, f in enumerate(fams)})
+
+
+def group(st: Table, i: int) -> tuple[Card, ...]:
+    return GAME.pile(st, f"g{i + 1}")
+
+
 def test_six_groups_of_six_and_a_bouquet_of_sixteen() -> None:
     order = packs(1)
     st = GAME.layout(order, seed=0)
-    assert st.groups[0] == order[:6] and st.groups[5] == order[30:36]
-    assert st.bouquet == tuple(sorted(order[36:]))
+    assert group(st, 0) == order[:6] and group(st, 5) == order[30:36]
+    assert GAME.pile(st, "bouquet") == tuple(sorted(order[36:]))
     view = {z.id: z for z in GAME.zones(st)}
     assert view["bouquet"].up == 16 and view["g1"].up == 6  # every card is seen
 
 
 def test_aces_from_the_bouquet_or_the_garden_then_up_in_suit() -> None:
-    st = GardenState(groups("9C AS", "2S"), cards("AH 3S"))
+    st = position(groups("9C AS", "2S"), cards("AH 3S"))
     assert codes(GAME, st)[:2] == ["g1>f", "bah>f"]
     st = play(GAME, st, "g1>f", "g2>f", "b3s>f")
-    assert st.families[0] == cards("AS 2S 3S") and st.bouquet == cards("AH")
+    assert GAME.pile(st, "f1") == cards("AS 2S 3S") and GAME.pile(st, "bouquet") == cards("AH")
 
 
 def test_marriages_lower_on_higher_any_suit_and_whole_sequences() -> None:
     # "you may change any number of cards at once, if the lower card of the sequence
     # is next in order to the one on which you place it" (l.3066-3069)
-    st = GardenState(groups("KC 9H 8S 7D", "TC", "8H"), cards("6C"))
+    st = position(groups("KC 9H 8S 7D", "TC", "8H"), cards("6C"))
     moves = codes(GAME, st)
     assert "g1.3>g2" in moves  # 9♥ 8♠ 7♦ onto the ten of clubs
     assert "g1.2>g3" not in moves  # 8♠ 7♦ onto an eight: 8 is not next to 8
     assert "g1>g3" in moves  # 7♦ on 8♥, suit not followed
     assert "b6c>g1" in moves  # Bouquet cards marry too
     st = play(GAME, st, "g1.3>g2")
-    assert st.groups[0] == cards("KC") and st.groups[1] == cards("TC 9H 8S 7D")
+    assert group(st, 0) == cards("KC") and group(st, 1) == cards("TC 9H 8S 7D")
     with pytest.raises(IllegalMove):
         GAME.apply(st, "g2.3>g1", 0)  # nothing goes straight back (nor fits)
 
 
 def test_a_space_takes_any_top_card_sequence_or_bouquet_card() -> None:
-    st = GardenState(groups("", "KC QS JD", "9H 4C", "5S"), cards("KH"))
+    st = position(groups("", "KC QS JD", "9H 4C", "5S"), cards("KH"))
     moves = codes(GAME, st)
     assert {"g2>g1", "g2.2>g1", "g3>g1", "bkh>g1"} <= set(moves)
     assert "g2.3>g1" not in moves and "g4>g1" not in moves  # a whole group: no change
@@ -73,13 +85,13 @@ def test_a_stacked_deal_completes_the_families() -> None:
 
 def test_one_king_short_is_not_a_win_and_stuck_or_given_up_is_lost() -> None:
     fams = tuple(tuple(card(r, s) for r in range(1, 14)) for s in range(4))
-    st = GardenState(((), cards("KC"), (), (), (), ()), (), (*fams[:3], fams[3][:-1]))
+    st = position(((), cards("KC"), (), (), (), ()), (), (*fams[:3], fams[3][:-1]))
     assert not GAME.won(st) and codes(GAME, st)[0] == "g2>f"
     assert GAME.won(play(GAME, st, "g2>f"))
     given = play(GAME, st, "end")
     outcome = GAME.outcome(given)
     assert outcome is not None and not outcome.won and outcome.summary.endswith("given up")
-    stuck = GardenState(groups("9C", "9S"), (), ((),) * 4)
+    stuck = position(groups("9C", "9S"), (), ((),) * 4)
     outcome = GAME.outcome(stuck)
     assert outcome is not None and not outcome.won
     assert outcome.summary == "0 of 52 cards in the families; no move is left"

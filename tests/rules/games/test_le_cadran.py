@@ -10,7 +10,7 @@ import random
 
 from rules import make
 from rules.cards import card, cards
-from tests.kit.napoleon import cols, fams, state
+from tests.kit.napoleon import GAME, cols, column, fams, state
 from tests.kit.stacking import codes, play
 
 CADRAN = make("le_cadran")
@@ -40,7 +40,8 @@ def test_le_cadran_and_the_pet_game_deal_and_play_the_same() -> None:
 
 def test_four_rows_of_ten_only_the_lowest_row_available() -> None:
     st = CADRAN.deal(5)
-    assert [len(c) for c in st.columns] == [4] * 10 and len(st.pack) == 64
+    assert [len(column(st, i)) for i in range(1, 11)] == [4] * 10
+    assert len(GAME.pile(st, "pack")) == 64
     st = state(cols("KC 8S 9H", "KC 9S", "KC 7H", *["QD"] * 7))
     # 8♠ lies under 9♥ and cannot be used; 7♥ goes on no 8♥; 9♥ on nothing
     assert codes(CADRAN, st) == []

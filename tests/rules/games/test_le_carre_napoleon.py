@@ -4,11 +4,15 @@ note on two blocking kings, and the variant with twelve single cards."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules import IllegalMove, make
 from rules.cards import Card, cards, packs, rank_of, suit_of
-from rules.games.le_carre_napoleon import CarreState, LeCarreNapoleon
+from rules.games.le_carre_napoleon import LeCarreNapoleon
+from rules.patience import Table
+from rules.solo import replace_at
 from tests.kit.stacking import codes, play
 
 GAME = LeCarreNapoleon()
@@ -17,22 +21,30 @@ FILLER = ("5C 5C 6C 6C",) * 12
 
 def state(square: tuple[str, ...] = FILLER, pack: str = "", talon: str = "",
           fams: tuple[tuple[Card, ...], ...] = ((),) * 8, opening: bool = False
-          ) -> CarreState:
+          ) -> Table:
     """``pack`` first card turned first; packets and talon bottom to top."""
-    return CarreState(fams, tuple(cards(p) for p in square), tuple(reversed(cards(pack))),
-                      cards(talon), opening=opening, seed=4)
+    t = GAME.table({f"q{i + 1}": cards(p) for i, p in enumerate(square)}
+                   | {f"f{j + 1}": f for j, f in enumerate(fams)}
+                   | {"pack": tuple(reversed(cards(pack))), "talon": cards(talon)})
+    return GAME.marked(replace(t, seed=4), moved=int(not opening))
 
 
-def real(st: CarreState) -> list[str]:
+def packet(st: Table, i: int) -> tuple[Card, ...]:
+    return GAME.pile(st, f"q{i}")
+
+
+def real(st: Table) -> list[str]:
     return [c for c in codes(GAME, st) if c != "end"]
 
 
 def test_twelve_packets_of_four_and_the_singles_variant() -> None:
     st = GAME.deal(1)
-    assert [len(p) for p in st.square] == [4] * 12 and len(st.pack) == 56
+    assert [len(packet(st, i)) for i in range(1, 13)] == [4] * 12
+    assert len(GAME.pile(st, "pack")) == 56
     singles = make("le_carre_napoleon_singles")
     st = singles.deal(1)
-    assert [len(p) for p in st.square] == [1] * 12 and len(st.pack) == 92
+    assert [len(packet(st, i)) for i in range(1, 13)] == [1] * 12
+    assert len(GAME.pile(st, "pack")) == 92
     assert make("napoleons_square").id == "le_carre_napoleon"
 
 
@@ -42,7 +54,7 @@ def test_marriages_in_a_descending_line_within_the_square() -> None:
     # 7♥ on 8♥, 8♥ on 9♥; never upward (9♥ on 8♥) nor another suit
     assert real(st) == ["q1>q3", "q2>q1"]
     st = play(GAME, st, "q2>q1")
-    assert st.square[0] == cards("5C 8H 7H")
+    assert packet(st, 1) == cards("5C 8H 7H")
     # not straight back
     assert "q1>q2" not in codes(GAME, st)
 
@@ -54,13 +66,13 @@ def test_the_talon_top_plays_marries_and_fills() -> None:
     st = play(GAME, st, "w>f1", "s")
     assert real(st) == ["w>q1"]  # 7♥ from the talon married on 8♥
     st = play(GAME, st, "w>q1")
-    assert st.square[0] == cards("5C 8H 7H") and not st.talon
+    assert packet(st, 1) == cards("5C 8H 7H") and not GAME.pile(st, "talon")
 
 
 def test_a_vacancy_takes_one_card_from_the_talon_or_pack_when_the_player_likes() -> None:
     sq = ("AS", "5C 9D", *FILLER[2:])
     st = play(GAME, state(sq, pack="KH 3D", talon="QD"), "q1>f1")
-    assert st.square[0] == ()
+    assert packet(st, 1) == ()
     moves = real(st)
     # the talon's Q♦ may fill it or marry on 9♦? no: Q♦ is not one below 9♦
     assert moves == ["w>q1", "d>q1", "s"]
@@ -69,9 +81,9 @@ def test_a_vacancy_takes_one_card_from_the_talon_or_pack_when_the_player_likes()
         GAME.apply(st, "q2>q1", 0)
     # the player need not fill it: turning is allowed, the vacancy stays
     st2 = play(GAME, st, "s")
-    assert st2.square[0] == ()
+    assert packet(st2, 1) == ()
     st3 = play(GAME, st, "d>q1")
-    assert st3.square[0] == cards("KH") and st3.pack == cards("3D")
+    assert packet(st3, 1) == cards("KH") and GAME.pile(st3, "pack") == cards("3D")
 
 
 def test_the_note_two_kings_of_one_suit_blocking_smaller_cards() -> None:
@@ -79,12 +91,15 @@ def test_the_note_two_kings_of_one_suit_blocking_smaller_cards() -> None:
     st = state(sq, pack="7H", opening=True)
     assert codes(GAME, st)[:3] == ["retake", "slip1", "slip2"]
     slipped = play(GAME, st, "slip2")
-    assert slipped.square[1] == cards("KD 5D 6C")
+    assert packet(slipped, 2) == cards("KD 5D 6C")
     assert "retake" not in codes(GAME, slipped) and "slip1" not in codes(GAME, slipped)
     retaken = play(GAME, st, "retake")
-    assert sorted(c for p in retaken.square for c in p) == sorted(c for p in st.square
-                                                                  for c in p)
-    assert retaken.square != st.square
+    def square(t: Table) -> list[tuple[Card, ...]]:
+        return [packet(t, i) for i in range(1, 13)]
+
+    assert sorted(c for p in square(retaken) for c in p) == sorted(c for p in square(st)
+                                                                   for c in p)
+    assert square(retaken) != square(st)
     # one king blocking is not the case of the note; nor after the first move
     assert "retake" not in codes(GAME, state(("3D KD", *FILLER[1:]), pack="7H",
                                              opening=True))
@@ -101,7 +116,7 @@ def test_all_on_the_foundations_wins_and_one_short_does_not() -> None:
     fams = full_families()
     last = fams[7][-1]
     st = state(("",) * 12, fams=(*fams[:7], fams[7][:-1]))
-    st = CarreState(st.families, ((last,), *st.square[1:]), (), ())
+    st = replace(st, piles=replace_at(st.piles, GAME.index["q1"], (last,)))
     assert not GAME.won(st) and GAME.outcome(st) is None
     st = play(GAME, st, "q1>f8")
     outcome = GAME.outcome(st)

@@ -3,20 +3,26 @@ Bouquet never refilled, a cleared packet begun anew, the win and the end."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules import IllegalMove
 from rules.cards import Card, cards, packs, rank_of, suit_of
-from rules.games.flower_garden import FlowerGarden, GardenState
+from rules.games.flower_garden import FlowerGarden
 from rules.games.le_parterre import LeParterre
+from rules.patience import Table
+from rules.solo import replace_at
 from tests.kit.stacking import codes, play
 
 GAME = LeParterre()
 
 
 def state(groups: tuple[str, ...], bouquet: str,
-          fams: tuple[tuple[Card, ...], ...] = ((),) * 4) -> GardenState:
-    return GardenState(tuple(cards(g) for g in groups), tuple(sorted(cards(bouquet))), fams)
+          fams: tuple[tuple[Card, ...], ...] = ((),) * 4) -> Table:
+    return GAME.table({f"g{i + 1}": cards(g) for i, g in enumerate(groups)}
+                      | {"bouquet": tuple(sorted(cards(bouquet)))}
+                      | {f"f{s + 1}": f for s, f in enumerate(fams)})
 
 
 def test_the_books_example() -> None:
@@ -28,7 +34,7 @@ def test_the_books_example() -> None:
     st = play(GAME, st, "g1>g2", "bth>g3", "g1>g3")
     assert codes(GAME, st)[0] == "g1>f"
     st = play(GAME, st, "g1>f", "g1>f")
-    assert st.families[suit_of(cards("AD")[0])] == cards("AD 2D")
+    assert GAME.pile(st, f"f{suit_of(cards('AD')[0]) + 1}") == cards("AD 2D")
 
 
 def test_one_card_at_a_time_where_cheney_moves_a_sequence() -> None:
@@ -44,7 +50,7 @@ def test_a_cleared_packet_is_begun_with_any_available_card() -> None:
     st = state(("KS 9C", "", "KC", "KD", "QS", "QH"), "7S")
     assert "g1>g2" in codes(GAME, st) and "b7s>g2" in codes(GAME, st)
     st = play(GAME, st, "b7s>g2")
-    assert st.bouquet == () and st.groups[1] == cards("7S")
+    assert GAME.pile(st, "bouquet") == () and GAME.pile(st, "g2") == cards("7S")
 
 
 def test_all_on_the_foundations_wins_and_one_short_does_not() -> None:
@@ -52,7 +58,7 @@ def test_all_on_the_foundations_wins_and_one_short_does_not() -> None:
                  for s in range(4))
     last = fams[3][-1]
     st = state(("", "", "", "", "", ""), "", (*fams[:3], fams[3][:-1]))
-    st = GardenState(st.groups, (last,), st.families)
+    st = replace(st, piles=replace_at(st.piles, GAME.index["bouquet"], (last,)))
     assert not GAME.won(st) and GAME.outcome(st) is None
     outcome = GAME.outcome(play(GAME, st, codes(GAME, st)[0]))
     assert outcome is not None and outcome.won

@@ -7,7 +7,7 @@ import pytest
 from rules import IllegalMove, make
 from rules.cards import card, cards, packs
 from rules.games.napoleon import NAPOLEON_PET_GAME, Napoleon
-from tests.kit.napoleon import cols, fams, state
+from tests.kit.napoleon import cols, column, fams, state
 from tests.kit.stacking import codes, play
 
 GAME = Napoleon()
@@ -18,8 +18,9 @@ PET = NAPOLEON_PET_GAME()
 def test_four_rows_of_ten_lapping_over_and_only_the_lower_row_free() -> None:
     order = packs(2)
     st = GAME.layout(order, seed=0)
-    assert st.columns[0] == (order[0], order[10], order[20], order[30])
-    assert len(st.pack) == 64 and st.pack[-1] == order[40]
+    assert column(st, 1) == (order[0], order[10], order[20], order[30])
+    pack = GAME.pile(st, "pack")
+    assert len(pack) == 64 and pack[-1] == order[40]
     assert PET.description.variant_of == "napoleon"
     assert type(make("napoleon_pet_game")) is NAPOLEON_PET_GAME
 
@@ -55,7 +56,7 @@ def test_napoleon_turns_the_stock_twice_the_pet_game_never() -> None:
     st = state(cols(*["KC"] * 10), stock="5D 6D")
     assert codes(GAME, st) == ["redeal", "end"] and codes(PET, st) == []
     st = play(GAME, st, "redeal")
-    assert st.pack == cards("6D 5D") and st.stock == ()
+    assert GAME.pile(st, "pack") == cards("6D 5D") and GAME.pile(st, "stock") == ()
     st = play(GAME, st, "s", "s", "redeal", "s", "s")
     assert st.redeals == 2 and codes(GAME, st) == []
     out = GAME.outcome(st)

@@ -2,25 +2,35 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rules import make, render
-from rules.cards import cards
-from rules.games.push_pin import PinState
+from rules.cards import Card, cards
+from rules.games.push_pin import PushPin, line_of
+from rules.patience import Table
 
 
-def laid(line: str) -> tuple[Any, PinState]:
+def position(line: tuple[Card, ...], pack: tuple[Card, ...],
+             out: tuple[Card, ...] = (), privileges_used: tuple[str, ...] = ()) -> Table:
+    """A position: the line left to right, the pack (top last)."""
+    t = PushPin().table({f"l{i + 1}": (c,) for i, c in enumerate(line)}
+                        | {"pack": pack, "out": out})
+    return replace(t, privileges_used=privileges_used)
+
+
+def laid(line: str) -> tuple[Any, Table]:
     """The line ``line`` laid out card by card; the rest of the two packs follows."""
     game = make("push_pin")
     first = cards(line)
     rest = tuple(c for c in game.pack() if c not in first)
-    st: PinState = game.layout(first + rest, seed=0)
+    st: Table = game.layout(first + rest, seed=0)
     for _ in first:
         st = game.apply(st, "d", 0)
     return game, st
 
 
-def codes(game: Any, st: PinState) -> list[str]:
+def codes(game: Any, st: Table) -> list[str]:
     return [m.code for m in game.legal_moves(st, 0)]
 
 
@@ -42,25 +52,25 @@ def test_several_of_one_suit_between_two_of_a_number() -> None:
     assert game.describe(st, game.parse_move("p2-4")) == \
         "throw out 9♦, 4♦ and J♦, between two fives"
     st = game.apply(st, "p2-4", 0)
-    assert st.line == cards("5C 5H") and st.out == cards("9D 4D JD")
+    assert line_of(st) == cards("5C 5H") and st.piles[-1] == cards("9D 4D JD")
 
 
 def test_the_line_closes_up_and_makes_new_chances() -> None:
     game, st = laid("8C 2D 9C 8D")
     assert codes(game, st) == ["p2", "p3", "d", "auto"]
     st = game.apply(st, "p3", 0)
-    assert st.line == cards("8C 2D 8D")
+    assert line_of(st) == cards("8C 2D 8D")
     assert codes(game, st) == ["p2", "d", "auto"]
 
 
 def test_the_first_card_to_the_end_once_the_pack_is_laid_out() -> None:
     game = make("push_pin")
-    st = PinState(line=cards("5H 2S 9C 5D JS"), pack=())
+    st = position(line=cards("5H 2S 9C 5D JS"), pack=())
     assert codes(game, st) == ["m", "auto"]
     assert game.describe(st, game.parse_move("m")) == \
         "move 5♥ from the head of the line to the end"
     st = game.apply(st, "m", 0)
-    assert st.line == cards("2S 9C 5D JS 5H") and st.privileges_used == ("first_to_end",)
+    assert line_of(st) == cards("2S 9C 5D JS 5H") and st.privileges_used == ("first_to_end",)
     assert codes(game, st) == ["p4", "auto"]
     st = game.apply(st, "p4", 0)
     outcome = game.outcome(st)
@@ -70,7 +80,7 @@ def test_the_first_card_to_the_end_once_the_pack_is_laid_out() -> None:
 
 def test_all_but_two_pushed_out_succeeds() -> None:
     game = make("push_pin")
-    st = game.apply(PinState(line=cards("3H 7S 3C"), pack=()), "p2", 0)
+    st = game.apply(position(line=cards("3H 7S 3C"), pack=()), "p2", 0)
     outcome = game.outcome(st)
     assert outcome is not None and outcome.won
 
@@ -81,7 +91,7 @@ def test_the_pack_is_face_down() -> None:
     assert [z["down"] for z in view["zones"] if z["id"] == "pack"] == [104]
 
 
-def small_positions() -> list[PinState]:
+def small_positions() -> list[Table]:
     """Short lines and packs of few suits and values (so that many can be won), the
     privilege used or not, drawn from a fixed stream."""
     from rules.cards import card
@@ -99,7 +109,7 @@ def small_positions() -> list[PinState]:
             picked.append(left.pop(i))
         line = tuple(picked[:k + 2])
         pack = tuple(picked[k + 2:])[::-1]
-        out.append(PinState(line, pack, (), ("first_to_end",) * (bool(moved) and not pack)))
+        out.append(position(line, pack, (), ("first_to_end",) * (bool(moved) and not pack)))
     return out
 
 
