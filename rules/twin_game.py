@@ -72,6 +72,9 @@ class TwinGame(Game[TwinState]):
     def public(self, state: TwinState) -> dict[str, Any]:
         return twins.public(state, self.seat_names)
 
+    def hidden_count(self, state: TwinState) -> int:
+        return twins.hidden_count(state)
+
     def shape(self, state: TwinState, move: Move, seat: Seat, audience: Audience) -> Shape:
         """Read from the code, not from the move played. Turning a card (``open``,
         ``t<i>``, ``g``) is a ``turn`` of that packet (of the first, for ``open``) or
