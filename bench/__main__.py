@@ -23,6 +23,7 @@ from websockets.version import version as websockets_version
 from server import loop
 
 from . import procs, sections
+from .cpu_bench import BASELINE, cpu_per_move
 from .flood import flood
 from .hint_bench import hints
 from .procs import Cluster, Redis, raise_nofile
@@ -33,7 +34,7 @@ from .solver_bench import solver
 from .view_bench import views
 
 SECTIONS = ("fanout", "throughput", "connections", "across", "rules", "solver", "writes",
-            "hints", "flood", "views")
+            "hints", "flood", "views", "cpu")
 #: The largest fan-out the bench tries, whatever the limits allow (issue 17's targets
 #: are set at 5,000 watchers in one room).
 FANOUT_CAP = 5000
@@ -45,11 +46,12 @@ def config(mode: str, nofile: int) -> sections.Config:
                                conns=20, cross_moves=10, procs=1, rules_seconds=0.002,
                                solver_seconds=0.01, crowds=(2, 20), hint_games=3,
                                flood_seconds=3.0, flood_quiet=3, flood_flooders=2,
-                               view_steps=2)
+                               view_steps=2, cpu_rooms=2, cpu_seconds=1.0, cpu_reps=1)
     if mode == "quick":
         return sections.Config(fanout_n=[100, 1000], fanout_moves=20, rooms=[100],
                                seconds=4.0, conns=2000, cross_moves=100,
-                               rules_seconds=0.05, solver_seconds=0.5, flood_seconds=15.0)
+                               rules_seconds=0.05, solver_seconds=0.5, flood_seconds=15.0,
+                               cpu_seconds=3.0, cpu_reps=2)
     by_files = nofile - 200
     by_memory = _mem_available() // (200 * 1024)  # server and clients, generously
     n = min(by_files, by_memory, FANOUT_CAP)
@@ -90,7 +92,7 @@ def _mem_total() -> int:
 
 
 def run(mode: str, only: list[str], rooms: list[int] | None = None,
-        watchers: list[int] | None = None) -> dict[str, Any]:
+        watchers: list[int] | None = None, baseline: str = BASELINE) -> dict[str, Any]:
     nofile = raise_nofile()
     cfg = config(mode, nofile)
     if rooms:
@@ -105,7 +107,7 @@ def run(mode: str, only: list[str], rooms: list[int] | None = None,
     if cfg.fanout_max:
         result["notes"].append(f"Fan-out's largest N ({cfg.fanout_max:,}) is set by "
                                f"{cfg.max_n_reason}.")
-    need_redis = {"throughput", "across", "writes"} & set(only)
+    need_redis = {"throughput", "across", "writes", "cpu"} & set(only)
     redis = Redis() if need_redis else None
     cluster = Cluster() if {"throughput", "writes"} & set(only) else None
     try:
@@ -132,6 +134,9 @@ def run(mode: str, only: list[str], rooms: list[int] | None = None,
                                        cfg.crowds)
                 elif name == "connections":
                     rows, raw = sections.connections(cfg)
+                elif name == "cpu":
+                    rows, raw = cpu_per_move(cfg.cpu_rooms, cfg.cpu_seconds, cfg.cpu_reps,
+                                             baseline, redis)
                 elif name == "flood":
                     rows, raw = flood(cfg.flood_seconds, cfg.flood_quiet,
                                       cfg.flood_flooders)
@@ -165,6 +170,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="throughput: rooms R instead of the mode's (repeatable)")
     p.add_argument("--watchers", type=int, action="append",
                    help="fan-out: N watchers instead of the mode's (repeatable)")
+    p.add_argument("--baseline", default=BASELINE, metavar="REF",
+                   help=f"CPU per move: the commit to compare with (default {BASELINE})")
     p.add_argument("--loop", default="auto", choices=("auto", "asyncio", "uvloop"),
                    help="the servers' event loop (both the same; auto: uvloop if installed)")
     p.add_argument("--out", type=Path, default=Path(__file__).parent / "results",
@@ -172,7 +179,8 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     mode = "smoke" if args.smoke else "quick" if args.quick else "full"
     procs.LOOP = args.loop
-    result = run(mode, args.only or list(SECTIONS), args.rooms, args.watchers)
+    result = run(mode, args.only or list(SECTIONS), args.rooms, args.watchers,
+                 args.baseline)
     table = markdown(result)
     args.out.mkdir(parents=True, exist_ok=True)
     stem = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d-%H%M%S")

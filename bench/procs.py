@@ -52,8 +52,12 @@ def rss_bytes(pid: int) -> int:
 class Served:
     """A server subprocess that prints ``serving on ws://HOST:PORT`` once it listens."""
 
-    def __init__(self, argv: list[str]) -> None:
-        self.proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    def __init__(self, argv: list[str], root: Path | None = None) -> None:
+        # ``root``: run the code of another checkout (a baseline commit) with this venv:
+        # its directory first on the path, ahead of the editable install of this one
+        env = None if root is None else {**os.environ, "PYTHONPATH": str(root)}
+        self.proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                     cwd=root, env=env)
         assert self.proc.stdout is not None
         sel = selectors.DefaultSelector()
         sel.register(self.proc.stdout, selectors.EVENT_READ)
@@ -95,11 +99,19 @@ BENCH_LIMITS = ["--rate", "1000000", "--burst", "1000000", "--max-resyncs", "100
 LOOP = "auto"
 
 
-def sympathy(store: str, *extra: str) -> Served:
-    """A real ``sympathy serve`` on a free port of 127.0.0.1."""
-    return Served([sys.executable, "-m", "cli.main", "serve", "--host", "127.0.0.1",
+#: When set, the servers run under cProfile (timed by CPU time: :mod:`bench.profiled`),
+#: which writes its figures to this file when the server stops (``python -m
+#: bench.cpu_bench --profile FILE``).
+PROFILE: str | None = None
+
+
+def sympathy(store: str, *extra: str, root: Path | None = None) -> Served:
+    """A real ``sympathy serve`` on a free port of 127.0.0.1 (of the checkout at
+    ``root``, by default this one)."""
+    run = ["-m", "cli.main"] if PROFILE is None else ["-m", "bench.profiled", PROFILE]
+    return Served([sys.executable, *run, "serve", "--host", "127.0.0.1",
                    "--port", "0", "--store", store, "--log-level", "WARNING",
-                   "--loop", LOOP, *BENCH_LIMITS, *extra])
+                   "--loop", LOOP, *BENCH_LIMITS, *extra], root)
 
 
 def bare(size: int) -> Served:

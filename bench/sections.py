@@ -10,6 +10,7 @@ import os
 import sys
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import msgpack
@@ -41,6 +42,10 @@ class Config:
     flood_seconds: float = 60.0
     flood_quiet: int = 20
     flood_flooders: int = 10
+    #: Section 11: the tables, each run's seconds, the runs of each server per store
+    cpu_rooms: int = 10
+    cpu_seconds: float = 5.0
+    cpu_reps: int = 3
 
 
 def pct(values: list[float], q: float) -> float:
@@ -192,8 +197,9 @@ def move_write() -> tuple[list[tuple[str, int]], int]:
 
 
 def _bots_run(store: str, rooms: int, seconds: float, procs: int,
-              redis: Redis | Cluster | None = None) -> dict[str, Any]:
-    srv = sympathy(store, "--max-rooms", str(2 * rooms + 100))
+              redis: Redis | Cluster | None = None, root: Path | None = None
+              ) -> dict[str, Any]:
+    srv = sympathy(store, "--max-rooms", str(2 * rooms + 100), root=root)
     kids: list[Child] = []
     try:
         kids = [Child("bots", url=srv.url, rooms=k, first_deal=1000 * i)
@@ -215,8 +221,8 @@ def _bots_run(store: str, rooms: int, seconds: float, procs: int,
             print(f"bench: R={rooms} on {store}: moves refused: {errors}", file=sys.stderr)
         return {"rooms": rooms, "moves": moves, "moves_per_s": moves / seconds,
                 "errors": errors,
-                "p50_ms": pct(lats, 50), "p99_ms": pct(lats, 99),
-                "cpu_ms_per_move": 1000 * cpu / max(1, moves),
+                "p50_ms": pct(lats, 50), "p99_ms": pct(lats, 99), "cpu_s": cpu,
+                "latencies_ms": lats, "cpu_ms_per_move": 1000 * cpu / max(1, moves),
                 "redis_cpu_ms_per_move": 1000 * rcpu / max(1, moves)}
     finally:
         stop_all(*kids, srv)
@@ -243,6 +249,7 @@ def throughput(cfg: Config, redis: Redis, cluster: Cluster | None = None
     raw: dict[str, Any] = {"move_fields": fields, "effects_bytes": fx}
     for r in cfg.rooms:
         mem = _bots_run("memory", r, cfg.seconds, cfg.procs)
+        del mem["latencies_ms"]
         rows += [
             row("2. throughput", f"R={r}: memory store, moves/s", mem["moves_per_s"], None,
                 "/s"),
@@ -254,6 +261,7 @@ def throughput(cfg: Config, redis: Redis, cluster: Cluster | None = None
                 continue
             url = where.url
             red = _bots_run(url, r, cfg.seconds, cfg.procs, where)
+            del red["latencies_ms"]
             loop = _redis_loop_run(url, r, cfg.seconds, fields, fx)
             key = "redis" if name == "Redis" else "cluster"
             raw[str(r)] |= {key: red, f"{key}_loop": loop}

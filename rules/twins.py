@@ -265,19 +265,55 @@ def outcome(st: TwinState, cards_each: int) -> Outcome | None:
     return Outcome(False, f"{pairs} of {cards_each} pairs thrown out; no move is left")
 
 
+#: Zones made so far, by everything they are made from: a move changes two to four of a
+#: position's 38, so the next position's zones are mostly found here rather than made
+#: again (a frozen dataclass costs more to make than a dict look-up). Bounded: emptied
+#: when full. A pure function's memo: zones are values, safe to share between games,
+#: rooms and threads (a look-up or a store is one dict operation).
+_ZONES: dict[tuple[Any, ...], Zone] = {}
+_ZONES_MAX = 20_000
+
+
+def _zone(key: tuple[Any, ...], zone_id: str, kind: str, cards: tuple[Card, ...], up: int,
+          seat: Seat, label: str, group: str) -> Zone:
+    z = _ZONES.get(key)
+    if z is None:
+        if len(_ZONES) >= _ZONES_MAX:
+            _ZONES.clear()
+        z = _ZONES[key] = Zone(zone_id, kind, cards, up, seat, label=label, group=group)
+    return z
+
+
 def zones(st: TwinState, seat_names: tuple[str, ...]) -> tuple[Zone, ...]:
     out: list[Zone] = []
     for seat in (0, 1):
         who = seat_names[seat]
+        ups = st.up[seat]
         for i, pile in enumerate(st.piles[seat]):
-            out.append(Zone(f"{who}{i + 1}", "packet", pile, int(st.up[seat][i]), seat,
-                            label=f"{who}'s packet {i + 1}", group=who))
+            up = int(ups[i])
+            z = _ZONES.get((who, seat, i, pile, up))
+            out.append(z if z is not None else _zone(
+                (who, seat, i, pile, up), f"{who}{i + 1}", "packet", pile, up, seat,
+                f"{who}'s packet {i + 1}", who))
         g = () if st.grace_state[seat] == OUT else (st.grace[seat],)
-        out.append(Zone(f"{who}.grace", "grace", g, int(st.grace_state[seat] == SHOWN), seat,
-                        label=f"{who}'s grace", group=who))
-        out.append(Zone(f"{who}.out", "discard", st.out[seat], len(st.out[seat]), seat,
-                        label=f"{who}'s cards thrown out", group=who))
+        shown = int(st.grace_state[seat] == SHOWN)
+        out.append(_zone((who, seat, "grace", g, shown), f"{who}.grace", "grace", g, shown, seat,
+                         f"{who}'s grace", who))
+        gone = st.out[seat]
+        out.append(_zone((who, seat, "out", gone), f"{who}.out", "discard", gone, len(gone), seat,
+                         f"{who}'s cards thrown out", who))
     return tuple(out)
+
+
+def hidden_count(st: TwinState) -> int:
+    """How many cards lie face down (nothing is private): what
+    :meth:`rules.game.Game.hidden_count` counts from the zones, from the state."""
+    n = 0
+    for seat in (0, 1):
+        for pile, up in zip(st.piles[seat], st.up[seat], strict=True):
+            n += len(pile) - (1 if up and pile else 0)
+        n += st.grace_state[seat] == HIDDEN
+    return n
 
 
 def public(st: TwinState, seat_names: tuple[str, ...]) -> dict[str, Any]:

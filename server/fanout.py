@@ -1,9 +1,10 @@
 """Fan-out: performing a committed change's effects for this process's sockets.
 
 The hub maps each room to the connections this process holds in it. A state is rendered
-and encoded once per audience and room version (and kept: a member arriving or resynced
-at the same version gets the same bytes), and the same bytes go to every member of that
-audience: written at once to idle sockets (one ``websockets.broadcast`` per audience, no
+and encoded once per audience and room version (once for all audiences where nothing at
+the table is private: :func:`server.views.same_for_all`) and kept (a member arriving or
+resynced at the same version gets the same bytes), and the same bytes go to every member
+of that audience: written at once to idle sockets (one ``websockets.broadcast`` per audience, no
 task switch per client), else queued in the member's bounded outbox (see
 :mod:`server.client_conn`). Presence goes out at a bounded rate (:mod:`server.presence`).
 """
@@ -11,8 +12,9 @@ task switch per client), else queued in the member's bounded outbox (see
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection, broadcast
@@ -28,7 +30,7 @@ from .metrics import Metrics
 from .presence import Feeds
 from .room import Room
 from .stores.store import Store
-from .views import proposals_audience, proposals_message, state_message
+from .views import proposals_audience, proposals_message, same_for_all, state_message
 
 OPEN = State.OPEN
 
@@ -52,8 +54,13 @@ class Fanout:
         self.metrics = metrics
         #: room id → member id → the connection holding that member here
         self.hub: dict[str, dict[str, Conn]] = {}
-        #: room id → (version, audience → the encoded state at that version)
-        self._views: dict[str, tuple[int, dict[Audience, bytes]]] = {}
+        #: room id → (version, audience → the encoded state at that version, whether
+        #: every audience sees the same state: then it is kept under the watchers' key)
+        self._views: dict[str, tuple[int, dict[Audience, bytes], bool]] = {}
+        #: While a request's answer and its effects are made (:meth:`corked`): the socket
+        #: of the client who sent it, and what is to be written to it at the end
+        self._corked: ServerConnection | None = None
+        self._held: list[bytes] = []
         self.presence = Feeds(presence_every, store.cached, self._send_presence,
                               time.monotonic, _later)
 
@@ -125,8 +132,32 @@ class Fanout:
             if version < c.shown:
                 return  # it has been sent a newer table
             c.shown = version
-        ws.transport.write(wire(frame))
+        self._write(ws, wire(frame))
         self.metrics.frames_out += 1
+
+    def _write(self, ws: ServerConnection, data: bytes) -> None:
+        if ws is self._corked:
+            self._held.append(data)
+        else:
+            ws.transport.write(data)
+
+    @contextlib.contextmanager
+    def corked(self, conn: Conn) -> Iterator[None]:
+        """Within: what is written at once to ``conn``'s socket (the answer to its move,
+        then the state the move made) is gathered and written in one system call at the
+        end. The frames and their order are the same; only what would be written at
+        once is gathered (a frame queued behind others is queued as before)."""
+        ws = conn.ws
+        if ws is None or self._corked is not None:
+            yield
+            return
+        self._corked, self._held = ws, []
+        try:
+            yield
+        finally:
+            held, self._corked, self._held = self._held, None, []
+            if held and ws.protocol.state is OPEN:
+                ws.transport.write(held[0] if len(held) == 1 else b"".join(held))
 
     def _write_now(self, sockets: list[ServerConnection], frame: bytes) -> None:
         """Write one frame to idle sockets without a task switch per client (the writers
@@ -142,7 +173,7 @@ class Fanout:
                 if ws.protocol.extensions:
                     other.append(ws)
                 else:
-                    ws.transport.write(data)
+                    self._write(ws, data)
         if other:
             broadcast(other, frame)
         self.metrics.frames_out += len(sockets)
@@ -153,11 +184,12 @@ class Fanout:
         start = time.perf_counter()
         version = room.version
         audience_of = room.audience
+        shared = self._kept(room)[2]  # one message for all: one group of sockets
         now: dict[Audience, list[ServerConnection]] = {}
         for member_id, c in list(self.members(room.id).items()):
             if version < c.shown:
                 continue  # it has seen a newer table: never show an older one
-            audience = audience_of(member_id)
+            audience = None if shared else audience_of(member_id)
             ws = c.direct()
             if ws is None:
                 c.send(self.state_frame(room, audience), version=version)
@@ -173,13 +205,19 @@ class Fanout:
 
     def state_frame(self, room: Room, audience: Audience) -> bytes:
         """The room's state for ``audience``, rendered and encoded once per version."""
-        kept = self._views.get(room.id)
-        if kept is None or kept[0] != room.version:
-            kept = self._views[room.id] = (room.version, {})
+        kept = self._kept(room)
+        if kept[2]:
+            audience = None  # nothing private: every audience sees what the watchers do
         frame = kept[1].get(audience)
         if frame is None:
             frame = kept[1][audience] = encode(state_message(room, audience))
         return frame
+
+    def _kept(self, room: Room) -> tuple[int, dict[Audience, bytes], bool]:
+        kept = self._views.get(room.id)
+        if kept is None or kept[0] != room.version:
+            kept = self._views[room.id] = (room.version, {}, same_for_all(room))
+        return kept
 
     def broadcast_proposals(self, room: Room) -> None:
         """Proposals to players and advisors (at a competitive table, a seat's to its

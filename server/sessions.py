@@ -247,11 +247,15 @@ class Sessions:
             event("move", room=room.id, version=room.version, kind=req.type,
                   move=room.log[-1]["move"] if public and room.log and req.type != "undo"
                   else None)
-        if fx.refusal is not None:
-            self.reply_error(conn, req.id, fx.refusal)
-        else:
-            self.reply(conn, outbound.ok(req.id, **fx.reply))
-        await self.after_commit(room, fx)
+        # the answer and the state it made go to the sender in one write (nothing is
+        # awaited meanwhile, so nothing else is written to that socket in between)
+        with self.fanout.corked(conn):
+            if fx.refusal is not None:
+                self.reply_error(conn, req.id, fx.refusal)
+            else:
+                self.reply(conn, outbound.ok(req.id, **fx.reply))
+            self.fanout.perform(room, fx)
+        await self._performed(room, fx, mine=True)
 
     async def _work(self, conn: Conn, req: Request, room_id: str, job: Job,
                     ticket: Ticket) -> None:
@@ -278,29 +282,29 @@ class Sessions:
 
     async def after_commit(self, room: Room, fx: Effects) -> None:
         """Perform the effects of a change this process committed."""
-        await self._perform(room, fx)
-        self.scheduler.note(room, mine=True)
-        if fx.closed:
-            event("room_closed", room=room.id)
+        self.fanout.perform(room, fx)
+        await self._performed(room, fx, mine=True)
 
     async def on_remote(self, room: Room, fx: Effects) -> None:
         """Perform the effects of a change another process committed, heard through the
         store (or of a recovery)."""
-        await self._perform(room, fx)
-        self.scheduler.note(room, mine=False)
+        self.fanout.perform(room, fx)
+        await self._performed(room, fx, mine=False)
 
     def held(self, room_id: str) -> list[str]:
         """The members whose connections this process holds in a room."""
         return list(self.fanout.members(room_id))
 
-    async def _perform(self, room: Room, fx: Effects) -> None:
-        """Perform a committed change's effects for our sockets."""
-        self.fanout.perform(room, fx)
+    async def _performed(self, room: Room, fx: Effects, mine: bool) -> None:
+        """What follows a committed change's effects (``fanout.perform``) here."""
         if fx.closed:
             # Nobody is in a closed room: stop hearing it. Its record stays, closed,
             # until it expires (``room_ttl``): meanwhile joining it says room/closed.
             self.fanout.forget(room.id)
             await self.store.unwatch(room.id)
+        self.scheduler.note(room, mine=mine)
+        if fx.closed and mine:
+            event("room_closed", room=room.id)
 
     # -- connections in rooms --------------------------------------------------------------
 

@@ -41,6 +41,16 @@ def state_message(room: Room, audience: Seat | None) -> outbound.State:
                           last, fairness(room), room.tally())
 
 
+def same_for_all(room: Room) -> bool:
+    """Whether every audience sees the same state message at the room's version: no
+    zone of the position is private to a seat (:func:`rules.view.render` shows a zone's
+    face-up cards to all alike, and a move's shape hides only what a private zone holds)
+    and the game's moves are public (each seat's moves and the last event's move go to
+    everyone). Then the fan-out renders and encodes one message for all audiences."""
+    return room.game.description.moves_public and \
+        not any(z.private for z in room.play.zones)
+
+
 def event_for(room: Room, event: dict[str, Any], audience: Seat | None) -> dict[str, Any]:
     """An event as ``audience`` may see it: where moves are not public, a move's code
     only for its own seat."""

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from rules import Game, all_games, make
+from rules import Game, Play, all_games, make
 from rules.game import Zone
 from rules.patience import Patience
 from rules.shape import DEAL, KINDS, MOVE, PAIR, TURN, Shape, from_zones, seen_by
@@ -124,3 +124,29 @@ def test_the_view_carries_shapes_only_when_asked() -> None:
     first = shaped["moves"]["0"][0]
     assert first["code"] == "t5>f" and first["shape"]["from"] == "t5"
     assert first["shape"]["kind"] == "move" and first["shape"]["to"].startswith("f")
+
+
+@pytest.mark.parametrize("game_id", ["sympathy", "sympathie"])
+def test_a_twin_turn_tells_nothing_of_the_card_it_turns(game_id: str) -> None:
+    """Turning a face-down card (``open``, ``t<i>``, ``g``) is a ``turn`` of its own
+    place whatever the card pairs with: read from the move played, the shape named the
+    partner's face-up card the hidden one was about to pair with (its twin)."""
+    game = make(game_id, {})
+    for deal in DEALS:
+        play = Play.start(game, deal)
+        for _ in range(STEPS):
+            state = play.state
+            if not game.to_move(state):
+                break
+            seat = game.to_move(state)[0]
+            who = game.seat_names[seat]
+            legal = game.legal_moves(state, seat)
+            for m in legal:
+                if m.code[0] not in "otg":
+                    continue
+                place = f"{who}1" if m.code == "open" else f"{who}.grace" \
+                    if m.code == "g" else f"{who}{m.code[1:]}"
+                for audience in (None, 0, 1):
+                    assert game.shape(state, m, seat, audience) == Shape(TURN, place), \
+                        f"{game_id} deal {deal}: {m.code} for {audience}"
+            play = play.push(legal[-1], seat)

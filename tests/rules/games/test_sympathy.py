@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
-from rules import IllegalMove, Play, make, render
+from rules import IllegalMove, Play, make, render, twins
 from rules.cards import cards, identity
+from rules.game import Game
 from rules.twins import OVER, TwinState
 
 
@@ -201,3 +202,24 @@ def test_nobody_sees_a_face_down_card_not_even_its_owner() -> None:
         view = render(game, st, audience)
         assert all(z["up"] == [] for z in view["zones"])
         assert sum(z["down"] for z in view["zones"]) == 104
+
+
+@pytest.mark.parametrize("game_id", ["sympathy", "sympathie"])
+def test_the_zones_kept_and_the_hidden_count_are_what_the_position_makes(game_id: str
+                                                                         ) -> None:
+    """rules/twins.py keeps the zones it has made and counts hidden cards from the state
+    (issue 25: a move's CPU): at every position of three playouts, the zones equal zones
+    made afresh and the count equals the one the zones give."""
+    game = make(game_id, {})
+    for deal in range(3):
+        play = Play.start(game, deal)
+        while game.to_move(play.state):
+            state = play.state
+            twins._ZONES.clear()
+            fresh = twins.zones(state, game.seat_names)  # every zone made afresh
+            assert twins.zones(state, game.seat_names) == fresh  # every zone found
+            assert game.zones(state) == fresh
+            assert twins.zones(play.states[0], game.seat_names) == game.zones(play.states[0])
+            assert game.hidden_count(state) == Game.hidden_count(game, state)
+            seat = game.to_move(state)[0]
+            play = play.push(game.legal_moves(state, seat)[-1], seat)
