@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rules import render
+from rules.guide import name_of
 
 from ..members import ADVISOR, PLAYER
 from ..room import Room
@@ -115,8 +116,9 @@ def kept(room: Room, now: float) -> Kept:
     else:
         body = unfinished(room)
     outcome = room.game.outcome(room.play.state)
-    body.update(id=game_id(room.salt), code=room.code, finished_at=round(now, 3),
-                started_at=room.created_at, players=players, advisors=sorted(advisors),
+    body.update(id=game_id(room.salt), title=name_of(room.game.id), code=room.code,
+                finished_at=round(now, 3), started_at=room.created_at, players=players,
+                advisors=sorted(advisors),
                 won=bool(outcome is not None and outcome.won), over=over)
     return Kept(body["id"], room.id, room.game.id, now, body["won"],
                 room.policy.visibility == "public", tuple(sorted(set(keepers))),
