@@ -13,10 +13,9 @@ import pytest
 from protocol.limits import Limits
 from rules import Move, Play, make, render
 from server.stores.archive_file import FileArchive
+from tests.kit.kept import KEY, play_to_the_end
 from tests.kit.peer import Peer
 from tests.kit.server import Running, start, stop_server
-
-KEY = "ann-player-key-0123456789abcdef"
 
 
 @pytest.fixture
@@ -28,22 +27,6 @@ async def kept(tmp_path: Path) -> AsyncIterator[Running]:
         yield running
     finally:
         await stop_server(stop, task)
-
-
-async def play_to_the_end(url: str, key: str = KEY, deal: int = 5) -> tuple[Peer, str]:
-    """Ann (with her player key) plays The Wandering Card's ``deal`` to its end, the
-    first legal move each time; returns her peer and the room."""
-    ann = await Peer.connect(url, hello=False)
-    await ann.call("hello", version=1, name="Ann", player=key)
-    joined = await ann.call("create", game="wandering_card", deal=deal)
-    room = joined["room"]
-    while True:
-        state = await ann.latest_state(ann.versions.get(room, 0))
-        view = state["view"]
-        if view["result"] is not None:
-            return ann, room
-        move = view["moves"]["0"][0]["code"]
-        await ann.call("move", room=room, version=state["version"], move=move)
 
 
 async def test_a_finished_game_is_kept_and_anyone_with_its_id_steps_through_it(
