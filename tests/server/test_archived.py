@@ -12,14 +12,23 @@ import pytest
 
 from protocol.limits import Limits
 from rules import Move, Play, make, render
+from server import seating
+from server.archived import Games
+from server.room import PLAYER, Policy
+from server.stores.archive import game_id as game_id_of
+from server.stores.archive import kept
 from server.stores.archive_file import FileArchive
 from tests.kit.kept import KEY, play_to_the_end
+from tests.kit.leaks import assert_hides, secret_cards
 from tests.kit.peer import Peer
+from tests.kit.rooms import live
 from tests.kit.server import Running, start, stop_server
+from tests.kit.tables import ROUND_GAMES, lean_options, seat_counts
+from tests.kit.toy import ID as TOY
 
 
 @pytest.fixture
-async def kept(tmp_path: Path) -> AsyncIterator[Running]:
+async def keeping(tmp_path: Path) -> AsyncIterator[Running]:
     # a game of 96 moves played at once is past a person's message budget
     running, stop, task = await start(Limits(rate=1000, burst=1000),
                                       archive=FileArchive(tmp_path / "sympathy.db"))
@@ -30,14 +39,14 @@ async def kept(tmp_path: Path) -> AsyncIterator[Running]:
 
 
 async def test_a_finished_game_is_kept_and_anyone_with_its_id_steps_through_it(
-        kept: Running) -> None:
-    ann, room = await play_to_the_end(kept.url)
+        keeping: Running) -> None:
+    ann, room = await play_to_the_end(keeping.url)
     games = (await ann.call("room_games", room=room))["games"]
     assert len(games) == 1 and games[0]["game"] == "wandering_card"
     gid = games[0]["id"]
     record = await ann.call("record", room=room)
     # someone who was not at the table
-    bea = await Peer.connect(kept.url, "Bea")
+    bea = await Peer.connect(keeping.url, "Bea")
     page = await bea.call("archived", game=gid)
     body = page["game"]
     assert page["type"] == "archived" and page["steps"] == len(record["moves"]) + 1
@@ -62,8 +71,8 @@ async def test_a_finished_game_is_kept_and_anyone_with_its_id_steps_through_it(
     await bea.close()
 
 
-async def test_ids_that_open_nothing_are_refused_alike(kept: Running) -> None:
-    p = await Peer.connect(kept.url, "Cy")
+async def test_ids_that_open_nothing_are_refused_alike(keeping: Running) -> None:
+    p = await Peer.connect(keeping.url, "Cy")
     for gid in ("AAAAAAAAAAAAAAAA", "short", "x" * 32, "../../etc/passwd"):
         for kind, extra in (("archived", {}), ("archived_step", {"n": 0})):
             err = await p.call(kind, game=gid, **extra)
@@ -72,12 +81,12 @@ async def test_ids_that_open_nothing_are_refused_alike(kept: Running) -> None:
 
 
 async def test_forgetting_a_player_key_deletes_the_games_kept_under_it(
-        kept: Running) -> None:
-    ann, room = await play_to_the_end(kept.url)
+        keeping: Running) -> None:
+    ann, room = await play_to_the_end(keeping.url)
     gid = (await ann.call("room_games", room=room))["games"][0]["id"]
-    other, room2 = await play_to_the_end(kept.url, "bea-player-key-0123456789abc", 6)
+    other, room2 = await play_to_the_end(keeping.url, "bea-player-key-0123456789abc", 6)
     gid2 = (await other.call("room_games", room=room2))["games"][0]["id"]
-    stranger = await Peer.connect(kept.url, "Cy")
+    stranger = await Peer.connect(keeping.url, "Cy")
     short = await stranger.call("forget_games", player="short")
     assert short["code"] == "proto/bad_field"
     assert (await stranger.call("forget_games", player="nobody's key 0123456789"))[
@@ -98,3 +107,61 @@ async def test_a_server_without_an_archive_says_so(server: Running) -> None:
     assert (await p.call("archived", game="AAAAAAAAAAAAAAAA"))["code"] == "archive/off"
     assert (await p.call("forget_games", player=KEY))["code"] == "archive/off"
     await p.close()
+
+
+ROUNDS = [g for g in ROUND_GAMES if g != TOY]
+
+
+@pytest.mark.parametrize("game_id", ROUNDS)
+async def test_a_kept_round_game_shows_only_what_the_watchers_saw(game_id: str,
+                                                                  tmp_path: Path) -> None:
+    """Hidden hands: a match kept before its end shows no seed, salt nor move code, and
+    has no steps; played to its end (its seed revealed then, and its record public), each
+    step of its page names no card that was hidden from the watchers at that step."""
+    players = min(seat_counts(game_id))
+    r = live(game_id, lean_options(game_id, players), 918_273_645, Policy(), now=0.0)
+    for s in range(players):
+        r.room, _, _ = seating.add_member(r.room, PLAYER, f"P{s + 1}")
+    games = Games(FileArchive(tmp_path / "sympathy.db"))
+    assert games.archive is not None
+    checked_unfinished = False
+    for k in range(2000):
+        if r.over:
+            break
+        if k == 3 or (k and not checked_unfinished and r.over):
+            body = kept(r.room, 1.0).body
+            assert_hides(body, secret_cards(r.game, r.play.state, None), r.seed, "kept")
+            assert "seed" not in body and "salt" not in body
+            assert all(m["move"] is None for m in body["moves"])
+            checked_unfinished = True
+        movers = r.game.to_move(r.play.state)
+        if movers:
+            seat = movers[0]
+            r.commit(seat, r.game.legal_moves(r.play.state, seat)[0].code, "P", 1.0, [])
+        else:
+            r.commit_timer(1.0)
+    if not r.over:
+        pytest.skip(f"{game_id}: the first legal moves did not end a match in 2000 moves")
+    await games.finished(r.room)
+    gid = game_id_of(r.salt)
+    page = await games.page(gid)
+    assert page["game"]["seed"] == r.seed  # revealed at the end, as the record is
+    for n in range(page["steps"]):
+        step = await games.step(gid, n)
+        assert_hides(step["view"], secret_cards(r.game, r.play.states[n], None), None,
+                     f"{game_id} step {n}")
+        assert step["view"] == render(r.game, r.play.states[n], None)
+    await games.archive.close()
+
+
+async def test_the_retention_deletes_games_older_than_the_days_kept(tmp_path: Path) -> None:
+    r = live("wandering_card", {}, 5, Policy(), now=0.0)
+    archive = FileArchive(tmp_path / "sympathy.db")
+    day = 86400.0
+    old, new = kept(r.room, 0.0), kept(r.room.but(salt="another salt"), 5 * day)
+    await archive.keep(old)
+    await archive.keep(new)
+    assert await Games(archive, keep_days=0).expire(100 * day) == 0  # 0: for ever
+    assert await Games(archive, keep_days=3).expire(5 * day) == 1
+    assert await archive.get(old.id) is None and await archive.get(new.id) is not None
+    await archive.close()
