@@ -4,6 +4,7 @@ player key (``forget_games``)."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -18,9 +19,13 @@ from server.room import PLAYER, Policy
 from server.stores.archive import game_id as game_id_of
 from server.stores.archive import kept
 from server.stores.archive_file import FileArchive
+from server.stores.archive_pg import PgArchive
+from server.stores.redis_store import RedisStore
 from tests.kit.kept import KEY, play_to_the_end
 from tests.kit.leaks import assert_hides, secret_cards
 from tests.kit.peer import Peer
+from tests.kit.postgres import PostgresServer
+from tests.kit.redis import RedisServer
 from tests.kit.rooms import live
 from tests.kit.server import Running, start, stop_server
 from tests.kit.tables import ROUND_GAMES, lean_options, seat_counts
@@ -165,3 +170,29 @@ async def test_the_retention_deletes_games_older_than_the_days_kept(tmp_path: Pa
     assert await Games(archive, keep_days=3).expire(5 * day) == 1
     assert await archive.get(old.id) is None and await archive.get(new.id) is not None
     await archive.close()
+
+
+async def test_processes_sharing_redis_keep_games_in_postgresql(
+        redis_server: RedisServer, postgres_server: PostgresServer) -> None:
+    """Two processes on one Redis, one PostgreSQL: a game finished on one opens on the
+    other, and a key forgotten on the other is forgotten for both."""
+    limits = Limits(rate=1000, burst=1000)
+    a = await start(limits, RedisStore(redis_server.url, limits),
+                    archive=PgArchive(postgres_server.url))
+    b = await start(limits, RedisStore(redis_server.url, limits),
+                    archive=PgArchive(postgres_server.url))
+    try:
+        key = f"shared-key-{uuid.uuid4().hex}"
+        ann, room = await play_to_the_end(a[0].url, key)
+        gid = (await ann.call("room_games", room=room))["games"][0]["id"]
+        bea = await Peer.connect(b[0].url, "Bea")
+        page = await bea.call("archived", game=gid)
+        assert page["type"] == "archived" and page["game"]["players"][0]["name"] == "Ann"
+        assert (await bea.call("archived_step", game=gid, n=1))["last"]["n"] == 1
+        assert (await bea.call("forget_games", player=key))["deleted"] == 1
+        assert (await ann.call("archived", game=gid))["code"] == "archive/not_found"
+        await ann.close()
+        await bea.close()
+    finally:
+        for _, stop, task in (a, b):
+            await stop_server(stop, task)
