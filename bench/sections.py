@@ -41,6 +41,9 @@ class Config:
     flood_seconds: float = 60.0
     flood_quiet: int = 20
     flood_flooders: int = 10
+    #: Section 11: the finished games each archive holds, and the games timed
+    archive_games: int = 10_000
+    archive_samples: int = 300
 
 
 def pct(values: list[float], q: float) -> float:

@@ -98,19 +98,21 @@ class Games:
         # read each time (one primary-key read): a game forgotten or expired, by this
         # process or another, has no steps any more
         body = (await self._found(gid)).body
+        moves = body["moves"]
+        if not 0 <= n <= len(moves):
+            raise ProtocolError("proto/bad_field", f"This game has steps 0 to {len(moves)}.")
         if gid in self._plays:
             play = self._plays[gid]
             self._plays.move_to_end(gid)
         else:
-            play = self._plays[gid] = self._replay(body)
+            play = self._plays[gid] = self._replay(body, 0)
             while len(self._plays) > HELD:
                 self._plays.popitem(last=False)
+        if play is not None and len(play.states) <= n:
+            play = self._plays[gid] = self._replay(body, n, play)
         if play is None:
             raise ProtocolError("archive/not_found", "This game's steps cannot be shown: "
                                 "it was kept before its deal was revealed.")
-        moves = body["moves"]
-        if not 0 <= n <= len(moves):
-            raise ProtocolError("proto/bad_field", f"This game has steps 0 to {len(moves)}.")
         states = play.states
         last = None
         if n:
@@ -122,14 +124,18 @@ class Games:
                 "last": last}
 
     @staticmethod
-    def _replay(body: dict[str, Any]) -> Play[Any] | None:
-        """Every position of the game, or ``None`` when its seed was not kept."""
+    def _replay(body: dict[str, Any], n: int, play: Play[Any] | None = None
+                ) -> Play[Any] | None:
+        """The game's positions up to move ``n`` at least, going on from ``play`` (a page
+        opens at the deal and steps on: a game is replayed only as far as it is shown),
+        or ``None`` when its seed was not kept."""
         if "seed" not in body:
             return None
         try:
-            game = make(body["game"], body.get("options") or {})
-            play: Play[Any] = Play.start(game, int(body["seed"]))
-            for m in body["moves"]:
+            if play is None:
+                game = make(body["game"], body.get("options") or {})
+                play = Play.start(game, int(body["seed"]))
+            for m in body["moves"][len(play.states) - 1:n]:
                 play = play.replay_move(Move(m["move"]), int(m["seat"]))
         except (RulesError, KeyError, TypeError, ValueError):
             log.exception("kept game %s does not replay", body.get("id"))
