@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import collections
 import logging
 import time
@@ -36,6 +37,8 @@ HELD = 64
 #: Deals kept by this process, remembered so a later change of the same finished deal
 #: (a join, a chat) does not keep it again.
 REMEMBERED = 4096
+#: Moves replayed at once before the loop serves others (a page's jump to the end).
+SLICE = 16
 #: The shortest player key taken (a secret: long enough not to be guessed).
 MIN_KEY = 16
 
@@ -108,8 +111,12 @@ class Games:
             play = self._plays[gid] = self._replay(body, 0)
             while len(self._plays) > HELD:
                 self._plays.popitem(last=False)
-        if play is not None and len(play.states) <= n:
-            play = self._plays[gid] = self._replay(body, n, play)
+        while play is not None and len(play.states) <= n:
+            # a long jump is replayed a slice at a time, the loop free between slices
+            # (a move replays in about 0.3 ms: a 500-move game at once would hold it)
+            play = self._plays[gid] = self._replay(body, min(n, len(play.states) + SLICE),
+                                                   play)
+            await asyncio.sleep(0)
         if play is None:
             raise ProtocolError("archive/not_found", "This game's steps cannot be shown: "
                                 "it was kept before its deal was revealed.")
