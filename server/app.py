@@ -110,6 +110,10 @@ class GameServer:
         # does not pay for it, a broken module stops the start rather than a player's
         # create, and the process's resident memory is settled from the start.
         load_all()
+        # a deal that ended just before the process stopped (kill -9 between the commit
+        # and the archive's write) is kept now: keeping is idempotent
+        for room in self.store.local_rooms():
+            await self.games.finished(room)
         async with serve(self.connections.handler, host, port,
                          process_request=self.process_request,
                          max_size=self.limits.max_frame, max_queue=16,

@@ -196,3 +196,23 @@ async def test_processes_sharing_redis_keep_games_in_postgresql(
     finally:
         for _, stop, task in (a, b):
             await stop_server(stop, task)
+
+
+async def test_a_game_that_ended_before_a_restart_is_kept_when_the_server_starts(
+        tmp_path: Path) -> None:
+    """The deal ended and was committed to the file store, but the process stopped before
+    the archive kept it: started again on the same file, the server keeps it."""
+    from server.stores.file_store import FileStore
+
+    limits = Limits(rate=1000, burst=1000)
+    running, stop, task = await start(limits, FileStore(tmp_path / "s.db", limits))
+    ann, room = await play_to_the_end(running.url)  # no archive: nothing kept
+    await ann.close()
+    await stop_server(stop, task)
+    archive = FileArchive(tmp_path / "s.db")
+    running, stop, task = await start(limits, FileStore(tmp_path / "s.db", limits),
+                                      archive=archive)
+    try:
+        assert [g["game"] for g in await archive.of_room(room)] == ["wandering_card"]
+    finally:
+        await stop_server(stop, task)
