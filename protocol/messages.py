@@ -103,6 +103,7 @@ SCHEMAS: dict[str, dict[str, Field]] = {
     "archived_step": {"game": _s(32), "n": _i(0, 100_000)},
     "room_games": {"room": ROOM},
     "forget_games": {"player": _s(64)},
+    "my_stats": {"player": _s(64)},
 }
 
 

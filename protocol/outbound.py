@@ -405,6 +405,15 @@ class ArchivedStep(TypedDict):
     last: Map | None
 
 
+class Stats(TypedDict):
+    type: Literal["stats"]
+    re: int
+    games: list[Map]
+    played: int
+    won: int
+
+
 #: Finished games kept in the archive (server/archived.py builds them: ``Archived(...)``).
-MESSAGES.update(room_games=RoomGames, archived=Archived, archived_step=ArchivedStep)
+MESSAGES.update(room_games=RoomGames, archived=Archived, archived_step=ArchivedStep,
+                stats=Stats)
 

@@ -11,7 +11,8 @@
   positions of one game); the kept body is read at each step all the same, so a game
   forgotten in any process shows no more steps;
 - ``room_games``: a room's games, for its members; ``forget_games``: every game kept under
-  the asker's player key, deleted;
+  the asker's player key, deleted; ``my_stats``: those games counted per game (played,
+  won, runs of wins);
 - the retention: games older than ``keep_days`` are deleted every few minutes.
 """
 
@@ -25,6 +26,7 @@ from typing import Any
 
 from protocol.errors import ProtocolError
 from rules import Move, Play, RulesError, make, render
+from rules.guide import name_of
 
 from .members import hash_token
 from .room import Room
@@ -157,6 +159,27 @@ class Games:
             raise ProtocolError("proto/bad_field", f"A player key has at least {MIN_KEY} "
                                 "characters.")
         return await self._archive().forget(hash_token(key))
+
+    async def stats(self, key: str) -> dict[str, Any]:
+        """``my_stats``: the games kept under a player key, counted per game: played,
+        won, the current run of wins and the longest."""
+        if len(key) < MIN_KEY:
+            raise ProtocolError("proto/bad_field", f"A player key has at least {MIN_KEY} "
+                                "characters.")
+        rows = await self._archive().of_keeper(hash_token(key))
+        per: dict[str, dict[str, Any]] = {}
+        for game, finished_at, won in rows:
+            g = per.setdefault(game, {"game": game, "title": name_of(game), "played": 0,
+                                      "won": 0, "streak": 0, "best_streak": 0,
+                                      "last": 0.0})
+            g["played"] += 1
+            g["won"] += won
+            g["streak"] = g["streak"] + 1 if won else 0
+            g["best_streak"] = max(g["best_streak"], g["streak"])
+            g["last"] = finished_at
+        games = sorted(per.values(), key=lambda g: -g["last"])
+        return {"games": games, "played": sum(g["played"] for g in games),
+                "won": sum(g["won"] for g in games)}
 
     async def expire(self, now: float) -> int:
         """Delete the games older than the retention (none when it is 0: kept for ever)."""

@@ -362,6 +362,11 @@ class Sessions:
         self.reply(conn, outbound.RoomGames(type="room_games", re=req.id, room=room.id,
                                             games=await self.games.of_room(room.id)))
 
+    async def on_my_stats(self, conn: Conn, req: Request) -> None:
+        stats = await self.games.stats(req["player"])
+        self.reply(conn, outbound.Stats(type="stats", re=req.id, games=stats["games"],
+                                        played=stats["played"], won=stats["won"]))
+
     async def on_forget_games(self, conn: Conn, req: Request) -> None:
         deleted = await self.games.forget(req["player"])
         self.reply(conn, {"type": "ok", "re": req.id, "deleted": deleted})
@@ -375,4 +380,5 @@ SESSION_COMMANDS: dict[str, Handler] = {
     "resume": Sessions.on_resume, "leave": Sessions.on_leave,
     "archived": Sessions.on_archived, "archived_step": Sessions.on_archived_step,
     "room_games": Sessions.on_room_games, "forget_games": Sessions.on_forget_games,
+    "my_stats": Sessions.on_my_stats,
 }

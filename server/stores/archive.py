@@ -42,6 +42,8 @@ from ..views import record
 
 #: Games a room's page lists at most (the newest first).
 ROOM_LIST = 50
+#: Games a player's statistics count at most (the newest).
+KEEPER_LIST = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +81,10 @@ class Archive(Protocol):
         """The room's games, newest first: id, game, finished_at, won."""
     async def annotate(self, game_id: str, analysis: dict[str, Any]) -> None:
         """Keep the solver's analysis beside a kept game (nothing if it is not kept)."""
+    async def of_keeper(self, keeper: str, limit: int = KEEPER_LIST
+                        ) -> list[tuple[str, float, bool]]:
+        """The games kept under ``keeper`` (a hashed key), oldest first (the newest
+        ``limit``): game, finished_at, won."""
     async def forget(self, keeper: str) -> int:
         """Delete every game kept under ``keeper`` (a hashed key); how many."""
     async def expire(self, before: float) -> int:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .archive import ROOM_LIST, Found, Kept, decode, encode, public, summary
+from .archive import KEEPER_LIST, ROOM_LIST, Found, Kept, decode, encode, public, summary
 
 T = TypeVar("T")
 
@@ -100,6 +100,14 @@ class FileArchive:
         data = encode(analysis)
         await self._run(lambda db: self._write(db, lambda d: d.execute(
             "UPDATE games SET analysis = ? WHERE id = ?", (data, game_id))))
+
+    async def of_keeper(self, keeper: str, limit: int = KEEPER_LIST
+                        ) -> list[tuple[str, float, bool]]:
+        rows = await self._run(lambda db: db.execute(
+            "SELECT g.game, g.finished_at, g.won FROM keepers k JOIN games g ON g.id = k.game "
+            "WHERE k.keeper = ? ORDER BY g.finished_at DESC LIMIT ?",
+            (keeper, limit)).fetchall())
+        return [(g, f, bool(w)) for g, f, w in reversed(rows)]
 
     async def forget(self, keeper: str) -> int:
         def work(db: sqlite3.Connection) -> int:

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 import psycopg
 
-from .archive import ROOM_LIST, Found, Kept, decode, encode, public, summary
+from .archive import KEEPER_LIST, ROOM_LIST, Found, Kept, decode, encode, public, summary
 
 T = TypeVar("T")
 
@@ -110,6 +110,16 @@ class PgArchive:
         async def work(c: Conn) -> None:
             await c.execute("UPDATE games SET analysis = %s WHERE id = %s", (data, game_id))
         await self._run(work)
+
+    async def of_keeper(self, keeper: str, limit: int = KEEPER_LIST
+                        ) -> list[tuple[str, float, bool]]:
+        async def work(c: Conn) -> list[Any]:
+            cur = await c.execute(
+                "SELECT g.game, g.finished_at, g.won FROM keepers k JOIN games g "
+                "ON g.id = k.game WHERE k.keeper = %s ORDER BY g.finished_at DESC LIMIT %s",
+                (keeper, limit))
+            return await cur.fetchall()
+        return [(g, f, bool(w)) for g, f, w in reversed(await self._run(work))]
 
     async def forget(self, keeper: str) -> int:
         async def work(c: Conn) -> int:

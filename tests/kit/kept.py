@@ -12,19 +12,22 @@ from tests.kit.peer import Peer
 KEY = "ann-player-key-0123456789abcdef"
 
 
-async def play_to_the_end(url: str, key: str = KEY, deal: int = 5) -> tuple[Peer, str]:
-    """Ann (with her player key) plays The Wandering Card's ``deal`` to its end, the
-    first legal move each time; returns her peer and the room."""
+async def play_to_the_end(url: str, key: str = KEY, deal: int = 5,
+                          game: str = "wandering_card") -> tuple[Peer, str]:
+    """Ann (with her player key) plays ``game``'s ``deal`` (The Wandering Card's deal 5
+    is lost so, A Spell's deal 0 won) to its end, the first legal move each time but
+    giving up or playing on by itself; returns her peer and the room."""
     ann = await Peer.connect(url, hello=False)
     await ann.call("hello", version=1, name="Ann", player=key)
-    joined = await ann.call("create", game="wandering_card", deal=deal)
+    joined = await ann.call("create", game=game, deal=deal)
     room = joined["room"]
     while True:
         state = await ann.latest_state(ann.versions.get(room, 0))
         view = state["view"]
         if view["result"] is not None:
             return ann, room
-        move = view["moves"]["0"][0]["code"]
+        offered = [m["code"] for m in view["moves"]["0"]]
+        move = next((c for c in offered if c not in ("end", "auto")), offered[0])
         await ann.call("move", room=room, version=state["version"], move=move)
 
 

@@ -157,3 +157,17 @@ def test_a_hidden_card_game_not_over_shows_no_move_code() -> None:
     body["game"] = hidden.id
     out = public(body)
     assert out["moves"] == [{"seat": 0, "move": None, "left": []}] and "seed" not in out
+
+
+async def test_a_keys_games_are_listed_oldest_first(archive: Archive) -> None:
+    key = hash_token(f"key-{uuid.uuid4().hex}")
+    at = [3.0, 1.0, 2.0]
+    for deal, when in zip((5, 6, 7), at, strict=True):
+        r = finished(deal, room_id=a_room())
+        g = kept(r.room, when)
+        await archive.keep(Kept(g.id, g.room, g.game, when, deal == 6, False, (key,), g.body))
+    rows = await archive.of_keeper(key)
+    assert rows == [("wandering_card", 1.0, True), ("wandering_card", 2.0, False),
+                    ("wandering_card", 3.0, False)]
+    assert await archive.of_keeper(key, limit=2) == rows[1:]
+    assert await archive.of_keeper(hash_token("nobody")) == []

@@ -216,3 +216,26 @@ async def test_a_game_that_ended_before_a_restart_is_kept_when_the_server_starts
         assert [g["game"] for g in await archive.of_room(room)] == ["wandering_card"]
     finally:
         await stop_server(stop, task)
+
+
+async def test_a_players_statistics_count_their_won_and_lost_games(keeping: Running) -> None:
+    # lost, won, won, lost (first legal moves)
+    for game, deal in (("wandering_card", 5), ("wandering_card", 6), ("a_spell", 0),
+                       ("wandering_card", 8)):
+        ann, _ = await play_to_the_end(keeping.url, KEY, deal, game)
+        await ann.close()
+    other, _ = await play_to_the_end(keeping.url, "bea-player-key-0123456789abc", 7)
+    await other.close()
+    p = await Peer.connect(keeping.url, "Ann")
+    stats = await p.call("my_stats", player=KEY)
+    assert stats["type"] == "stats" and stats["played"] == 4 and stats["won"] == 2
+    by_game = {g["game"]: g for g in stats["games"]}
+    assert by_game["a_spell"]["played"] == 1 and by_game["a_spell"]["won"] == 1
+    assert by_game["a_spell"]["streak"] == by_game["a_spell"]["best_streak"] == 1
+    wc = by_game["wandering_card"]
+    assert (wc["played"], wc["won"], wc["streak"], wc["best_streak"]) == (3, 1, 0, 1)
+    assert [g["game"] for g in stats["games"]] == ["wandering_card", "a_spell"]  # latest
+    none = await p.call("my_stats", player="nobody's key 0123456789")
+    assert none["played"] == 0 and none["games"] == []
+    assert (await p.call("my_stats", player="short"))["code"] == "proto/bad_field"
+    await p.close()
