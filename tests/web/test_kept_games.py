@@ -11,8 +11,10 @@ import pytest
 import pytest_asyncio
 from playwright.async_api import Browser
 
+from protocol.limits import Limits
 from server.stores.archive_file import FileArchive
 from tests.kit.browser import ON_THE_BROWSERS_LOOP, Person, open_room
+from tests.kit.kept import play_to_the_end
 from tests.kit.server import start
 
 pytestmark = ON_THE_BROWSERS_LOOP
@@ -21,7 +23,9 @@ pytestmark = ON_THE_BROWSERS_LOOP
 @pytest_asyncio.fixture(loop_scope="session")
 async def kept_site(tmp_path: Path) -> AsyncIterator[str]:
     """A server that keeps finished games (in an SQLite file), its page's address."""
-    running, stop, task = await start(archive=FileArchive(tmp_path / "sympathy.db"))
+    # the statistics' games are played at once over the protocol: past a person's budget
+    running, stop, task = await start(Limits(rate=1000, burst=1000),
+                                      archive=FileArchive(tmp_path / "sympathy.db"))
     try:
         yield f"http://127.0.0.1:{running.port}"
     finally:
@@ -86,3 +90,30 @@ async def test_a_malformed_game_path_is_not_a_page(browser: Browser, kept_site: 
                                                      path: str) -> None:
     p = await Person.open(browser, f"{kept_site}{path}")
     assert "Sympathy" not in await p.page.title()
+
+
+async def test_the_lobby_counts_a_won_and_a_lost_game_of_this_browser(
+        browser: Browser, kept_site: str) -> None:
+    ann = await Person.open(browser, f"{kept_site}/", name="Ann")
+    page = ann.page
+    await page.wait_for_selector(".mine >> text=No finished game yet")
+    key = await page.evaluate("localStorage.getItem('sympathy.player')")
+    assert isinstance(key, str) and len(key) >= 16
+    url = kept_site.replace("http://", "ws://")
+    for game, deal in (("a_spell", 0), ("wandering_card", 5)):  # won, then lost
+        peer, _ = await play_to_the_end(url, key, deal, game)
+        await peer.close()
+    other, _ = await play_to_the_end(url, "someone-else-0123456789", 6)  # another key
+    await other.close()
+    await page.reload()
+    await page.wait_for_selector(".mine table.stats")
+    assert (await page.inner_text(".mine .totals")) == "2 played, 1 won."
+    spell = page.locator('.mine tr[data-game="a_spell"]')
+    assert await spell.locator(".won").inner_text() == "1"
+    card = page.locator('.mine tr[data-game="wandering_card"]')
+    assert await card.locator(".played").inner_text() == "1"
+    assert await card.locator(".won").inner_text() == "0"
+    await page.click(".mine button.forget")
+    await page.click("dialog.ask button.yes")
+    await page.wait_for_selector(".mine >> text=No finished game yet")
+    assert ann.errors == []
