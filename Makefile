@@ -23,6 +23,7 @@ serve: $(STAMP)
 # The benchmarks (bench/README.md): a few minutes; ARGS="--quick" for a shorter run.
 bench: $(STAMP)
 	scripts/ensure-redis
+	scripts/ensure-postgres
 	$(BIN)/python -m bench $(ARGS)
 
 # The soak (bench/soak.py): two processes, up to 1,000 rooms in at most 10 minutes, then
@@ -41,6 +42,7 @@ typecheck: $(STAMP)
 # Chromium on free ports). PYTEST_ARGS="-n 0 ..." runs it in one process.
 unit: $(STAMP)
 	scripts/ensure-redis
+	scripts/ensure-postgres
 	scripts/ensure-chromium
 	$(BIN)/pytest -n auto --maxprocesses 4 --dist worksteal $(PYTEST_ARGS)
 

@@ -23,6 +23,7 @@ from websockets.version import version as websockets_version
 from server import loop
 
 from . import procs, sections
+from .archive_bench import archive
 from .cpu_bench import BASELINE, cpu_per_move
 from .flood import flood
 from .hint_bench import hints
@@ -34,7 +35,7 @@ from .solver_bench import solver
 from .view_bench import views
 
 SECTIONS = ("fanout", "throughput", "connections", "across", "rules", "solver", "writes",
-            "hints", "flood", "views", "cpu")
+            "hints", "flood", "views", "cpu", "archive")
 #: The largest fan-out the bench tries, whatever the limits allow (issue 17's targets
 #: are set at 5,000 watchers in one room).
 FANOUT_CAP = 5000
@@ -46,12 +47,14 @@ def config(mode: str, nofile: int) -> sections.Config:
                                conns=20, cross_moves=10, procs=1, rules_seconds=0.002,
                                solver_seconds=0.01, crowds=(2, 20), hint_games=3,
                                flood_seconds=3.0, flood_quiet=3, flood_flooders=2,
-                               view_steps=2, cpu_rooms=2, cpu_seconds=1.0, cpu_reps=1)
+                               view_steps=2, cpu_rooms=2, cpu_seconds=1.0, cpu_reps=1,
+                               archive_games=200, archive_samples=10)
     if mode == "quick":
         return sections.Config(fanout_n=[100, 1000], fanout_moves=20, rooms=[100],
                                seconds=4.0, conns=2000, cross_moves=100,
                                rules_seconds=0.05, solver_seconds=0.5, flood_seconds=15.0,
-                               cpu_seconds=3.0, cpu_reps=2)
+                               cpu_seconds=3.0, cpu_reps=2,
+                               archive_games=2000, archive_samples=100)
     by_files = nofile - 200
     by_memory = _mem_available() // (200 * 1024)  # server and clients, generously
     n = min(by_files, by_memory, FANOUT_CAP)
@@ -140,6 +143,8 @@ def run(mode: str, only: list[str], rooms: list[int] | None = None,
                 elif name == "flood":
                     rows, raw = flood(cfg.flood_seconds, cfg.flood_quiet,
                                       cfg.flood_flooders)
+                elif name == "archive":
+                    rows, raw = archive(cfg.archive_games, cfg.archive_samples)
                 else:
                     assert redis is not None
                     rows, raw = sections.across(cfg, redis)

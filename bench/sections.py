@@ -46,6 +46,9 @@ class Config:
     cpu_rooms: int = 10
     cpu_seconds: float = 5.0
     cpu_reps: int = 3
+    #: Section 12: the finished games each archive holds, and the games timed
+    archive_games: int = 10_000
+    archive_samples: int = 300
 
 
 def pct(values: list[float], q: float) -> float:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from websockets.exceptions import InvalidHandshake, InvalidURI
 
 from client.events import DEFAULT_SERVER
-from client.links import BadAddress, invocation, room_code, server_url
+from client.links import BadAddress, game_link, invocation, room_code, server_url
 from client.plain import PlainClient, run_plain, stdin_reader
 from client.plan import Plan, start
 from client.session import ServerError, Session
@@ -64,8 +64,13 @@ def add_commands(sub: Any) -> None:
     _common(p)
     p.set_defaults(run=cmd_host, plan=host_plan)
 
-    p = sub.add_parser("replay", help="replay a saved game record move by move")
-    p.add_argument("file", help="a record saved at the end of a game (s)")
+    p = sub.add_parser("replay", help="replay a finished game move by move: a saved "
+                       "record, or a kept game's link or id")
+    p.add_argument("file", help="a record saved at the end of a game (s), or a finished "
+                   "game's link (http://HOST:PORT/g/ID) or id")
+    p.add_argument("--server", default=None,
+                   help="the server keeping a game given by its id alone (default "
+                   f"$SYMPATHY_SERVER, else {DEFAULT_SERVER})")
     p.add_argument("--plain", action="store_true", help="print every step as text")
     p.add_argument("--ascii", action="store_true", help="suit letters instead of symbols")
     p.set_defaults(run=cmd_replay)
@@ -156,14 +161,13 @@ def _app(args: argparse.Namespace, plan: Plan) -> SympathyApp:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from pathlib import Path
 
     from client.render import board_lines, letters
-    from client.replay import BadRecord, load, steps
+    from client.replay import BadRecord, steps
     from client.table_text import last_text
 
     try:
-        shown = steps(load(Path(args.file)))
+        shown = steps(_record(args))
     except BadRecord as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -178,6 +182,27 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     ReplayApp(shown, ascii=args.ascii).run()
     return 0
+
+
+def _record(args: argparse.Namespace) -> dict[str, Any]:
+    """The record ``replay`` was given: a file, or a kept game's link or id (a file of
+    that name comes first)."""
+    from pathlib import Path
+
+    from client.kept import fetch
+    from client.replay import BadRecord, load
+
+    path = Path(args.file)
+    linked = None if path.exists() else game_link(args.file)
+    if linked is None:
+        return load(path)
+    game_id, server = linked
+    try:
+        where = server or server_url(args.server or os.environ.get("SYMPATHY_SERVER")
+                                     or DEFAULT_SERVER)
+    except BadAddress as exc:
+        raise BadRecord(str(exc)) from None
+    return fetch(where, game_id)
 
 
 def _run(args: argparse.Namespace, plan: Plan) -> int:

@@ -26,6 +26,14 @@ def add_commands(sub: Any) -> None:
                    "room kept in that file across restarts), memory (one process, "
                    "nothing kept), redis://HOST:PORT/DB, or "
                    "redis-cluster://HOST:PORT[,HOST:PORT...] (any masters of a cluster)")
+    p.add_argument("--archive", default="auto", metavar="WHERE",
+                   help="where finished games are kept, each with a page at /g/ID: "
+                   "postgresql://USER@HOST:PORT/DB (for many processes sharing Redis), "
+                   "file:PATH (one process), none, or auto (the default: the file store's "
+                   "own file; none on memory or Redis)")
+    p.add_argument("--keep-days", type=float, default=0.0, metavar="DAYS",
+                   help="delete finished games this many days after their end (default 0: "
+                   "keep them for ever)")
     p.add_argument("--log-level", default="INFO", help="DEBUG, INFO, WARNING or ERROR")
     p.add_argument("--loop", default="auto", choices=("auto", "asyncio", "uvloop"),
                    help="event loop: uvloop when installed (auto, the default), or asyncio's")
@@ -43,6 +51,27 @@ def add_commands(sub: Any) -> None:
 def limits_from(args: argparse.Namespace) -> Limits:
     given = {f.name: getattr(args, f"limit_{f.name}") for f in dataclasses.fields(Limits)}
     return Limits(**{k: v for k, v in given.items() if v is not None})
+
+
+def archive_from(args: argparse.Namespace) -> Any:
+    """The archive ``--archive`` names (``None``: finished games are not kept)."""
+    where = args.archive
+    if where == "auto":
+        where = args.store if args.store.startswith("file:") else "none"
+    if where == "none":
+        return None
+    if where.startswith("file:"):
+        from server.stores.archive_file import FileArchive
+
+        try:
+            return FileArchive(where.removeprefix("file:"))
+        except sqlite3.Error as exc:
+            raise SystemExit(f"cannot open {where}: {exc}") from None
+    if where.startswith(("postgresql://", "postgres://")):
+        from server.stores.archive_pg import PgArchive
+
+        return PgArchive(where)
+    raise SystemExit(f"unknown archive {where!r}: postgresql://..., file:PATH, none or auto")
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -71,11 +100,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     else:
         raise SystemExit(f"unknown store {args.store!r}: file:PATH, memory, "
                          "redis://HOST:PORT/DB or redis-cluster://HOST:PORT")
+    archive = archive_from(args)
     seeded = args.chance_seed is not None
     # the workers start with the server: the first hint does not wait for them
     pool = Pool(limits.workers, limits.work_queue, limits.work_wait, eager=True)
     app = GameServer(store, limits, SeededChance(args.chance_seed) if seeded else None,
-                     pool=pool)
+                     pool=pool, archive=archive, keep_days=args.keep_days)
 
     async def main() -> None:
         stop = asyncio.Event()

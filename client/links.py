@@ -19,6 +19,9 @@ from urllib.parse import urlsplit, urlunsplit
 #: A join code, as the server gives them (and the page's ``/r/CODE`` accepts).
 _CODE = re.compile(r"[A-Za-z0-9]{1,16}")
 _ROOM_PATH = re.compile(r"/r/([A-Za-z0-9]{1,16})/?")
+#: A finished game's id (the page's ``/g/ID``), and its page's path.
+_GAME = re.compile(r"[A-Za-z0-9_-]{16}")
+_GAME_PATH = re.compile(r"/g/([A-Za-z0-9_-]{16})/?")
 _WS = {"ws": "ws", "wss": "wss", "http": "ws", "https": "wss"}
 
 
@@ -42,6 +45,20 @@ def server_url(text: str) -> str:
     if parts.scheme.lower() in ("ws", "wss"):
         return text.strip()
     return urlunsplit((scheme, parts.netloc, "", "", ""))
+
+
+def game_link(text: str) -> tuple[str, str | None] | None:
+    """A finished game's id from what was pasted: its page's link
+    (``http://host:8765/g/ID``: the id and the websocket address of its server) or the
+    id alone (the id and ``None``); ``None`` when ``text`` is neither."""
+    text = text.strip()
+    if _GAME.fullmatch(text):
+        return text, None
+    parts = urlsplit(text)
+    m = _GAME_PATH.fullmatch(parts.path)
+    if parts.scheme.lower() in _WS and parts.hostname and m:
+        return m.group(1), server_url(text)
+    return None
 
 
 def room_code(text: str) -> tuple[str, str | None]:

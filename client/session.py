@@ -286,8 +286,9 @@ class Session:
         ws = await connect(room_url(self.url, self.table.code or self.room), max_size=2**22,
                            open_timeout=10)
         try:
+            key = {"player": self.tokens.player_key()} if self.tokens is not None else {}
             welcome = await self._handshake(ws, "hello", version=PROTOCOL_VERSION,
-                                            name=self.name, client="sympathy-client")
+                                            name=self.name, client="sympathy-client", **key)
             if welcome.get("type") != "welcome":
                 raise ServerError(str(welcome.get("code")), str(welcome.get("message")))
         except BaseException:

@@ -20,6 +20,7 @@ import contextlib
 import fcntl
 import json
 import os
+import secrets
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -71,6 +72,27 @@ class TokenStore:
     @staticmethod
     def _key(url: str, room: str, member: str) -> str:
         return f"{url} {room} {member}"
+
+    def player_key(self) -> str:
+        """The person's player key, made once and kept beside the seats (mode 0600; no
+        account): the server keeps their finished games under its hash, and deletes them
+        when asked with it (``forget_games``)."""
+        path = self.path.parent / "player-key"
+        try:
+            key = path.read_text().strip()
+            if len(key) >= 16:
+                return key
+        except OSError:
+            pass
+        key = secrets.token_hex(16)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w") as f:
+                f.write(key + "\n")
+        except OSError:
+            pass  # kept for this run only
+        return key
 
     def seats(self) -> list[Seat]:
         """Every saved seat, oldest first."""

@@ -12,6 +12,7 @@ people and may change. The tree::
     call/…      a call that lost a race (another call reached the table first)
     advice/…    a proposal that cannot be made or taken
     game/…      an unknown game or bad options
+    archive/…   a finished game that is not kept, or a server that keeps none
     service/…   the server cannot serve now (store unavailable, hints' workers busy)
     server/…    an unexpected failure (logged, never described)
 """
@@ -54,6 +55,9 @@ CODES: dict[str, str] = {
     "game/unknown": "There is no such game.",
     "game/bad_options": "The game options are not valid.",
     "record/not_available": "The record is available when the game has ended.",
+    "archive/not_found": "No finished game is kept under that id (it may have been "
+                         "deleted, or kept for no longer than this server keeps games).",
+    "archive/off": "This server keeps no finished games.",
     "service/unavailable": "The server's store is unavailable; try again shortly.",
     "service/busy": "The server is busy working out hints and analyses for other tables; "
                     "ask again in a few seconds.",

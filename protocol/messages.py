@@ -66,7 +66,7 @@ TABLE_OPTIONS: dict[str, Field] = {
 #: Every message a client may send, with its fields (besides ``type`` and ``id``).
 SCHEMAS: dict[str, dict[str, Field]] = {
     "hello": {"version": _i(0, 1000), "name": _s(64, required=False),
-              "client": _s(64, required=False)},
+              "client": _s(64, required=False), "player": _s(64, required=False)},
     "ping": {},
     "games": {},
     "guide": {"game": _s(40)},
@@ -99,6 +99,11 @@ SCHEMAS: dict[str, dict[str, Field]] = {
     "close": {"room": ROOM},
     "next_deal": {"room": ROOM, "same": Field("bool", required=False, default=False)},
     "bot": {"room": ROOM, "seat": _i(0, 7, required=False)},
+    "archived": {"game": _s(32)},
+    "archived_step": {"game": _s(32), "n": _i(0, 100_000)},
+    "room_games": {"room": ROOM},
+    "forget_games": {"player": _s(64)},
+    "my_stats": {"player": _s(64)},
 }
 
 

@@ -31,6 +31,7 @@ class Ok(TypedDict):
     re: int
     version: NotRequired[int]
     locked: NotRequired[bool]
+    deleted: NotRequired[int]
 
 
 class Error(TypedDict):
@@ -378,3 +379,41 @@ def call(room: str, version: int, seat: int, by: str, move: str, outcome: str,
     return {"type": "call", "room": room, "version": version, "seat": seat, "by": by,
             "move": move, "outcome": outcome, "first": first, "margin_ms": margin_ms,
             "text": text}
+
+
+class RoomGames(TypedDict):
+    type: Literal["room_games"]
+    re: int
+    room: str
+    games: list[Map]
+
+
+class Archived(TypedDict):
+    type: Literal["archived"]
+    re: int
+    game: Map
+    analysis: Map | None
+    steps: int
+
+
+class ArchivedStep(TypedDict):
+    type: Literal["archived_step"]
+    re: int
+    game: str
+    n: int
+    view: Map
+    last: Map | None
+
+
+class Stats(TypedDict):
+    type: Literal["stats"]
+    re: int
+    games: list[Map]
+    played: int
+    won: int
+
+
+#: Finished games kept in the archive (server/archived.py builds them: ``Archived(...)``).
+MESSAGES.update(room_games=RoomGames, archived=Archived, archived_step=ArchivedStep,
+                stats=Stats)
+

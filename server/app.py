@@ -32,6 +32,7 @@ from rules.registry import load_all
 
 from . import http, web
 from .advice import tick
+from .archived import Games
 from .chance import Chance
 from .client_conn import Conn
 from .connection import Connections
@@ -41,6 +42,7 @@ from .metrics import Metrics
 from .pool import Pool
 from .room import Room, Step
 from .sessions import Sessions, event
+from .stores.archive import Archive
 from .stores.store import Store
 
 log = logging.getLogger("sympathy.server")
@@ -49,6 +51,8 @@ log = logging.getLogger("sympathy.server")
 #: 100, overflowed in a join storm: the clients' SYNs were dropped and retried a second or
 #: more later). The kernel caps it at net.core.somaxconn.
 BACKLOG = 4096
+#: Seconds between two passes of the finished games' retention.
+RETENTION_EVERY = 600.0
 
 
 def _tick(room: Room, now: float) -> Step:
@@ -72,12 +76,14 @@ class GameServer:
     def __init__(self, store: Store, limits: Limits | None = None,
                  chance: Chance | None = None,
                  routes: Sequence[http.Route] | None = None,
-                 pool: Pool | None = None) -> None:
+                 pool: Pool | None = None, archive: Archive | None = None,
+                 keep_days: float = 0.0) -> None:
         """``chance``: where new deals and computer players' choices come from; secret
         (:class:`server.chance.SecretChance`) unless a test seeds it. ``routes``: the
         plain HTTP routes, first match wins (by default the operator's, then the web
         page's). ``pool``: the worker processes for hints and analyses (by default
-        sized by the limits: :mod:`server.pool`)."""
+        sized by the limits: :mod:`server.pool`). ``archive``: where finished games are
+        kept (none: not kept), ``keep_days`` days each (0: for ever)."""
         self.routes = list(routes) if routes is not None else [*http.OPERATIONS,
                                                                 *web.ROUTES]
         self.store = store
@@ -87,8 +93,10 @@ class GameServer:
         self.pool = pool or Pool(self.limits.workers, self.limits.work_queue,
                                  self.limits.work_wait)
         self.metrics.more = self.pool.figures
+        self.archive = archive
+        self.games = Games(archive, keep_days)
         self.sessions = Sessions(store, self.limits, self.metrics, self.fanout, chance,
-                                 self.pool)
+                                 self.pool, self.games)
         self.connections = Connections(self.sessions, self.fanout, self.metrics, self.limits)
 
     @property
@@ -102,6 +110,10 @@ class GameServer:
         # does not pay for it, a broken module stops the start rather than a player's
         # create, and the process's resident memory is settled from the start.
         load_all()
+        # a deal that ended just before the process stopped (kill -9 between the commit
+        # and the archive's write) is kept now: keeping is idempotent
+        for room in self.store.local_rooms():
+            await self.games.finished(room)
         async with serve(self.connections.handler, host, port,
                          process_request=self.process_request,
                          max_size=self.limits.max_frame, max_queue=16,
@@ -129,13 +141,24 @@ class GameServer:
             await server.wait_closed()
             await self.connections.finish()
         await self.store.close()
+        if self.archive is not None:
+            await self.archive.close()
         event("stopped")
 
     async def _ticker(self) -> None:
-        """Play timed votes and expire rooms nobody has visited for ``room_ttl``."""
+        """Play timed votes, expire rooms nobody has visited for ``room_ttl`` and, every
+        few minutes, finished games past the retention."""
+        retention_at = 0.0
         while True:
             await asyncio.sleep(0.25)
             now = time.time()
+            if now >= retention_at:
+                retention_at = now + RETENTION_EVERY
+                try:
+                    if n := await self.games.expire(now):
+                        event("games_expired", games=n)
+                except Exception:
+                    log.exception("cannot expire finished games")
             for room in self.store.local_rooms():
                 if room.vote_deadline is not None and room.vote_deadline <= now:
                     with contextlib.suppress(ProtocolError):

@@ -37,6 +37,8 @@ class Conn:
         self.queue: asyncio.Queue[tuple[bool, bytes, int]] = asyncio.Queue(limits.out_queue)
         self.hello = False
         self.name = ""
+        #: The player key given in ``hello``, hashed ("" when none): see server.stores.archive
+        self.keeper = ""
         self.room_id: str | None = None
         self.member_id: str | None = None
         self._tokens = float(limits.burst)

@@ -74,6 +74,9 @@ class Member:
     #: The seat an advisor sits behind at a competitive table (sees that seat's view and
     #: proposes its moves), or ``None``.
     behind: Seat | None = None
+    #: The person's player key, hashed (given in ``hello``; "" when none): the archive
+    #: keeps their finished games under it (:mod:`server.stores.archive`). Never shown.
+    keeper: str = ""
 
     def public(self, host: str) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "role": self.role, "seats": list(self.seats),

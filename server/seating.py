@@ -24,9 +24,9 @@ from .text import clean
 
 
 def add_member(room: Room, role: str, name: str, seat: int | None = None,
-               all_seats: bool = False) -> tuple[Room, Member, str]:
+               all_seats: bool = False, keeper: str = "") -> tuple[Room, Member, str]:
     """The room with a new member, the member and their token (given once; only its
-    hash is kept)."""
+    hash is kept); ``keeper``: their player key, hashed, or ""."""
     if room.closed:
         raise ProtocolError("room/closed")
     if room.locked and room.members:
@@ -60,7 +60,7 @@ def add_member(room: Room, role: str, name: str, seat: int | None = None,
                             "a watcher.")
     token = secrets.token_urlsafe(24)
     member = Member(secrets.token_hex(6), clean(name, room.limits.max_name) or role,
-                    role, hash_token(token), seats)
+                    role, hash_token(token), seats, keeper=keeper)
     for s in seats:
         room = unseat_bot(room, s)
     room = room.with_member(member, host=room.host or member.id, empty_since=None)
@@ -68,9 +68,10 @@ def add_member(room: Room, role: str, name: str, seat: int | None = None,
 
 
 def join(room: Room, role: str, name: str, seat: int | None = None,
-         all_seats: bool = False) -> Step:
+         all_seats: bool = False, keeper: str = "") -> Step:
     """``join``: a new member; the reply names them and carries their token."""
-    room, member, token = add_member(room, role, name, seat=seat, all_seats=all_seats)
+    room, member, token = add_member(room, role, name, seat=seat, all_seats=all_seats,
+                                     keeper=keeper)
     return room, Effects(reply={"member": member.id, "token": token}, presence=True)
 
 

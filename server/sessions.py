@@ -21,13 +21,14 @@ from protocol.limits import Limits
 from protocol.messages import PROTOCOL_VERSION, Request, encode
 
 from . import seating, views
+from .archived import MIN_KEY, Games
 from .chance import Chance, SecretChance
 from .client_conn import Conn
 from .commands import ROOM_COMMANDS
 from .fanout import Fanout
 from .guides import game_list, guide_reply
-from .heavy import Job
-from .members import PLAYER, Effects, Policy
+from .heavy import AnalysisJob, Job
+from .members import PLAYER, Effects, Policy, hash_token
 from .metrics import Metrics
 from .play import new_room
 from .pool import Pool
@@ -51,8 +52,10 @@ Handler = Callable[["Sessions", Conn, Request], Awaitable[None]]
 class Sessions:
     def __init__(self, store: Store, limits: Limits, metrics: Metrics,
                  fanout: Fanout, chance: Chance | None = None,
-                 pool: Pool | None = None) -> None:
+                 pool: Pool | None = None, games: Games | None = None) -> None:
         self.store = store
+        #: The finished games (server/archived.py): kept, shown, forgotten.
+        self.games = games or Games(None)
         self.limits = limits
         self.metrics = metrics
         self.fanout = fanout
@@ -108,8 +111,13 @@ class Sessions:
         if req["version"] != PROTOCOL_VERSION:
             raise ProtocolError("proto/version", f"This server speaks protocol version "
                                 f"{PROTOCOL_VERSION}.")
+        key = req.get("player")
+        if key is not None and len(key) < MIN_KEY:
+            raise ProtocolError("proto/bad_field", f"A player key has at least {MIN_KEY} "
+                                "characters.")
         conn.hello = True
         conn.name = req.get("name", "")
+        conn.keeper = hash_token(key) if key else ""
         lim = self.limits
         self.reply(conn, outbound.welcome(req.id, PROTOCOL_VERSION, {
             "max_frame": lim.max_frame, "rate": lim.rate, "burst": lim.burst,
@@ -139,7 +147,7 @@ class Sessions:
                         time.time())
         room, member, token = seating.add_member(
             room, PLAYER, req.get("name", conn.name),
-            all_seats=req.get("seats", "one") == "all")
+            all_seats=req.get("seats", "one") == "all", keeper=conn.keeper)
         room = await self.store.create(room)
         event("room_created", room=room.id, game=room.game.id, visibility=policy.visibility)
         await self._joined(conn, req, room.id, member.id, token)
@@ -148,9 +156,9 @@ class Sessions:
         if conn.room_id is not None:
             raise ProtocolError("room/already_joined")
         found = await self.store.by_code(req["code"])
-        name = req.get("name", conn.name)
-        _, fx = await self.commit(found.id, lambda r: seating.join(r, req["role"], name,
-                                                                   seat=req.get("seat")))
+        name, keeper = req.get("name", conn.name), conn.keeper
+        _, fx = await self.commit(found.id, lambda r: seating.join(
+            r, req["role"], name, seat=req.get("seat"), keeper=keeper))
         member, token = fx.reply["member"], fx.reply["token"]
         event("joined", room=found.id, member=member, role=req["role"])
         await self._joined(conn, req, found.id, member, token)
@@ -264,6 +272,9 @@ class Sessions:
         ran: the answer says so, never passing an old position's hint off as current."""
         try:
             answer = dict(await self.pool.submit(job, ticket))
+            if isinstance(job, AnalysisJob) and "lines" in answer:
+                await self.games.annotate(job.record["salt"], {
+                    k: v for k, v in answer.items() if k not in ("re", "stale", "version")})
             now = self.store.cached(room_id) or await self.store.current(room_id)
             if answer.get("version") != now.version:
                 answer["stale"] = True
@@ -305,6 +316,8 @@ class Sessions:
         self.scheduler.note(room, mine=mine)
         if fx.closed and mine:
             event("room_closed", room=room.id)
+        if mine and fx.state and room.over:
+            await self.games.finished(room)  # after everyone has been told
 
     # -- connections in rooms --------------------------------------------------------------
 
@@ -335,10 +348,41 @@ class Sessions:
             log.exception("cannot mark member %s away in room %s", member_id, room_id)
 
 
+    # -- finished games (server/archived.py) ------------------------------------------------
+
+    async def on_archived(self, conn: Conn, req: Request) -> None:
+        page = await self.games.page(req["game"])
+        self.reply(conn, outbound.Archived(type="archived", re=req.id, game=page["game"],
+                                           analysis=page["analysis"], steps=page["steps"]))
+
+    async def on_archived_step(self, conn: Conn, req: Request) -> None:
+        step = await self.games.step(req["game"], req["n"])
+        self.reply(conn, outbound.ArchivedStep(type="archived_step", re=req.id,
+                                               game=step["game"], n=step["n"],
+                                               view=step["view"], last=step["last"]))
+
+    async def on_room_games(self, conn: Conn, req: Request) -> None:
+        room = await self._room_of(conn, req)
+        self.reply(conn, outbound.RoomGames(type="room_games", re=req.id, room=room.id,
+                                            games=await self.games.of_room(room.id)))
+
+    async def on_my_stats(self, conn: Conn, req: Request) -> None:
+        stats = await self.games.stats(req["player"])
+        self.reply(conn, outbound.Stats(type="stats", re=req.id, games=stats["games"],
+                                        played=stats["played"], won=stats["won"]))
+
+    async def on_forget_games(self, conn: Conn, req: Request) -> None:
+        deleted = await self.games.forget(req["player"])
+        self.reply(conn, {"type": "ok", "re": req.id, "deleted": deleted})
+
+
 #: The commands a connection may send outside a room.
 SESSION_COMMANDS: dict[str, Handler] = {
     "hello": Sessions.on_hello, "ping": Sessions.on_ping, "games": Sessions.on_games,
     "guide": Sessions.on_guide,
     "lobby": Sessions.on_lobby, "create": Sessions.on_create, "join": Sessions.on_join,
     "resume": Sessions.on_resume, "leave": Sessions.on_leave,
+    "archived": Sessions.on_archived, "archived_step": Sessions.on_archived_step,
+    "room_games": Sessions.on_room_games, "forget_games": Sessions.on_forget_games,
+    "my_stats": Sessions.on_my_stats,
 }

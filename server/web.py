@@ -1,7 +1,8 @@
 """The web page's HTTP routes, on the server's own port beside ``/healthz`` and ``/metrics``.
 
-``/`` is the lobby, ``/r/CODE`` a room and ``/how/GAME`` how to play a game (the same
-page; its script reads the path);
+``/`` is the lobby, ``/r/CODE`` a room, ``/g/ID`` a finished game (kept in the archive:
+:mod:`server.archived`) and ``/how/GAME`` how to play a game (the same page; its script
+reads the path);
 ``/static/NAME`` are the page's scripts and style, read once from ``client/web/``. The
 page then opens a websocket to this same server and speaks the documented protocol like
 any other client: a request that asks to upgrade to a websocket is never answered here,
@@ -97,5 +98,6 @@ def favicon(app: Served, match: re.Match[str]) -> Response:
 
 #: The web page's routes: the lobby, every room, the page's own files.
 ROUTES = [at(r"/", page), at(r"/r/[A-Za-z0-9]{1,16}/?", page), at(r"/how/[a-z0-9_]{1,40}/?", page),
+          at(r"/g/[A-Za-z0-9_-]{16}/?", page),
           at(r"/static/([a-z0-9_-]{1,40}\.[a-z]{2,4})|/static/.*", asset),
           at(r"/favicon\.ico", favicon)]

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, settings
 
 from protocol.limits import Limits
 from server.chance import SecretChance
+from tests.kit.postgres import PostgresServer
 from tests.kit.redis import RedisClusterServer, RedisServer
 from tests.kit.server import Running, start, stop_server
 
@@ -110,6 +111,18 @@ def redis_url(request: pytest.FixtureRequest) -> str:
 def redis_private(tmp_path: Path) -> Iterator[RedisServer]:
     """A redis-server of the test's own, for tests that stop or restart it."""
     srv = RedisServer(tmp_path)
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """One private PostgreSQL for the session, on a free port (started on first use: a
+    few seconds); tests keep their games under ids of their own."""
+    srv = PostgresServer()
     srv.start()
     try:
         yield srv

@@ -72,3 +72,12 @@ def test_the_cluster_compose_file_runs_three_masters_that_fsync_and_servers_name
     assert all(s == "redis-cluster://" + ",".join(f"{m}:6379" for m in masters)
                for s in stores)
     assert all(f"getent hosts {m} " in text for m in masters)  # cluster-init joins each
+
+
+def test_the_compose_files_run_postgresql_and_every_server_keeps_games_there() -> None:
+    for name in ("docker-compose.yml", "docker-compose.cluster.yml"):
+        text = (SCRIPT.parent / name).read_text()
+        assert re.search(r"^  postgres:\n(?:    .*\n)*    image: postgres:", text, re.M), name
+        archives = re.findall(r'"--archive", "(postgresql://[^"]+@postgres:5432/[^"]+)"', text)
+        assert len(archives) == 2 and len(set(archives)) == 1, name
+        assert text.count("postgres: {condition: service_healthy}") == 2, name

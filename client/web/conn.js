@@ -2,6 +2,7 @@
 // MessagePack map each; requests carry an id and are answered with re = that id.
 
 import { decode, encode } from "./msgpack.js";
+import { playerKey } from "./store.js";
 
 export class ServerError extends Error {
   /** `retryAfter`: seconds to wait before asking again (`service/busy`), or null. */
@@ -42,7 +43,7 @@ export class Conn {
       ws.binaryType = "arraybuffer";
       this.ws = ws;
       ws.onopen = () => {
-        this.call("hello", { version: 1, name: name || undefined, client: "sympathy-web" })
+        this.call("hello", { version: 1, name: name || undefined, client: "sympathy-web", player: playerKey() })
           .then((w) => { this.limits = w.limits; resolve(w); }, reject);
       };
       ws.onerror = () => reject(new ServerError("net/unreachable", "The server cannot be reached."));

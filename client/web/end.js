@@ -40,7 +40,12 @@ export function endParts(page) {
   } else if (!s.ended) {
     parts.push(h("p", { class: "muted" }, "The host may deal again, or offer a rematch of the same deal."));
   }
-  if (s.record) parts.push(h("p", {}, h("button", { type: "button", class: "download", onclick: () => download(s, page.code) }, "Download the record")));
+  if (s.record) parts.push(h("p", {}, h("button", { type: "button", class: "download", onclick: () => downloadRecord(s.record, page.code) }, "Download the record")));
+  if (s.kept?.length) {
+    parts.push(h("section", { class: "kept-games" }, h("h3", {}, "This room's finished games"),
+      h("ul", {}, ...s.kept.map((g, i) => h("li", {}, h("a", { href: `/g/${g.id}`, class: "kept-game" },
+        `Game ${s.kept.length - i}: ${g.won ? "won" : "lost"}`), h("span", { class: "muted" }, ` (${new Date(g.finished_at * 1000).toLocaleTimeString()})`))))));
+  }
   parts.push(analysisPart(s));
   return parts;
 }
@@ -58,8 +63,8 @@ function analysisPart(s) {
     h("ul", {}, ...a.lines.map((line) => h("li", { class: kind(line) }, line))));
 }
 
-function download(s, code) {
-  const r = s.record;
+/** Download a record (the server's `record`, or a kept game's) as a JSON file. */
+export function downloadRecord(r, code) {
   // Record.from_dict reads game, options, seed and moves [[seat, code]]; the rest rides along
   const data = { game: r.game, options: r.options, seed: r.seed, salt: r.salt, commitment: r.commitment,
     result: r.result, moves: r.moves.map((m) => [m.seat, m.move]), history: r.moves };
@@ -81,6 +86,7 @@ export async function finished(page) {
     page.s.fairResult = await checkFair(view.game, fair);
   } catch (err) { page.s.fairResult = { ok: false, error: err.message }; }
   try { page.s.record = await page.conn.call("record", { room: page.s.room }); } catch { /* not yet */ }
+  await keptGames(page);
   page.render();
   if (view.layout !== "round") await analyse(page);  // the solver judges patience deals
 }
@@ -105,4 +111,17 @@ async function analyse(page) {
   }
   if (page.s.analysis?.pending) page.s.analysis = { error: "The server was busy; no analysis this time." };
   page.render();
+}
+
+/** The room's finished games kept by the server, each with its page (none when the
+ * server keeps none). Asked again shortly while the one just ended is missing: it is
+ * kept as it ends, by the connection that made its last move. */
+export async function keptGames(page) {
+  for (let tries = 0; tries < 5; tries++) {
+    try {
+      page.s.kept = (await page.conn.call("room_games", { room: page.s.room })).games;
+    } catch { page.s.kept = []; return; }
+    if (page.s.kept.length >= Number(page.s.tally?.deals || 0)) return;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
 }

@@ -1,5 +1,6 @@
 // The lobby at "/": public rooms, a room by its code, a new room.
 
+import { mineSection, showMine } from "./mine.js";
 import { Conn } from "./conn.js";
 import { fill, h } from "./dom.js";
 import { showGuide } from "./guide.js";
@@ -20,6 +21,7 @@ export function matches(g, { text, book, kind, level }) {
 const CODE = /^[A-Za-z0-9]{4,16}$/;
 
 export async function lobby(root) {
+  const mine = mineSection();
   const status = h("p", { class: "status", role: "status" }, "Connecting…");
   const rooms = h("div", { class: "rooms" });
   const name = h("input", { id: "name", maxlength: 32, autocomplete: "nickname", value: getName(), placeholder: "your name" });
@@ -63,13 +65,14 @@ export async function lobby(root) {
   root.append(h("section", { class: "lobby" },
     h("h1", {}, "Sympathy"), h("p", { class: "lede" }, "Patience games from the old card books, played together."),
     h("p", {}, h("label", { for: "name" }, "Your name "), name),
-    joinForm, h("h2", {}, "Open a room"), form, h("h2", {}, "Public rooms"), rooms, status));
+    joinForm, h("h2", {}, "Open a room"), form, h("h2", {}, "Public rooms"), rooms, status, mine));
 
   const conn = new Conn(() => {}, () => { status.textContent = "Disconnected from the server; reload to try again."; });
   try {
     await conn.open(getName());
   } catch (err) { status.textContent = err.message; return; }
   status.textContent = "";
+  showMine(mine, conn);
   const { games } = await conn.call("games");
   const byId = new Map(games.map((g) => [g.id, g]));
   for (const b of [...new Set(games.map((g) => g.book))].sort()) book.append(h("option", { value: b }, b));

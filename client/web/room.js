@@ -31,7 +31,7 @@ export class RoomPage {
       version: -1, view: null, changed: new Set(), last: null, fair: null, presence: null, tally: {},
       proposals: { items: [], deadline: null }, chat: [], selected: null, candidates: null,
       targets: new Set(), fairResult: null, record: null, analysis: null, notice: "", ended: "",
-      calls: [], cursor: null, hint: null,
+      calls: [], cursor: null, hint: null, kept: [],
     };
     this.conn = null;
     this.retry = 0;

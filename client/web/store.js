@@ -1,8 +1,9 @@
-// What the browser keeps: the person's name, and per room the seat token ("given once:
+// What the browser keeps: the person's name, their player key, and per room the seat token ("given once:
 // keep it"), so a reload resumes the seat. Tokens live in localStorage only, never in a
 // URL.
 
 const NAME = "sympathy.name";
+const KEY = "sympathy.player";
 const SEAT = (code) => `sympathy.seat.${String(code).toUpperCase()}`;
 
 export function getName() { return localStorage.getItem(NAME) || ""; }
@@ -17,3 +18,16 @@ export function getSeat(code) {
 }
 export function setSeat(code, room, token) { localStorage.setItem(SEAT(code), JSON.stringify({ room, token })); }
 export function forgetSeat(code) { localStorage.removeItem(SEAT(code)); }
+
+/** The person's player key: made once in this browser and kept (no account). The server
+ * keeps their finished games under its hash, and deletes them when asked with it. */
+export function playerKey() {
+  let key = localStorage.getItem(KEY);
+  if (!key || key.length < 16) {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    key = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    localStorage.setItem(KEY, key);
+  }
+  return key;
+}

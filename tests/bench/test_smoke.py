@@ -17,7 +17,7 @@ def test_the_bench_runs_in_smoke_mode(tmp_path: Path) -> None:
     sections = {r["section"] for r in result["rows"]}
     assert sections == {"1. fan-out", "2. throughput", "3. connections",
                         "4. across processes", "7. Redis writes", "9. flood",
-                        "11. CPU per move"}
+                        "11. CPU per move", "12. archive"}
     assert all(r["value"] == r["value"] and r["value"] >= 0 for r in result["rows"])
     assert len(result["rules"]["games"]) > 0
     assert {g["family"] for g in result["solver"]["games"]} >= {"twins", "tableau"}

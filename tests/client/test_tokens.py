@@ -42,3 +42,11 @@ def test_entries_are_per_person_and_forget_only_drops_ones_own(tmp_path: Path) -
     assert store.by_code("ws://x", "K3MX9Q", "Cy") is None
     store.forget("ws://x", "r1", "m2")
     assert store.seats() == [ann]
+
+
+def test_the_player_key_is_made_once_and_kept_private(tmp_path: Path) -> None:
+    key = TokenStore(tmp_path / "seats.json").player_key()
+    assert len(key) >= 16
+    assert TokenStore(tmp_path / "seats.json").player_key() == key
+    assert (tmp_path / "player-key").stat().st_mode & 0o777 == 0o600
+    assert TokenStore(tmp_path / "other" / "seats.json").player_key() != key

@@ -20,6 +20,7 @@ from server.app import GameServer
 from server.chance import SeededChance
 from server.http import Route
 from server.pool import Pool
+from server.stores.archive import Archive
 from server.stores.store import MemoryStore, Store
 
 
@@ -40,15 +41,17 @@ class Running:
 
 async def start(limits: Limits | None = None, store: Store | None = None,
                 routes: Sequence[Route] | None = None, port: int = 0,
-                pool: Pool | None = None) -> tuple[Running, asyncio.Event, asyncio.Task[None]]:
+                pool: Pool | None = None, archive: Archive | None = None
+                ) -> tuple[Running, asyncio.Event, asyncio.Task[None]]:
     """A server on a free port, or on ``port`` (a server started again where one
     stopped: its clients reconnect to it), on the memory store unless ``store`` is given,
     with the server's own HTTP routes unless ``routes`` are and its own pool of worker
-    processes unless ``pool`` is (``tests/kit/workers.py``), seeded by the running test
-    (:func:`chance_seed`); set the event and await the task to stop it."""
+    processes unless ``pool`` is (``tests/kit/workers.py``), keeping finished games in
+    ``archive`` (none by default), seeded by the running test (:func:`chance_seed`); set
+    the event and await the task to stop it."""
     limits = limits or Limits()
     app = GameServer(store or MemoryStore(limits.max_rooms), limits,
-                     SeededChance(chance_seed()), routes, pool)
+                     SeededChance(chance_seed()), routes, pool, archive)
     stop = asyncio.Event()
     ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
     task = asyncio.create_task(app.run("127.0.0.1", port, stop,

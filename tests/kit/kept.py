@@ -1,0 +1,41 @@
+"""Finished games for the tests of the archive: a game played to its end over the
+protocol by a player with a key, and ``sympathy replay`` run as a person runs it."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+
+from tests.kit.cli import ROOT
+from tests.kit.peer import Peer
+
+KEY = "ann-player-key-0123456789abcdef"
+
+
+async def play_to_the_end(url: str, key: str = KEY, deal: int = 5,
+                          game: str = "wandering_card") -> tuple[Peer, str]:
+    """Ann (with her player key) plays ``game``'s ``deal`` (The Wandering Card's deal 5
+    is lost so, A Spell's deal 0 won) to its end, the first legal move each time but
+    giving up or playing on by itself; returns her peer and the room."""
+    ann = await Peer.connect(url, hello=False)
+    await ann.call("hello", version=1, name="Ann", player=key)
+    joined = await ann.call("create", game=game, deal=deal)
+    room = joined["room"]
+    while True:
+        state = await ann.latest_state(ann.versions.get(room, 0))
+        view = state["view"]
+        if view["result"] is not None:
+            return ann, room
+        offered = [m["code"] for m in view["moves"]["0"]]
+        move = next((c for c in offered if c not in ("end", "auto")), offered[0])
+        await ann.call("move", room=room, version=state["version"], move=move)
+
+
+async def replay(given: str, *extra: str) -> tuple[int, str]:
+    """``sympathy replay --plain GIVEN``: its exit code and what it printed."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "cli.main", "replay", "--plain", given, *extra, cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    async with asyncio.timeout(60):
+        out, _ = await proc.communicate()
+    return proc.returncode or 0, out.decode()

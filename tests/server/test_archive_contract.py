@@ -1,0 +1,173 @@
+"""One contract, two archives: the SQLite file (one process) and a real PostgreSQL (many
+processes) keep, read, list, annotate, forget and expire finished games the same way."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from server import seating
+from server.members import hash_token
+from server.room import ADVISOR, PLAYER, Policy
+from server.stores.archive import Archive, Kept, game_id, kept, public, valid_id
+from server.stores.archive_file import FileArchive
+from server.stores.archive_pg import PgArchive
+from tests.kit.rooms import Live, live
+
+
+@pytest.fixture(params=["file", "postgres"])
+async def archive(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Archive]:
+    a: Archive
+    if request.param == "file":
+        a = FileArchive(tmp_path / "sympathy.db")
+    else:
+        a = PgArchive(request.getfixturevalue("postgres_server").url)
+    try:
+        yield a
+    finally:
+        await a.close()
+
+
+def finished(deal: int = 5, key: str = "", room_id: str | None = None,
+             visibility: str = "unlisted") -> Live:
+    """A game of The Wandering Card played to its end (first legal move each time),
+    with a player (who gave ``key``), an advisor and a watcher."""
+    r = live("wandering_card", {}, deal, Policy(visibility=visibility), now=100.0)
+    if room_id is not None:
+        r.room = r.room.but(id=room_id)
+    r.room, ann, _ = seating.add_member(r.room, PLAYER, "Ann",
+                                        keeper=hash_token(key) if key else "")
+    r.room, _, _ = seating.add_member(r.room, ADVISOR, "Xan")
+    r.room, _, _ = seating.add_member(r.room, "watcher", "Wes")
+    while not r.over:
+        seat = r.game.to_move(r.play.state)[0]
+        r.move(ann.id, r.version, r.game.legal_moves(r.play.state, seat)[0].code, 101.0)
+    return r
+
+
+def a_room() -> str:
+    return uuid.uuid4().hex[:16]  # the session's PostgreSQL is shared by the tests
+
+
+async def test_a_kept_game_reads_back_whole_under_its_unguessable_id(archive: Archive) -> None:
+    r = finished(room_id=a_room())
+    game = kept(r.room, 200.0)
+    assert valid_id(game.id) and game.id == game_id(r.salt)
+    assert await archive.get(game.id) is None
+    await archive.keep(game)
+    found = await archive.get(game.id)
+    assert found is not None and found.analysis is None
+    body = found.body
+    record = r.record()
+    for k in ("game", "options", "seed", "salt", "commitment", "moves", "result"):
+        assert body[k] == record[k], k
+    assert body["players"] == [{"seats": [1], "name": "Ann", "bot": False}]
+    assert body["advisors"] == ["Xan"] and body["over"] is True
+    assert body["finished_at"] == 200.0 and body["won"] is game.won
+    assert "keepers" not in body and not any("keeper" in str(k) for k in body)
+    # kept twice (two processes, or a restart): kept once, unchanged
+    await archive.keep(kept(r.room, 300.0))
+    again = await archive.get(game.id)
+    assert again is not None and again.body["finished_at"] == 200.0
+
+
+async def test_a_room_lists_its_games_newest_first(archive: Archive) -> None:
+    room = a_room()
+    ids = []
+    for deal, at in ((5, 10.0), (6, 30.0), (7, 20.0)):
+        g = kept(finished(deal, room_id=room).room, at)
+        ids.append(g.id)
+        await archive.keep(g)
+    await archive.keep(kept(finished(8, room_id=a_room()).room, 40.0))  # another room
+    listed = await archive.of_room(room)
+    assert [g["id"] for g in listed] == [ids[1], ids[2], ids[0]]
+    assert all(g["game"] == "wandering_card" and isinstance(g["won"], bool) for g in listed)
+    assert await archive.of_room(a_room()) == []
+    assert len(await archive.of_room(room, limit=2)) == 2
+
+
+async def test_the_analysis_is_kept_beside_its_game(archive: Archive) -> None:
+    g = kept(finished(room_id=a_room()).room, 1.0)
+    await archive.annotate(g.id, {"lines": ["nothing"]})  # not kept: nothing happens
+    await archive.keep(g)
+    await archive.annotate(g.id, {"deal": "winnable", "lost_at": 3, "lines": ["a", "b"]})
+    found = await archive.get(g.id)
+    assert found is not None
+    assert found.analysis == {"deal": "winnable", "lost_at": 3, "lines": ["a", "b"]}
+
+
+async def test_forgetting_a_key_deletes_its_games_and_only_them(archive: Archive) -> None:
+    mine = [kept(finished(d, key="key-of-ann-0123456789", room_id=a_room()).room, 5.0)
+            for d in (5, 6)]
+    other = kept(finished(7, key="key-of-bea-0123456789", room_id=a_room()).room, 5.0)
+    nobody = kept(finished(8, room_id=a_room()).room, 5.0)
+    for g in [*mine, other, nobody]:
+        await archive.keep(g)
+    assert mine[0].keepers == (hash_token("key-of-ann-0123456789"),)
+    assert await archive.forget(hash_token("key-of-ann-0123456789")) == 2
+    assert [await archive.get(g.id) for g in mine] == [None, None]
+    assert await archive.get(other.id) is not None and await archive.get(nobody.id) is not None
+    assert await archive.forget(hash_token("key-of-ann-0123456789")) == 0
+    assert await archive.forget(hash_token("no such key at all here")) == 0
+
+
+async def test_retention_deletes_the_games_finished_before_a_time(archive: Archive) -> None:
+    # far in the past: the shared PostgreSQL holds other tests' games, finished later
+    old = kept(finished(5, key="key-of-old-0123456789", room_id=a_room()).room, -2e9)
+    new = kept(finished(6, room_id=a_room()).room, -1e9)
+    await archive.keep(old)
+    await archive.keep(new)
+    before = await archive.count()
+    assert await archive.expire(-1.5e9) == 1
+    assert await archive.get(old.id) is None and await archive.get(new.id) is not None
+    assert await archive.count() == before - 1
+    # its key went with it
+    assert await archive.forget(hash_token("key-of-old-0123456789")) == 0
+
+
+async def test_a_game_not_over_keeps_only_what_the_watchers_saw(archive: Archive) -> None:
+    r = live("wandering_card", {}, 918_273_645, Policy(), now=100.0)
+    r.room, ann, _ = seating.add_member(r.room, PLAYER, "Ann")
+    seat = r.game.to_move(r.play.state)[0]
+    r.move(ann.id, r.version, r.game.legal_moves(r.play.state, seat)[0].code, 101.0)
+    assert not r.over
+    g = kept(r.room, 1.0)
+    assert "seed" not in g.body and "salt" not in g.body and g.body["over"] is False
+    # whatever a caller hands the archive, it keeps and gives back only the public part
+    leaky = Kept(g.id, a_room(), g.game, 1.0, False, False, (),
+                 {**g.body, "seed": r.seed, "salt": r.salt})
+    await archive.keep(leaky)
+    found = await archive.get(g.id)
+    assert found is not None
+    assert "seed" not in found.body and "salt" not in found.body
+    assert str(r.seed) not in str(found.body) and r.salt not in str(found.body)
+
+
+def test_a_hidden_card_game_not_over_shows_no_move_code() -> None:
+    body: dict[str, Any] = {"game": "sympathy", "options": {}, "over": False, "seed": 3,
+                            "moves": [{"seat": 0, "move": "t2", "left": [{"move": "x"}]}]}
+    assert public(body)["moves"][0]["move"] == "t2"  # Sympathy's moves are public
+    from rules.registry import all_games
+
+    hidden = next(g for g in all_games() if not g.description.moves_public)
+    body["game"] = hidden.id
+    out = public(body)
+    assert out["moves"] == [{"seat": 0, "move": None, "left": []}] and "seed" not in out
+
+
+async def test_a_keys_games_are_listed_oldest_first(archive: Archive) -> None:
+    key = hash_token(f"key-{uuid.uuid4().hex}")
+    at = [3.0, 1.0, 2.0]
+    for deal, when in zip((5, 6, 7), at, strict=True):
+        r = finished(deal, room_id=a_room())
+        g = kept(r.room, when)
+        await archive.keep(Kept(g.id, g.room, g.game, when, deal == 6, False, (key,), g.body))
+    rows = await archive.of_keeper(key)
+    assert rows == [("wandering_card", 1.0, True), ("wandering_card", 2.0, False),
+                    ("wandering_card", 3.0, False)]
+    assert await archive.of_keeper(key, limit=2) == rows[1:]
+    assert await archive.of_keeper(hash_token("nobody")) == []

@@ -1,0 +1,241 @@
+"""Finished games over the protocol: kept when the deal ends, listed for the room's
+members, opened by id by anyone (``archived``, ``archived_step``), forgotten by their
+player key (``forget_games``)."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from protocol.limits import Limits
+from rules import Move, Play, make, render
+from server import seating
+from server.archived import Games
+from server.room import PLAYER, Policy
+from server.stores.archive import game_id as game_id_of
+from server.stores.archive import kept
+from server.stores.archive_file import FileArchive
+from server.stores.archive_pg import PgArchive
+from server.stores.redis_store import RedisStore
+from tests.kit.kept import KEY, play_to_the_end
+from tests.kit.leaks import assert_hides, secret_cards
+from tests.kit.peer import Peer
+from tests.kit.postgres import PostgresServer
+from tests.kit.redis import RedisServer
+from tests.kit.rooms import live
+from tests.kit.server import Running, start, stop_server
+from tests.kit.tables import ROUND_GAMES, lean_options, seat_counts
+from tests.kit.toy import ID as TOY
+
+
+@pytest.fixture
+async def keeping(tmp_path: Path) -> AsyncIterator[Running]:
+    # a game of 96 moves played at once is past a person's message budget
+    running, stop, task = await start(Limits(rate=1000, burst=1000),
+                                      archive=FileArchive(tmp_path / "sympathy.db"))
+    try:
+        yield running
+    finally:
+        await stop_server(stop, task)
+
+
+async def test_a_finished_game_is_kept_and_anyone_with_its_id_steps_through_it(
+        keeping: Running) -> None:
+    ann, room = await play_to_the_end(keeping.url)
+    games = (await ann.call("room_games", room=room))["games"]
+    assert len(games) == 1 and games[0]["game"] == "wandering_card"
+    gid = games[0]["id"]
+    record = await ann.call("record", room=room)
+    # someone who was not at the table
+    bea = await Peer.connect(keeping.url, "Bea")
+    page = await bea.call("archived", game=gid)
+    body = page["game"]
+    assert page["type"] == "archived" and page["steps"] == len(record["moves"]) + 1
+    for k in ("seed", "salt", "commitment", "moves", "result", "options"):
+        assert body[k] == record[k], k
+    assert body["players"] == [{"seats": [1], "name": "Ann", "bot": False}]
+    # each step is the table as a watcher saw it then
+    game = make("wandering_card", {})
+    play: Play[Any] = Play.start(game, 5)
+    for n in (0, 1, 2, len(record["moves"])):
+        while len(play.states) - 1 < n:
+            m = record["moves"][len(play.states) - 1]
+            play = play.push(Move(m["move"]), m["seat"])
+        step = await bea.call("archived_step", game=gid, n=n)
+        assert step["view"] == render(game, play.states[n], None), n
+        assert (step["last"] is None) == (n == 0)
+    bad = await bea.call("archived_step", game=gid, n=len(record["moves"]) + 1)
+    assert bad["code"] == "proto/bad_field"
+    # Bea was in no room: she cannot list one
+    assert (await bea.call("room_games", room=room))["code"] == "room/not_joined"
+    await ann.close()
+    await bea.close()
+
+
+async def test_ids_that_open_nothing_are_refused_alike(keeping: Running) -> None:
+    p = await Peer.connect(keeping.url, "Cy")
+    for gid in ("AAAAAAAAAAAAAAAA", "short", "x" * 32, "../../etc/passwd"):
+        for kind, extra in (("archived", {}), ("archived_step", {"n": 0})):
+            err = await p.call(kind, game=gid, **extra)
+            assert err["type"] == "error" and err["code"] == "archive/not_found", (gid, err)
+    await p.close()
+
+
+async def test_forgetting_a_player_key_deletes_the_games_kept_under_it(
+        keeping: Running) -> None:
+    ann, room = await play_to_the_end(keeping.url)
+    gid = (await ann.call("room_games", room=room))["games"][0]["id"]
+    other, room2 = await play_to_the_end(keeping.url, "bea-player-key-0123456789abc", 6)
+    gid2 = (await other.call("room_games", room=room2))["games"][0]["id"]
+    stranger = await Peer.connect(keeping.url, "Cy")
+    short = await stranger.call("forget_games", player="short")
+    assert short["code"] == "proto/bad_field"
+    assert (await stranger.call("forget_games", player="nobody's key 0123456789"))[
+        "deleted"] == 0
+    assert (await stranger.call("archived", game=gid))["type"] == "archived"
+    done = await stranger.call("forget_games", player=KEY)
+    assert done["type"] == "ok" and done["deleted"] == 1
+    assert (await stranger.call("archived", game=gid))["code"] == "archive/not_found"
+    assert (await stranger.call("archived_step", game=gid, n=0))["code"] == \
+        "archive/not_found"
+    assert (await stranger.call("archived", game=gid2))["type"] == "archived"
+    for p in (ann, other, stranger):
+        await p.close()
+
+
+async def test_a_server_without_an_archive_says_so(server: Running) -> None:
+    p = await Peer.connect(server.url, "Cy")
+    assert (await p.call("archived", game="AAAAAAAAAAAAAAAA"))["code"] == "archive/off"
+    assert (await p.call("forget_games", player=KEY))["code"] == "archive/off"
+    await p.close()
+
+
+ROUNDS = [g for g in ROUND_GAMES if g != TOY]
+
+
+@pytest.mark.parametrize("game_id", ROUNDS)
+async def test_a_kept_round_game_shows_only_what_the_watchers_saw(game_id: str,
+                                                                  tmp_path: Path) -> None:
+    """Hidden hands: a match kept before its end shows no seed, salt nor move code, and
+    has no steps; played to its end (its seed revealed then, and its record public), each
+    step of its page names no card that was hidden from the watchers at that step."""
+    players = min(seat_counts(game_id))
+    r = live(game_id, lean_options(game_id, players), 918_273_645, Policy(), now=0.0)
+    for s in range(players):
+        r.room, _, _ = seating.add_member(r.room, PLAYER, f"P{s + 1}")
+    games = Games(FileArchive(tmp_path / "sympathy.db"))
+    assert games.archive is not None
+    checked_unfinished = False
+    for k in range(2000):
+        if r.over:
+            break
+        if k == 3 or (k and not checked_unfinished and r.over):
+            body = kept(r.room, 1.0).body
+            assert_hides(body, secret_cards(r.game, r.play.state, None), r.seed, "kept")
+            assert "seed" not in body and "salt" not in body
+            assert all(m["move"] is None for m in body["moves"])
+            checked_unfinished = True
+        movers = r.game.to_move(r.play.state)
+        if movers:
+            seat = movers[0]
+            r.commit(seat, r.game.legal_moves(r.play.state, seat)[0].code, "P", 1.0, [])
+        else:
+            r.commit_timer(1.0)
+    if not r.over:
+        pytest.skip(f"{game_id}: the first legal moves did not end a match in 2000 moves")
+    await games.finished(r.room)
+    gid = game_id_of(r.salt)
+    page = await games.page(gid)
+    assert page["game"]["seed"] == r.seed  # revealed at the end, as the record is
+    for n in range(page["steps"]):
+        step = await games.step(gid, n)
+        assert_hides(step["view"], secret_cards(r.game, r.play.states[n], None), None,
+                     f"{game_id} step {n}")
+        assert step["view"] == render(r.game, r.play.states[n], None)
+    await games.archive.close()
+
+
+async def test_the_retention_deletes_games_older_than_the_days_kept(tmp_path: Path) -> None:
+    r = live("wandering_card", {}, 5, Policy(), now=0.0)
+    archive = FileArchive(tmp_path / "sympathy.db")
+    day = 86400.0
+    old, new = kept(r.room, 0.0), kept(r.room.but(salt="another salt"), 5 * day)
+    await archive.keep(old)
+    await archive.keep(new)
+    assert await Games(archive, keep_days=0).expire(100 * day) == 0  # 0: for ever
+    assert await Games(archive, keep_days=3).expire(5 * day) == 1
+    assert await archive.get(old.id) is None and await archive.get(new.id) is not None
+    await archive.close()
+
+
+async def test_processes_sharing_redis_keep_games_in_postgresql(
+        redis_server: RedisServer, postgres_server: PostgresServer) -> None:
+    """Two processes on one Redis, one PostgreSQL: a game finished on one opens on the
+    other, and a key forgotten on the other is forgotten for both."""
+    limits = Limits(rate=1000, burst=1000)
+    a = await start(limits, RedisStore(redis_server.url, limits),
+                    archive=PgArchive(postgres_server.url))
+    b = await start(limits, RedisStore(redis_server.url, limits),
+                    archive=PgArchive(postgres_server.url))
+    try:
+        key = f"shared-key-{uuid.uuid4().hex}"
+        ann, room = await play_to_the_end(a[0].url, key)
+        gid = (await ann.call("room_games", room=room))["games"][0]["id"]
+        bea = await Peer.connect(b[0].url, "Bea")
+        page = await bea.call("archived", game=gid)
+        assert page["type"] == "archived" and page["game"]["players"][0]["name"] == "Ann"
+        assert (await bea.call("archived_step", game=gid, n=1))["last"]["n"] == 1
+        assert (await bea.call("forget_games", player=key))["deleted"] == 1
+        assert (await ann.call("archived", game=gid))["code"] == "archive/not_found"
+        await ann.close()
+        await bea.close()
+    finally:
+        for _, stop, task in (a, b):
+            await stop_server(stop, task)
+
+
+async def test_a_game_that_ended_before_a_restart_is_kept_when_the_server_starts(
+        tmp_path: Path) -> None:
+    """The deal ended and was committed to the file store, but the process stopped before
+    the archive kept it: started again on the same file, the server keeps it."""
+    from server.stores.file_store import FileStore
+
+    limits = Limits(rate=1000, burst=1000)
+    running, stop, task = await start(limits, FileStore(tmp_path / "s.db", limits))
+    ann, room = await play_to_the_end(running.url)  # no archive: nothing kept
+    await ann.close()
+    await stop_server(stop, task)
+    archive = FileArchive(tmp_path / "s.db")
+    running, stop, task = await start(limits, FileStore(tmp_path / "s.db", limits),
+                                      archive=archive)
+    try:
+        assert [g["game"] for g in await archive.of_room(room)] == ["wandering_card"]
+    finally:
+        await stop_server(stop, task)
+
+
+async def test_a_players_statistics_count_their_won_and_lost_games(keeping: Running) -> None:
+    # lost, won, won, lost (first legal moves)
+    for game, deal in (("wandering_card", 5), ("wandering_card", 6), ("a_spell", 0),
+                       ("wandering_card", 8)):
+        ann, _ = await play_to_the_end(keeping.url, KEY, deal, game)
+        await ann.close()
+    other, _ = await play_to_the_end(keeping.url, "bea-player-key-0123456789abc", 7)
+    await other.close()
+    p = await Peer.connect(keeping.url, "Ann")
+    stats = await p.call("my_stats", player=KEY)
+    assert stats["type"] == "stats" and stats["played"] == 4 and stats["won"] == 2
+    by_game = {g["game"]: g for g in stats["games"]}
+    assert by_game["a_spell"]["played"] == 1 and by_game["a_spell"]["won"] == 1
+    assert by_game["a_spell"]["streak"] == by_game["a_spell"]["best_streak"] == 1
+    wc = by_game["wandering_card"]
+    assert (wc["played"], wc["won"], wc["streak"], wc["best_streak"]) == (3, 1, 0, 1)
+    assert [g["game"] for g in stats["games"]] == ["wandering_card", "a_spell"]  # latest
+    none = await p.call("my_stats", player="nobody's key 0123456789")
+    assert none["played"] == 0 and none["games"] == []
+    assert (await p.call("my_stats", player="short"))["code"] == "proto/bad_field"
+    await p.close()

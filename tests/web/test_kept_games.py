@@ -1,0 +1,119 @@
+"""A finished game's page (/g/ID): someone who was not at the table opens its link,
+steps through it, jumps, and sees the fairness check."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+from playwright.async_api import Browser
+
+from protocol.limits import Limits
+from server.stores.archive_file import FileArchive
+from tests.kit.browser import ON_THE_BROWSERS_LOOP, Person, open_room
+from tests.kit.kept import play_to_the_end
+from tests.kit.server import start
+
+pytestmark = ON_THE_BROWSERS_LOOP
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def kept_site(tmp_path: Path) -> AsyncIterator[str]:
+    """A server that keeps finished games (in an SQLite file), its page's address."""
+    # the statistics' games are played at once over the protocol: past a person's budget
+    running, stop, task = await start(Limits(rate=1000, burst=1000),
+                                      archive=FileArchive(tmp_path / "sympathy.db"))
+    try:
+        yield f"http://127.0.0.1:{running.port}"
+    finally:
+        stop.set()
+        await asyncio.wait_for(task, 10)
+
+
+async def test_someone_not_at_the_table_steps_through_a_finished_game(
+        browser: Browser, kept_site: str) -> None:
+    # Klondike deal 5: Ann plays 2♦ onto 3♠ (her key "1"), then gives up
+    ann, code = await open_room(browser, kept_site, "klondike", deal=5)
+    page = ann.page
+    await page.keyboard.press("1")
+    await ann.wait_version(1)
+    before = await ann.zones()
+    await page.click(".actions button.end-move")
+    await page.click("dialog.ask button.yes")
+    await ann.wait_version(2)
+    link = page.locator(".end a.kept-game")
+    await link.wait_for()
+    href = await link.get_attribute("href")
+    assert href is not None and href.startswith("/g/") and len(href) == 3 + 16
+    assert code not in href
+
+    bea = await Person.open(browser, f"{kept_site}{href}", name="Bea")
+    g = bea.page
+    await g.wait_for_selector('.table-wrap[data-step="0"]', state="attached")
+    assert "Klondike" in await g.inner_text("h1") and "lost" in await g.inner_text("h1")
+    fair = g.locator(".fair.ok")
+    await fair.wait_for()
+    assert "Fair deal" in await fair.inner_text()
+    assert "Ann" in await g.inner_text(".end")
+    # the deal as dealt, then after move 1 as Ann's table showed it then
+    await g.click("button.next")
+    await g.wait_for_selector('.table-wrap[data-step="1"]', state="attached")
+    assert await bea.zones() == before
+    assert "Move 1:" in await g.inner_text("p.last")
+    assert "Move 1 of 2" in await g.inner_text(".where")
+    await g.keyboard.press("End")
+    await g.wait_for_selector('.table-wrap[data-step="2"]', state="attached")
+    await g.keyboard.press("Home")
+    await g.wait_for_selector('.table-wrap[data-step="0"]', state="attached")
+    assert await bea.zones() != before
+    # the strip of moves jumps too; playing back walks to the end by itself
+    await g.click('.chart .bar-move[data-n="2"]')
+    await g.wait_for_selector('.table-wrap[data-step="2"]', state="attached")
+    await g.click("button.first")
+    await g.wait_for_selector('.table-wrap[data-step="0"]', state="attached")
+    await g.click("button.play")
+    await g.wait_for_selector('.table-wrap[data-step="2"]', state="attached")
+    assert bea.errors == [] and ann.errors == []
+
+
+async def test_a_link_that_opens_nothing_says_so(browser: Browser, kept_site: str) -> None:
+    p = await Person.open(browser, f"{kept_site}/g/AAAAAAAAAAAAAAAA")
+    await p.page.wait_for_selector("text=No finished game is kept under this link")
+    assert p.errors == []
+
+
+@pytest.mark.parametrize("path", ["/g/short", "/g/AAAAAAAAAAAAAAAA/x"])
+async def test_a_malformed_game_path_is_not_a_page(browser: Browser, kept_site: str,
+                                                     path: str) -> None:
+    p = await Person.open(browser, f"{kept_site}{path}")
+    assert "Sympathy" not in await p.page.title()
+
+
+async def test_the_lobby_counts_a_won_and_a_lost_game_of_this_browser(
+        browser: Browser, kept_site: str) -> None:
+    ann = await Person.open(browser, f"{kept_site}/", name="Ann")
+    page = ann.page
+    await page.wait_for_selector(".mine >> text=No finished game yet")
+    key = await page.evaluate("localStorage.getItem('sympathy.player')")
+    assert isinstance(key, str) and len(key) >= 16
+    url = kept_site.replace("http://", "ws://")
+    for game, deal in (("a_spell", 0), ("wandering_card", 5)):  # won, then lost
+        peer, _ = await play_to_the_end(url, key, deal, game)
+        await peer.close()
+    other, _ = await play_to_the_end(url, "someone-else-0123456789", 6)  # another key
+    await other.close()
+    await page.reload()
+    await page.wait_for_selector(".mine table.stats")
+    assert (await page.inner_text(".mine .totals")) == "2 played, 1 won."
+    spell = page.locator('.mine tr[data-game="a_spell"]')
+    assert await spell.locator(".won").inner_text() == "1"
+    card = page.locator('.mine tr[data-game="wandering_card"]')
+    assert await card.locator(".played").inner_text() == "1"
+    assert await card.locator(".won").inner_text() == "0"
+    await page.click(".mine button.forget")
+    await page.click("dialog.ask button.yes")
+    await page.wait_for_selector(".mine >> text=No finished game yet")
+    assert ann.errors == []
