@@ -34,41 +34,30 @@ order: ``book``, then ``p<r>`` for the spread cards in their order (``pa``, ``p2
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, ClassVar
 
+from .. import packets
 from ..cards import RANK_CODES, RANK_WORDS, Card, card, name, rank_of
 from ..description import CHENEY, Description
-from ..game import Move, Option, Zone
+from ..game import Move, Option
+from ..patience import COLUMN, Patience, Pile, Step, Table
 from ..registry import register
-from ..solo import SoloGame, open_zone
+from ..shape import OTHER
 
-BOOK, SPELL, LAY = Move("book"), Move("s"), Move("l")
 #: The book's order, top card first (l.2759-2760).
 BOOK_ORDER = (3, 8, 7, 1, 13, 6, 4, 2, 12, 11, 10, 9, 5)
 WORDS = ("ACE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE", "TEN",
          "KNAVE", "QUEEN", "KING")
+SPREAD, PILE, LAID = 0, 1, 2
 
 
-@dataclass(frozen=True, slots=True)
-class SpellState:
-    #: Cards still spread face up on the table, in the order dealt.
-    spread: tuple[Card, ...]
-    #: The pile (top last), face down once made.
-    pile: tuple[Card, ...]
-    #: Cards laid out on the table, the ace first.
-    laid: tuple[Card, ...] = ()
-    #: Letters of the current word spelled so far.
-    letters: int = 0
-    broken: bool = False
-
-
-def put_code(c: Card) -> Move:
-    return Move("p" + RANK_CODES[rank_of(c)].lower())
+def put_code(c: Card) -> str:
+    return "p" + RANK_CODES[rank_of(c)].lower()
 
 
 @register
-class ASpell(SoloGame[SpellState]):
+class ASpell(Patience):
     description = Description(
         id="a_spell", title="A Spell", book=CHENEY, lines="2730-2760", skill="chance",
         bound=200, chance=True)
@@ -76,6 +65,9 @@ class ASpell(SoloGame[SpellState]):
         Option("knave", "knave", "the word spelled for the knave: knave (the reading under "
                "which the book's order comes out) or jack", choices=("knave", "jack")),
     )
+    #: Letters of the current word spelled so far; whether the spell is broken.
+    marks = ("letters", "broken")
+    offers_end = packets.no_end
 
     def pack(self) -> tuple[Card, ...]:
         """The thirteen spades."""
@@ -86,83 +78,92 @@ class ASpell(SoloGame[SpellState]):
             return (*WORDS[:10], "JACK", *WORDS[11:])
         return WORDS
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> SpellState:
-        return SpellState(spread=tuple(cards), pile=())
+    def lay_piles(self) -> tuple[Pile, ...]:
+        # the pile lies face up while it is made, face down once made (see play)
+        return (Pile("spread", "reserve", "the cards to set up"),
+                Pile("pile", "stock", "the pile", face=COLUMN),
+                Pile("laid", "foundation", "laid out"))
 
-    def word(self, state: SpellState) -> str:
-        return self.words()[len(state.laid)]
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return self.table({"spread": cards})
 
-    def moves(self, state: SpellState) -> tuple[Move, ...]:
-        if state.broken:
-            return ()
-        if state.spread:
-            first = (BOOK,) if not state.pile else ()
-            return (*first, *(put_code(c) for c in state.spread))
-        if len(state.laid) == 13:
-            return ()
-        return (SPELL,) if state.letters < len(self.word(state)) else (LAY,)
+    def word(self, t: Table) -> str:
+        return self.words()[len(t.piles[LAID])]
 
-    def play(self, state: SpellState, move: Move) -> SpellState:
-        if move == BOOK:
-            by_rank = {rank_of(c): c for c in state.spread}
-            pile = tuple(by_rank[r] for r in reversed(BOOK_ORDER))
-            return replace(state, spread=(), pile=pile)
-        if move == SPELL:
-            pile = (state.pile[-1], *state.pile[:-1])
-            return replace(state, pile=pile, letters=state.letters + 1)
-        if move == LAY:
-            c = state.pile[-1]
-            laid = (*state.laid, c)
-            return replace(state, pile=state.pile[:-1], laid=laid, letters=0,
-                           broken=rank_of(c) != len(laid))
-        c = next(x for x in state.spread if put_code(x) == move)
-        return replace(state, spread=tuple(x for x in state.spread if x != c),
-                       pile=(c, *state.pile))
+    def steps(self, t: Table) -> list[Step]:
+        if self.mark(t, "broken"):
+            return []
+        spread = t.piles[SPREAD]
+        if spread:
+            first = [Step("book", source=SPREAD, target=PILE, count=len(spread))] \
+                if not t.piles[PILE] else []
+            return [*first, *(Step(put_code(c), source=SPREAD, target=PILE, at=k)
+                              for k, c in enumerate(spread))]
+        if len(t.piles[LAID]) == 13:
+            return []
+        if self.mark(t, "letters") < len(self.word(t)):
+            return [Step("s", OTHER, PILE)]  # the top card goes under the pile
+        return [Step("l", source=PILE, target=LAID)]
 
-    def narrate(self, before: SpellState, move: Move, after: SpellState) -> str:
+    def play(self, state: Table, move: Move) -> Table:
+        s = self.step(state, move)
+        spread, pile, laid = state.piles
+        if move.code == "book":
+            by_rank = {rank_of(c): c for c in spread}
+            spread, pile = (), tuple(by_rank[r] for r in reversed(BOOK_ORDER))
+        elif move.code == "s":
+            pile = (pile[-1], *pile[:-1])
+        elif move.code == "l":
+            c = pile[-1]
+            pile, laid = pile[:-1], (*laid, c)
+            after = self.marked(replace(state, piles=(spread, pile, laid),
+                                        down=(0, len(pile), 0)), letters=0)
+            return self.marked(after, broken=int(rank_of(c) != len(laid)))
+        else:
+            c = spread[s.taken(state)][0]
+            spread, pile = tuple(x for x in spread if x != c), (c, *pile)
+        down = (0, 0 if spread else len(pile), 0)
+        after = replace(state, piles=(spread, pile, laid), down=down)
+        return self.marked(after, letters=self.mark(state, "letters") + 1) \
+            if move.code == "s" else after
+
+    def narrate(self, before: Table, move: Move, after: Table) -> str:
         # The move that completes the pile turns it face down: from then on no sentence
         # may name its cards, not even the one just put in (a watcher who comes later
         # reads the last move, and the pile's order is hidden from them).
-        if before.spread and not after.spread and move != BOOK:
+        if before.piles[SPREAD] and not after.piles[SPREAD] and move.code != "book":
             return "put the last card in the pile, and turn the pile face down"
         return super().narrate(before, move, after)
 
-    def won(self, state: SpellState) -> bool:
-        return len(state.laid) == 13 and not state.broken
+    def won(self, state: Table) -> bool:
+        return len(state.piles[LAID]) == 13 and not self.mark(state, "broken")
 
-    def summary(self, state: SpellState, won: bool) -> str:
+    def summary(self, state: Table, won: bool) -> str:
         if won:
             return "the whole suit is laid out in order, ace to king"
-        c = state.laid[-1]
-        return f"the spell is broken: {self.words()[len(state.laid) - 1]} brought {name(c)}"
+        laid = state.piles[LAID]
+        return f"the spell is broken: {self.words()[len(laid) - 1]} brought {name(laid[-1])}"
 
-    def zones(self, state: SpellState) -> tuple[Zone, ...]:
-        made = not state.spread
-        return (
-            open_zone("spread", "reserve", state.spread, "the cards to set up"),
-            Zone("pile", "stock", state.pile, 0 if made else len(state.pile),
-                 label="the pile"),
-            open_zone("laid", "foundation", state.laid, "laid out"),
-        )
-
-    def public(self, state: SpellState) -> dict[str, Any]:
-        if state.spread:
-            return {"phase": "setting up", "placed": len(state.pile)}
-        if len(state.laid) == 13 or state.broken:
-            return {"phase": "done", "laid": len(state.laid)}
+    def public(self, state: Table) -> dict[str, Any]:
+        spread, pile, laid = state.piles
+        if spread:
+            return {"phase": "setting up", "placed": len(pile)}
+        if len(laid) == 13 or self.mark(state, "broken"):
+            return {"phase": "done", "laid": len(laid)}
         w = self.word(state)
-        return {"phase": "spelling", "word": w, "spelled": w[:state.letters],
-                "laid": len(state.laid)}
+        return {"phase": "spelling", "word": w, "spelled": w[:self.mark(state, "letters")],
+                "laid": len(laid)}
 
-    def say(self, state: SpellState, move: Move) -> str:
-        if move == BOOK:
+    def say(self, state: Table, move: Move) -> str:
+        if move.code == "book":
             return "make the pile in the book's order: 3, 8, 7, A, K, 6, 4, 2, Q, J, 10, 9, 5"
-        if move == SPELL:
+        if move.code == "s":
             w = self.word(state)
-            return f'spell "{w[state.letters]}" of {w}: the top card goes under the pile'
-        if move == LAY:
-            r = len(state.laid) + 1
+            return f'spell "{w[self.mark(state, "letters")]}" of {w}: the top card goes ' \
+                "under the pile"
+        if move.code == "l":
+            r = len(state.piles[LAID]) + 1
             return f"lay the next card on the table: it should be the {RANK_WORDS[r]}"
-        c = next(x for x in state.spread if put_code(x) == move)
-        where = "on top of the pile" if not state.pile else "next in the pile"
+        c = state.piles[SPREAD][self.step(state, move).taken(state)][0]
+        where = "on top of the pile" if not state.piles[PILE] else "next in the pile"
         return f"put {name(c)} {where}"

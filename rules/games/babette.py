@@ -45,30 +45,21 @@ foundation of its suit), ``d`` (deal the next row), ``redeal``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any
 
+from .. import packets, places
 from ..cards import KING, SUIT_NAMES, Card, name, rank_of, suit_of
-from ..common import REDEAL
 from ..description import VINTAGE, Description
-from ..game import Move, Option, Zone
+from ..game import Move, Option
+from ..patience import DOWN, HOME, Patience, Pile, Step, Table
 from ..registry import register
-from ..solo import Place, SoloGame, open_zone, pack_of, pack_zone, replace_at
+from ..shape import DEAL, REDEAL
+from ..solo import pack_of
 
 WIDTH = 8
 ROWS = 13
-DEAL = Move("d")
-Row = tuple[Place, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class BabetteState:
-    #: The rows of the garden dealt so far, top row first; None marks a vacancy.
-    garden: tuple[Row, ...]
-    pack: tuple[Card, ...]
-    #: Foundations: 0-3 from the ace up, 4-7 from the king down (suit = index % 4).
-    foundations: tuple[tuple[Card, ...], ...]
-    redeals: int = 0
+G, PACK = 8, 8 + WIDTH * ROWS  # where the garden and the pack lie
 
 
 def target(fams: tuple[tuple[Card, ...], ...], c: Card, up: bool) -> bool:
@@ -77,14 +68,8 @@ def target(fams: tuple[tuple[Card, ...], ...], c: Card, up: bool) -> bool:
     return len(f) < 13 and rank_of(c) == (len(f) + 1 if up else KING - len(f))
 
 
-def gather(garden: tuple[Row, ...]) -> tuple[Card, ...]:
-    """The new pack (top last) after taking up the columns, the last column uppermost."""
-    order = [row[col] for col in reversed(range(WIDTH)) for row in garden if col < len(row)]
-    return pack_of([c for c in order if c is not None])
-
-
 @register
-class Babette(SoloGame[BabetteState]):
+class Babette(Patience):
     description = Description(
         id="babette", title="Babette (untitled in the seed)", book=VINTAGE, lines="30-47",
         skill="chance", bound=150, packs=2)
@@ -95,95 +80,89 @@ class Babette(SoloGame[BabetteState]):
                "is empty; lowest: only the lowest card left in each column",
                choices=("below_empty", "lowest")),
     )
+    #: The rows of the garden dealt so far.
+    marks = ("rows",)
+    redeal_takes_up = False
+    zones = places.zones
+    offers_end = packets.no_end
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> BabetteState:
-        return BabetteState((), pack_of(cards), ((),) * 8)
+    def lay_piles(self) -> tuple[Pile, ...]:
+        # foundations 0-3 from the ace up, 4-7 from the king down (suit = index % 4)
+        return (*(Pile(f"{'a' if i < 4 else 'k'}{i % 4 + 1}", "foundation",
+                       f"the {SUIT_NAMES[i % 4]} from the {'ace up' if i < 4 else 'king down'}",
+                       "foundations") for i in range(8)),
+                *(Pile(f"g{n + 1}", places.CELL, f"row {n // WIDTH + 1}, place {n % WIDTH + 1}",
+                       f"row {n // WIDTH + 1}") for n in range(WIDTH * ROWS)),
+                Pile("pack", "stock", "the pack", face=DOWN))
 
-    def available(self, state: BabetteState) -> list[tuple[int, Card]]:
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return self.table({"pack": cards[::-1]})
+
+    def available(self, t: Table) -> list[tuple[int, Card]]:
         """The available cards as (place index, card), in place order."""
-        g = state.garden
-        out = []
+        rows = self.mark(t, "rows")
+        g = t.piles[G:G + rows * WIDTH]
         lowest = self.option("available") == "lowest"
-        for r, row in enumerate(g):
-            for col, c in enumerate(row):
-                if c is None:
-                    continue
-                below = [g[k][col] for k in range(r + 1, len(g)) if col < len(g[k])]
-                free = all(x is None for x in below) if lowest else \
-                    (not below or below[0] is None)
-                if free:
-                    out.append((r * WIDTH + col, c))
+        out = []
+        for n, p in enumerate(g):
+            below = g[n + WIDTH::WIDTH]
+            if p and (not any(below) if lowest else not below or not below[0]):
+                out.append((n, p[-1]))
         return out
 
-    def moves(self, state: BabetteState) -> tuple[Move, ...]:
-        out = []
-        for n, c in self.available(state):
-            out += [f"g{n + 1}>{k}" for k, up in (("a", True), ("k", False))
-                    if target(state.foundations, c, up)]
-        if state.pack:
-            out.append(DEAL.code)
-        elif self.may_redeal(state) and any(c is not None for row in state.garden
-                                            for c in row):
-            out.append(REDEAL.code)
-        return tuple(Move(m) for m in out)
+    def steps(self, t: Table) -> list[Step]:
+        fams = self.families(t)
+        out = [Step(f"g{n + 1}>{k}", source=G + n, target=suit_of(c) + (0 if up else 4))
+               for n, c in self.available(t)
+               for k, up in (("a", True), ("k", False)) if target(fams, c, up)]
+        pack = t.piles[PACK]
+        if pack:
+            out.append(Step("d", DEAL, PACK, G + self.mark(t, "rows") * WIDTH,
+                            min(WIDTH, len(pack))))
+        elif self.may_redeal(t) and any(t.piles[G:PACK]):
+            out.append(Step("redeal", REDEAL, G, PACK))
+        return out
 
-    def play(self, state: BabetteState, move: Move) -> BabetteState:
-        if move == DEAL:
-            n = min(WIDTH, len(state.pack))
-            row = tuple(reversed(state.pack[-n:]))
-            return BabetteState((*state.garden, row), state.pack[:-n], state.foundations,
-                                state.redeals)
-        if move == REDEAL:
-            return BabetteState((), gather(state.garden), state.foundations,
-                                self.redeal_number(state))
-        src, _, dst = move.code.partition(">")
-        n = int(src[1:]) - 1
-        r, col = divmod(n, WIDTH)
-        c = state.garden[r][col]
-        assert c is not None
-        k = suit_of(c) + (0 if dst == "a" else 4)
-        garden = replace_at(state.garden, r, replace_at(state.garden[r], col, None))
-        fams = replace_at(state.foundations, k, (*state.foundations[k], c))
-        return BabetteState(garden, state.pack, fams, state.redeals)
+    def play(self, state: Table, move: Move) -> Table:
+        if move.code != "d":
+            return super().play(state, move)
+        pack, rows = state.piles[PACK], self.mark(state, "rows")
+        n = min(WIDTH, len(pack))
+        piles = list(state.piles)
+        for col in range(n):
+            piles[G + rows * WIDTH + col] = (pack[-1 - col],)
+        piles[PACK] = pack[:-n]
+        down = (*state.down[:PACK], len(pack) - n)
+        return self.marked(replace(state, piles=tuple(piles), down=down), rows=rows + 1)
 
-    def won(self, state: BabetteState) -> bool:
-        return sum(len(f) for f in state.foundations) == 104
+    def special(self, t: Table, step: Step) -> Table:
+        """The gathering: the columns taken up, the last column uppermost."""
+        rows = self.mark(t, "rows")
+        order = [c for col in reversed(range(WIDTH)) for r in range(rows)
+                 for c in t.piles[G + r * WIDTH + col]]
+        pack = pack_of(order)
+        piles = (*t.piles[:G], *((),) * (WIDTH * ROWS), pack)
+        down = (*t.down[:G], *(0,) * (WIDTH * ROWS), len(pack))
+        return self.marked(replace(t, piles=piles, down=down, redeals=self.redeal_number(t)),
+                           rows=0)
 
-    def summary(self, state: BabetteState, won: bool) -> str:
+    def summary(self, state: Table, won: bool) -> str:
         if won:
             return "all 104 cards on the foundations"
-        n = sum(len(f) for f in state.foundations)
-        return f"no available card can be played and no re-deal is left; {n} of 104 " \
-            "cards on the foundations"
+        return "no available card can be played and no re-deal is left; " \
+            f"{HOME(self, state)} of 104 cards on the foundations"
 
-    def zones(self, state: BabetteState) -> tuple[Zone, ...]:
-        out = [open_zone(f"{'a' if i < 4 else 'k'}{i % 4 + 1}", "foundation", f,
-                         f"the {SUIT_NAMES[i % 4]} from the {'ace up' if i < 4 else 'king down'}",
-                         "foundations")
-               for i, f in enumerate(state.foundations)]
-        for r in range(ROWS):
-            row = state.garden[r] if r < len(state.garden) else ()
-            for col in range(WIDTH):
-                c = row[col] if col < len(row) else None
-                out.append(Zone(f"g{r * WIDTH + col + 1}", "cell", () if c is None else (c,),
-                                1, label=f"row {r + 1}, place {col + 1}",
-                                group=f"row {r + 1}"))
-        out.append(pack_zone(state.pack))
-        return tuple(out)
-
-    def public(self, state: BabetteState) -> dict[str, Any]:
-        return {"in_pack": len(state.pack), "rows": len(state.garden),
+    def public(self, state: Table) -> dict[str, Any]:
+        return {"in_pack": len(state.piles[PACK]), "rows": self.mark(state, "rows"),
                 **self.redeal_facts(state)}
 
-    def say(self, state: BabetteState, move: Move) -> str:
-        if move == DEAL:
-            return f"deal row {len(state.garden) + 1} of the garden"
-        if move == REDEAL:
+    def say(self, state: Table, move: Move) -> str:
+        if move.code == "d":
+            return f"deal row {self.mark(state, 'rows') + 1} of the garden"
+        if move.code == "redeal":
             return f"take up the garden by columns and re-deal it {self.redeal_of(state)}"
-        src, _, dst = move.code.partition(">")
-        n = int(src[1:]) - 1
-        c = state.garden[n // WIDTH][n % WIDTH]
-        assert c is not None
-        way = "ace up" if dst == "a" else "king down"
-        return f"play {name(c)} from place {n + 1} of the garden to the " \
+        s = self.step(state, move)
+        c = state.piles[s.source][-1]
+        way = "ace up" if s.target < 4 else "king down"
+        return f"play {name(c)} from place {s.source - G + 1} of the garden to the " \
             f"{SUIT_NAMES[suit_of(c)]} from the {way}"

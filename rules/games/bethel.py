@@ -32,30 +32,16 @@ below ``i``), ``t`` (turn the next card of the pack). Families and piles are num
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
 from ..cards import RANK_WORDS, Card, name, rank_of
 from ..common import step_rank
 from ..description import CHENEY, Description
-from ..game import Move, Option, Zone
+from ..game import Move, Option
+from ..patience import DOWN, HOME, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code
+from ..shape import DEAL
 
-TURN = Move("t")
 KING = 13
-Piles = tuple[tuple[Card, ...], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class BethelState:
-    #: Family i (0-3) is built by i + 1; its first card is the i + 1 laid in the row.
-    families: Piles
-    #: The four piles below, top last.
-    waste: Piles
-    pack: tuple[Card, ...]
-    #: The card turned up from the pack and not yet placed (0: none).
-    hand: Card = 0
+W, PACK, HAND = 4, 8, 9  # where the piles below, the pack and the card turned up lie
 
 
 def takes(family: tuple[Card, ...], i: int, c: Card) -> bool:
@@ -67,7 +53,7 @@ def takes(family: tuple[Card, ...], i: int, c: Card) -> bool:
 
 
 @register
-class Bethel(SoloGame[BethelState]):
+class Bethel(Patience):
     description = Description(
         id="bethel", title="Bethel", book=CHENEY, lines="2790-2821", skill="much",
         bound=400)
@@ -76,33 +62,46 @@ class Bethel(SoloGame[BethelState]):
                "taken_out: the ace, two, three and four are taken out of the pack first; "
                "dealt: each is laid in its place as it comes", choices=("taken_out", "dealt")),
     )
+    facts = (("in_pack", size("pack")), ("in_families", HOME))
+    stuck_words = "no card can be placed"
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> BethelState:
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"f{i + 1}", "foundation", f"family by {RANK_WORDS[i + 1]}s",
+                       "families") for i in range(4)),
+                *(Pile(f"w{i + 1}", "waste", f"pile below {i + 1}", "below") for i in range(4)),
+                Pile("pack", "stock", "the pack", face=DOWN),
+                Pile("hand", "hand", "the card turned up"))
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         rest = list(cards)
-        fams: Piles = ((),) * 4
+        fams: dict[str, tuple[Card, ...]] = {}
         if self.option("start") == "taken_out":
-            first = []
             for r in (1, 2, 3, 4):
                 c = next(c for c in rest if rank_of(c) == r)
                 rest.remove(c)
-                first.append((c,))
-            fams = tuple(first)
-        return BethelState(fams, ((),) * 4, pack_of(rest))
+                fams[f"f{r}"] = (c,)
+        return self.table(fams | {"pack": rest[::-1]})
 
-    def moves(self, state: BethelState) -> tuple[Move, ...]:
-        fams = state.families
-        found = [Move(f"w{i + 1}>f{j + 1}") for i, w in enumerate(state.waste) if w
-                 for j in range(4) if takes(fams[j], j, w[-1])]
-        if state.hand:
-            found += [Move(f"c>f{j + 1}") for j in range(4) if takes(fams[j], j, state.hand)]
-            found += [Move(f"c>w{i + 1}") for i in range(4)]
-        elif state.pack:
-            found.append(TURN)
-        return tuple(found)
+    def offers_end(self, t: Table) -> bool:
+        return False
+
+    def steps(self, t: Table) -> list[Step]:
+        fams = self.families(t)
+        out = [Step(f"w{i + 1}>f{j + 1}", source=W + i, target=j)
+               for i, w in enumerate(t.piles[W:PACK]) if w
+               for j in range(4) if takes(fams[j], j, w[-1])]
+        hand = t.piles[HAND]
+        if hand:
+            out += [Step(f"c>f{j + 1}", source=HAND, target=j)
+                    for j in range(4) if takes(fams[j], j, hand[-1])]
+            out += [Step(f"c>w{i + 1}", source=HAND, target=W + i) for i in range(4)]
+        elif t.piles[PACK]:
+            out.append(Step("t", DEAL, PACK, HAND))
+        return out
 
     # -- what the solver may use (rules/solver.py) ----------------------------------
 
-    def order_moves(self, state: BethelState, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    def order_moves(self, state: Table, moves: tuple[Move, ...]) -> tuple[Move, ...]:
         """Cards to the families first; then the turned card onto the pile below where it
         waits best, the book's "the skill consists in placing your cards on the lower row,
         so that you can use them readily" (l.2805-2808): on a card the families will want
@@ -111,7 +110,7 @@ class Bethel(SoloGame[BethelState]):
         def wait(c: Card) -> int:
             """How many cards the families take, at the fewest, before ``c`` fits one."""
             best = 14
-            for j, fam in enumerate(state.families):
+            for j, fam in enumerate(self.families(state)):
                 if len(fam) == 13:
                     continue
                 r = rank_of(fam[-1]) if fam else 0
@@ -128,67 +127,25 @@ class Bethel(SoloGame[BethelState]):
                 return 0
             if not code.startswith("c>w"):
                 return 100  # turning the next card
-            pile = state.waste[int(code[3:]) - 1]
+            pile = state.piles[W + int(code[3:]) - 1]
             if not pile:
                 return 30
-            under, mine = wait(pile[-1]), wait(state.hand)
+            under, mine = wait(pile[-1]), wait(state.piles[HAND][-1])
             return under - mine if under >= mine else 40 + mine - under
         return tuple(sorted(moves, key=cost))
 
-    def play(self, state: BethelState, move: Move) -> BethelState:
-        if move == TURN:
-            return BethelState(state.families, state.waste, state.pack[:-1], state.pack[-1])
-        src, i, dst, j = split_code(move.code)
-        waste, hand = state.waste, state.hand
-        if src == "c":
-            c, hand = hand, 0
-        else:
-            assert i is not None
-            c = waste[i - 1][-1]
-            waste = replace_at(waste, i - 1, waste[i - 1][:-1])
-        assert j is not None
-        if dst == "w":
-            return BethelState(state.families, replace_at(waste, j - 1, (*waste[j - 1], c)),
-                               state.pack, hand)
-        fams = replace_at(state.families, j - 1, (*state.families[j - 1], c))
-        return BethelState(fams, waste, state.pack, hand)
+    def summary(self, state: Table, won: bool) -> str:
+        return "the four families all end in kings" if won else super().summary(state, won)
 
-    def won(self, state: BethelState) -> bool:
-        return all(len(f) == 13 for f in state.families)
-
-    def summary(self, state: BethelState, won: bool) -> str:
-        if won:
-            return "the four families all end in kings"
-        home = sum(len(f) for f in state.families)
-        return f"{home} of 52 cards in the families; no card can be placed"
-
-    def zones(self, state: BethelState) -> tuple[Zone, ...]:
-        out = [open_zone(f"f{i + 1}", "foundation", f, f"family by {RANK_WORDS[i + 1]}s",
-                         "families") for i, f in enumerate(state.families)]
-        out += [open_zone(f"w{i + 1}", "waste", w, f"pile below {i + 1}", "below")
-                for i, w in enumerate(state.waste)]
-        out.append(pack_zone(state.pack))
-        out.append(open_zone("hand", "hand", (state.hand,) if state.hand else (),
-                             "the card turned up"))
-        return tuple(out)
-
-    def public(self, state: BethelState) -> dict[str, Any]:
-        return {"in_pack": len(state.pack),
-                "in_families": sum(len(f) for f in state.families)}
-
-    def say(self, state: BethelState, move: Move) -> str:
-        if move == TURN:
+    def say(self, state: Table, move: Move) -> str:
+        if move.code == "t":
             return "turn up the next card of the pack"
-        src, i, dst, j = split_code(move.code)
-        assert j is not None
-        if src == "c":
-            c, where = state.hand, "the card turned up"
-        else:
-            assert i is not None
-            c, where = state.waste[i - 1][-1], f"pile below {i}"
-        if dst == "w":
-            return f"put {name(c)} on pile below {j}"
-        fam = state.families[j - 1]
+        s = self.step(state, move)
+        c = state.piles[s.source][-1]
+        where = "the card turned up" if s.source == HAND else f"pile below {s.source - W + 1}"
+        if s.target >= W:
+            return f"put {name(c)} on pile below {s.target - W + 1}"
+        fam = state.piles[s.target]
         onto = f"onto {name(fam[-1])}" if fam else "in its empty place"
         return f"play {name(c)} from {where} {onto}, on the family by " \
-            f"{RANK_WORDS[j]}s"
+            f"{RANK_WORDS[s.target + 1]}s"

@@ -45,136 +45,122 @@ pack, and the draw is used once, so every game ends; it is lost when no move is 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
+from .. import packets, places
 from ..cards import Card, name
 from ..description import CHENEY, Description
-from ..families import (
-    DEAL,
-    EMPTY8,
-    NO_CARD,
-    AceKingGame,
-    Families,
-    add,
-    family_name,
-    family_plays,
-    family_targets,
-    home,
-)
-from ..game import Move, Zone
+from ..families import family_name, family_targets
+from ..game import Move
+from ..patience import DOWN, HOME, Patience, Pile, Step, Table
 from ..registry import register
-from ..solo import pack_of, pack_zone, replace_at, split_code
+from ..shape import DEAL
 
 WIDTH = 10
-SPACE = NO_CARD
+#: Places enough for every card not in the families (the table grows row by row).
+PLACES = 104
+F, C, PACK = 0, 8, 8 + PLACES  # where the families, the places and the pack lie
 
 
-@dataclass(frozen=True, slots=True)
-class BlockadeState:
-    families: Families
-    #: The places laid so far, in reading order (rows of ten); ``SPACE`` where empty.
-    rows: tuple[Card, ...]
-    #: The pack, bottom to top: the last card is dealt next.
-    pack: tuple[Card, ...]
-    #: The privileges used (the solo shell's count: ``draw``, once).
-    privileges_used: tuple[str, ...] = ()
-
-
-def is_free(rows: tuple[Card, ...], i: int) -> bool:
-    """Whether the card at place ``i`` can be used: no card above it, or none below."""
-    above = rows[i - WIDTH] if i >= WIDTH else SPACE
-    below = rows[i + WIDTH] if i + WIDTH < len(rows) else SPACE
-    return above == SPACE or below == SPACE
-
-
-def deal_one(state: BlockadeState) -> BlockadeState:
-    c, pack = state.pack[-1], state.pack[:-1]
-    targets = family_targets(state.families, c)
-    if targets:
-        return replace(state, pack=pack, families=add(state.families, targets[0], c))
-    rows = state.rows
-    try:
-        i = rows.index(SPACE)
-    except ValueError:
-        return replace(state, pack=pack, rows=(*rows, c))
-    return replace(state, pack=pack, rows=replace_at(rows, i, c))
+def is_free(rows: tuple[tuple[Card, ...], ...], i: int) -> bool:
+    """Whether the card at place ``i`` of the laid ``rows`` can be used: no card above
+    it, or none below."""
+    above = rows[i - WIDTH] if i >= WIDTH else ()
+    below = rows[i + WIDTH] if i + WIDTH < len(rows) else ()
+    return not above or not below
 
 
 @register
-class Blockade(AceKingGame[BlockadeState]):
+class Blockade(Patience):
     description = Description(
         id="blockade", title="Blockade", book=CHENEY, lines="1389-1422", skill="chance",
         bound=500, packs=2, chance=True, layout="grid")
     privileges_allowed: ClassVar[Mapping[str, int]] = {"draw": 1}
+    #: How many places are laid (a place emptied stays on the table as a space).
+    marks = ("laid",)
+    zones = places.zones
+    offers_end = packets.no_end
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> BlockadeState:
-        st = BlockadeState(EMPTY8, (), pack_of(cards))
-        while st.pack and len(st.rows) < WIDTH:
-            st = deal_one(st)
-        return st
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"f{i + 1}", "foundation", family_name(i), "aces" if i < 4 else "kings")
+                  for i in range(8)),
+                *(Pile(f"c{i + 1}", places.CELL, f"row {i // WIDTH + 1}, place {i % WIDTH + 1}",
+                       f"row{i // WIDTH + 1}") for i in range(PLACES)),
+                Pile("pack", "stock", "the pack", face=DOWN))
 
-    def _plays(self, state: BlockadeState, free: bool, prefix: str) -> list[Move]:
-        rows = state.rows
-        return family_plays(state.families, prefix,
-                            [c if is_free(rows, i) == free else SPACE
-                             for i, c in enumerate(rows)])
+    def laid(self, t: Table, i: int) -> bool:
+        return not C <= i < PACK or i - C < self.mark(t, "laid")
 
-    def moves(self, state: BlockadeState) -> tuple[Move, ...]:
-        out = self._plays(state, True, "c")
-        if state.pack:
-            out.append(DEAL)
-        elif not out and self.may_use_privilege(state):
-            out = self._plays(state, False, "x")
-        return tuple(out)
+    def rows(self, t: Table) -> tuple[tuple[Card, ...], ...]:
+        """The places laid so far, in reading order (an empty one a space)."""
+        return t.piles[C:C + self.mark(t, "laid")]
 
-    def play(self, state: BlockadeState, move: Move) -> BlockadeState:
-        if move == DEAL:
-            return deal_one(state)
-        src, i, _, j = split_code(move.code)
-        assert i is not None and j is not None
-        c = state.rows[i - 1]
-        st = replace(state, rows=replace_at(state.rows, i - 1, SPACE),
-                     families=add(state.families, j - 1, c))
-        return replace(st, privileges_used=self.use_privilege(st)) if src == "x" else st
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        t = self.table({"pack": cards[::-1]})
+        while t.piles[PACK] and self.mark(t, "laid") < WIDTH:
+            t = self.play(t, Move("d"))
+        return t
 
-    def table_zones(self, state: BlockadeState) -> list[Zone]:
-        zs = [Zone(f"c{i + 1}", "cell", (c,) if c else (), 1,
-                   label=f"row {i // WIDTH + 1}, place {i % WIDTH + 1}",
-                   group=f"row{i // WIDTH + 1}")
-              for i, c in enumerate(state.rows)]
-        return [*zs, pack_zone(state.pack)]
+    def _deal_step(self, t: Table) -> Step:
+        """The next card to the first family it fits, else the first space, else a new
+        place."""
+        targets = family_targets(self.families(t), t.piles[PACK][-1])
+        if targets:
+            return Step("d", DEAL, PACK, targets[0])
+        rows = self.rows(t)
+        return Step("d", DEAL, PACK, C + (rows.index(()) if () in rows else len(rows)))
 
-    def facts(self, state: BlockadeState) -> dict[str, Any]:
-        rows = state.rows
-        return {
-            "rows": (len(rows) + WIDTH - 1) // WIDTH,
-            "blockaded": [i + 1 for i, c in enumerate(rows) if c and not is_free(rows, i)],
-            **self.privilege_facts(state),
-        }
+    def _plays(self, t: Table, free: bool, prefix: str) -> list[Step]:
+        rows, fams = self.rows(t), self.families(t)
+        return [Step(f"{prefix}{i + 1}>f{j + 1}", source=C + i, target=j,
+                     uses="" if free else "draw")
+                for i, p in enumerate(rows) if p and is_free(rows, i) == free
+                for j in family_targets(fams, p[-1])]
 
-    def say(self, state: BlockadeState, move: Move) -> str:
-        if move == DEAL:
+    def steps(self, t: Table) -> list[Step]:
+        out = self._plays(t, True, "c")
+        if t.piles[PACK]:
+            out.append(self._deal_step(t))
+        elif not out and self.may_use_privilege(t):
+            out = self._plays(t, False, "x")
+        return out
+
+    def play(self, state: Table, move: Move) -> Table:
+        if move.code != "d":
+            return super().play(state, move)
+        s = self._deal_step(state)
+        after = self.carry(state, s)
+        laid = max(self.mark(state, "laid"), s.target - C + 1)
+        return self.marked(after, laid=laid)
+
+    def public(self, state: Table) -> dict[str, Any]:
+        rows = self.rows(state)
+        return {"pack": len(state.piles[PACK]), "rows": (len(rows) + WIDTH - 1) // WIDTH,
+                "blockaded": [i + 1 for i, p in enumerate(rows) if p and not is_free(rows, i)],
+                **self.privilege_facts(state), "in_families": HOME(self, state)}
+
+    def say(self, state: Table, move: Move) -> str:
+        if move.code == "d":
             return "deal the next card of the pack"
-        src, i, _, j = split_code(move.code)
-        assert i is not None and j is not None
-        c = name(state.rows[i - 1])
-        where = f"row {(i - 1) // WIDTH + 1}, place {(i - 1) % WIDTH + 1}"
-        if src == "x":
-            return f"draw the blockaded {c} ({where}) and play it on {family_name(j - 1)}"
-        return f"play {c} ({where}) on {family_name(j - 1)}"
+        s = self.step(state, move)
+        i = s.source - C
+        c = name(state.piles[s.source][-1])
+        where = f"row {i // WIDTH + 1}, place {i % WIDTH + 1}"
+        if s.uses:
+            return f"draw the blockaded {c} ({where}) and play it on {family_name(s.target)}"
+        return f"play {c} ({where}) on {family_name(s.target)}"
 
-    def narrate(self, before: BlockadeState, move: Move, after: BlockadeState) -> str:
-        if move == DEAL:
-            c = name(before.pack[-1])
-            if home(after.families) > home(before.families):
+    def narrate(self, before: Table, move: Move, after: Table) -> str:
+        if move.code == "d":
+            s = self.step(before, move)
+            c = name(before.piles[PACK][-1])
+            if s.target < C:
                 return f"deal {c}; it goes to its family"
-            rows = before.rows
-            i = rows.index(SPACE) if SPACE in rows else len(rows)
+            i = s.target - C
             return f"deal {c} to row {i // WIDTH + 1}, place {i % WIDTH + 1}"
         return self.describe(before, move)
 
-    def why_illegal(self, state: BlockadeState, move: Move, seat: int) -> str:
+    def why_illegal(self, state: Table, move: Move, seat: int) -> str:
         if move.code.startswith("x"):
             if not self.may_use_privilege(state):
                 return "The one draw has been used."

@@ -36,88 +36,90 @@ cards put under it); ``last`` is the card turned last.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import replace
 
+from .. import packets
 from ..cards import RANK_NAMES, Card, name, rank_of
 from ..description import HOYLE, Description
-from ..game import Move, Zone
+from ..game import Move
+from ..patience import DOWN, Patience, Pile, Step, Table
 from ..registry import register
-from ..solo import SoloGame, open_zone, replace_at
 
-TURN = Move("t")
 PILES = 13
 ROW_OF = (1,) * 5 + (2,) * 5 + (3,) * 3
-
-
-@dataclass(frozen=True, slots=True)
-class FourOfAKindState:
-    #: Face-down cards of each pile (top last); pile i stands for rank i + 1.
-    down: tuple[tuple[Card, ...], ...]
-    #: Face-up cards put under each pile, the latest first (lowest).
-    up: tuple[tuple[Card, ...], ...]
-    #: The pile the marker shows: the next to draw from.
-    at: int = 0
-    #: The card turned last and the pile it came from.
-    last: Card | None = None
-    came_from: int = -1
 
 
 def pile_name(i: int) -> str:
     return f"the {RANK_NAMES[i + 1]} pile"
 
 
-def _next(down: tuple[tuple[Card, ...], ...], after: int) -> int:
-    for k in range(1, PILES + 1):
-        i = (after + k) % PILES
-        if down[i]:
-            return i
-    return after
+def face_down(game: Patience, t: Table) -> int:
+    return sum(len(p) for p in t.piles[0::2])
+
+
+def marker(game: Patience, t: Table) -> int:
+    return game.mark(t, "at") + 1
 
 
 @register
-class FourOfAKind(SoloGame[FourOfAKindState]):
+class FourOfAKind(Patience):
     description = Description(
         id="four_of_a_kind", title="Four of a Kind", book=HOYLE, lines="11",
         skill="chance", bound=53, chance=True)
+    facts = (("face_down", face_down), ("marker", marker))
+    #: The pile the marker shows (the next to draw from); the pile the card turned last
+    #: came from and the pile it went under, each plus one (0: none yet).
+    marks = ("at", "came_from", "went_to")
+    offers_end = packets.no_end
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> FourOfAKindState:
-        return FourOfAKindState(tuple(tuple(cards[i::PILES]) for i in range(PILES)),
-                                ((),) * PILES)
+    def lay_piles(self) -> tuple[Pile, ...]:
+        # pile i stands for rank i + 1: its face-down cards (h<i>), then those put under
+        # it face up, the latest first (h<i>.up)
+        return tuple(p for i in range(PILES) for p in (
+            Pile(f"h{i + 1}", "pile", pile_name(i), f"row {ROW_OF[i]}", DOWN),
+            Pile(f"h{i + 1}.up", "foundation", f"{pile_name(i)}, face up underneath",
+                 f"row {ROW_OF[i]}")))
 
-    def moves(self, state: FourOfAKindState) -> tuple[Move, ...]:
-        return (TURN,) if state.down[state.at] else ()
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return self.table({f"h{i + 1}": cards[i::PILES] for i in range(PILES)})
 
-    def play(self, state: FourOfAKindState, move: Move) -> FourOfAKindState:
-        i = state.at
-        c = state.down[i][-1]
-        down = replace_at(state.down, i, state.down[i][:-1])
-        home = rank_of(c) - 1
-        up = replace_at(state.up, home, (c, *state.up[home]))
-        return FourOfAKindState(down, up, _next(down, i), c, i)
+    def steps(self, t: Table) -> list[Step]:
+        i = self.mark(t, "at")
+        pile = t.piles[2 * i]
+        return [Step("t", source=2 * i, target=2 * (rank_of(pile[-1]) - 1) + 1)] if pile \
+            else []
 
-    def won(self, state: FourOfAKindState) -> bool:
-        return (not any(state.down) and state.last is not None
-                and rank_of(state.last) - 1 == state.came_from)
+    def play(self, state: Table, move: Move) -> Table:
+        s = self.step(state, move)
+        c = state.piles[s.source][-1]
+        piles = list(state.piles)
+        piles[s.source] = piles[s.source][:-1]
+        piles[s.target] = (c, *piles[s.target])  # under the pile, below those before
+        down = list(state.down)
+        down[s.source] -= 1
+        at = self.mark(state, "at")
+        after = replace(state, piles=tuple(piles), down=tuple(down))
+        nxt = next((k for k in ((at + j) % PILES for j in range(1, PILES + 1))
+                    if piles[2 * k]), at)
+        return self.marked(after, at=nxt, came_from=at + 1, went_to=s.target // 2 + 1)
 
-    def summary(self, state: FourOfAKindState, won: bool) -> str:
+    def last(self, t: Table) -> tuple[Card, int]:
+        """The card turned last and the pile it came from."""
+        return t.piles[2 * self.mark(t, "went_to") - 1][0], self.mark(t, "came_from") - 1
+
+    def won(self, state: Table) -> bool:
+        if face_down(self, state) or not self.mark(state, "came_from"):
+            return False
+        c, came_from = self.last(state)
+        return rank_of(c) - 1 == came_from
+
+    def summary(self, state: Table, won: bool) -> str:
         if won:
             return "the last card turned lay on its own pile: four of a kind on every pile"
-        assert state.last is not None
-        return (f"the last card turned, {name(state.last)}, lay on "
-                f"{pile_name(state.came_from)} and had to go to another pile")
+        c, came_from = self.last(state)
+        return (f"the last card turned, {name(c)}, lay on "
+                f"{pile_name(came_from)} and had to go to another pile")
 
-    def zones(self, state: FourOfAKindState) -> tuple[Zone, ...]:
-        out: list[Zone] = []
-        for i in range(PILES):
-            label, group = pile_name(i), f"row {ROW_OF[i]}"
-            out.append(Zone(f"h{i + 1}", "pile", state.down[i], 0, label=label, group=group))
-            out.append(open_zone(f"h{i + 1}.up", "foundation", state.up[i],
-                                 f"{label}, face up underneath", group))
-        return tuple(out)
-
-    def public(self, state: FourOfAKindState) -> dict[str, Any]:
-        return {"face_down": sum(len(p) for p in state.down), "marker": state.at + 1}
-
-    def say(self, state: FourOfAKindState, move: Move) -> str:
-        return f"turn the top card of {pile_name(state.at)} and put it under its own pile"
+    def say(self, state: Table, move: Move) -> str:
+        return f"turn the top card of {pile_name(self.mark(state, 'at'))} and put it under " \
+            "its own pile"

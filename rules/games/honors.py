@@ -32,7 +32,7 @@ Readings (the sheet's PROPOSED readings):
   off, one card may be drawn from anywhere on the table: one of the three, or the card
   under the top of a double pile (``u<i>>f<j>``).
   The draw comes again with each three laid off: a standing rule, not a one-off the
-  solo shell counts (``privileges_allowed``), so the state's ``drawn`` stays the game's.
+  solo shell counts (``privileges_allowed``), so ``drawn`` stays a mark of the game's own.
 - No turning of the stock. When the pack is out, the top card of a double pile may fill
   an empty place. The game is lost when no move is left.
 
@@ -49,37 +49,23 @@ cards.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any
 
+from .. import packets
 from ..cards import Card, card, cards, identity, name, rank_of, suit_of
 from ..common import step_rank
 from ..description import CHENEY, Description
-from ..game import Move, Option, Zone
+from ..game import Move, Option
+from ..patience import DOWN, HOME, Patience, Pile, Step, Table
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code
-from ._upward import Fams, add_to, home
+from ..shape import DEAL
 
 BASES = cards("2S KH AD QC KS QH JD TC")
 PLACES, ROW = 20, 10
-DEAL, TURN, THREE = Move("d"), Move("t"), Move("d3")
+P, HAND, STOCK, PACK = 8, 28, 29, 30  # where the places, the card turned, stock, pack lie
 #: Stages: laying the rows, a second card on each place, threes.
 ROWS, SECOND, THREES = 1, 2, 3
-
-
-@dataclass(frozen=True, slots=True)
-class HonorsState:
-    families: Fams
-    places: tuple[tuple[Card, ...], ...]
-    pack: tuple[Card, ...]
-    stock: tuple[Card, ...] = ()
-    hand: tuple[Card, ...] = ()
-    stage: int = ROWS
-    #: Cards of the last three still on top of the stock, and whether one was drawn.
-    group: int = 0
-    drawn: bool = False
-    #: Three cards have been laid off at least once (option ``draw=from_the_table``).
-    laid: bool = False
+Fams = tuple[tuple[Card, ...], ...]
 
 
 def wanted(fams: Fams) -> dict[Card, list[int]]:
@@ -105,7 +91,7 @@ def place_label(i: int) -> str:
 
 
 @register
-class Honors(SoloGame[HonorsState]):
+class Honors(Patience):
     description = Description(
         id="honors", title="Honors", book=CHENEY, lines="1814-1872", skill="some",
         bound=800, packs=2)
@@ -116,8 +102,21 @@ class Honors(SoloGame[HonorsState]):
                "anywhere on the table (one of the three, or the card under the top of a "
                "double pile)", choices=("one_of_three", "from_the_table")),
     )
+    #: The stage of laying off (0 before the first move: the rows); the cards of the
+    #: last three still on top of the stock and whether one was drawn; whether three
+    #: cards have been laid off at least once (option ``draw=from_the_table``).
+    marks = ("stage", "group", "drawn", "laid")
+    offers_end = packets.no_end
 
-    def layout(self, cards_: tuple[Card, ...], seed: int) -> HonorsState:
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"f{j + 1}", "foundation", family_label(j),
+                       "upper families" if j < 4 else "lower families") for j in range(8)),
+                *(Pile(f"p{i + 1}", "pile", place_label(i),
+                       "upper row" if i < ROW else "lower row") for i in range(PLACES)),
+                Pile("hand", "hand", "the card turned"), Pile("stock", "waste", "the stock"),
+                Pile("pack", "stock", "the pack", face=DOWN))
+
+    def layout(self, cards_: tuple[Card, ...], seed: int) -> Table:
         fams: list[tuple[Card, ...]] = [()] * 8
         rest = []
         for c in cards_:
@@ -126,137 +125,104 @@ class Honors(SoloGame[HonorsState]):
                 fams[j] = (c,)
             else:
                 rest.append(c)
-        return HonorsState(tuple(fams), ((),) * PLACES, pack_of(rest))
+        return self.table({f"f{j + 1}": f for j, f in enumerate(fams)} | {"pack": rest[::-1]})
 
-    def _to_families(self, src: str, wants: dict[Card, list[int]], c: Card) -> list[Move]:
-        return [Move(f"{src}>f{j + 1}") for j in wants.get(identity(c), ())]
+    def stage(self, t: Table) -> int:
+        return self.mark(t, "stage") or ROWS
 
-    def moves(self, state: HonorsState) -> tuple[Move, ...]:
-        fams, places = wanted(state.families), state.places
-        out = [m for i, p in enumerate(places) if p
-               for m in self._to_families(f"p{i + 1}", fams, p[-1])]
+    def steps(self, t: Table) -> list[Step]:
+        fams, places = wanted(self.families(t)), t.piles[P:HAND]
+
+        def home(src: str, i: int, c: Card, at: int | None = None) -> list[Step]:
+            return [Step(f"{src}>f{j + 1}", source=i, target=j, at=at)
+                    for j in fams.get(identity(c), ())]
+
+        out = [s for i, p in enumerate(places) if p for s in home(f"p{i + 1}", P + i, p[-1])]
         empty = places.index(()) if () in places else -1
-        if state.hand:
-            out += self._to_families("h", fams, state.hand[0])
-            out += [Move(f"h>p{i + 1}") for i, p in enumerate(places)
+        hand, stock = t.piles[HAND], t.piles[STOCK]
+        if hand:
+            out += home("h", HAND, hand[0])
+            out += [Step(f"h>p{i + 1}", source=HAND, target=P + i) for i, p in enumerate(places)
                     if len(p) == 1 or i == empty]
-        if state.stock:
-            out += self._to_families("w", fams, state.stock[-1])
-            if not state.drawn:
+        drawn = self.mark(t, "drawn")
+        if stock:
+            out += home("w", STOCK, stock[-1])
+            if not drawn:
                 for k in (2, 3):
-                    if k <= min(state.group, len(state.stock)):
-                        out += self._to_families(f"w{k}", fams, state.stock[-k])
-        if self.option("draw") == "from_the_table" and state.laid and not state.drawn:
-            out += [m for i, p in enumerate(places) if len(p) == 2
-                    for m in self._to_families(f"u{i + 1}", fams, p[0])]
-        if state.pack:
-            if state.stage == ROWS:
-                out.append(DEAL)
-            elif state.stage == SECOND and not state.hand:
-                out.append(TURN)
-            elif state.stage == THREES:
-                out.append(THREE)
+                    if k <= min(self.mark(t, "group"), len(stock)):
+                        out += home(f"w{k}", STOCK, stock[-k], len(stock) - k)
+        if self.option("draw") == "from_the_table" and self.mark(t, "laid") and not drawn:
+            out += [s for i, p in enumerate(places) if len(p) == 2
+                    for s in home(f"u{i + 1}", P + i, p[0], 0)]
+        pack, stage = t.piles[PACK], self.stage(t)
+        if pack:
+            if stage == ROWS:
+                out.append(Step("d", DEAL, PACK, P + empty))
+            elif stage == SECOND and not hand:
+                out.append(Step("t", DEAL, PACK, HAND))
+            elif stage == THREES:
+                out.append(Step("d3", DEAL, PACK, STOCK, min(3, len(pack))))
         elif empty >= 0:
-            out += [Move(f"p{i + 1}>p{empty + 1}") for i, p in enumerate(places)
-                    if len(p) == 2]
-        return tuple(out)
+            out += [Step(f"p{i + 1}>p{empty + 1}", source=P + i, target=P + empty)
+                    for i, p in enumerate(places) if len(p) == 2]
+        return out
 
-    def play(self, state: HonorsState, move: Move) -> HonorsState:
-        return self._settle(self._play(state, move))
+    def play(self, state: Table, move: Move) -> Table:
+        s = self.step(state, move)
+        t = super().play(state, move)
+        code = move.code
+        if code == "d3":
+            t = self.marked(t, group=s.count, drawn=0, laid=1)
+        elif code[0] == "w":
+            k = int(code[1]) if code[1].isdigit() else 1
+            t = self.marked(t, group=max(0, self.mark(state, "group") - 1),
+                            drawn=int(bool(self.mark(state, "drawn")) or k > 1))
+        elif code[0] == "u":
+            t = self.marked(t, drawn=1)
+        # move on to the next stage of laying off when the places are full
+        stage, places = self.stage(t), t.piles[P:HAND]
+        if stage == ROWS and () not in places:
+            stage = SECOND
+        if stage == SECOND and not t.piles[HAND] and all(len(p) == 2 for p in places):
+            stage = THREES
+        return self.marked(t, stage=stage)
 
-    def _play(self, state: HonorsState, move: Move) -> HonorsState:
-        if move == DEAL:
-            i = state.places.index(())
-            return replace(state, pack=state.pack[:-1],
-                           places=replace_at(state.places, i, (state.pack[-1],)))
-        if move == TURN:
-            return replace(state, pack=state.pack[:-1], hand=(state.pack[-1],))
-        if move == THREE:
-            n = min(3, len(state.pack))
-            laid = tuple(reversed(state.pack[-n:]))
-            return replace(state, pack=state.pack[:-n], stock=(*state.stock, *laid),
-                           group=n, drawn=False, laid=True)
-        src, a, dst, b = split_code(move.code)
-        assert b is not None
-        c, st = self._take(state, src, a)
-        if dst == "f":
-            return replace(st, families=add_to(st.families, b - 1, c))
-        return replace(st, places=replace_at(st.places, b - 1, (*st.places[b - 1], c)))
-
-    def _take(self, state: HonorsState, src: str, a: int | None) -> tuple[Card, HonorsState]:
-        if src == "h":
-            return state.hand[0], replace(state, hand=())
-        if src == "p":
-            assert a is not None
-            p = state.places[a - 1]
-            return p[-1], replace(state, places=replace_at(state.places, a - 1, p[:-1]))
-        if src == "u":
-            assert a is not None
-            p = state.places[a - 1]
-            return p[0], replace(state, places=replace_at(state.places, a - 1, p[1:]),
-                                 drawn=True)
-        k = a or 1
-        st = state.stock
-        rest = (*st[: len(st) - k], *st[len(st) - k + 1 :])
-        return st[-k], replace(state, stock=rest, group=max(0, state.group - 1),
-                               drawn=state.drawn or k > 1)
-
-    def _settle(self, st: HonorsState) -> HonorsState:
-        """Move on to the next stage of laying off when the places are full."""
-        if st.stage == ROWS and () not in st.places:
-            st = replace(st, stage=SECOND)
-        if st.stage == SECOND and not st.hand and all(len(p) == 2 for p in st.places):
-            st = replace(st, stage=THREES)
-        return st
-
-    def won(self, state: HonorsState) -> bool:
-        return home(state.families) == 104
-
-    def summary(self, state: HonorsState, won: bool) -> str:
+    def summary(self, state: Table, won: bool) -> str:
         if won:
             return "every family is complete: kings and queens of hearts and diamonds " \
                 "united in pairs, the aces and knaves single"
-        return f"{home(state.families)} of 104 cards in the families; no move is left"
+        return super().summary(state, won)
 
-    def zones(self, state: HonorsState) -> tuple[Zone, ...]:
-        return (*(Zone(f"f{j + 1}", "foundation", f, len(f), label=family_label(j),
-                       group="upper families" if j < 4 else "lower families")
-                  for j, f in enumerate(state.families)),
-                *(open_zone(f"p{i + 1}", "pile", p, place_label(i),
-                            "upper row" if i < ROW else "lower row")
-                  for i, p in enumerate(state.places)),
-                open_zone("hand", "hand", state.hand, "the card turned"),
-                open_zone("stock", "waste", state.stock, "the stock"),
-                pack_zone(state.pack))
-
-    def public(self, state: HonorsState) -> dict[str, Any]:
+    def public(self, state: Table) -> dict[str, Any]:
         stage = {ROWS: "laying the rows", SECOND: "a second card on each place",
-                 THREES: "three cards at a time"}[state.stage]
-        return {"pack": len(state.pack), "stage": stage, "in_families": home(state.families),
-                "draw_left": bool(state.group > 1 and not state.drawn)}
+                 THREES: "three cards at a time"}[self.stage(state)]
+        return {"pack": len(state.piles[PACK]), "stage": stage,
+                "in_families": HOME(self, state),
+                "draw_left": bool(self.mark(state, "group") > 1 and not self.mark(state, "drawn"))}
 
-    def say(self, state: HonorsState, move: Move) -> str:
-        if move == DEAL:
-            return f"deal the next card into {place_label(state.places.index(()))}"
-        if move == TURN:
+    def say(self, state: Table, move: Move) -> str:
+        code = move.code
+        if code == "d":
+            return f"deal the next card into {place_label(state.piles[P:HAND].index(()))}"
+        if code == "t":
             return "turn the next card of the pack"
-        if move == THREE:
+        if code == "d3":
             return "lay off three cards from the pack on the stock"
-        src, a, dst, b = split_code(move.code)
-        assert b is not None
-        c, _ = self._take(state, src, a)
-        where = {"h": "", "p": f" from {place_label((a or 1) - 1)}", "w": " from the stock",
-                 "u": f" from under the top of {place_label((a or 1) - 1)} (the draw)"}[src]
-        if src == "w" and a:
-            where = f" from under the top of the stock (the draw; card {a} of the three)"
-        if dst == "f":
-            return f"play {name(c)}{where} on {family_label(b - 1)}"
-        return f"lay {name(c)}{where} on {place_label(b - 1)}"
+        s = self.step(state, move)
+        c = state.piles[s.source][s.taken(state)][0]
+        src, a = code[0], s.source - P + 1
+        where = {"h": "", "p": f" from {place_label(a - 1)}", "w": " from the stock",
+                 "u": f" from under the top of {place_label(a - 1)} (the draw)"}[src]
+        if src == "w" and code[1].isdigit():
+            where = f" from under the top of the stock (the draw; card {code[1]} of the three)"
+        if s.target < P:
+            return f"play {name(c)}{where} on {family_label(s.target)}"
+        return f"lay {name(c)}{where} on {place_label(s.target - P)}"
 
-    def narrate(self, before: HonorsState, move: Move, after: HonorsState) -> str:
-        if move in (DEAL, TURN):
-            return f"{self.describe(before, move)}: {name(before.pack[-1])}"
-        if move == THREE:
-            laid = after.stock[len(before.stock):]
+    def narrate(self, before: Table, move: Move, after: Table) -> str:
+        if move.code in ("d", "t"):
+            return f"{self.describe(before, move)}: {name(before.piles[PACK][-1])}"
+        if move.code == "d3":
+            laid = after.piles[STOCK][len(before.piles[STOCK]):]
             return f"lay off {', '.join(name(c) for c in laid)} on the stock"
         return self.describe(before, move)

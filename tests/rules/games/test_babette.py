@@ -3,9 +3,12 @@ ones, aces up and kings down in suit, the garden taken up by columns twice."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules import make
 from rules.cards import Card, cards
-from rules.games.babette import Babette, BabetteState
+from rules.games.babette import Babette
+from rules.patience import Table
 from rules.solo import pack_of
 from tests.kit.stacking import codes, play, stack
 
@@ -17,19 +20,29 @@ def garden(*rows: str) -> tuple[tuple[Card | None, ...], ...]:
 
 
 def state(*rows: str, pack: str = "", fams: tuple[str, ...] = ("",) * 8,
-          redeals: int = 0) -> BabetteState:
-    return BabetteState(garden(*rows), pack_of(cards(pack)), tuple(cards(f) for f in fams),
-                        redeals)
+          redeals: int = 0) -> Table:
+    places = {f"g{r * 8 + col + 1}": () if c is None else (c,)
+              for r, row in enumerate(garden(*rows)) for col, c in enumerate(row)}
+    ids = [f"{'a' if i < 4 else 'k'}{i % 4 + 1}" for i in range(8)]
+    t = GAME.table(places | {"pack": pack_of(cards(pack))}
+                   | {k: cards(f) for k, f in zip(ids, fams, strict=True)})
+    return GAME.marked(replace(t, redeals=redeals), rows=len(rows))
+
+
+def rows_of(st: Table) -> tuple[tuple[Card, ...], ...]:
+    """The rows dealt, each its cards (a place with none left out)."""
+    return tuple(tuple(p[-1] for p in st.piles[8 + 8 * r:16 + 8 * r] if p)
+                 for r in range(GAME.mark(st, "rows")))
 
 
 def test_the_garden_is_dealt_a_row_of_eight_at_a_time() -> None:
     st = GAME.deal(3)
     assert codes(GAME, st) == ["d"]
     st = play(GAME, st, "d")
-    assert len(st.garden) == 1 and len(st.garden[0]) == 8 and len(st.pack) == 96
+    assert len(rows_of(st)) == 1 and len(rows_of(st)[0]) == 8 and len(GAME.pile(st, "pack")) == 96
     for _ in range(12):
         st = play(GAME, st, "d")
-    assert len(st.garden) == 13 and not st.pack
+    assert len(rows_of(st)) == 13 and not GAME.pile(st, "pack")
 
 
 def test_each_row_blocks_the_one_above_until_the_place_below_is_empty() -> None:
@@ -49,14 +62,14 @@ def test_taken_up_by_columns_the_last_column_uppermost() -> None:
     st = state("AS 2S 3S 4S 5S 6S 7S 8S", "9S TS -- QS KS AH 2H 3H", "4H 5H")
     assert codes(GAME, st)[-1] == "redeal"
     st = play(GAME, st, "redeal")
-    assert st.garden == () and st.redeals == 1
+    assert rows_of(st) == () and st.redeals == 1
     st = play(GAME, st, "d")
     # the new first row: column 8 from its top card down, then column 7, ...
-    assert st.garden[0] == cards("8S 3H 7S 2H 6S AH 5S KS")
+    assert rows_of(st)[0] == cards("8S 3H 7S 2H 6S AH 5S KS")
     st = play(GAME, st, "d")
-    assert st.garden[1] == cards("4S QS 3S 2S TS 5H AS 9S")
+    assert rows_of(st)[1] == cards("4S QS 3S 2S TS 5H AS 9S")
     st = play(GAME, st, "d")
-    assert st.garden[2] == cards("4H") and not st.pack
+    assert rows_of(st)[2] == cards("4H") and not GAME.pile(st, "pack")
 
 
 def test_two_redeals_at_most() -> None:

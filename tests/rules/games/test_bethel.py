@@ -6,11 +6,26 @@ import pytest
 
 from rules import IllegalMove, make
 from rules.cards import RANK_NAMES, Card, cards, packs, rank_of
-from rules.games.bethel import Bethel, BethelState
+from rules.games.bethel import Bethel
+from rules.patience import Table
 from tests.kit.solving import assert_knowledge_wins
 from tests.kit.stacking import codes, play, stack
 
 GAME = Bethel()
+
+
+def bethel_state(fams: tuple[tuple[Card, ...], ...], waste: tuple[tuple[Card, ...], ...],
+                pack: tuple[Card, ...], hand: Card = 0) -> Table:
+    """A table: the families, the four piles below, the pack (top last), the card turned
+    up (0: none)."""
+    return GAME.table({f"f{j + 1}": f for j, f in enumerate(fams)}
+                      | {f"w{i + 1}": w for i, w in enumerate(waste)}
+                      | {"pack": pack, "hand": (hand,) if hand else ()})
+
+
+def hand_of(st: Table) -> Card:
+    """The card turned up (0: none)."""
+    return st.piles[9][-1] if st.piles[9] else 0
 
 
 def book_order() -> tuple[Card, ...]:
@@ -26,7 +41,7 @@ def book_order() -> tuple[Card, ...]:
     return tuple(order)
 
 
-def greedy(st: BethelState) -> BethelState:
+def greedy(st: Table) -> Table:
     """Turn and place on the first family that takes the card, else on pile below 1."""
     while True:
         moves = codes(GAME, st)
@@ -42,7 +57,7 @@ def test_a_stacked_pack_builds_the_four_families_to_kings() -> None:
     assert outcome.summary == "the four families all end in kings"
     # the sheet's sequences (l.2796-2819): by ones, twos, threes ("by its own number",
     # the line the printer dropped) and fours, counting past thirteen from one again
-    shown = [" ".join(RANK_NAMES[rank_of(c)] for c in f) for f in st.families]
+    shown = [" ".join(RANK_NAMES[rank_of(c)] for c in f) for f in st.piles[:4]]
     assert shown == ["A 2 3 4 5 6 7 8 9 10 J Q K",
                      "2 4 6 8 10 Q A 3 5 7 9 J K",
                      "3 6 9 Q 2 5 8 J A 4 7 10 K",
@@ -51,20 +66,20 @@ def test_a_stacked_pack_builds_the_four_families_to_kings() -> None:
 
 def test_the_four_are_taken_out_first_and_any_card_may_wait_below() -> None:
     st = GAME.layout(packs(1), seed=0)  # spades first: A 2 3 4 of spades
-    assert [rank_of(f[0]) for f in st.families] == [1, 2, 3, 4] and len(st.pack) == 48
+    assert [rank_of(f[0]) for f in st.piles[:4]] == [1, 2, 3, 4] and len(st.piles[8]) == 48
     assert codes(GAME, st) == ["t"]
     st = play(GAME, st, "t")  # 5♠: on the family by ones? it needs a 2
     assert codes(GAME, st) == ["c>w1", "c>w2", "c>w3", "c>w4"]
     with pytest.raises(IllegalMove):  # a card turned up is placed before the next
         GAME.apply(st, "t", 0)
     st = play(GAME, st, "c>w3")
-    assert st.waste[2] == cards("5S") and codes(GAME, st) == ["t"]
+    assert st.piles[4:8][2] == cards("5S") and codes(GAME, st) == ["t"]
 
 
-def near_the_end(hand: str) -> BethelState:
+def near_the_end(hand: str) -> Table:
     done = greedy(GAME.layout(book_order(), seed=0))
-    fams = (*done.families[:3], done.families[3][:-1])
-    return BethelState(fams, ((),) * 4, (), cards(hand)[0])
+    fams = (*done.piles[:4][:3], done.piles[:4][3][:-1])
+    return bethel_state(fams, ((),) * 4, (), cards(hand)[0])
 
 
 def test_one_card_short_is_not_a_win_and_a_finished_family_takes_nothing() -> None:
@@ -77,30 +92,30 @@ def test_one_card_short_is_not_a_win_and_a_finished_family_takes_nothing() -> No
 
 def test_a_finished_family_does_not_run_past_its_king() -> None:
     done = greedy(GAME.layout(book_order(), seed=0))
-    fams = (done.families[0], *(f[:-1] for f in done.families[1:]))
-    st = BethelState(fams, ((),) * 4, (), cards("AD")[0])  # K + 1 would be an ace
+    fams = (done.piles[:4][0], *(f[:-1] for f in done.piles[:4][1:]))
+    st = bethel_state(fams, ((),) * 4, (), cards("AD")[0])  # K + 1 would be an ace
     assert "c>f1" not in codes(GAME, st)
 
 
 def test_stuck_with_the_pack_out_is_lost() -> None:
     start = GAME.layout(packs(1), seed=0)
-    st = BethelState(start.families, (cards("9C"), (), cards("5S"), ()), ())
+    st = bethel_state(start.piles[:4], (cards("9C"), (), cards("5S"), ()), ())
     outcome = GAME.outcome(st)
     assert outcome is not None and not outcome.won
     assert outcome.summary == "4 of 52 cards in the families; no card can be placed"
     # a top card below that fits keeps the game going
-    st = BethelState(start.families, (cards("9C 2C"), (), (), ()), ())
+    st = bethel_state(start.piles[:4], (cards("9C 2C"), (), (), ()), ())
     assert codes(GAME, st) == ["w1>f1"]
 
 
 def test_dealt_start_lays_each_of_the_four_in_its_place_as_it_comes() -> None:
     game = make("bethel", {"start": "dealt"})
     st = game.layout(stack("3H 5D AC", packs(1)), seed=0)
-    assert st.families == ((),) * 4
+    assert st.piles[:4] == ((),) * 4
     st = play(game, st, "t")
     assert codes(game, st) == ["c>f3", "c>w1", "c>w2", "c>w3", "c>w4"]
     st = play(game, st, "c>f3", "t", "c>w1", "t", "c>f1")
-    assert [f[:1] for f in st.families] == [cards("AC"), (), cards("3H"), ()]
+    assert [f[:1] for f in st.piles[:4]] == [cards("AC"), (), cards("3H"), ()]
 
 
 def test_the_solver_places_cards_below_as_the_book_advises_and_wins() -> None:

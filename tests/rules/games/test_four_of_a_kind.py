@@ -18,7 +18,7 @@ def deal_for(piles: list[str]) -> tuple[Card, ...]:
 def test_thirteen_piles_of_four_face_down_in_three_rows() -> None:
     st = GAME.deal(3)
     zones = GAME.zones(st)
-    assert [len(p) for p in st.down] == [4] * 13
+    assert [len(p) for p in st.piles[0::2]] == [4] * 13
     assert all(z.up == 0 for z in zones if not z.id.endswith(".up"))
     assert [z.group for z in zones[::2]] == ["row 1"] * 5 + ["row 2"] * 5 + ["row 3"] * 3
     assert codes(GAME, st) == ["t", "auto"]
@@ -29,11 +29,12 @@ def test_a_knave_goes_under_the_first_pile_of_the_third_row() -> None:
     pack = [c for c in GAME.pack() if c != cards("JH")[0]]
     pack.insert(39, cards("JH")[0])
     st = GAME.layout(tuple(pack), seed=0)
-    assert st.down[0][-1] == cards("JH")[0]
+    assert st.piles[0][-1] == cards("JH")[0]
     st = play(GAME, st, "t")
-    assert st.up[10] == cards("JH") and GAME.zones(st)[21].label == "the J pile, face up underneath"
+    assert st.piles[21] == cards("JH")
+    assert GAME.zones(st)[21].label == "the J pile, face up underneath"
     # the marker moves on to the second pile, not to the knave's pile
-    assert st.at == 1
+    assert GAME.mark(st, "at") == 1
 
 
 def test_complete_piles_are_skipped_and_the_turn_goes_round() -> None:
@@ -42,7 +43,7 @@ def test_complete_piles_are_skipped_and_the_turn_goes_round() -> None:
     st = GAME.layout(deal_for([" ".join(f"{r}{s}" for s in "SHDC") for r in ranks]), 0)
     seen = []
     while GAME.outcome(st) is None:
-        seen.append(st.at)
+        seen.append(GAME.mark(st, "at"))
         st = play(GAME, st, "t")
     assert seen == list(range(13)) * 4
     out = GAME.outcome(st)

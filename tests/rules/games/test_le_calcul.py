@@ -7,11 +7,26 @@ import pytest
 
 from rules import IllegalMove, make
 from rules.cards import RANK_NAMES, Card, cards, packs, rank_of
-from rules.games.bethel import BethelState, takes
+from rules.games.bethel import takes
 from rules.games.le_calcul import LeCalcul
+from rules.patience import Table
 from tests.kit.stacking import codes, play, stack
 
 GAME = LeCalcul()
+
+
+def bethel_state(fams: tuple[tuple[Card, ...], ...], waste: tuple[tuple[Card, ...], ...],
+                pack: tuple[Card, ...], hand: Card = 0) -> Table:
+    """A table: the families, the four piles below, the pack (top last), the card turned
+    up (0: none)."""
+    return GAME.table({f"f{j + 1}": f for j, f in enumerate(fams)}
+                      | {f"w{i + 1}": w for i, w in enumerate(waste)}
+                      | {"pack": pack, "hand": (hand,) if hand else ()})
+
+
+def hand_of(st: Table) -> Card:
+    """The card turned up (0: none)."""
+    return st.piles[9][-1] if st.piles[9] else 0
 
 
 def book_order() -> tuple[Card, ...]:
@@ -26,7 +41,7 @@ def book_order() -> tuple[Card, ...]:
     return tuple(order)
 
 
-def greedy(st: BethelState) -> BethelState:
+def greedy(st: Table) -> Table:
     while moves := codes(GAME, st):
         st = play(GAME, st, moves[0])
     return st
@@ -36,7 +51,7 @@ def test_the_books_sequences_and_a_win() -> None:
     st = greedy(GAME.layout(book_order(), seed=0))
     outcome = GAME.outcome(st)
     assert outcome is not None and outcome.won
-    shown = [" ".join(RANK_NAMES[rank_of(c)] for c in f) for f in st.families]
+    shown = [" ".join(RANK_NAMES[rank_of(c)] for c in f) for f in st.piles[:4]]
     # l.900-921; "when the number twelve or queen is reached, the next number required
     # being fourteen, it is represented by ace, sixteen by three"
     assert shown[1].startswith("2 4 6 8 10 Q A 3")
@@ -46,10 +61,10 @@ def test_the_books_sequences_and_a_win() -> None:
 
 def test_one_card_short_of_the_kings_is_not_a_win() -> None:
     st = GAME.layout(book_order(), seed=0)
-    while len(st.pack) > 0:
+    while len(st.piles[8]) > 0:
         st = play(GAME, st, codes(GAME, st)[0])
     # the last king is in hand: not yet won, and it may still go up
-    assert st.hand and not GAME.won(st) and GAME.outcome(st) is None
+    assert hand_of(st) and not GAME.won(st) and GAME.outcome(st) is None
     assert codes(GAME, st)[0] == "c>f4"
 
 
@@ -71,15 +86,15 @@ def test_a_placed_talon_card_stays_in_its_packet_and_a_king_ends_a_foundation() 
     assert not any(c.startswith("w2>w") for c in codes(GAME, st))
     with pytest.raises(IllegalMove):
         GAME.apply(st, "w2>w1", 0)
-    done = greedy(GAME.layout(book_order(), 0)).families
+    done = greedy(GAME.layout(book_order(), 0)).piles[:4]
     # "it is never attained till it finishes each packet": nothing goes on a king
     assert not any(takes(f, j, c) for j, f in enumerate(done) for c in cards("AH 2H 4H 5H"))
 
 
 def test_lost_when_the_hand_is_out_and_no_talon_top_plays() -> None:
     st = GAME.layout(stack("AS 2S 3S 4S", packs(1)), seed=0)
-    while st.pack or st.hand:
-        st = play(GAME, st, "t" if not st.hand else "c>w1")
+    while st.piles[8] or hand_of(st):
+        st = play(GAME, st, "t" if not hand_of(st) else "c>w1")
     st = greedy(st)
     outcome = GAME.outcome(st)
     assert outcome is not None and not outcome.won
@@ -88,7 +103,7 @@ def test_lost_when_the_hand_is_out_and_no_talon_top_plays() -> None:
 def test_late_foundations_wait_for_their_cards() -> None:
     game = make("le_calcul_late_foundations")
     st = game.layout(stack("2S AS", packs(1)), seed=0)
-    assert st.families == ((),) * 4 and len(st.pack) == 52
+    assert st.piles[:4] == ((),) * 4 and len(st.piles[8]) == 52
     st = play(game, st, "t")
     assert codes(game, st) == ["c>f2", "c>w1", "c>w2", "c>w3", "c>w4"]
 
@@ -101,7 +116,7 @@ def test_le_calcul_and_bethel_deal_and_play_alike(seed: int) -> None:
     while ga.outcome(a) is None:
         ma, mb = codes(ga, a), codes(gb, b)
         assert ma == mb
-        pick = ma[(seed * 7 + len(a.pack)) % len(ma)]
+        pick = ma[(seed * 7 + len(a.piles[8])) % len(ma)]
         a, b = play(ga, a, pick), play(gb, b, pick)
         assert a == b
     assert gb.outcome(b) == ga.outcome(a)
