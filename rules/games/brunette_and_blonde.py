@@ -134,11 +134,7 @@ class BrunetteAndBlonde(Patience):
             out += [Step(f"p{i + 1}>p{k + 1}", source=R + i, target=R + k)
                     for i, p in enumerate(row) if p
                     for k, q in enumerate(row) if q and k != i and alt_down(p[-1], q[-1])]
-        if t.piles[P]:
-            out.append(Step("s", DEAL, P, W))
-        elif top is not None and self.may_redeal(t):
-            out.append(Step("redeal", REDEAL, W, P, len(t.piles[W])))
-        return out
+        return out + self.turn_or_redeal(t, P, W)
 
     def play(self, state: Table, move: Move) -> Table:
         s = self.step(state, move)

@@ -100,11 +100,7 @@ class LouisesGame(Patience):
     def steps(self, t: Table) -> list[Step]:
         top = t.top(W)
         found = self.targets(t, top) if top is not None else []
-        if t.piles[P]:
-            found.append(Step("d", DEAL, P, W))
-        elif top is not None and self.may_redeal(t):
-            found.append(Step("r", REDEAL, W, P, len(t.piles[W])))
-        return found
+        return found + self.turn_or_redeal(t, P, W, "d", "r")
 
     def summary(self, state: Table, won: bool) -> str:
         if won:
