@@ -251,6 +251,17 @@ class Patience(SoloGame[Table]):
             max(len(c) - 1, 0) if p.face == TOP else 0
             for p, c in zip(self.pile_specs, piles, strict=True)))
 
+    def turn_or_redeal(self, t: Table, pack: int, stock: int, deal: str = "s",
+                       redeal: str = "redeal") -> list[Step]:
+        """The next card of pile ``pack`` turned onto pile ``stock`` (step ``deal``); the
+        pack out, the stock taken up to be the pack again (step ``redeal``, a counted
+        re-deal) while one is left."""
+        if t.piles[pack]:
+            return [Step(deal, DEAL, pack, stock)]
+        if t.piles[stock] and self.may_redeal(t):
+            return [Step(redeal, REDEAL, stock, pack, len(t.piles[stock]))]
+        return []
+
     def mark(self, t: Table, name: str) -> int:
         """The game's own counter ``name`` (0 before it is first set)."""
         k = self.marks.index(name)

@@ -49,39 +49,30 @@ spades, hearts, diamonds, clubs, twice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
-
+from ..building import family_label
 from ..cadogan import DESCENDING, Foundation, available, in_sequence, suited, talon_top, to_play
 from ..cards import ACE, DIAMONDS, JACK, KING, QUEEN, Card, name, rank_of, suit_of
 from ..common import alternate_colour
 from ..description import CADOGAN, Description
-from ..game import Move, Zone
+from ..game import Move
+from ..patience import DOWN, FOUNDATION, HOME, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code
-from ._columns import family_label, home
+from ..shape import DEAL
 
 ROWS, WIDTH = 4, 8
 LETTERS = "phlc"
 ROW_NAMES = ("the People", "the House of Commons", "the House of Lords", "the Privy Council")
-TURN = Move("t")
 GOVERNMENT = suited(Foundation(base=ACE, last=JACK), 8)
-Row = tuple[tuple[Card, ...], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class ConstitutionState:
-    families: tuple[tuple[Card, ...], ...]
-    #: The four divisions, People first; each place a sequence, bottom to top.
-    rows: tuple[Row, ...]
-    pack: tuple[Card, ...]
-    talon: tuple[Card, ...] = ()
-    #: The Sovereign, the Bishops and the Judges, then the seven queens thrown aside.
-    court: tuple[Card, ...] = ()
+PACK, TALON, COURT = 8 + ROWS * WIDTH, 9 + ROWS * WIDTH, 10 + ROWS * WIDTH
 
 
 def place(r: int, i: int) -> str:
     return f"{ROW_NAMES[r]}, place {i + 1}"
+
+
+def at(r: int, i: int) -> int:
+    """Where place ``i`` of row ``r`` lies (the Privy Council's row first, as shown)."""
+    return 8 + (ROWS - 1 - r) * WIDTH + i
 
 
 def fits(c: Card, onto: Card) -> bool:
@@ -89,141 +80,124 @@ def fits(c: Card, onto: Card) -> bool:
     return alternate_colour(c, onto) and in_sequence(onto, c, DESCENDING)
 
 
+def on_foundations(game: Patience, t: Table) -> int:
+    """The cards played on the foundations (the aces they began with not counted)."""
+    return HOME(game, t) - 8
+
+
+def vacancy(t: Table) -> tuple[int, int] | None:
+    """The highest vacancy that can be filled now (Rule V), as (row, place)."""
+    for r in range(ROWS - 1, -1, -1):
+        for k in range(WIDTH):
+            if t.piles[at(r, k)]:
+                continue
+            if r == 0 and (t.piles[TALON] or t.piles[PACK]):
+                return r, k
+            if r > 0 and any(t.piles[at(r - 1, i)] for i in range(WIDTH)):
+                return r, k
+    return None
+
+
+def vacancy_fact(game: Patience, t: Table) -> str | None:
+    hole = vacancy(t)
+    return None if hole is None else place(*hole)
+
+
 @register
-class BritishConstitution(SoloGame[ConstitutionState]):
+class BritishConstitution(Patience):
     description = Description(
         id="british_constitution", title="The British Constitution", book=CADOGAN,
         lines="1662-1769", skill="much", bound=450, packs=2)
+    facts = (("pack", size("pack")), ("talon", size("talon")),
+             ("on_foundations", on_foundations), ("vacancy", vacancy_fact))
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> ConstitutionState:
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"f{j + 1}", FOUNDATION, family_label(j), "the Government")
+                  for j in range(8)),
+                *(Pile(f"{LETTERS[r]}{i + 1}", "pile", place(r, i), ROW_NAMES[r])
+                  for r in range(ROWS - 1, -1, -1) for i in range(WIDTH)),
+                Pile("pack", "stock", "the pack", face=DOWN), Pile("talon", "waste", "the talon"),
+                Pile("court", "reserve",
+                     "the Sovereign, the Bishops and the Judges; seven queens aside"))
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         aces = sorted((c for c in cards if rank_of(c) == ACE), key=lambda c: (suit_of(c), c))
-        fams = tuple((c,) for c in aces[0::2] + aces[1::2])  # f1-f4 and f5-f8 by suit
+        fams = aces[0::2] + aces[1::2]  # f1-f4 and f5-f8 by suit
         kings = [c for c in cards if rank_of(c) == KING]
         queens = [c for c in cards if rank_of(c) == QUEEN]
         sovereign = next(c for c in queens if suit_of(c) == DIAMONDS)
         court = (sovereign, *kings, *(q for q in queens if q != sovereign))
         rest = [c for c in cards if rank_of(c) not in (ACE, KING, QUEEN)]
         # "four horizontal rows (beginning with the lowest), each containing eight cards"
-        rows = tuple(tuple((c,) for c in rest[r * WIDTH:(r + 1) * WIDTH]) for r in range(ROWS))
-        return ConstitutionState(fams, rows, pack_of(rest[ROWS * WIDTH:]), (), court)
+        laid = {self.pile_specs[at(r, i)].id: (rest[r * WIDTH + i],)
+                for r in range(ROWS) for i in range(WIDTH)}
+        return self.table({f"f{j + 1}": (c,) for j, c in enumerate(fams)} | laid
+                          | {"pack": tuple(rest[ROWS * WIDTH:])[::-1], "court": court})
 
-    @staticmethod
-    def vacancy(state: ConstitutionState) -> tuple[int, int] | None:
-        """The highest vacancy that can be filled now (Rule V), as (row, place)."""
-        for r in range(ROWS - 1, -1, -1):
-            for k, p in enumerate(state.rows[r]):
-                if p:
-                    continue
-                if r == 0 and (state.talon or state.pack):
-                    return r, k
-                if r > 0 and any(state.rows[r - 1]):
-                    return r, k
-        return None
+    def offers_end(self, t: Table) -> bool:
+        return False
 
-    def moves(self, state: ConstitutionState) -> tuple[Move, ...]:
-        rows = state.rows
-        hole = self.vacancy(state)
+    def steps(self, t: Table) -> list[Step]:
+        hole = vacancy(t)
         if hole is not None:
             r, k = hole
             a = LETTERS[r]
             if r == 0:
                 # "from the talon, or, when there is no talon, from the pack"
-                src = "d" if talon_top(state.talon) is None else "w"
-                return (Move(f"{src}>p{k + 1}"),)
-            return tuple(Move(f"{LETTERS[r - 1]}{i + 1}>{a}{k + 1}")
-                         for i, p in enumerate(rows[r - 1]) if p)
-        out = []
-        for i, p in enumerate(rows[ROWS - 1]):
-            if (c := available(p)) is not None and (
-                    j := to_play(GOVERNMENT, state.families, c)) >= 0:
-                out.append(Move(f"c{i + 1}>f{j + 1}"))
+                if talon_top(t.piles[TALON]) is None:
+                    return [Step(f"d>p{k + 1}", DEAL, PACK, at(0, k))]
+                return [Step(f"w>p{k + 1}", source=TALON, target=at(0, k))]
+            return [Step(f"{LETTERS[r - 1]}{i + 1}>{a}{k + 1}", source=at(r - 1, i),
+                         target=at(r, k)) for i in range(WIDTH) if t.piles[at(r - 1, i)]]
+        fams = self.families(t)
+        out = [Step(f"c{i + 1}>f{j + 1}", source=at(ROWS - 1, i), target=j)
+               for i in range(WIDTH) if (c := available(t.piles[at(ROWS - 1, i)])) is not None
+               and (j := to_play(GOVERNMENT, fams, c)) >= 0]
         for r in range(ROWS - 1):
-            up = rows[r + 1]
-            for i, p in enumerate(rows[r]):
-                if (c := available(p)) is not None:
-                    out += [Move(f"{LETTERS[r]}{i + 1}>{LETTERS[r + 1]}{k + 1}")
-                            for k, q in enumerate(up) if q and fits(c, q[-1])]
-        if state.pack:
-            out.append(TURN)
-        return tuple(out)
+            for i in range(WIDTH):
+                if (c := available(t.piles[at(r, i)])) is not None:
+                    out += [Step(f"{LETTERS[r]}{i + 1}>{LETTERS[r + 1]}{k + 1}",
+                                 source=at(r, i), target=at(r + 1, k))
+                            for k in range(WIDTH) if (q := t.piles[at(r + 1, k)])
+                            and fits(c, q[-1])]
+        if t.piles[PACK]:
+            out.append(Step("t", DEAL, PACK, TALON))
+        return out
 
-    def play(self, state: ConstitutionState, move: Move) -> ConstitutionState:
-        if move == TURN:
-            return replace(state, pack=state.pack[:-1], talon=(*state.talon, state.pack[-1]))
-        src, a, dst, b = split_code(move.code)
-        assert b is not None
-        c, st = self._take(state, src, a)
-        if dst == "f":
-            return replace(st, families=replace_at(st.families, b - 1,
-                                                   (*st.families[b - 1], c)))
-        r = LETTERS.index(dst)
-        row = st.rows[r]
-        row = replace_at(row, b - 1, (*row[b - 1], c))
-        return replace(st, rows=replace_at(st.rows, r, row))
+    def won(self, state: Table) -> bool:
+        """Won when the eight foundations end with knaves (the court cards stay aside)."""
+        return all(g.complete(f) for g, f in zip(GOVERNMENT, self.families(state), strict=True))
 
-    @staticmethod
-    def _take(state: ConstitutionState, src: str, a: int | None
-              ) -> tuple[Card, ConstitutionState]:
-        if src == "w":
-            return state.talon[-1], replace(state, talon=state.talon[:-1])
-        if src == "d":
-            return state.pack[-1], replace(state, pack=state.pack[:-1])
-        assert a is not None
-        r = LETTERS.index(src)
-        p = state.rows[r][a - 1]
-        return p[-1], replace(state, rows=replace_at(
-            state.rows, r, replace_at(state.rows[r], a - 1, p[:-1])))
-
-    def won(self, state: ConstitutionState) -> bool:
-        return all(g.complete(f) for g, f in zip(GOVERNMENT, state.families, strict=True))
-
-    def summary(self, state: ConstitutionState, won: bool) -> str:
-        n = home(state.families) - 8
+    def summary(self, state: Table, won: bool) -> str:
         if won:
             return "the Government is complete: every foundation ends with a knave"
-        return f"{n} of 80 cards on the foundations; no move is left"
+        return f"{on_foundations(self, state)} of 80 cards on the foundations; no move is left"
 
-    def zones(self, state: ConstitutionState) -> tuple[Zone, ...]:
-        fams = [Zone(f"f{j + 1}", "foundation", f, len(f), label=family_label(j),
-                     group="the Government") for j, f in enumerate(state.families)]
-        rows = [open_zone(f"{LETTERS[r]}{i + 1}", "pile", p, place(r, i), ROW_NAMES[r])
-                for r in range(ROWS - 1, -1, -1) for i, p in enumerate(state.rows[r])]
-        return (*fams, *rows, pack_zone(state.pack),
-                open_zone("talon", "waste", state.talon, "the talon"),
-                open_zone("court", "reserve", state.court,
-                          "the Sovereign, the Bishops and the Judges; seven queens aside"))
+    def where(self, i: int) -> tuple[int, int]:
+        """The row and place of pile ``i`` of the rows."""
+        k = i - 8
+        return ROWS - 1 - k // WIDTH, k % WIDTH
 
-    def public(self, state: ConstitutionState) -> dict[str, Any]:
-        hole = self.vacancy(state)
-        return {"pack": len(state.pack), "talon": len(state.talon),
-                "on_foundations": home(state.families) - 8,
-                "vacancy": None if hole is None else place(*hole)}
-
-    def say(self, state: ConstitutionState, move: Move) -> str:
-        if move == TURN:
+    def say(self, t: Table, move: Move) -> str:
+        s = self.step(t, move)
+        if s.code == "t":
             return "deal the next card of the pack onto the talon"
-        src, a, dst, b = split_code(move.code)
-        assert b is not None
-        if src == "d":
-            return f"fill {place(0, b - 1)} with the next card of the pack"
-        c, _ = self._take(state, src, a)
-        where = "from the talon" if src == "w" else \
-            f"from {place(LETTERS.index(src), (a or 1) - 1)}"
-        if dst == "f":
-            return f"play {name(c)} {where} on {family_label(b - 1)}"
-        r = LETTERS.index(dst)
-        q = state.rows[r][b - 1]
+        if s.kind == DEAL:
+            return f"fill {place(0, s.target - at(0, 0))} with the next card of the pack"
+        c = t.piles[s.source][-1]
+        where = "from the talon" if s.source == TALON else f"from {place(*self.where(s.source))}"
+        if s.target < 8:
+            return f"play {name(c)} {where} on {family_label(s.target)}"
+        r, b = self.where(s.target)
+        q = t.piles[s.target]
         if q:
-            return f"place {name(c)} {where} on {name(q[-1])} of {place(r, b - 1)}"
-        return f"fill the vacancy of {place(r, b - 1)} with {name(c)} {where}"
+            return f"place {name(c)} {where} on {name(q[-1])} of {place(r, b)}"
+        return f"fill the vacancy of {place(r, b)} with {name(c)} {where}"
 
-    def narrate(self, before: ConstitutionState, move: Move,
-                after: ConstitutionState) -> str:
-        if move == TURN:
-            return f"deal {name(before.pack[-1])} onto the talon"
-        if move.code.startswith("d>"):
-            return f"{self.describe(before, move)}: {name(before.pack[-1])}"
-        return self.describe(before, move)
+    def narrate(self, before: Table, move: Move, after: Table) -> str:
+        if move.code == "t":
+            return f"deal {name(before.piles[PACK][-1])} onto the talon"
+        return super().narrate(before, move, after)
 
 
-__all__ = ["BritishConstitution", "ConstitutionState"]
+__all__ = ["BritishConstitution"]

@@ -36,30 +36,19 @@ Moves, in this order: ``p<i>>f<j>`` (row place ``i`` to family ``j``), ``w>f<j>`
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
-
+from ..building import alt_down
 from ..cards import ACE, Card, is_red, name, rank_of
 from ..common import alternate_colour, follows
 from ..description import CHENEY, Description
-from ..families import REDEAL, TURN, shuffle_option
-from ..game import Move, Option, Zone
+from ..families import shuffle_option
+from ..game import Move, Option
+from ..patience import DOWN, FOUNDATION, HOME, SHELL, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code, with_end
-from ._columns import alt_down, back_of
-from ._upward import (
-    EMPTY8,
-    Fams,
-    add_to,
-    home,
-    short_of,
-    stock_turn_said,
-    stock_turned,
-    up_targets,
-    up_zones,
-)
+from ..shape import DEAL, REDEAL
+from ._upward import stock_turn_said, up_targets
 
 PLACES = 8
+R, P, W = 8, 8 + PLACES, 9 + PLACES  # where the row, the pack and the stock lie
 
 
 def up_alternate(top: Card, c: Card) -> bool:
@@ -71,22 +60,8 @@ def number_and_colour(c: Card) -> tuple[int, bool]:
     return rank_of(c), is_red(c)
 
 
-@dataclass(frozen=True, slots=True)
-class BrunetteState:
-    families: Fams
-    row: tuple[tuple[Card, ...], ...]
-    pack: tuple[Card, ...]
-    seed: int
-    stock: tuple[Card, ...] = ()
-    #: The stock's top card is the card just turned from the pack.
-    fresh: bool = False
-    redeals: int = 0
-    back: str = ""
-    given_up: bool = False
-
-
 @register
-class BrunetteAndBlonde(SoloGame[BrunetteState]):
+class BrunetteAndBlonde(Patience):
     description = Description(
         id="brunette_and_blonde", title="Brunette and Blonde", book=CHENEY,
         lines="1955-1986", skill="some", bound=None, packs=2)  # lenient: cards wander
@@ -99,109 +74,99 @@ class BrunetteAndBlonde(SoloGame[BrunetteState]):
     )
     redeal_word = "turn"
     redeals_allowed = 2
+    facts = (("pack", size("pack")), ("stock", size("stock")), ("redeals_left", SHELL),
+             ("in_families", HOME))
+    home_words = "on the aces"
+    no_straight_back = irreversible_redeals = True
+    #: ``fresh``: the stock's top card is the card just turned from the pack.
+    marks = ("fresh",)
 
     @property
     def lenient(self) -> bool:
         return self.option("marriages") == "lenient"
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> BrunetteState:
-        fams, k = EMPTY8, 0
-        row: list[tuple[Card, ...]] = []
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"f{j + 1}", FOUNDATION, f"family {j + 1}", "families")
+                  for j in range(8)),
+                *(Pile(f"p{i + 1}", "pile", f"row place {i + 1}", "row") for i in range(PLACES)),
+                Pile("pack", "stock", "the pack", face=DOWN), Pile("stock", "waste", "the stock"))
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        aces: list[Card] = []
+        row: list[Card] = []
+        k = 0
         while len(row) < PLACES:
             c = cards[k]
             k += 1
-            if rank_of(c) == ACE:
-                fams = add_to(fams, fams.index(()), c)
-            else:
-                row.append((c,))
-        return BrunetteState(fams, tuple(row), pack_of(cards[k:]), seed)
+            (aces if rank_of(c) == ACE else row).append(c)
+        t = self.table({f"f{j + 1}": (c,) for j, c in enumerate(aces)}
+                       | {f"p{i + 1}": (c,) for i, c in enumerate(row)}
+                       | {"pack": cards[k:][::-1]})
+        return Table(t.piles, t.down, seed=seed)
 
-    def _homes(self, src: str, fams: Fams, c: Card) -> list[Move]:
-        return [Move(f"{src}>f{j + 1}")
+    def shuffles(self, t: Table) -> bool:
+        return bool(self.option("shuffle"))
+
+    def irreversible(self, before: Table, move: Move, after: Table) -> bool:
+        """A turn of the stock that shuffles it shows a new order."""
+        return super().irreversible(before, move, after) and self.shuffles(before)
+
+    def offers_end(self, t: Table) -> bool:
+        return self.lenient
+
+    def _homes(self, src: str, i: int, fams: tuple[tuple[Card, ...], ...], c: Card
+               ) -> list[Step]:
+        return [Step(f"{src}>f{j + 1}", source=i, target=j)
                 for j in up_targets(fams, c, up_alternate, number_and_colour)]
 
-    def moves(self, state: BrunetteState) -> tuple[Move, ...]:
-        row, fams = state.row, state.families
-        out = [m for i, p in enumerate(row) if p for m in self._homes(f"p{i + 1}", fams, p[-1])]
+    def steps(self, t: Table) -> list[Step]:
+        row, fams = t.piles[R:P], self.families(t)
+        out = [m for i, p in enumerate(row) if p
+               for m in self._homes(f"p{i + 1}", R + i, fams, p[-1])]
         empty = row.index(()) if () in row else -1
-        if state.stock:
-            top = state.stock[-1]
-            out += self._homes("w", fams, top)
-            marry = state.fresh or self.lenient
-            out += [Move(f"w>p{k + 1}") for k, q in enumerate(row)
+        top = t.top(W)
+        if top is not None:
+            out += self._homes("w", W, fams, top)
+            marry = bool(self.mark(t, "fresh")) or self.lenient
+            out += [Step(f"w>p{k + 1}", source=W, target=R + k) for k, q in enumerate(row)
                     if (marry and q and alt_down(top, q[-1])) or k == empty]
         if self.lenient:
-            out += [Move(code) for i, p in enumerate(row) if p
-                    for k, q in enumerate(row) if q and k != i and alt_down(p[-1], q[-1])
-                    and (code := f"p{i + 1}>p{k + 1}") != state.back]
-        if state.pack:
-            out.append(TURN)
-        elif state.stock and self.may_redeal(state):
-            out.append(REDEAL)
-        return with_end(out) if self.lenient else tuple(out)
+            out += [Step(f"p{i + 1}>p{k + 1}", source=R + i, target=R + k)
+                    for i, p in enumerate(row) if p
+                    for k, q in enumerate(row) if q and k != i and alt_down(p[-1], q[-1])]
+        return out + self.turn_or_redeal(t, P, W)
 
-    def play(self, state: BrunetteState, move: Move) -> BrunetteState:
-        if move == TURN:
-            return replace(state, pack=state.pack[:-1], stock=(*state.stock, state.pack[-1]),
-                           fresh=True, back="")
-        if move == REDEAL:
-            k = self.redeal_number(state)
-            return replace(state, pack=stock_turned(self, state.seed, k, state.stock),
-                           stock=(), redeals=k, fresh=False, back="")
-        src, a, dst, b = split_code(move.code)
-        assert b is not None
-        if src == "p":
-            assert a is not None
-            p = state.row[a - 1]
-            c, st = p[-1], replace(state, row=replace_at(state.row, a - 1, p[:-1]))
-        else:
-            c, st = state.stock[-1], replace(state, stock=state.stock[:-1], fresh=False)
-        if dst == "f":
-            return replace(st, families=add_to(st.families, b - 1, c), back="")
-        return replace(st, row=replace_at(st.row, b - 1, (*st.row[b - 1], c)),
-                       back=back_of(move.code) if src == "p" else "")
+    def play(self, state: Table, move: Move) -> Table:
+        s = self.step(state, move)
+        after = super().play(state, move)
+        if s.kind == DEAL:
+            return self.marked(after, fresh=1)
+        return self.marked(after, fresh=0) if s.source == W else after
 
-    def irreversible(self, before: BrunetteState, move: Move, after: BrunetteState) -> bool:
-        return move == REDEAL and bool(self.option("shuffle"))
-
-    def won(self, state: BrunetteState) -> bool:
-        return home(state.families) == 104
-
-    def summary(self, state: BrunetteState, won: bool) -> str:
+    def summary(self, state: Table, won: bool) -> str:
         if won:
             return "every card is on the aces: Blonde and Brunette share the victory equally"
-        return short_of(state.families, state.given_up, "on the aces")
+        return super().summary(state, won)
 
-    def zones(self, state: BrunetteState) -> tuple[Zone, ...]:
-        return (*up_zones(state.families),
-                *(open_zone(f"p{i + 1}", "pile", p, f"row place {i + 1}", "row")
-                  for i, p in enumerate(state.row)),
-                pack_zone(state.pack), open_zone("stock", "waste", state.stock, "the stock"))
-
-    def public(self, state: BrunetteState) -> dict[str, Any]:
-        return {"pack": len(state.pack), "stock": len(state.stock),
-                **self.redeal_facts(state), "in_families": home(state.families)}
-
-    def say(self, state: BrunetteState, move: Move) -> str:
-        if move == TURN:
+    def say(self, t: Table, move: Move) -> str:
+        s = self.step(t, move)
+        if s.kind == DEAL:
             return "turn the next card of the pack"
-        if move == REDEAL:
-            return stock_turn_said(self, state)
-        src, a, dst, b = split_code(move.code)
-        assert b is not None
-        if src == "p":
-            assert a is not None
-            c, where = state.row[a - 1][-1], f" from row place {a}"
+        if s.kind == REDEAL:
+            return stock_turn_said(self, t)
+        c = t.piles[s.source][-1]
+        if s.source < P:
+            where = f" from row place {s.source - R + 1}"
         else:
-            c, where = state.stock[-1], "" if state.fresh else " from the stock"
-        if dst == "f":
-            return f"play {name(c)}{where} on family {b}"
-        q = state.row[b - 1]
+            where = "" if self.mark(t, "fresh") else " from the stock"
+        if s.target < R:
+            return f"play {name(c)}{where} on family {s.target + 1}"
+        q, b = t.piles[s.target], s.target - R + 1
         if q:
             return f"put {name(c)}{where} on {name(q[-1])} of row place {b}"
         return f"fill the vacancy of row place {b} with {name(c)}{where}"
 
-    def narrate(self, before: BrunetteState, move: Move, after: BrunetteState) -> str:
-        if move == TURN:
-            return f"turn up {name(before.pack[-1])}"
+    def narrate(self, before: Table, move: Move, after: Table) -> str:
+        if move.code == "s":
+            return f"turn up {name(before.piles[P][-1])}"
         return self.describe(before, move)

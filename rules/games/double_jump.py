@@ -32,32 +32,37 @@ The game asks for observation, so it offers no ``auto``. Legal moves, in order:
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import replace
 
 from ..cards import Card, name, rank_of, suit_of
 from ..description import CHENEY, Description
-from ..game import Move, Option, Zone
+from ..game import Move, Option
+from ..patience import DOWN, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import SoloGame, numbers, open_zone, pack_of, pack_zone
+from ..shape import DEAL
 
-DEAL = Move("d")
+#: The row is laid in places ``r1`` .. ``r52``, one pile each (those laid shown), then
+#: the pack.
+ROW = 52
+PACK = ROW
 GRADES = {1: "very extraordinary", 2: "excellent", 3: "excellent", 4: "good"}
-
-
-@dataclass(frozen=True, slots=True)
-class JumpState:
-    #: The piles from left to right, each bottom to top.
-    piles: tuple[tuple[Card, ...], ...]
-    pack: tuple[Card, ...]
 
 
 def agree(a: Card, b: Card) -> bool:
     return suit_of(a) == suit_of(b) or rank_of(a) == rank_of(b)
 
 
+def row_of(t: Table) -> tuple[tuple[Card, ...], ...]:
+    """The piles of the row, left to right."""
+    return tuple(p for p in t.piles[:ROW] if p)
+
+
+def in_row(game: Patience, t: Table) -> int:
+    return len(row_of(t))
+
+
 @register
-class DoubleJump(SoloGame[JumpState]):
+class DoubleJump(Patience):
     description = Description(
         id="double_jump", title="Double Jump", book=CHENEY, lines="1595-1632, 3324-3330",
         skill="some", bound=300)
@@ -70,66 +75,71 @@ class DoubleJump(SoloGame[JumpState]):
                "the number of piles or fewer that counts as a win: 1 (very extraordinary), "
                "3 (excellent), 4 (good)", choices=(1, 3, 4)),
     )
+    facts = (("piles", in_row), ("in_pack", size("pack")))
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> JumpState:
-        return JumpState((), pack_of(cards))
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"r{i + 1}", "pile", f"pile {i + 1}", "row") for i in range(ROW)),
+                Pile("pack", "stock", "the pack", face=DOWN))
 
-    def moves(self, state: JumpState) -> tuple[Move, ...]:
-        piles = state.piles
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return self.table({"pack": cards[::-1]})
+
+    def laid(self, t: Table, i: int) -> bool:
+        """The places of the row hold the piles laid (it closes up as piles join)."""
+        return i >= ROW or bool(t.piles[i])
+
+    def offers_end(self, t: Table) -> bool:
+        return False
+
+    def steps(self, t: Table) -> list[Step]:
+        piles = row_of(t)
         n = len(piles)
-        found = [Move(f"j{i + 1}-{i + 4}") for i in range(n - 3)
-                 if agree(piles[i][-1], piles[i + 3][-1])]
-        if n in (2, 3) and (not state.pack or self.option("endgame") == "any_time") \
+
+        def jump(i: int, k: int) -> Step:
+            return Step(f"j{i + 1}-{k + 1}", source=i, target=k, count=len(piles[i]))
+
+        found = [jump(i, i + 3) for i in range(n - 3) if agree(piles[i][-1], piles[i + 3][-1])]
+        if n in (2, 3) and (not t.piles[PACK] or self.option("endgame") == "any_time") \
                 and agree(piles[0][-1], piles[-1][-1]):
-            found.append(Move(f"j1-{n}"))
-        if state.pack:
-            found.append(DEAL)
-        return tuple(found)
+            found.append(jump(0, n - 1))
+        if t.piles[PACK]:
+            found.append(Step("d", DEAL, PACK, n))
+        return found
 
-    def play(self, state: JumpState, move: Move) -> JumpState:
-        if move == DEAL:
-            return JumpState((*state.piles, (state.pack[-1],)), state.pack[:-1])
-        i, k = (n - 1 for n in numbers(move.code))
-        piles = list(state.piles)
-        piles[k] = piles[k] + piles[i]
-        del piles[i]
-        return JumpState(tuple(piles), state.pack)
+    def play(self, state: Table, move: Move) -> Table:
+        after = super().play(state, move)
+        if self.step(state, move).kind == DEAL:
+            return after
+        row = row_of(after)  # the row closes up
+        return replace(after, piles=(*row, *((),) * (ROW - len(row)), after.piles[PACK]))
 
-    def won(self, state: JumpState) -> bool:
-        return not state.pack and len(state.piles) <= int(self.option("win_at")) \
-            and not self.moves(state)
+    def won(self, state: Table) -> bool:
+        return not state.piles[PACK] and in_row(self, state) <= int(self.option("win_at")) \
+            and not self.steps(state)
 
-    def summary(self, state: JumpState, won: bool) -> str:
-        n = len(state.piles)
+    def summary(self, state: Table, won: bool) -> str:
+        n = in_row(self, state)
         grade = GRADES.get(n)
         piles = "one pile" if n == 1 else f"{n} piles"
         return f"{piles}: {grade}" if grade else f"{piles}: more than four, a failure"
 
-    def solver_key(self, state: JumpState) -> Hashable:
+    def solver_key(self, state: Table) -> Hashable:
         """Only the top card of each pile is ever judged, and the pack is dealt in order:
         positions with the same tops and as many cards left to lay are one for the
         search."""
-        return tuple(p[-1] for p in state.piles), len(state.pack)
+        return tuple(p[-1] for p in row_of(state)), len(state.piles[PACK])
 
-    def order_moves(self, state: JumpState, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    def order_moves(self, state: Table, moves: tuple[Move, ...]) -> tuple[Move, ...]:
         """Jumps before laying the next card, the rightmost first (nearest the end of the
         row, where the next cards arrive)."""
-        return tuple(sorted(moves, key=lambda m: (m == DEAL, -numbers(m.code)[0]
-                                                  if m != DEAL else 0)))
+        return tuple(sorted(moves, key=lambda m: (m.code == "d", -int(m.code[1:].split("-")[0])
+                                                  if m.code != "d" else 0)))
 
-    def zones(self, state: JumpState) -> tuple[Zone, ...]:
-        out = [open_zone(f"r{i + 1}", "pile", p, f"pile {i + 1}", "row")
-               for i, p in enumerate(state.piles)]
-        out.append(pack_zone(state.pack))
-        return tuple(out)
-
-    def public(self, state: JumpState) -> dict[str, Any]:
-        return {"piles": len(state.piles), "in_pack": len(state.pack)}
-
-    def say(self, state: JumpState, move: Move) -> str:
-        if move == DEAL:
+    def say(self, t: Table, move: Move) -> str:
+        s = self.step(t, move)
+        if s.kind == DEAL:
             return "lay the next card at the end of the row"
-        i, k = (n - 1 for n in numbers(move.code))
+        i, k = s.source, s.target
         over = {3: "over two piles ", 2: "over one pile ", 1: ""}[k - i]
-        return f"jump {name(state.piles[i][-1])} (pile {i + 1}) {over}onto " \
-            f"{name(state.piles[k][-1])} (pile {k + 1})"
+        return f"jump {name(t.piles[i][-1])} (pile {i + 1}) {over}onto " \
+            f"{name(t.piles[k][-1])} (pile {k + 1})"

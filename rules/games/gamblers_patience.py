@@ -42,34 +42,28 @@ Legal moves: exactly one step (or none) and ``auto``: ``x`` (throw out the four 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import replace
 
 from ..cards import RANK_WORDS, Card, name, rank_of
 from ..description import CHENEY, Description
-from ..game import Move, Option, Zone
+from ..game import Move, Option
+from ..history import remember, seen
+from ..patience import DISCARD, DOWN, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import SoloGame, names_of, open_zone, pack_of, pack_zone
+from ..shape import DEAL, MOVE, PAIR, REDEAL
+from ..solo import names_of
 
-DEAL, REDEAL, FOUR = Move("d"), Move("r"), Move("x")
 WIDTH = 4
-Piles = tuple[tuple[Card, ...], ...]
+PACK, OUT = WIDTH, WIDTH + 1  # where the pack and the cards thrown out lie
 
 
-@dataclass(frozen=True, slots=True)
-class GamblerState:
-    #: The piles from the left (at most four), bottom to top; a space is closed up, or
-    #: under ``spaces=wait`` an empty pile.
-    piles: Piles
-    pack: tuple[Card, ...]
-    out: tuple[Card, ...] = ()
-    passes: int = 0
-    #: The packs laid out at the start of each pass since cards were last thrown out.
-    seen: tuple[tuple[Card, ...], ...] = ()
+def passes(game: Patience, t: Table) -> int:
+    """The pass under way (1 for the first): each re-deal begins one."""
+    return t.redeals + 1
 
 
 @register
-class GamblersPatience(SoloGame[GamblerState]):
+class GamblersPatience(Patience):
     # No useful bound: how many passes go by before a laying repeats is not bounded by
     # anything small (the longest of 1,800 deals took 4,728 moves).
     description = Description(
@@ -84,107 +78,95 @@ class GamblersPatience(SoloGame[GamblerState]):
                "close: the piles right of a space move up to it; wait: the space stays for "
                "the next row", choices=("close", "wait")),
     )
+    facts = (("in_pack", size("pack")), ("thrown_out", size("out")), ("pass", passes))
+    #: Won when every card is thrown out.
+    home_kinds = (DISCARD,)
+    redeal_takes_up = False
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> GamblerState:
-        pack = pack_of(cards)
-        return GamblerState((), pack, seen=(pack,))
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"p{i + 1}", "pile", f"place {i + 1}", "row") for i in range(WIDTH)),
+                Pile("pack", "stock", "the pack", face=DOWN), Pile("out", DISCARD, "thrown out"))
 
-    def step(self, state: GamblerState) -> Move | None:
-        """The one move of this position, or ``None``."""
-        piles = state.piles
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        t = self.table({"pack": cards[::-1]})
+        return remember(t, frozenset({(t.piles[PACK],)}))
+
+    def offers_end(self, t: Table) -> bool:
+        return False
+
+    def steps(self, t: Table) -> list[Step]:
+        """The one move of this position (moving is not optional), or none."""
+        piles = t.piles[:WIDTH]
         if self.option("four") == "tops":
-            if len(piles) == WIDTH and all(piles) and \
-                    len({rank_of(p[-1]) for p in piles}) == 1:
-                return FOUR
+            if all(piles) and len({rank_of(p[-1]) for p in piles}) == 1:
+                return [Step("x", PAIR, 0, WIDTH - 1)]  # the four tops thrown out together
         else:
             for i, p in enumerate(piles):
                 if len(p) >= 4 and len({rank_of(c) for c in p[-4:]}) == 1:
-                    return Move(f"x{i + 1}")
+                    return [Step(f"x{i + 1}", MOVE, i, OUT, 4)]
         for j in range(len(piles) - 1, 0, -1):
             if not piles[j]:
                 continue
             r = rank_of(piles[j][-1])
             for i in range(j):
                 if piles[i] and rank_of(piles[i][-1]) == r:
-                    return Move(f"{j + 1}>{i + 1}")
-        if state.pack:
-            return DEAL
-        if self.regather(state) in state.seen:
-            return None
-        return REDEAL
-
-    def moves(self, state: GamblerState) -> tuple[Move, ...]:
-        m = self.step(state)
-        return () if m is None else (m,)
+                    return [Step(f"{j + 1}>{i + 1}", MOVE, j, i)]
+        if t.piles[PACK]:
+            return [Step("d", DEAL, PACK, 0, min(WIDTH, len(t.piles[PACK])))]
+        if (self.regather(t),) in seen(t):
+            return []
+        return [Step("r", REDEAL, 0, PACK)]
 
     @staticmethod
-    def regather(state: GamblerState) -> tuple[Card, ...]:
+    def regather(t: Table) -> tuple[Card, ...]:
         """The pack after picking up the piles: pile 1's bottom card is dealt first."""
-        return pack_of([c for p in state.piles for c in p])
+        return tuple(c for p in t.piles[:WIDTH] for c in p)[::-1]
 
-    def play(self, state: GamblerState, move: Move) -> GamblerState:
-        piles = list(state.piles)
-        if move == DEAL:
-            row = state.pack[-WIDTH:][::-1]
+    def play(self, state: Table, move: Move) -> Table:
+        s = self.step(state, move)
+        piles = list(state.piles[:WIDTH])
+        pack, out, had = state.piles[PACK], state.piles[OUT], seen(state)
+        if s.kind == DEAL:
+            row = pack[-WIDTH:][::-1]
+            live = [p for p in piles if p] if self.option("spaces") == "close" else piles
+            piles = [*live, *((),) * (WIDTH - len(live))]
             for k, c in enumerate(row):
-                if k < len(piles):
-                    piles[k] += (c,)
-                else:
-                    piles.append((c,))
-            return GamblerState(tuple(piles), state.pack[:-len(row)], state.out,
-                                state.passes, state.seen)
-        if move == REDEAL:
+                piles[k] += (c,)
+            pack = pack[:-len(row)]
+        elif s.kind == REDEAL:
             pack = self.regather(state)
-            return GamblerState((), pack, state.out, state.passes + 1, (*state.seen, pack))
-        out, seen = state.out, state.seen
-        if move == FOUR:
+            piles, had = [()] * WIDTH, had | {(pack,)}
+        elif s.kind == PAIR:
             out += tuple(p[-1] for p in piles)
-            piles = [p[:-1] for p in piles]
-            seen = ()
-        elif move.code[0] == "x":
-            i = int(move.code[1:]) - 1
-            out += piles[i][-4:]
-            piles[i] = piles[i][:-4]
-            seen = ()
+            piles, had = [p[:-1] for p in piles], frozenset()
+        elif s.target == OUT:
+            out += piles[s.source][-4:]
+            piles[s.source], had = piles[s.source][:-4], frozenset()
         else:
-            j, i = (int(t) - 1 for t in move.code.split(">"))
-            piles[i] += (piles[j][-1],)
-            piles[j] = piles[j][:-1]
+            piles[s.target] += (piles[s.source][-1],)
+            piles[s.source] = piles[s.source][:-1]
         if self.option("spaces") == "close":
-            piles = [p for p in piles if p]
-        return GamblerState(tuple(piles), state.pack, out, state.passes, seen)
+            live = [p for p in piles if p]
+            piles = [*live, *((),) * (WIDTH - len(live))]
+        t = replace(state, piles=(*piles, pack, out), down=(0,) * WIDTH + (len(pack), 0),
+                    redeals=state.redeals + (s.kind == REDEAL))
+        return remember(t, had)
 
-    def won(self, state: GamblerState) -> bool:
-        return len(state.out) == 52
-
-    def summary(self, state: GamblerState, won: bool) -> str:
+    def summary(self, state: Table, won: bool) -> str:
         if won:
             return "every card is thrown out"
-        left = sum(len(p) for p in state.piles) + len(state.pack)
+        left = sum(len(p) for p in state.piles[:OUT])
         return f"{left} cards are left; dealt again, they would only go round in a circle"
 
-    def zones(self, state: GamblerState) -> tuple[Zone, ...]:
-        out = [open_zone(f"p{i + 1}", "pile", state.piles[i] if i < len(state.piles) else (),
-                         f"place {i + 1}", "row") for i in range(WIDTH)]
-        out.append(pack_zone(state.pack))
-        out.append(open_zone("out", "discard", state.out, "thrown out"))
-        return tuple(out)
-
-    def public(self, state: GamblerState) -> dict[str, Any]:
-        return {"in_pack": len(state.pack), "thrown_out": len(state.out),
-                "pass": state.passes + 1}
-
-    def say(self, state: GamblerState, move: Move) -> str:
-        if move == DEAL:
+    def say(self, t: Table, move: Move) -> str:
+        s = self.step(t, move)
+        if s.kind == DEAL:
             return "lay the next row of four"
-        if move == REDEAL:
+        if s.kind == REDEAL:
             return "pick up the piles, turn them over and deal them out again"
-        if move == FOUR:
-            cards = [p[-1] for p in state.piles]
+        if s.kind == PAIR or s.target == OUT:
+            cards = [p[-1] for p in t.piles[:WIDTH]] if s.kind == PAIR else \
+                list(t.piles[s.source][-4:])
             return f"throw out the four {RANK_WORDS[rank_of(cards[0])]}s: {names_of(cards)}"
-        if move.code[0] == "x":
-            cards = list(state.piles[int(move.code[1:]) - 1][-4:])
-            return f"throw out the four {RANK_WORDS[rank_of(cards[0])]}s: {names_of(cards)}"
-        j, i = (int(t) for t in move.code.split(">"))
-        return f"put {name(state.piles[j - 1][-1])} from place {j} on " \
-            f"{name(state.piles[i - 1][-1])} in place {i}"
+        return f"put {name(t.piles[s.source][-1])} from place {s.source + 1} on " \
+            f"{name(t.piles[s.target][-1])} in place {s.target + 1}"

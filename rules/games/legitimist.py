@@ -34,30 +34,20 @@ ends; the game is lost when no move is left.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import replace
 
 from ..cards import KING, RANK_WORDS, Card, name, rank_of
 from ..common import step_rank
 from ..description import CHENEY, Description
-from ..families import REDEAL, TURN, Families, FamilyGame, from_pack
-from ..game import Move, Zone
+from ..game import Move
+from ..patience import DOWN, FOUNDATION, SHELL, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import pack_of, pack_zone, replace_at, reshuffle
+from ..shape import DEAL, REDEAL
+from ..solo import reshuffle
 
 #: Base rank of each family, left to right.
 BASES = (13, 12, 11, 10, 9, 8, 7, 6)
-
-
-@dataclass(frozen=True, slots=True)
-class LegitimistState:
-    families: Families
-    #: The undealt pack, bottom to top: the last card is turned next.
-    pack: tuple[Card, ...]
-    #: The stock of cards not used, bottom to top; its top card may be played.
-    stock: tuple[Card, ...]
-    redeals: int
-    seed: int
+P, W = 8, 9  # where the pack and the stock lie
 
 
 def wants(fam: tuple[Card, ...], c: Card) -> bool:
@@ -65,85 +55,83 @@ def wants(fam: tuple[Card, ...], c: Card) -> bool:
     return 0 < len(fam) < 13 and step_rank(rank_of(fam[-1]), -1, wrap=True) == rank_of(c)
 
 
+def complete(game: Patience, t: Table) -> int:
+    return sum(len(f) == 13 for f in t.piles[:P])
+
+
 @register
-class Legitimist(FamilyGame[LegitimistState]):
+class Legitimist(Patience):
     description = Description(
         id="legitimist", title="The Legitimist", book=CHENEY, lines="970-1009",
         skill="chance", bound=900, packs=2, chance=True)
     redeals_allowed = 2
     redeal_word = "re-lay"
+    redeal_takes_up = False
+    facts = (("pack", size("pack")), ("stock", size("stock")), ("redeals_left", SHELL),
+             ("families_complete", complete))
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> LegitimistState:
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"f{i + 1}", FOUNDATION, f"the {RANK_WORDS[b]}'s family", "families")
+                  for i, b in enumerate(BASES)),
+                Pile("pack", "stock", "the pack", face=DOWN), Pile("stock", "waste", "the stock"))
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         k = next(i for i, c in enumerate(cards) if rank_of(c) == KING)
-        rest = cards[:k] + cards[k + 1 :]
-        families = ((cards[k],),) + ((),) * 7
-        return LegitimistState(families, pack_of(rest), (), 0, seed)
+        rest = cards[:k] + cards[k + 1:]
+        t = self.table({"f1": (cards[k],), "pack": rest[::-1]})
+        return replace(t, seed=seed)
 
-    def moves(self, state: LegitimistState) -> tuple[Move, ...]:
-        out: list[Move] = []
-        if state.stock:
-            top = state.stock[-1]
-            out += [Move(f"w>f{i + 1}") for i, fam in enumerate(state.families)
-                    if wants(fam, top)]
-        out += from_pack(state.pack, TURN, bool(state.stock) and self.may_redeal(state))
-        return tuple(out)
+    def offers_end(self, t: Table) -> bool:
+        return False
 
-    def play(self, state: LegitimistState, move: Move) -> LegitimistState:
-        code = move.code
-        if move == TURN:
-            c, pack = state.pack[-1], state.pack[:-1]
-            if rank_of(c) in BASES:
-                i = BASES.index(rank_of(c))
-                if not state.families[i]:
-                    return replace(state, pack=pack,
-                                   families=replace_at(state.families, i, (c,)))
-            return replace(state, pack=pack, stock=(*state.stock, c))
-        if move == REDEAL:
-            k = self.redeal_number(state)
-            return replace(state, pack=reshuffle(state.seed, k, state.stock), stock=(),
-                           redeals=k)
-        i = int(code[3:]) - 1
-        fam = state.families[i] + (state.stock[-1],)
-        return replace(state, stock=state.stock[:-1],
-                       families=replace_at(state.families, i, fam))
+    def steps(self, t: Table) -> list[Step]:
+        top = t.top(W)
+        out = [] if top is None else [Step(f"w>f{i + 1}", source=W, target=i)
+                                      for i, fam in enumerate(t.piles[:P]) if wants(fam, top)]
+        if t.piles[P]:
+            # to its base's place or to the stock, as the card turned says: no target
+            out.append(Step("s", DEAL, P))
+        elif top is not None and self.may_redeal(t):
+            out.append(Step("redeal", REDEAL, W, P, len(t.piles[W])))
+        return out
 
-    def zones(self, state: LegitimistState) -> tuple[Zone, ...]:
-        zs = [Zone(f"f{i + 1}", "foundation", fam, len(fam),
-                   label=f"the {RANK_WORDS[b]}'s family", group="families")
-              for i, (fam, b) in enumerate(zip(state.families, BASES, strict=True))]
-        zs.append(pack_zone(state.pack))
-        zs.append(Zone("stock", "waste", state.stock, len(state.stock), label="the stock"))
-        return tuple(zs)
+    def play(self, state: Table, move: Move) -> Table:
+        if move.code != "s":
+            return super().play(state, move)
+        c = state.piles[P][-1]
+        to = W
+        if rank_of(c) in BASES and not state.piles[i := BASES.index(rank_of(c))]:
+            to = i
+        return self.carry(state, Step("s", DEAL, P, to))
 
-    def public(self, state: LegitimistState) -> dict[str, Any]:
-        return {
-            "pack": len(state.pack),
-            "stock": len(state.stock),
-            **self.redeal_facts(state),
-            "families_complete": sum(len(f) == 13 for f in state.families),
-        }
+    def special(self, t: Table, step: Step) -> Table:
+        """The re-lay: the stock re-shuffled (sub-stream ``k`` for the ``k``-th) into a
+        new pack."""
+        k = self.redeal_number(t)
+        pack = reshuffle(t.seed, k, t.piles[W])
+        piles = (*t.piles[:P], pack, ())
+        return replace(t, piles=piles, down=(0,) * P + (len(pack), 0), redeals=k)
 
-    def say(self, state: LegitimistState, move: Move) -> str:
-        if move == TURN:
+    def say(self, t: Table, move: Move) -> str:
+        s = self.step(t, move)
+        if s.kind == DEAL:
             return "turn the next card of the pack"
-        if move == REDEAL:
-            return f"take up the stock, re-shuffle it and re-lay it {self.redeal_of(state)}"
-        i = int(move.code[3:]) - 1
-        base = RANK_WORDS[BASES[i]]
-        return f"play {name(state.stock[-1])} from the stock on the {base}'s family"
+        if s.kind == REDEAL:
+            return f"take up the stock, re-shuffle it and re-lay it {self.redeal_of(t)}"
+        return f"play {name(t.piles[W][-1])} from the stock on the " \
+            f"{RANK_WORDS[BASES[s.target]]}'s family"
 
-    def narrate(self, before: LegitimistState, move: Move,
-                after: LegitimistState) -> str:
-        if move == TURN:
-            c = before.pack[-1]
-            if len(after.stock) > len(before.stock):
+    def narrate(self, before: Table, move: Move, after: Table) -> str:
+        if move.code == "s":
+            c = before.piles[P][-1]
+            if len(after.piles[W]) > len(before.piles[W]):
                 return f"turn up {name(c)}; it goes to the stock"
             return f"turn up {name(c)}; it starts its family"
         return self.describe(before, move)
 
-    def why_illegal(self, state: LegitimistState, move: Move, seat: int) -> str:
-        if move == REDEAL and state.pack:
+    def why_illegal(self, state: Table, move: Move, seat: int) -> str:
+        if move.code == "redeal" and state.piles[P]:
             return "The stock can be re-laid only when the pack is used up."
-        if move == REDEAL:
+        if move.code == "redeal":
             return "The stock has already been re-laid twice."
         return super().why_illegal(state, move, seat)

@@ -57,34 +57,22 @@ Moves, in this order: ``p<i>>f<j>`` (the top of packet ``i``, 1-12), ``q<k>>f<j>
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import replace
 
 from ..cadogan import Foundation, available, takers, to_play
 from ..cards import ACE, CLUBS, DIAMONDS, HEARTS, KING, QUEEN, SPADES, Card, name, rank_of, suit_of
 from ..description import CADOGAN, Description
-from ..game import Move, Zone
+from ..game import Move
+from ..patience import DOWN, FOUNDATION, HOME, SHELL, TOP, UP, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import SoloGame, open_zone, replace_at, split_code
+from ..shape import OTHER, REDEAL
 
 PACKETS = 13
 SUITS = (SPADES, HEARTS, DIAMONDS, CLUBS) * 2
 FOUNDATIONS = (*(Foundation(KING, 1, True, s, last=QUEEN, wrap=True) for s in SUITS[:4]),
                *(Foundation(KING, -1, True, s, last=ACE) for s in SUITS[4:]))
-EXILE, REDEAL = Move("x"), Move("redeal")
+P, X = 8, 8 + PACKETS  # where the packets and the Exiles lie
 Piles = tuple[tuple[Card, ...], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class PaquetsState:
-    families: Piles
-    #: Packets 1-13, bottom to top.
-    packets: Piles
-    #: The Exiles, face down, the last laid on top.
-    exiles: tuple[Card, ...] = ()
-    redeals: int = 0
-    #: Cards exchanged between foundations since the last other move.
-    exchanged: tuple[Card, ...] = ()
 
 
 def deal_packets(cards: tuple[Card, ...]) -> tuple[Piles, tuple[Card, ...]]:
@@ -107,14 +95,32 @@ def plays(fams: Piles, c: Card) -> int:
     return to_play(FOUNDATIONS, fams, c)
 
 
+def on_foundations(game: Patience, t: Table) -> int:
+    """The cards played on the foundations (the kings they began with not counted)."""
+    return HOME(game, t) - 8
+
+
 @register
-class LesPetitsPaquets(SoloGame[PaquetsState]):
+class LesPetitsPaquets(Patience):
     description = Description(
         id="les_petits_paquets", title="Les Petits Paquets", book=CADOGAN,
         lines="1426-1532", skill="chance", bound=60000, packs=2)
     redeals_allowed = 2
+    redeal_takes_up = False
+    facts = (("exiles", size("exiles")), ("redeals_left", SHELL),
+             ("on_foundations", on_foundations))
+    #: ``exchanged``: the foundations (a bit each) whose top card came there by an
+    #: exchange since the last other move (such a card may not be exchanged again).
+    marks = ("exchanged",)
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> PaquetsState:
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"f{j + 1}", FOUNDATION, f"{'upper' if j < 4 else 'lower'} king "
+                       f"{j % 4 + 1}", "upper row" if j < 4 else "lower row") for j in range(8)),
+                *(Pile(f"p{i + 1}", "pile", f"packet {i + 1}", "packets",
+                       TOP if i < 12 else UP) for i in range(PACKETS)),
+                Pile("exiles", "stock", "the Exiles", face=DOWN))
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         rest = list(cards)
         fams = []
         for s in SUITS:
@@ -122,118 +128,93 @@ class LesPetitsPaquets(SoloGame[PaquetsState]):
             rest.remove(k)
             fams.append((k,))
         packets, exiles = deal_packets(tuple(rest))
-        return PaquetsState(tuple(fams), packets, exiles)
+        return self.laid_out(self.table({}), (*fams, *packets, exiles))
 
-    def _free(self, state: PaquetsState) -> list[tuple[str, Card]]:
-        """``(code, card)`` of every available card (Rule I)."""
-        out = [(f"p{i + 1}", c) for i, p in enumerate(state.packets[:12])
-               if (c := available(p)) is not None]
-        out += [(f"q{k + 1}", c) for k, c in enumerate(state.packets[12])]
+    def laid_out(self, t: Table, piles: Piles) -> Table:
+        """``t`` with ``piles``, each lying as declared."""
+        return replace(t, piles=piles,
+                       down=self.table({p.id: c for p, c in zip(self.pile_specs, piles,
+                                                                strict=True)}).down)
+
+    def offers_end(self, t: Table) -> bool:
+        return False
+
+    def _free(self, t: Table) -> list[tuple[str, int, int | None, Card]]:
+        """``(code, pile, at, card)`` of every available card (Rule I)."""
+        out: list[tuple[str, int, int | None, Card]] = [
+            (f"p{i + 1}", P + i, None, c) for i, p in enumerate(t.piles[P:P + 12])
+            if (c := available(p)) is not None]
+        out += [(f"q{k + 1}", P + 12, k, c) for k, c in enumerate(t.piles[P + 12])]
         return out
 
-    def _exchanges(self, state: PaquetsState) -> list[Move]:
-        fams, out = state.families, []
-        for j in range(8):
+    def steps(self, t: Table) -> list[Step]:
+        fams = t.piles[:P]
+        out = [Step(f"{code}>f{j + 1}", source=i, target=j, at=at)
+               for code, i, at, c in self._free(t) for j in takers(FOUNDATIONS, fams, c)]
+        done = self.mark(t, "exchanged")
+        for j in range(8):  # the exchange between a suit's two foundations
             k = (j + 4) % 8
-            c = fams[j][-1]
-            if len(fams[j]) > 1 and c not in state.exchanged and \
-                    FOUNDATIONS[k].suitable(fams[k], c):
-                out.append(Move(f"f{j + 1}>f{k + 1}"))
+            if len(fams[j]) > 1 and not done >> j & 1 and \
+                    FOUNDATIONS[k].suitable(fams[k], fams[j][-1]):
+                out.append(Step(f"f{j + 1}>f{k + 1}", source=j, target=k))
+        if t.piles[X]:  # the uppermost Exile, and the chain it starts
+            out.append(Step("x", OTHER, X))
+        elif self.may_redeal(t) and any(t.piles[P:X]):
+            out.append(Step("redeal", REDEAL, P))
         return out
 
-    def moves(self, state: PaquetsState) -> tuple[Move, ...]:
-        fams = state.families
-        out = [Move(f"{code}>f{j + 1}") for code, c in self._free(state)
-               for j in takers(FOUNDATIONS, fams, c)]
-        out += self._exchanges(state)
-        if state.exiles:
-            out.append(EXILE)
-        elif self.may_redeal(state) and any(state.packets):
-            out.append(REDEAL)
-        return tuple(out)
+    def play(self, state: Table, move: Move) -> Table:
+        s = self.step(state, move)
+        after = super().play(state, move)
+        if s.target < P and s.source < P:
+            done = self.mark(state, "exchanged") & ~(1 << s.source) | 1 << s.target
+            return self.marked(after, exchanged=done)
+        return self.marked(after, exchanged=0)
 
-    def _any_plays(self, state: PaquetsState) -> bool:
-        return any(plays(state.families, c) >= 0 for _, c in self._free(state))
-
-    def play(self, state: PaquetsState, move: Move) -> PaquetsState:
-        st = replace(state, exchanged=())
-        if move == EXILE:
-            return self._exile(st)
-        if move == REDEAL:
-            ps = st.packets
-            order = tuple(c for i in (*range(6), 12, *range(6, 12)) for c in ps[i])
+    def special(self, t: Table, step: Step) -> Table:
+        """The Exile's chain, or the re-deal: the upper row, packet 13, then the lower
+        row taken up, each packet's first card first, and dealt again."""
+        piles = list(t.piles)
+        if step.kind == REDEAL:
+            order = tuple(c for i in (*range(6), 12, *range(6, 12)) for c in piles[P + i])
             packets, exiles = deal_packets(order)
-            return replace(st, packets=packets, exiles=exiles, redeals=self.redeal_number(st))
-        src, a, _, b = split_code(move.code)
-        assert a is not None and b is not None
-        fams = st.families
-        if src == "f":
-            c = fams[a - 1][-1]
-            fams = replace_at(replace_at(fams, a - 1, fams[a - 1][:-1]), b - 1,
-                              (*fams[b - 1], c))
-            return replace(st, families=fams, exchanged=(*state.exchanged, c))
-        ps = st.packets
-        if src == "q":
-            p = ps[12]
-            c, ps = p[a - 1], replace_at(ps, 12, (*p[:a - 1], *p[a:]))
-        else:
-            c, ps = ps[a - 1][-1], replace_at(ps, a - 1, ps[a - 1][:-1])
-        return replace(st, packets=ps, families=replace_at(fams, b - 1, (*fams[b - 1], c)))
-
-    def _exile(self, st: PaquetsState) -> PaquetsState:
-        c, st = st.exiles[-1], replace(st, exiles=st.exiles[:-1])
-        if (j := plays(st.families, c)) >= 0:
-            fams = st.families
-            return replace(st, families=replace_at(fams, j, (*fams[j], c)))
+            return replace(self.laid_out(t, (*piles[:P], *packets, exiles)),
+                           redeals=self.redeal_number(t))
+        c, piles[X] = piles[X][-1], piles[X][:-1]
+        if (j := plays(tuple(piles[:P]), c)) >= 0:
+            piles[j] += (c,)
+            return self.laid_out(t, tuple(piles))
         seen: set[Piles] = set()
         while True:
-            p = rank_of(c) - 1  # "if the card is a five, slip it underneath the fifth"
-            ps = st.packets
-            held = len(ps[p])
-            st = replace(st, packets=replace_at(ps, p, (c, *ps[p])))
-            if held == 0 or st.packets in seen or self._any_plays(st):
-                return st
-            seen.add(st.packets)
-            top = st.packets[p][-1]
-            st = replace(st, packets=replace_at(st.packets, p, st.packets[p][:-1]))
-            c = top
+            p = P + rank_of(c) - 1  # "if the card is a five, slip it underneath the fifth"
+            held = len(piles[p])
+            piles[p] = (c, *piles[p])
+            now = self.laid_out(t, tuple(piles))
+            if held == 0 or now.piles in seen or self._any_plays(now):
+                return now
+            seen.add(now.piles)
+            c, piles[p] = piles[p][-1], piles[p][:-1]
 
-    def won(self, state: PaquetsState) -> bool:
-        return sum(len(f) for f in state.families) == 104
+    def _any_plays(self, t: Table) -> bool:
+        return any(plays(t.piles[:P], c) >= 0 for _, _, _, c in self._free(t))
 
-    def summary(self, state: PaquetsState, won: bool) -> str:
-        n = sum(len(f) for f in state.families) - 8
+    def summary(self, state: Table, won: bool) -> str:
         if won:
             return "all 96 cards on the foundations"
-        return f"{n} of 96 cards on the foundations; no move is left"
+        return f"{on_foundations(self, state)} of 96 cards on the foundations; no move is left"
 
-    def zones(self, state: PaquetsState) -> tuple[Zone, ...]:
-        return (
-            *(open_zone(f"f{j + 1}", "foundation", f,
-                        f"{'upper' if j < 4 else 'lower'} king {j % 4 + 1}",
-                        "upper row" if j < 4 else "lower row")
-              for j, f in enumerate(state.families)),
-            *(Zone(f"p{i + 1}", "pile", p, min(1, len(p)) if i < 12 else len(p),
-                   label=f"packet {i + 1}", group="packets")
-              for i, p in enumerate(state.packets)),
-            Zone("exiles", "stock", state.exiles, 0, label="the Exiles"))
-
-    def public(self, state: PaquetsState) -> dict[str, Any]:
-        return {"exiles": len(state.exiles), **self.redeal_facts(state),
-                "on_foundations": sum(len(f) for f in state.families) - 8}
-
-    def say(self, state: PaquetsState, move: Move) -> str:
-        if move == EXILE:
+    def say(self, t: Table, move: Move) -> str:
+        s = self.step(t, move)
+        if s.kind == OTHER:
             return "take the uppermost Exile and slip it under its packet (and so on)"
-        if move == REDEAL:
-            return f"take up the packets and re-deal them {self.redeal_of(state)}"
-        src, a, _, b = split_code(move.code)
-        assert a is not None and b is not None
-        if src == "f":
-            return f"exchange {name(state.families[a - 1][-1])} to foundation {b}"
-        c = state.packets[12][a - 1] if src == "q" else state.packets[a - 1][-1]
-        where = "packet 13" if src == "q" else f"packet {a}"
+        if s.kind == REDEAL:
+            return f"take up the packets and re-deal them {self.redeal_of(t)}"
+        c = t.piles[s.source][s.taken(t)][0]
+        b = s.target + 1
+        if s.source < P:
+            return f"exchange {name(c)} to foundation {b}"
+        where = f"packet {s.source - P + 1}"
         return f"play {name(c)} from {where} on foundation {b}"
 
 
-__all__ = ["LesPetitsPaquets", "PaquetsState", "deal_packets"]
+__all__ = ["LesPetitsPaquets", "deal_packets"]

@@ -31,34 +31,25 @@ i < j), ``t<i>`` (the privilege on lot i); ``auto``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import replace
 
 from ..cards import Card, name, rank_of
 from ..description import CHENEY, Description
-from ..game import Move, Option, Zone
+from ..game import Move, Option
+from ..patience import COLUMN, DISCARD, Patience, Pile, Step, Table
 from ..registry import register
-from ..solo import SoloGame, numbers, open_zone
+from ..shape import PAIR, PRIVILEGE, TURN
 
 LOTS = 8
-OPEN = Move("open")
+OUT = LOTS  # where the couples laid aside lie
 
 
-@dataclass(frozen=True, slots=True)
-class LotsState:
-    #: The eight lots, top last.
-    lots: tuple[tuple[Card, ...], ...]
-    #: How many top cards of each lot lie face up (0 when empty, 2 after a privilege).
-    up: tuple[int, ...]
-    out: tuple[Card, ...] = ()
-    #: The privileges used (the solo shell's count: ``turn_up``).
-    privileges_used: tuple[str, ...] = ()
-    #: The tops have been turned up (the first move).
-    opened: bool = True
+def couples(game: Patience, t: Table) -> int:
+    return len(t.piles[OUT]) // 2
 
 
 @register
-class LittleLots(SoloGame[LotsState]):
+class LittleLots(Patience):
     description = Description(
         id="little_lots", title="Little Lots", book=CHENEY, lines="1202-1243",
         skill="chance", bound=60, euchre=True, chance=True)
@@ -67,79 +58,75 @@ class LittleLots(SoloGame[LotsState]):
                "each: the privilege may be used on every lot of two cards; once: on one "
                "lot in the game", choices=("each", "once")),
     )
+    facts = (("couples", couples),)
+    #: Won when every card is laid aside.
+    home_kinds = (DISCARD,)
 
     def max_privileges(self) -> Mapping[str, int]:
         """``turn_up`` once with ``privilege=once``; with ``each`` once on each lot, so
         at most once for each of the eight."""
         return {"turn_up": 1 if self.option("privilege") == "once" else LOTS}
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> LotsState:
-        lots = tuple(tuple(cards[4 * i : 4 * i + 4]) for i in range(LOTS))
-        return LotsState(lots, (0,) * LOTS, opened=False)
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"l{i + 1}", "pile", f"lot {i + 1}", "lots", COLUMN, turn_up=True)
+                  for i in range(LOTS)),
+                Pile("out", DISCARD, "couples laid aside"))
 
-    def moves(self, state: LotsState) -> tuple[Move, ...]:
-        if not state.opened:
-            return (OPEN,)
-        lots = state.lots
-        couples = tuple(
-            Move(f"c{i + 1}-{j + 1}")
-            for i in range(LOTS) for j in range(i + 1, LOTS)
-            if lots[i] and lots[j] and rank_of(lots[i][-1]) == rank_of(lots[j][-1])
-        )
-        if couples:
-            return couples
-        if not self.may_use_privilege(state):
-            return ()
-        return tuple(Move(f"t{i + 1}") for i in range(LOTS)
-                     if len(lots[i]) == 2 and state.up[i] == 1)
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return self.table({f"l{i + 1}": cards[4 * i:4 * i + 4] for i in range(LOTS)},
+                          {f"l{i + 1}": 4 for i in range(LOTS)})
 
-    def play(self, state: LotsState, move: Move) -> LotsState:
-        if move == OPEN:
-            return LotsState(state.lots, tuple(1 if lot else 0 for lot in state.lots))
-        lots, up, out = list(state.lots), list(state.up), state.out
-        used = state.privileges_used
-        if move.code[0] == "c":
-            for n in numbers(move.code):
-                i = n - 1
-                out += (lots[i][-1],)
-                lots[i] = lots[i][:-1]
-                up[i] = 1 if lots[i] else 0
-        else:
-            i = numbers(move.code)[0] - 1
-            used = self.use_privilege(state)
-            lower, top = lots[i]
-            if rank_of(lower) == rank_of(top):
-                out += (top, lower)
-                lots[i], up[i] = (), 0
-            else:
-                up[i] = 2
-        return LotsState(tuple(lots), tuple(up), out, used)
+    def opened(self, t: Table) -> bool:
+        """Whether the tops have been turned up (the first move): every lot left shows
+        its top from then on."""
+        lots = t.piles[:LOTS]
+        return not any(lots) or any(t.down[i] < len(p) for i, p in enumerate(lots))
 
-    def won(self, state: LotsState) -> bool:
-        return not any(state.lots)
+    def offers_end(self, t: Table) -> bool:
+        return False
 
-    def summary(self, state: LotsState, won: bool) -> str:
+    def steps(self, t: Table) -> list[Step]:
+        if not self.opened(t):
+            return [Step("open", TURN, 0)]  # every lot's top, from the first
+        lots = t.piles[:LOTS]
+        found = [Step(f"c{i + 1}-{j + 1}", PAIR, i, j)
+                 for i in range(LOTS) for j in range(i + 1, LOTS)
+                 if lots[i] and lots[j] and rank_of(lots[i][-1]) == rank_of(lots[j][-1])]
+        if found or not self.may_use_privilege(t):
+            return found
+        return [Step(f"t{i + 1}", PRIVILEGE, i) for i in range(LOTS)
+                if len(lots[i]) == 2 and t.down[i] == 1]
+
+    def play(self, state: Table, move: Move) -> Table:
+        if self.step(state, move).kind == TURN:
+            return replace(state, down=(*(max(len(p) - 1, 0) for p in state.piles[:LOTS]), 0))
+        return super().play(state, move)
+
+    def special(self, t: Table, step: Step) -> Table:
+        """The privilege: a lot's lower card turned up, the two laid aside if they
+        match."""
+        i = step.source
+        lower, top = t.piles[i]
+        used = replace(t, privileges_used=self.use_privilege(t))
+        if rank_of(lower) != rank_of(top):
+            return replace(used, down=(*t.down[:i], 0, *t.down[i + 1:]))
+        piles = list(t.piles)
+        piles[i], piles[OUT] = (), piles[OUT] + (top, lower)
+        return replace(used, piles=tuple(piles), down=(*t.down[:i], 0, *t.down[i + 1:]))
+
+    def summary(self, state: Table, won: bool) -> str:
         if won:
             return "every card matched: none is left on the table"
-        left = sum(len(lot) for lot in state.lots)
+        left = sum(len(lot) for lot in state.piles[:LOTS])
         return f"{left} cards are left and no two tops match"
 
-    def zones(self, state: LotsState) -> tuple[Zone, ...]:
-        out = [Zone(f"l{i + 1}", "pile", lot, state.up[i], label=f"lot {i + 1}",
-                    group="lots") for i, lot in enumerate(state.lots)]
-        out.append(open_zone("out", "discard", state.out, "couples laid aside"))
-        return tuple(out)
-
-    def public(self, state: LotsState) -> dict[str, Any]:
-        return {"couples": len(state.out) // 2, **self.privilege_facts(state)}
-
-    def say(self, state: LotsState, move: Move) -> str:
-        if move == OPEN:
+    def say(self, t: Table, move: Move) -> str:
+        s = self.step(t, move)
+        if s.kind == TURN:
             return "turn up the top card of each lot"
-        if move.code[0] == "c":
-            i, j = (n - 1 for n in numbers(move.code))
-            return f"lay aside the couple {name(state.lots[i][-1])} (lot {i + 1}) and " \
-                f"{name(state.lots[j][-1])} (lot {j + 1})"
-        i = numbers(move.code)[0] - 1
+        i, j = s.source, s.target
+        if s.kind == PAIR:
+            return f"lay aside the couple {name(t.piles[i][-1])} (lot {i + 1}) and " \
+                f"{name(t.piles[j][-1])} (lot {j + 1})"
         return f"use the privilege: turn up the last two cards of lot {i + 1} and lay " \
             "them aside if they match"

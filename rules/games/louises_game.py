@@ -31,37 +31,23 @@ Legal moves, in order: ``u<i>`` (the stock's top card into the first row under n
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
 from ..cards import Card, name, rank_of
 from ..common import step_rank
 from ..description import CHENEY, Description
-from ..game import Move, Option, Zone
+from ..game import Move, Option
+from ..patience import DOWN, FOUNDATION, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at
+from ..shape import DEAL, REDEAL
 
-DEAL, TURN = Move("d"), Move("r")
 KING = 13
 COLUMNS = 8
 #: The rank of the second-row card under first-row card i + 1: double its pips.
 DOUBLE = tuple((2 * (i + 1) - 1) % 13 + 1 for i in range(COLUMNS))
-
-
-@dataclass(frozen=True, slots=True)
-class LouiseState:
-    #: The first row, one card per number 1-8 (0: not laid yet).
-    upper: tuple[Card, ...]
-    #: Pile under number i + 1, its second-row card first (bottom), top last.
-    piles: tuple[tuple[Card, ...], ...]
-    pack: tuple[Card, ...]
-    #: Cheney's stock: cards that could not be used, top last, all seen.
-    stock: tuple[Card, ...] = ()
-    redeals: int = 0
+F, P, W = COLUMNS, 2 * COLUMNS, 2 * COLUMNS + 1  # where the piles, pack and stock lie
 
 
 @register
-class LouisesGame(SoloGame[LouiseState]):
+class LouisesGame(Patience):
     description = Description(
         id="louises_game", title="Louise's Game", book=CHENEY, lines="2767-2784",
         skill="chance", bound=900, packs=2, chance=True)
@@ -74,87 +60,65 @@ class LouisesGame(SoloGame[LouiseState]):
                "strict: the first row, then the second, then the piles",
                choices=("lenient", "strict")),
     )
+    facts = (("in_pack", size("pack")),)
+    #: Won when every card is placed: the first row and the piles under it.
+    home_kinds = ("reserve", FOUNDATION)
 
     def max_redeals(self) -> int:
         return int(self.option("turns"))
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> LouiseState:
-        return LouiseState((0,) * COLUMNS, ((),) * COLUMNS, pack_of(cards))
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"u{i + 1}", "reserve", f"first row, {i + 1}", "first row")
+                  for i in range(COLUMNS)),
+                *(Pile(f"f{i + 1}", FOUNDATION, f"pile under {i + 1}", "second row")
+                  for i in range(COLUMNS)),
+                Pile("pack", "stock", "the pack", face=DOWN), Pile("stock", "waste", "the stock"))
 
-    def targets(self, state: LouiseState, c: Card) -> list[Move]:
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return self.table({"pack": cards[::-1]})
+
+    def offers_end(self, t: Table) -> bool:
+        return False
+
+    def targets(self, t: Table, c: Card) -> list[Step]:
         """Where the card ``c`` (the stock's top) may go, in move order."""
         r = rank_of(c)
         strict = self.option("order") == "strict"
-        row_done = all(state.upper)
+        upper, piles = t.piles[:F], t.piles[F:P]
         out = []
-        if r <= COLUMNS and not state.upper[r - 1]:
-            out.append(Move(f"u{r}"))
-        if not strict or row_done:
-            out += [Move(f"l{i + 1}") for i in range(COLUMNS)
-                    if state.upper[i] and not state.piles[i] and DOUBLE[i] == r]
-        if not strict or all(state.piles):
-            for i, p in enumerate(state.piles):
-                if p and rank_of(p[-1]) != KING and step_rank(rank_of(p[-1]), i + 1,
-                                                              wrap=True) == r:
-                    out.append(Move(f"f{i + 1}"))
+        if r <= COLUMNS and not upper[r - 1]:
+            out.append(Step(f"u{r}", source=W, target=r - 1))
+        if not strict or all(upper):
+            out += [Step(f"l{i + 1}", source=W, target=F + i) for i in range(COLUMNS)
+                    if upper[i] and not piles[i] and DOUBLE[i] == r]
+        if not strict or all(piles):
+            out += [Step(f"f{i + 1}", source=W, target=F + i) for i, p in enumerate(piles)
+                    if p and rank_of(p[-1]) != KING
+                    and step_rank(rank_of(p[-1]), i + 1, wrap=True) == r]
         return out
 
-    def moves(self, state: LouiseState) -> tuple[Move, ...]:
-        found = self.targets(state, state.stock[-1]) if state.stock else []
-        if state.pack:
-            found.append(DEAL)
-        elif state.stock and self.may_redeal(state):
-            found.append(TURN)
-        return tuple(found)
+    def steps(self, t: Table) -> list[Step]:
+        top = t.top(W)
+        found = self.targets(t, top) if top is not None else []
+        return found + self.turn_or_redeal(t, P, W, "d", "r")
 
-    def play(self, state: LouiseState, move: Move) -> LouiseState:
-        if move == DEAL:
-            return LouiseState(state.upper, state.piles, state.pack[:-1],
-                               (*state.stock, state.pack[-1]), state.redeals)
-        if move == TURN:
-            return LouiseState(state.upper, state.piles, tuple(reversed(state.stock)), (),
-                               self.redeal_number(state))
-        c, stock = state.stock[-1], state.stock[:-1]
-        i = int(move.code[1:]) - 1
-        if move.code[0] == "u":
-            return LouiseState(replace_at(state.upper, i, c), state.piles, state.pack,
-                               stock, state.redeals)
-        piles = replace_at(state.piles, i, (*state.piles[i], c))
-        return LouiseState(state.upper, piles, state.pack, stock, state.redeals)
-
-    def won(self, state: LouiseState) -> bool:
-        return all(len(p) == 12 for p in state.piles)
-
-    def summary(self, state: LouiseState, won: bool) -> str:
+    def summary(self, state: Table, won: bool) -> str:
         if won:
             return "every row ends in a king"
-        kings = sum(bool(p) and rank_of(p[-1]) == KING for p in state.piles)
-        left = len(state.pack) + len(state.stock)
+        kings = sum(bool(p) and rank_of(p[-1]) == KING for p in state.piles[F:P])
+        left = len(state.piles[P]) + len(state.piles[W])
         return f"{left} cards could not be placed; {kings} of the eight piles reached the king"
 
-    def zones(self, state: LouiseState) -> tuple[Zone, ...]:
-        out = [open_zone(f"u{i + 1}", "reserve", (c,) if c else (), f"first row, {i + 1}",
-                         "first row") for i, c in enumerate(state.upper)]
-        out += [open_zone(f"f{i + 1}", "foundation", p, f"pile under {i + 1}", "second row")
-                for i, p in enumerate(state.piles)]
-        out.append(pack_zone(state.pack))
-        out.append(open_zone("stock", "waste", state.stock, "the stock"))
-        return tuple(out)
-
-    def public(self, state: LouiseState) -> dict[str, Any]:
-        return {"in_pack": len(state.pack), **self.redeal_facts(state)}
-
-    def say(self, state: LouiseState, move: Move) -> str:
-        if move == DEAL:
+    def say(self, t: Table, move: Move) -> str:
+        s = self.step(t, move)
+        if s.kind == DEAL:
             return "turn up the next card of the pack onto the stock"
-        if move == TURN:
-            return f"take up the stock and play it through again " \
-                f"{self.redeal_of(state)}"
-        c = name(state.stock[-1])
-        i = int(move.code[1:])
-        if move.code[0] == "u":
-            return f"lay {c} from the stock in the first row, as number {i}"
-        pile = state.piles[i - 1]
+        if s.kind == REDEAL:
+            return f"take up the stock and play it through again {self.redeal_of(t)}"
+        c = name(t.piles[W][-1])
+        if s.target < F:
+            return f"lay {c} from the stock in the first row, as number {s.target + 1}"
+        i, pile = s.target - F + 1, t.piles[s.target]
         if not pile:
             return f"lay {c} from the stock in the second row, under the {i}"
         return f"put {c} from the stock on {name(pile[-1])}, in the pile under the {i} " \

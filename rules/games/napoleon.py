@@ -119,10 +119,7 @@ class Napoleon(Patience):
             to = higher.get(identity(top) + 1, []) if self.pet else []
             out += [Step(f"w>c{k + 1}", source=W, target=C + k)
                     for k in sorted([*to, empty] if empty >= 0 else to)]
-        if t.piles[P]:
-            out.append(Step("s", DEAL, P, W))
-        elif t.piles[W] and self.may_redeal(t):
-            out.append(Step("redeal", REDEAL, W, P, len(t.piles[W])))
+        out += self.turn_or_redeal(t, P, W)
         for i, p in enumerate(cols):
             if not p:
                 continue

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules import IllegalMove
 from rules.cards import Card, card, cards, packs
-from rules.games.brunette_and_blonde import BrunetteAndBlonde, BrunetteState
+from rules.games.brunette_and_blonde import BrunetteAndBlonde
+from rules.patience import Table
 from tests.kit.stacking import codes, play, stack
 
 GAME = BrunetteAndBlonde()
@@ -26,15 +29,18 @@ def row(*piles: str) -> tuple[tuple[Card, ...], ...]:
 
 def state(places: tuple[tuple[Card, ...], ...], pack: str = "", stock: str = "",
           fams: tuple[tuple[Card, ...], ...] = ((),) * 8, fresh: bool = False,
-          turns: int = 0) -> BrunetteState:
-    return BrunetteState(fams, places, tuple(reversed(cards(pack))), 2, cards(stock),
-                         fresh, turns)
+          turns: int = 0) -> Table:
+    t = GAME.table({f"f{j + 1}": f for j, f in enumerate(fams)}
+                   | {f"p{i + 1}": p for i, p in enumerate(places)}
+                   | {"pack": tuple(reversed(cards(pack))), "stock": cards(stock)})
+    return GAME.marked(replace(t, seed=2, redeals=turns), fresh=int(fresh))
 
 
 def test_eight_in_a_row_and_the_aces_go_above_as_they_come() -> None:
     st = GAME.layout(stack("9S AH 8D AC 2C 3C 4C 5C 6C 7C", packs(2)), seed=0)
-    assert st.families[:2] == (cards("AH"), cards("AC"))
-    assert [p[0] for p in st.row] == list(cards("9S 8D 2C 3C 4C 5C 6C 7C"))
+    assert GAME.families(st)[:2] == (cards("AH"), cards("AC"))
+    assert [GAME.pile(st, f"p{i + 1}")[0] for i in range(8)] == \
+        list(cards("9S 8D 2C 3C 4C 5C 6C 7C"))
     assert codes(GAME, st) == ["p3>f1", "s"]  # black 2 on the red ace; not on A♣
 
 
@@ -77,7 +83,7 @@ def test_lenient_row_to_row_marriages_not_straight_back() -> None:
 def test_the_stock_is_turned_twice_then_the_game_is_lost() -> None:
     st = state(row(*["KH"] * 8), stock="5D 6D")
     st = play(GAME, st, "redeal")
-    assert st.pack == cards("6D 5D")
+    assert GAME.pile(st, "pack") == cards("6D 5D")
     st = play(GAME, st, "s", "s", "redeal", "s", "s")
     assert codes(GAME, st) == []
     out = GAME.outcome(st)

@@ -2,18 +2,28 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules import IllegalMove, render
 from rules.cards import RANK_CODES, cards, packs, rank_of
 from rules.game import Move
-from rules.games.legitimist import BASES, Legitimist, LegitimistState
+from rules.games.legitimist import BASES, Legitimist
+from rules.patience import Table
 from rules.prng import Rng
 
 GAME = Legitimist()
 
 
-def stacked(text: str) -> LegitimistState:
+def position(fams: tuple[tuple[int, ...], ...], pack: tuple[int, ...],
+                    stock: tuple[int, ...], redeals: int, seed: int) -> Table:
+    """A position: the families, the pack (top last), the stock (top last)."""
+    t = GAME.table({f"f{i + 1}": f for i, f in enumerate(fams)} | {"pack": pack, "stock": stock})
+    return replace(t, redeals=redeals, seed=seed)
+
+
+def stacked(text: str) -> Table:
     """A pack that starts with ``text`` (first card dealt first), then the rest."""
     head = list(cards(text))
     rest = list(packs(2))
@@ -22,22 +32,22 @@ def stacked(text: str) -> LegitimistState:
     return GAME.layout(tuple(head + rest), seed=5)
 
 
-def codes(st: LegitimistState) -> list[str]:
+def codes(st: Table) -> list[str]:
     return [m.code for m in GAME.legal_moves(st, 0)]
 
 
 def test_the_first_king_is_taken_out_and_bases_come_as_they_appear() -> None:
     st = stacked("5C KH 7D QS")
-    assert st.families[0] == cards("KH")
-    assert st.pack[-1] == cards("5C")[0]
+    assert GAME.families(st)[0] == cards("KH")
+    assert GAME.pile(st, "pack")[-1] == cards("5C")[0]
     assert codes(st) == ["s", "auto"]
     before, st = st, GAME.apply(st, "s", 0)  # 5♣: no base of that rank, to the stock
-    assert st.stock == cards("5C")
+    assert GAME.pile(st, "stock") == cards("5C")
     assert GAME.narrate(before, Move("s"), st) == "turn up 5♣; it goes to the stock"
     st = GAME.apply(st, "s", 0)  # 7♦ takes the seven's place although the six is missing
-    assert st.families[6] == cards("7D") and st.stock == cards("5C")
+    assert GAME.families(st)[6] == cards("7D") and GAME.pile(st, "stock") == cards("5C")
     st = GAME.apply(st, "s", 0)  # Q♠ is the queen's base, though the king wants a queen
-    assert st.families[1] == cards("QS")
+    assert GAME.families(st)[1] == cards("QS")
 
 
 def test_families_go_down_regardless_of_suit_and_the_ace_takes_a_king() -> None:
@@ -47,46 +57,47 @@ def test_families_go_down_regardless_of_suit_and_the_ace_takes_a_king() -> None:
     assert codes(st) == ["w>f1", "s", "auto"]
     assert GAME.describe(st, Move("w>f1")) == "play Q♦ from the stock on the king's family"
     st = GAME.apply(st, "w>f1", 0)
-    assert st.families[0] == cards("KS QD") and st.stock == ()
+    assert GAME.families(st)[0] == cards("KS QD") and GAME.pile(st, "stock") == ()
     # wrap: a family on an ace takes a king
-    fam = ((*cards("3S 2H AD"),), *st.families[1:])
-    st2 = LegitimistState(fam, st.pack, cards("KC"), 0, 5)
+    fam = ((*cards("3S 2H AD"),), *GAME.families(st)[1:])
+    st2 = position(fam, GAME.pile(st, "pack"), cards("KC"), 0, 5)
     assert "w>f1" in codes(st2)
 
 
 def test_a_complete_family_takes_no_fourteenth_card() -> None:
     full = tuple(cards("KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS"))
-    st = LegitimistState((full,) + ((),) * 7, cards("2D"), cards("KH"), 0, 5)
+    st = position((full,) + ((),) * 7, cards("2D"), cards("KH"), 0, 5)
     assert "w>f1" not in codes(st)
     with pytest.raises(IllegalMove):
         GAME.apply(st, "w>f1", 0)
 
 
 def test_two_shuffled_relays_then_the_game_is_lost() -> None:
-    st = LegitimistState(((cards("KS")),) + ((),) * 7, (), cards("5C 4D 3H"), 0, 5)
+    st = position(((cards("KS")),) + ((),) * 7, (), cards("5C 4D 3H"), 0, 5)
     assert codes(st) == ["redeal", "auto"]
     st = GAME.apply(st, "redeal", 0)
-    assert st.redeals == 1 and st.stock == () and sorted(st.pack) == sorted(cards("5C 4D 3H"))
+    assert st.redeals == 1 and GAME.pile(st, "stock") == ()
+    assert sorted(GAME.pile(st, "pack")) == sorted(cards("5C 4D 3H"))
     assert render(GAME, st, None)["public"]["redeals_left"] == 1
-    while st.pack:
+    while GAME.pile(st, "pack"):
         st = GAME.apply(st, "s", 0)
     st = GAME.apply(st, "redeal", 0)
-    while st.pack:
+    while GAME.pile(st, "pack"):
         st = GAME.apply(st, "s", 0)
     assert codes(st) == [] and GAME.to_move(st) == ()
     out = GAME.outcome(st)
     assert out is not None and not out.won
-    early = LegitimistState(((cards("KS")),) + ((),) * 7, cards("2C"), cards("5C"), 0, 5)
+    early = position(((cards("KS")),) + ((),) * 7, cards("2C"), cards("5C"), 0, 5)
     with pytest.raises(IllegalMove, match="pack is used up"):
         GAME.apply(early, "redeal", 0)
 
 
 def test_relays_shuffle_with_our_prng_and_replay() -> None:
-    st = LegitimistState(((cards("KS")),) + ((),) * 7, (), cards("5C 4D 3H 2S 9D"), 0, 5)
+    st = position(((cards("KS")),) + ((),) * 7, (), cards("5C 4D 3H 2S 9D"), 0, 5)
     a, b = GAME.apply(st, "redeal", 0), GAME.apply(st, "redeal", 0)
     assert a == b  # a replay re-deals the same
     # the k-th re-lay is shuffled by sub-stream k of the deal's seed
-    assert a.pack == Rng.from_seed(5, 1).shuffled(cards("5C 4D 3H 2S 9D"))[0]
+    assert GAME.pile(a, "pack") == Rng.from_seed(5, 1).shuffled(cards("5C 4D 3H 2S 9D"))[0]
 
 
 def winning_order() -> list[int]:
@@ -116,9 +127,9 @@ def test_the_book_s_finish_tops_read_ace_to_seven() -> None:
         st = GAME.apply(st, ms[0], 0)
     out = GAME.outcome(st)
     assert out is not None and out.won
-    tops = [RANK_CODES[rank_of(f[-1])] for f in st.families]
+    tops = [RANK_CODES[rank_of(f[-1])] for f in GAME.families(st)]
     assert tops == ["A", "K", "Q", "J", "T", "9", "8", "7"]
-    assert all(len(f) == 13 for f in st.families)
+    assert all(len(f) == 13 for f in GAME.families(st))
 
 
 def test_auto_plays_to_the_end() -> None:

@@ -3,9 +3,12 @@ chain, the re-deals, the foundations and the foundation exchange."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules import render
 from rules.cards import Card, cards
-from rules.games.les_petits_paquets import LesPetitsPaquets, PaquetsState, deal_packets
+from rules.games.les_petits_paquets import LesPetitsPaquets, deal_packets
+from rules.patience import Table
 from tests.kit.stacking import codes, play
 
 GAME = LesPetitsPaquets()
@@ -14,9 +17,20 @@ FILL = ("9C",) * 12
 
 
 def state(packets: tuple[str, ...] = (*FILL, ""), exiles: str = "",
-          fams: tuple[tuple[Card, ...], ...] = KINGS, redeals: int = 0) -> PaquetsState:
+          fams: tuple[tuple[Card, ...], ...] = KINGS, redeals: int = 0) -> Table:
     """Packets bottom to top; exiles bottom to top (the last is uppermost)."""
-    return PaquetsState(fams, tuple(cards(p) for p in packets), cards(exiles), redeals)
+    return position(fams, tuple(cards(p) for p in packets), cards(exiles), redeals)
+
+
+def position(fams: tuple[tuple[Card, ...], ...], packets: tuple[tuple[Card, ...], ...],
+             exiles: tuple[Card, ...] = (), redeals: int = 0) -> Table:
+    t = GAME.table({f"f{j + 1}": f for j, f in enumerate(fams)}
+                   | {f"p{i + 1}": p for i, p in enumerate(packets)} | {"exiles": exiles})
+    return replace(t, redeals=redeals)
+
+
+def packets(t: Table) -> tuple[tuple[Card, ...], ...]:
+    return tuple(GAME.pile(t, f"p{i + 1}") for i in range(13))
 
 
 def test_a_card_whose_value_is_its_number_in_the_round_is_exiled() -> None:
@@ -30,9 +44,9 @@ def test_a_card_whose_value_is_its_number_in_the_round_is_exiled() -> None:
 
 def test_the_deal_packet_thirteen_spread_the_others_show_their_surface() -> None:
     st = GAME.deal(6)
-    assert sum(map(len, st.packets)) + len(st.exiles) == 96
+    assert sum(map(len, packets(st))) + len(GAME.pile(st, "exiles")) == 96
     zones = {z["id"]: z for z in render(GAME, st, None)["zones"]}
-    assert len(zones["p1"]["up"]) == 1 and len(zones["p13"]["up"]) == len(st.packets[12])
+    assert len(zones["p1"]["up"]) == 1 and len(zones["p13"]["up"]) == len(packets(st)[12])
     assert zones["exiles"]["up"] == []
 
 
@@ -48,12 +62,12 @@ def test_a_card_fitting_both_foundations_of_its_suit_may_go_on_either() -> None:
     st = state(("5S", *FILL[1:], ""), fams=fams)
     assert codes(GAME, st) == ["p1>f1", "p1>f5", "redeal"]
     st = play(GAME, st, "p1>f5")
-    assert st.families[4][-1] == cards("5S")[0] and st.families[0] == fams[0]
+    assert GAME.families(st)[4][-1] == cards("5S")[0] and GAME.families(st)[0] == fams[0]
     # an ace: after the upper king, or ending the lower foundation down to the deuce
     lower = cards("KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S")
     st = state(("AS", *FILL[1:], ""), fams=(*KINGS[:4], lower, *KINGS[5:]))
     assert codes(GAME, st) == ["p1>f1", "p1>f5", "redeal"]
-    assert play(GAME, st, "p1>f5").families[4] == (*lower, *cards("AS"))
+    assert GAME.families(play(GAME, st, "p1>f5"))[4] == (*lower, *cards("AS"))
 
 
 def test_the_exile_chain_slips_cards_under_their_packets() -> None:
@@ -62,14 +76,14 @@ def test_the_exile_chain_slips_cards_under_their_packets() -> None:
     st = state((*FILL[:4], "9C 7D", "9C", "AS 8C", *FILL[7:], ""), exiles="5H")
     assert codes(GAME, st) == ["x"]
     st = play(GAME, st, "x")
-    assert st.packets[4] == cards("5H 9C") and st.packets[6] == cards("7D AS")
-    assert st.packets[7] == cards("8C 9C")
-    assert codes(GAME, st) == ["p7>f1", "redeal"] and not st.exiles
+    assert packets(st)[4] == cards("5H 9C") and packets(st)[6] == cards("7D AS")
+    assert packets(st)[7] == cards("8C 9C")
+    assert codes(GAME, st) == ["p7>f1", "redeal"] and not GAME.pile(st, "exiles")
 
 
 def test_a_suitable_exile_goes_straight_up() -> None:
     st = play(GAME, state(exiles="AH"), "x")
-    assert st.families[1] == cards("KH AH")
+    assert GAME.families(st)[1] == cards("KH AH")
 
 
 def test_two_redeals_taking_up_the_rows_and_the_thirteenth() -> None:
@@ -78,11 +92,11 @@ def test_two_redeals_taking_up_the_rows_and_the_thirteenth() -> None:
     assert codes(GAME, st) == ["redeal"]
     st = play(GAME, st, "redeal")
     # taken up 1-6, then 13, then 7-12, and dealt again in rounds of thirteen
-    assert st.packets == tuple(cards(w) for w in (
+    assert packets(st) == tuple(cards(w) for w in (
         "2C 2D", "3C", "4C", "5C", "6C", "7C", "3D", "4D", "8C", "9C", "TC", "JC", "9H"))
     assert st.redeals == 1 and codes(GAME, st) == ["redeal"]
     st = play(GAME, st, "redeal")
-    assert st.exiles == cards("2D")       # dealt second in its round: exiled
+    assert GAME.pile(st, "exiles") == cards("2D")       # dealt second in its round: exiled
     st = play(GAME, st, "x")
     assert codes(GAME, st) == []          # no third re-deal: lost
     outcome = GAME.outcome(st)
@@ -100,7 +114,7 @@ def test_all_96_up_wins_and_one_short_does_not() -> None:
     fams = [full(j) for j in range(8)]
     last = fams[7][-1]
     fams[7] = fams[7][:-1]
-    st = PaquetsState(tuple(fams), ((),) * 12 + ((last,),))
+    st = position(tuple(fams), ((),) * 12 + ((last,),))
     assert not GAME.won(st) and GAME.outcome(st) is None
     outcome = GAME.outcome(play(GAME, st, "q1>f8"))
     assert outcome is not None and outcome.won

@@ -2,12 +2,37 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules import make
 from rules.cards import RANK_NAMES, Card, cards, packs, rank_of
-from rules.games.louises_game import DOUBLE, LouisesGame, LouiseState
+from rules.games.louises_game import DOUBLE, LouisesGame
+from rules.patience import Table
 from tests.kit.stacking import codes, play, stack
 
 GAME = LouisesGame()
+
+
+
+Piles = tuple[tuple[Card, ...], ...]
+
+
+def position(upper: Piles, piles: Piles, pack: tuple[Card, ...], stock: tuple[Card, ...],
+             redeals: int) -> Table:
+    """A position: the first row's places, the piles under them, the pack (top last), the
+    stock (top last) and the turns of the stock taken."""
+    t = GAME.table({f"u{i + 1}": u for i, u in enumerate(upper)}
+                   | {f"f{i + 1}": p for i, p in enumerate(piles)}
+                   | {"pack": pack, "stock": stock})
+    return replace(t, redeals=redeals)
+
+
+def upper(t: Table) -> Piles:
+    return t.piles[:8]
+
+
+def piles(t: Table) -> Piles:
+    return t.piles[8:16]
 
 
 def stacked_order() -> tuple[Card, ...]:
@@ -24,7 +49,7 @@ def stacked_order() -> tuple[Card, ...]:
     return tuple(order)
 
 
-def stacked_play() -> LouiseState:
+def stacked_play() -> Table:
     """Deal the stacked pack, each card to the place it was stacked for."""
     st = GAME.layout(stacked_order(), seed=0)
     places = [f"u{i}" for i in range(1, 9)] + [f"l{i}" for i in range(1, 9)]
@@ -43,9 +68,9 @@ def test_a_stacked_pack_ends_every_row_in_a_king() -> None:
     st = stacked_play()
     outcome = GAME.outcome(st)
     assert outcome is not None and outcome.won and outcome.summary == "every row ends in a king"
-    assert all(rank_of(p[-1]) == 13 and len(p) == 12 for p in st.piles)
+    assert all(rank_of(p[-1]) == 13 and len(p) == 12 for p in piles(st))
     # the sheet's derived sequence under the eight: 8 | 3 J 6 A 9 4 Q 7 2 10 5 K
-    assert " ".join(RANK_NAMES[rank_of(c)] for c in st.piles[7]) == \
+    assert " ".join(RANK_NAMES[rank_of(c)] for c in piles(st)[7]) == \
         "3 J 6 A 9 4 Q 7 2 10 5 K"
 
 
@@ -65,10 +90,10 @@ def test_rows_are_laid_as_the_cards_appear() -> None:
     assert codes(strict, st) == ["u6", "d", "auto"]  # the second row waits for the first
 
 
-def near_the_end() -> LouiseState:
+def near_the_end() -> Table:
     won = stacked_play()
-    piles = (*won.piles[:7], won.piles[7][:-1])
-    return LouiseState(won.upper, piles, (), won.piles[7][-1:], 2)
+    short = (*piles(won)[:7], piles(won)[7][:-1])
+    return position(upper(won), short, (), piles(won)[7][-1:], 2)
 
 
 def test_one_king_short_is_not_a_win_and_kings_end_the_piles() -> None:
@@ -77,19 +102,19 @@ def test_one_king_short_is_not_a_win_and_kings_end_the_piles() -> None:
     assert codes(GAME, st) == ["f8", "auto"]  # only the pile under the eight takes it
     assert GAME.won(play(GAME, st, "f8"))
     # a pile that has reached its king takes nothing more (K + 1 would be an ace)
-    full = LouiseState(st.upper, st.piles, (), cards("AS"), 2)
+    full = position(upper(st), piles(st), (), cards("AS"), 2)
     assert "f1" not in codes(GAME, full)
 
 
 def test_the_stock_is_turned_twice_then_the_game_is_lost() -> None:
-    st = LouiseState(near_the_end().upper, near_the_end().piles, (), cards("5S 9D"), 0)
+    st = position(upper(near_the_end()), piles(near_the_end()), (), cards("5S 9D"), 0)
     assert codes(GAME, st) == ["r", "auto"]
     st = play(GAME, st, "r")
-    assert st.pack == tuple(reversed(cards("5S 9D")))  # taken up as it lies
+    assert GAME.pile(st, "pack") == tuple(reversed(cards("5S 9D")))  # taken up as it lies
     st = play(GAME, st, "d", "d", "r", "d", "d")
     assert codes(GAME, st) == []
     outcome = GAME.outcome(st)
     assert outcome is not None and not outcome.won
     once = make("louises_game", {"turns": 1})
-    st = LouiseState(st.upper, st.piles, (), cards("5S 9D"), 1)
+    st = position(upper(st), piles(st), (), cards("5S 9D"), 1)
     assert once.outcome(st) is not None

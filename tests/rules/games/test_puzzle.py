@@ -97,8 +97,7 @@ def test_a_finished_family_takes_nothing_more() -> None:
 
 
 def test_shuffled_re_lays_use_the_deals_own_stream() -> None:
-    game = make("puzzle", {"relay": "shuffled"})
-    assert isinstance(game, Puzzle)
+    game = Puzzle({"relay": "shuffled"})
     st = state([1, 1, 1, 1], ["9S 7S", "8S", "AS", "TS"])
     a = game.apply(st, "relay", 0)
     assert a == game.apply(st, "relay", 0) and not game.mark(a, "looped")
