@@ -1,7 +1,8 @@
 """``python -m bench.profiled OUT ARGS...``: ``sympathy ARGS...`` under cProfile, timed by
 the process's CPU time (not the wall clock, which on a shared machine counts the time
-the server waits for a core), from its first SIGUSR1 (the load's window: not the
-imports of its start) to its end; the figures are written to ``OUT`` when it stops."""
+the server waits for a core), from SIGUSR1 to SIGUSR2 (the load's window: not the
+imports of its start nor its clients leaving); the figures are written to ``OUT`` when
+it stops."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from cli.main import main
 if __name__ == "__main__":
     profiler = cProfile.Profile(time.process_time)
     signal.signal(signal.SIGUSR1, lambda *_: profiler.enable())
+    signal.signal(signal.SIGUSR2, lambda *_: profiler.disable())
     try:
         main(sys.argv[2:])
     finally:

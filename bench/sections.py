@@ -215,6 +215,8 @@ def _bots_run(store: str, rooms: int, seconds: float, procs: int,
             k.send("go", seconds)
         done = [k.expect("done", seconds + 120) for k in kids]
         cpu, rcpu = srv.cpu() - cpu0, (redis.cpu() if redis else 0.0) - rcpu0
+        if procs_mod.PROFILE is not None:
+            srv.proc.send_signal(signal.SIGUSR2)  # the window ends
         moves = sum(d[1] for d in done)
         lats = [x / 1e6 for d in done for x in d[2]]
         errors: dict[str, int] = {}
