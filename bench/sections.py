@@ -7,6 +7,7 @@ A row: ``{"section", "figure", "value", "baseline", "unit", "ratio", "target", "
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import time
 from dataclasses import dataclass, field
@@ -15,6 +16,7 @@ from typing import Any
 
 import msgpack
 
+from . import procs as procs_mod
 from .procs import Child, Cluster, Redis, Served, bare, stop_all, sympathy
 
 Row = dict[str, Any]
@@ -209,11 +211,15 @@ def _bots_run(store: str, rooms: int, seconds: float, procs: int,
                 for i, k in enumerate(split(rooms, procs))]
         for k in kids:
             k.expect("ready", 600)
+        if procs_mod.PROFILE is not None:
+            srv.proc.send_signal(signal.SIGUSR1)  # bench.profiled: the window begins
         cpu0, rcpu0 = srv.cpu(), redis.cpu() if redis else 0.0
         for k in kids:
             k.send("go", seconds)
         done = [k.expect("done", seconds + 120) for k in kids]
         cpu, rcpu = srv.cpu() - cpu0, (redis.cpu() if redis else 0.0) - rcpu0
+        if procs_mod.PROFILE is not None:
+            srv.proc.send_signal(signal.SIGUSR2)  # the window ends
         moves = sum(d[1] for d in done)
         lats = [x / 1e6 for d in done for x in d[2]]
         errors: dict[str, int] = {}

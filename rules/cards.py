@@ -75,6 +75,11 @@ def code(c: Card) -> str:
     return RANK_CODES[rank_of(c)] + SUIT_LETTERS[suit_of(c)]
 
 
+#: Every card's :func:`code`, by the card (a look-up where a view names many cards).
+CODES: dict[Card, str] = {card(r, s, p): code(card(r, s, p)) for p in range(4)
+                          for s in SUITS for r in RANKS}
+
+
 def name(c: Card) -> str:
     """Display name with a suit symbol: ``"A♠"``, ``"10♥"``."""
     return RANK_NAMES[rank_of(c)] + SUIT_SYMBOLS[suit_of(c)]

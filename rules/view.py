@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import code
+from .cards import CODES
 from .game import Audience, Game, Move, Zone
 
 
@@ -27,7 +27,11 @@ def render(game: Game[Any], state: Any, audience: Audience,
     off by default, so a view is what it was until the clients read it."""
     zones = []
     for z in game.zones(state) if zones_of_state is None else zones_of_state:
-        shown = z.face_up if (not z.private or audience == z.owner) else ()
+        # z.face_up, for the audience that sees it (a view is made on every move)
+        cards, up = z.cards, z.up
+        n = len(cards)
+        shown = cards[n - up if up < n else 0:] if up > 0 and \
+            (not z.private or audience == z.owner) else ()
         zones.append(
             {
                 "id": z.id,
@@ -35,8 +39,8 @@ def render(game: Game[Any], state: Any, audience: Audience,
                 "label": z.label or z.id,
                 "group": z.group,
                 "owner": z.owner,
-                "down": len(z.cards) - len(shown),
-                "up": [code(c) for c in shown],
+                "down": n - len(shown),
+                "up": [CODES[c] for c in shown],
             }
         )
     outcome = game.outcome(state)
