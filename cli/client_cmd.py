@@ -76,6 +76,35 @@ def add_commands(sub: Any) -> None:
     p.set_defaults(run=cmd_replay)
 
 
+    p = sub.add_parser("stats", help="your finished games on a server, counted per game")
+    p.add_argument("--server", default=None,
+                   help=f"the server (default $SYMPATHY_SERVER, else {DEFAULT_SERVER})")
+    p.add_argument("--forget", action="store_true",
+                   help="delete every finished game of yours kept on that server")
+    p.set_defaults(run=cmd_stats)
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    from client.kept import Refused, ask, stats_lines
+
+    try:
+        where = server_url(args.server or os.environ.get("SYMPATHY_SERVER")
+                           or DEFAULT_SERVER)
+    except BadAddress as exc:
+        raise SystemExit(f"error: {exc}") from None
+    key = TokenStore().player_key()
+    try:
+        if args.forget:
+            done = ask(where, {"type": "forget_games", "player": key}, key)
+            print(f"Deleted {done.get('deleted', 0)} finished game(s) of yours.")
+            return 0
+        print("\n".join(stats_lines(ask(where, {"type": "my_stats", "player": key}, key))))
+    except Refused as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--server", default=None,
                    help="the server: ws://HOST:PORT or the page's http://HOST:PORT (default "
