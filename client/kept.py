@@ -1,8 +1,8 @@
 """A server's finished games, asked for in short exchanges of the documented protocol:
 one game by its id (``sympathy replay LINK``: ``archived``; its body is the server's
 ``record`` with the names at the table beside it, so :func:`client.replay.steps` replays
-it as it replays a saved file), and this person's games counted (``sympathy stats``:
-``my_stats``, ``forget_games``).
+it as it replays a saved file), this person's games counted (``sympathy stats``:
+``my_stats``, ``forget_games``), and a deal of the day's board (``sympathy daily``).
 """
 
 from __future__ import annotations
@@ -73,4 +73,25 @@ def stats_lines(stats: dict[str, Any]) -> list[str]:
         rate = round(100 * g["won"] / g["played"])
         lines.append(f"  {g['title']:<{width}}  played {g['played']:>4}  won {g['won']:>4} "
                      f"({rate:>3}%)  wins in a row {g['streak']} (best {g['best_streak']})")
+    return lines
+
+
+def daily_lines(board: dict[str, Any], server: str) -> list[str]:
+    """``daily``'s answer in lines for people (the games' links once played)."""
+    head = f"{board['title']}, deal of the day {board['date']}"
+    rows = board.get("board") or []
+    if not rows:
+        return [f"{head}: nobody has finished it yet today."]
+    won = sum(1 for r in rows if r["won"])
+    page = server.replace("wss://", "https://").replace("ws://", "http://").rstrip("/")
+    lines = [f"{head}: {len(rows)} played, {won} won."]
+    for i, r in enumerate(rows, 1):
+        who = " and ".join(r["players"]) or "someone"
+        link = f"  {page}/g/{r['id']}" if r.get("id") else ""
+        lines.append(f"  {i:>3}. {who}: {'won' if r['won'] else 'lost'} in {r['moves']} "
+                     f"moves, {round(r['seconds'] / 60)} min{' (you)' if r.get('mine') else ''}"
+                     f"{link}")
+    if not board.get("played"):
+        lines.append(f"Play it (sympathy host {board['game']} --daily) to open the others' "
+                     "games.")
     return lines

@@ -73,3 +73,43 @@ async def test_stats_counts_this_persons_games_and_forgets_them(tmp_path: Path) 
         assert "No finished game of yours" in await stats()
     finally:
         await stop_server(stop, task)
+
+
+async def test_daily_prints_the_days_board_and_the_links_once_played(tmp_path: Path) -> None:
+    state = tmp_path / "state"
+    key = TokenStore(state / "seats.json").player_key()
+    running, stop, task = await start(Limits(rate=1000, burst=1000),
+                                      archive=FileArchive(tmp_path / "sympathy.db"))
+
+    async def daily() -> str:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "cli.main", "daily", "wandering_card", "--server",
+            running.url, cwd=ROOT, env={**os.environ, "SYMPATHY_STATE_DIR": str(state)},
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+        async with asyncio.timeout(60):
+            out, _ = await proc.communicate()
+        assert proc.returncode == 0, out
+        return out.decode()
+
+    try:
+        assert "nobody has finished it yet today" in await daily()
+        bea, _ = await play_to_the_end(running.url, "bea-player-key-0123456789abc", None)
+        await bea.close()
+        out = await daily()
+        assert "1 played" in out and "/g/" not in out and "--daily) to open" in out, out
+        ann, _ = await play_to_the_end(running.url, key, None)
+        await ann.close()
+        out = await daily()
+        assert "2 played" in out and out.count(f"http://127.0.0.1:{running.port}/g/") == 2
+        assert "(you)" in out and "to open" not in out, out
+    finally:
+        await stop_server(stop, task)
+
+
+def test_host_daily_asks_for_the_deal_of_the_day() -> None:
+    from cli.main import build_parser
+
+    args = build_parser().parse_args(["host", "klondike", "--daily", "--server",
+                                      "ws://127.0.0.1:1"])
+    plan = args.plan(args)
+    assert plan.create["daily"] is True and "deal" not in plan.create
