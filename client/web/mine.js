@@ -40,8 +40,10 @@ export async function showMine(section, conn) {
  * keeps no games). */
 export async function showDaily(section, conn, game) {
   let d;
+  const button = document.getElementById("daily");
   try { d = await conn.call("daily", { game, player: playerKey() }); } catch (err) {
     section.hidden = true;
+    if (button && err.code === "archive/off") button.hidden = true;  // no deals of the day
     return;
   }
   section.hidden = false;
