@@ -108,9 +108,10 @@ class Archive(Protocol):
 
 def game_id(salt: str) -> str:
     """The unguessable id of the deal dealt under ``salt`` (a secret of 128 bits until
-    the deal ends): 96 bits of a hash of it, 16 URL-safe characters."""
+    the deal ends): 80 bits of a hash of it, 16 characters of a-z and 2-7 (base32: no
+    "-" that a command line would take for an option, nothing a link must escape)."""
     digest = hashlib.sha256(f"sympathy-game:{salt}".encode()).digest()
-    return base64.urlsafe_b64encode(digest[:12]).decode()
+    return base64.b32encode(digest[:10]).decode().lower()
 
 
 def valid_id(text: str) -> bool:
