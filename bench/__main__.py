@@ -48,7 +48,7 @@ def config(mode: str, nofile: int) -> sections.Config:
                                solver_seconds=0.01, crowds=(2, 20), hint_games=3,
                                flood_seconds=3.0, flood_quiet=3, flood_flooders=2,
                                view_steps=2, cpu_rooms=2, cpu_seconds=1.0, cpu_reps=1,
-                               archive_games=200, archive_samples=10)
+                               archive_games=50, archive_samples=5, archive_postgres=False)
     if mode == "quick":
         return sections.Config(fanout_n=[100, 1000], fanout_moves=20, rooms=[100],
                                seconds=4.0, conns=2000, cross_moves=100,
@@ -144,7 +144,8 @@ def run(mode: str, only: list[str], rooms: list[int] | None = None,
                     rows, raw = flood(cfg.flood_seconds, cfg.flood_quiet,
                                       cfg.flood_flooders)
                 elif name == "archive":
-                    rows, raw = archive(cfg.archive_games, cfg.archive_samples)
+                    rows, raw = archive(cfg.archive_games, cfg.archive_samples,
+                                        cfg.archive_postgres)
                 else:
                     assert redis is not None
                     rows, raw = sections.across(cfg, redis)

@@ -125,16 +125,19 @@ async def measure(archive: Archive, games: int, samples: int) -> dict[str, Any]:
             "read_ms": [1000 * x for x in base]}
 
 
-def archive(games: int, samples: int) -> tuple[list[Row], dict[str, Any]]:
-    """Both archives, filled with ``games`` each; their rows and raw figures."""
+def archive(games: int, samples: int, postgres: bool = True
+            ) -> tuple[list[Row], dict[str, Any]]:
+    """Both archives (the SQLite file alone without ``postgres``), filled with ``games``
+    each; their rows and raw figures."""
     from tests.kit.postgres import PostgresServer
 
     raw: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as tmp:
         raw["file"] = asyncio.run(_run(FileArchive(Path(tmp) / "archive.db"), games,
                                        samples))
-    with PostgresServer() as pg:
-        raw["postgres"] = asyncio.run(_run(PgArchive(pg.url), games, samples))
+    if postgres:
+        with PostgresServer() as pg:
+            raw["postgres"] = asyncio.run(_run(PgArchive(pg.url), games, samples))
     rows: list[Row] = []
     for kind, r in raw.items():
         where = "SQLite file" if kind == "file" else "PostgreSQL"

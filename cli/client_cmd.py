@@ -51,6 +51,8 @@ def add_commands(sub: Any) -> None:
     p.add_argument("game")
     p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--deal", type=int, default=None, help="a deal number (default: secret)")
+    p.add_argument("--daily", action="store_true",
+                   help="the game's deal of the day (the same for everyone on the server)")
     p.add_argument("--public", action="store_true", help="list the room in the lobby")
     p.add_argument("--advice", choices=("anyone", "invited", "nobody"), default="anyone")
     p.add_argument("--advice-mode", choices=("player", "vote"), default="player")
@@ -74,6 +76,56 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--plain", action="store_true", help="print every step as text")
     p.add_argument("--ascii", action="store_true", help="suit letters instead of symbols")
     p.set_defaults(run=cmd_replay)
+
+
+    p = sub.add_parser("stats", help="your finished games on a server, counted per game")
+    p.add_argument("--server", default=None,
+                   help=f"the server (default $SYMPATHY_SERVER, else {DEFAULT_SERVER})")
+    p.add_argument("--forget", action="store_true",
+                   help="delete every finished game of yours kept on that server")
+    p.set_defaults(run=cmd_stats)
+
+    p = sub.add_parser("daily", help="the board of a game's deal of the day on a server")
+    p.add_argument("game")
+    p.add_argument("--server", default=None,
+                   help=f"the server (default $SYMPATHY_SERVER, else {DEFAULT_SERVER})")
+    p.set_defaults(run=cmd_daily)
+
+
+def _where(args: argparse.Namespace) -> str:
+    try:
+        return server_url(args.server or os.environ.get("SYMPATHY_SERVER") or DEFAULT_SERVER)
+    except BadAddress as exc:
+        raise SystemExit(f"error: {exc}") from None
+
+
+def cmd_daily(args: argparse.Namespace) -> int:
+    from client.kept import Refused, ask, daily_lines
+
+    where, key = _where(args), TokenStore().player_key()
+    try:
+        board = ask(where, {"type": "daily", "game": args.game, "player": key}, key)
+    except Refused as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    print("\n".join(daily_lines(board, where)))
+    return 0
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    from client.kept import Refused, ask, stats_lines
+
+    where, key = _where(args), TokenStore().player_key()
+    try:
+        if args.forget:
+            done = ask(where, {"type": "forget_games", "player": key}, key)
+            print(f"Deleted {done.get('deleted', 0)} finished game(s) of yours.")
+            return 0
+        print("\n".join(stats_lines(ask(where, {"type": "my_stats", "player": key}, key))))
+    except Refused as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    return 0
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -128,6 +180,8 @@ def host_plan(args: argparse.Namespace) -> Plan:
         create["autodrop"] = True
     if args.deal is not None:
         create["deal"] = args.deal
+    if args.daily:
+        create["daily"] = True
     return Plan("create", game=args.game, create=create)
 
 

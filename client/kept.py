@@ -1,8 +1,8 @@
-"""A finished game kept by a server, fetched by its id (``sympathy replay LINK``).
-
-One short websocket exchange in the documented protocol (``hello``, then ``archived``):
-the kept game's body is the server's ``record`` with the names at the table beside it,
-so :func:`client.replay.steps` replays it as it replays a saved file.
+"""A server's finished games, asked for in short exchanges of the documented protocol:
+one game by its id (``sympathy replay LINK``: ``archived``; its body is the server's
+``record`` with the names at the table beside it, so :func:`client.replay.steps` replays
+it as it replays a saved file), this person's games counted (``sympathy stats``:
+``my_stats``, ``forget_games``), and a deal of the day's board (``sympathy daily``).
 """
 
 from __future__ import annotations
@@ -19,16 +19,20 @@ from .replay import BadRecord
 WAIT = 15.0
 
 
-def fetch(server: str, game_id: str) -> dict[str, Any]:
-    """The kept game ``game_id`` on ``server`` (a websocket address); raises
-    :class:`~client.replay.BadRecord` with a sentence when it cannot be had."""
+class Refused(Exception):
+    """The server could not be reached, or answered with an error (the sentence says)."""
+
+
+def ask(server: str, request: dict[str, Any], player: str | None = None) -> dict[str, Any]:
+    """Say hello to ``server`` (a websocket address; with ``player``, the player key) and
+    send ``request``; its answer. Raises :class:`Refused`."""
+    hello: dict[str, Any] = {"type": "hello", "version": 1, "client": "sympathy-cli"}
+    if player:
+        hello["player"] = player
     try:
         with connect(server, open_timeout=WAIT, close_timeout=2) as ws:
-            asks: list[dict[str, Any]] = [
-                {"type": "hello", "version": 1, "client": "sympathy-replay"},
-                {"type": "archived", "game": game_id}]
-            for i, ask in enumerate(asks, 1):
-                ws.send(msgpack.packb({**ask, "id": i}))
+            for i, message in enumerate((hello, request), 1):
+                ws.send(msgpack.packb({**message, "id": i}))
                 while True:
                     frame = ws.recv(timeout=WAIT)
                     if isinstance(frame, str):
@@ -37,12 +41,57 @@ def fetch(server: str, game_id: str) -> dict[str, Any]:
                     if isinstance(reply, dict) and reply.get("re") == i:
                         break
                 if reply.get("type") == "error":
-                    raise BadRecord(f"the server at {server} answers: "
-                                    f"{reply.get('message', reply.get('code'))}")
+                    raise Refused(f"the server at {server} answers: "
+                                  f"{reply.get('message', reply.get('code'))}")
     except (OSError, TimeoutError, InvalidURI, InvalidHandshake,
             WebSocketException) as exc:
-        raise BadRecord(f"cannot reach the server at {server}: {exc}") from None
+        raise Refused(f"cannot reach the server at {server}: {exc}") from None
+    out: dict[str, Any] = reply
+    return out
+
+
+def fetch(server: str, game_id: str) -> dict[str, Any]:
+    """The kept game ``game_id`` on ``server``; raises :class:`~client.replay.BadRecord`
+    with a sentence when it cannot be had."""
+    try:
+        reply = ask(server, {"type": "archived", "game": game_id})
+    except Refused as exc:
+        raise BadRecord(str(exc)) from None
     game = reply.get("game")
     if not isinstance(game, dict) or not isinstance(game.get("moves"), list):
         raise BadRecord(f"the server at {server} sent no game record")
     return game
+
+
+def stats_lines(stats: dict[str, Any]) -> list[str]:
+    """``my_stats``'s answer in lines for people."""
+    if not stats.get("played"):
+        return ["No finished game of yours is kept on this server yet."]
+    lines = [f"{stats['played']} played, {stats['won']} won."]
+    width = max(len(str(g["title"])) for g in stats["games"])
+    for g in stats["games"]:
+        rate = round(100 * g["won"] / g["played"])
+        lines.append(f"  {g['title']:<{width}}  played {g['played']:>4}  won {g['won']:>4} "
+                     f"({rate:>3}%)  wins in a row {g['streak']} (best {g['best_streak']})")
+    return lines
+
+
+def daily_lines(board: dict[str, Any], server: str) -> list[str]:
+    """``daily``'s answer in lines for people (the games' links once played)."""
+    head = f"{board['title']}, deal of the day {board['date']}"
+    rows = board.get("board") or []
+    if not rows:
+        return [f"{head}: nobody has finished it yet today."]
+    won = sum(1 for r in rows if r["won"])
+    page = server.replace("wss://", "https://").replace("ws://", "http://").rstrip("/")
+    lines = [f"{head}: {len(rows)} played, {won} won."]
+    for i, r in enumerate(rows, 1):
+        who = " and ".join(r["players"]) or "someone"
+        link = f"  {page}/g/{r['id']}" if r.get("id") else ""
+        lines.append(f"  {i:>3}. {who}: {'won' if r['won'] else 'lost'} in {r['moves']} "
+                     f"moves, {round(r['seconds'] / 60)} min{' (you)' if r.get('mine') else ''}"
+                     f"{link}")
+    if not board.get("played"):
+        lines.append(f"Play it (sympathy host {board['game']} --daily) to open the others' "
+                     "games.")
+    return lines

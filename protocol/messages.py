@@ -76,6 +76,7 @@ SCHEMAS: dict[str, dict[str, Field]] = {
         "deal": _i(required=False), **TABLE_OPTIONS,
         "seats": _e("one", "all", required=False, default="one"),
         "name": _s(64, required=False),
+        "daily": Field("bool", required=False, default=False),
     },
     "join": {"code": _s(16), "role": _e("player", "advisor", "watcher"),
              "seat": _i(0, 7, required=False), "name": _s(64, required=False)},
@@ -104,6 +105,7 @@ SCHEMAS: dict[str, dict[str, Field]] = {
     "room_games": {"room": ROOM},
     "forget_games": {"player": _s(64)},
     "my_stats": {"player": _s(64)},
+    "daily": {"game": _s(40), "player": _s(64, required=False)},
 }
 
 

@@ -413,7 +413,17 @@ class Stats(TypedDict):
     won: int
 
 
+class Daily(TypedDict):
+    type: Literal["daily"]
+    re: int
+    game: str
+    title: str
+    date: str
+    played: bool
+    board: list[Map]
+
+
 #: Finished games kept in the archive (server/archived.py builds them: ``Archived(...)``).
 MESSAGES.update(room_games=RoomGames, archived=Archived, archived_step=ArchivedStep,
-                stats=Stats)
+                stats=Stats, daily=Daily)
 

@@ -13,6 +13,7 @@
 - ``room_games``: a room's games, for its members; ``forget_games``: every game kept under
   the asker's player key, deleted; ``my_stats``: those games counted per game (played,
   won, runs of wins);
+- the deal of the day (``create`` with ``daily``; ``daily``: its board);
 - the retention: games older than ``keep_days`` are deleted every few minutes.
 """
 
@@ -20,6 +21,9 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import datetime
+import hashlib
+import hmac
 import logging
 import time
 from typing import Any
@@ -45,6 +49,11 @@ SLICE = 16
 MIN_KEY = 16
 
 
+def day(when: float) -> str:
+    """The date (UTC) of unix time ``when``: a deal of the day's date."""
+    return datetime.datetime.fromtimestamp(when, datetime.UTC).strftime("%Y-%m-%d")
+
+
 class Games:
     def __init__(self, archive: Archive | None, keep_days: float = 0.0) -> None:
         self.archive = archive
@@ -53,6 +62,7 @@ class Games:
         self._plays: collections.OrderedDict[str, Play[Any] | None] = \
             collections.OrderedDict()
         self.written = 0
+        self._secret: str | None = None
 
     def _archive(self) -> Archive:
         if self.archive is None:
@@ -65,7 +75,9 @@ class Games:
         if self.archive is None or not room.over or room.salt in self._kept:
             return
         try:
-            await self.archive.keep(kept(room, time.time()))
+            date = day(room.created_at)
+            daily = date if room.seed == await self.daily_deal(room.game.id, date) else ""
+            await self.archive.keep(kept(room, time.time(), daily))
         except Exception:
             log.exception("cannot keep the finished game of room %s", room.id)
             return
@@ -180,6 +192,33 @@ class Games:
         games = sorted(per.values(), key=lambda g: -g["last"])
         return {"games": games, "played": sum(g["played"] for g in games),
                 "won": sum(g["won"] for g in games)}
+
+    async def daily_deal(self, game: str, date: str) -> int:
+        """The deal of the day ``date`` for ``game``: the same for everyone on this
+        server (every process), drawn from the archive's secret so that nobody can work
+        it out before it is dealt; revealed, as every deal is, when a game of it ends."""
+        if self._secret is None:
+            self._secret = await self._archive().secret()
+        digest = hmac.new(self._secret.encode(), f"daily:{game}:{date}".encode(),
+                          hashlib.sha256).digest()
+        return int.from_bytes(digest[:6], "big")
+
+    async def daily(self, game: str, date: str, key: str | None) -> dict[str, Any]:
+        """``daily``: the board of ``game``'s deal of the day: each finished game's
+        players, result, moves and time; the links to the games only for someone who
+        has played that deal (their player key kept one of them)."""
+        board = await self._archive().daily_board(game, date)
+        mine: set[str] = set()
+        if key and len(key) >= MIN_KEY and board:
+            mine = await self._archive().kept_by(hash_token(key), [b["id"] for b in board])
+        played = bool(mine)
+        rows = [{"players": [p["name"] for p in b.get("players", [])], "won": b["won"],
+                 "moves": len(b.get("moves", [])),
+                 "seconds": round(b["finished_at"] - b["started_at"], 1),
+                 "id": b["id"] if played else None, "mine": b["id"] in mine}
+                for b in board]
+        return {"game": game, "title": name_of(game), "date": date, "played": played,
+                "board": rows}
 
     async def expire(self, now: float) -> int:
         """Delete the games older than the retention (none when it is 0: kept for ever)."""

@@ -21,7 +21,7 @@ from protocol.limits import Limits
 from protocol.messages import PROTOCOL_VERSION, Request, encode
 
 from . import seating, views
-from .archived import MIN_KEY, Games
+from .archived import MIN_KEY, Games, day
 from .chance import Chance, SecretChance
 from .client_conn import Conn
 from .commands import ROOM_COMMANDS
@@ -142,6 +142,12 @@ class Sessions:
             raise ProtocolError("room/already_joined")
         policy = Policy.given(req.fields)
         deal = req.get("deal")
+        if req.get("daily"):
+            if deal is not None:
+                raise ProtocolError("proto/bad_field", "A deal of the day has its own deal "
+                                    "number: name none.")
+            # an unknown game is refused by new_room, below
+            deal = await self.games.daily_deal(req["game"], day(time.time()))
         room = new_room(req["game"], req.get("options", {}),
                         self.chance.deal() if deal is None else deal, policy, self.limits,
                         time.time())
@@ -366,6 +372,12 @@ class Sessions:
         self.reply(conn, outbound.RoomGames(type="room_games", re=req.id, room=room.id,
                                             games=await self.games.of_room(room.id)))
 
+    async def on_daily(self, conn: Conn, req: Request) -> None:
+        board = await self.games.daily(req["game"], day(time.time()), req.get("player"))
+        self.reply(conn, outbound.Daily(type="daily", re=req.id, game=board["game"],
+                                        title=board["title"], date=board["date"],
+                                        played=board["played"], board=board["board"]))
+
     async def on_my_stats(self, conn: Conn, req: Request) -> None:
         stats = await self.games.stats(req["player"])
         self.reply(conn, outbound.Stats(type="stats", re=req.id, games=stats["games"],
@@ -384,5 +396,5 @@ SESSION_COMMANDS: dict[str, Handler] = {
     "resume": Sessions.on_resume, "leave": Sessions.on_leave,
     "archived": Sessions.on_archived, "archived_step": Sessions.on_archived_step,
     "room_games": Sessions.on_room_games, "forget_games": Sessions.on_forget_games,
-    "my_stats": Sessions.on_my_stats,
+    "my_stats": Sessions.on_my_stats, "daily": Sessions.on_daily,
 }

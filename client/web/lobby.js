@@ -1,6 +1,6 @@
 // The lobby at "/": public rooms, a room by its code, a new room.
 
-import { mineSection, showMine } from "./mine.js";
+import { mineSection, showDaily, showMine } from "./mine.js";
 import { Conn } from "./conn.js";
 import { fill, h } from "./dom.js";
 import { showGuide } from "./guide.js";
@@ -61,11 +61,13 @@ export async function lobby(root) {
     ...select("think_ms", "Computer players", [["1000", "think a second"], ["300", "think briefly"], ["0", "play at once"]]),
     h("label", { for: "deal" }, "Deal number"),
     h("input", { id: "deal", inputmode: "numeric", pattern: "[0-9]{1,20}", placeholder: "a secret random deal" }),
-    h("button", { type: "submit" }, "Open a room"));
+    h("button", { type: "submit" }, "Open a room"),
+    h("button", { type: "button", id: "daily", class: "daily", onclick: () => create(true) }, "Play the deal of the day"));
+  const dailyBoard = h("section", { class: "daily-board", hidden: true });
   root.append(h("section", { class: "lobby" },
     h("h1", {}, "Sympathy"), h("p", { class: "lede" }, "Patience games from the old card books, played together."),
     h("p", {}, h("label", { for: "name" }, "Your name "), name),
-    joinForm, h("h2", {}, "Open a room"), form, h("h2", {}, "Public rooms"), rooms, status, mine));
+    joinForm, h("h2", {}, "Open a room"), form, dailyBoard, h("h2", {}, "Public rooms"), rooms, status, mine));
 
   const conn = new Conn(() => {}, () => { status.textContent = "Disconnected from the server; reload to try again."; });
   try {
@@ -119,9 +121,11 @@ export async function lobby(root) {
     describe();
   };
   game.addEventListener("change", showOptions);
+  game.addEventListener("change", () => showDaily(dailyBoard, conn, game.value));
   for (const f of [book, kind, level]) f.addEventListener("change", refill);
   search.addEventListener("input", refill);
   refill();
+  showDaily(dailyBoard, conn, game.value);
   const chosenOptions = () => {
     const g = byId.get(game.value);
     const out = {};
@@ -135,21 +139,22 @@ export async function lobby(root) {
     }
     return out;
   };
-  form.addEventListener("submit", async (ev) => {
-    ev.preventDefault();
+  form.addEventListener("submit", (ev) => { ev.preventDefault(); create(false); });
+  // a room for the chosen game: the deal number typed, a secret one, or the day's
+  const create = async (daily) => {
     setName(name.value.trim());
     const val = (id) => form.querySelector(`#${id}`).value;
-    const deal = val("deal").trim();
+    const deal = daily ? "" : val("deal").trim();
     if (deal && !/^[0-9]{1,20}$/.test(deal)) { status.textContent = "A deal number is a whole number."; return; }
     try {
       const j = await conn.call("create", { game: game.value, name: name.value.trim() || undefined,
         visibility: val("visibility"), advice: val("advice"), advice_mode: val("advice_mode"),
         undo: val("undo"), hints: val("hints"), autodrop: val("autodrop") === "on", seats: val("seats"), options: chosenOptions(), think_ms: Number(val("think_ms")),
-        deal: deal ? BigInt(deal) : undefined });
+        deal: deal ? BigInt(deal) : undefined, daily: daily || undefined });
       setSeat(j.code, j.room, j.token);
       location.assign(`/r/${encodeURIComponent(j.code)}`);
     } catch (err) { status.textContent = err.message; }
-  });
+  };
 
   const refresh = async () => {
     try {

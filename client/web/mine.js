@@ -1,4 +1,5 @@
-// "Your games" on the lobby: the finished games this browser's player key played, counted
+// The deal of the day of the chosen game (`daily`: its board; links to others' games
+// once this browser has played it), and "Your games" on the lobby: the finished games this browser's player key played, counted
 // per game (protocol/README.md: `my_stats`), and a button that deletes them from the
 // server (`forget_games`), asked first. No account: the key lives in this browser.
 
@@ -33,4 +34,24 @@ export async function showMine(section, conn) {
     h("p", { class: "totals" }, `${stats.played} played, ${stats.won} won.`),
     h("table", { class: "stats" }, h("thead", {}, h("tr", {}, ...["Game", "Played", "Won", "", "Wins in a row", "Best run"].map((t) => h("th", {}, t)))), h("tbody", {}, ...rows)),
     h("p", {}, forget));
+}
+
+/** The board of ``game``'s deal of the day into ``section`` (hidden when the server
+ * keeps no games). */
+export async function showDaily(section, conn, game) {
+  let d;
+  const button = document.getElementById("daily");
+  try { d = await conn.call("daily", { game, player: playerKey() }); } catch (err) {
+    section.hidden = true;
+    if (button && err.code === "archive/off") button.hidden = true;  // no deals of the day
+    return;
+  }
+  section.hidden = false;
+  const won = d.board.filter((r) => r.won).length;
+  const rows = d.board.map((r) => h("li", { class: r.mine ? "mine-row" : null },
+    r.id ? h("a", { href: `/g/${r.id}` }, r.players.join(" and ") || "someone") : (r.players.join(" and ") || "someone"),
+    ` ${r.won ? "won" : "lost"} in ${r.moves} moves, ${Math.round(r.seconds / 60)} min`));
+  fill(section, h("h3", {}, `Deal of the day (${d.date})`),
+    h("p", { class: "muted" }, d.board.length ? `${d.board.length} played, ${won} won.${d.played ? "" : " Play it to open the others' games."}` : "Nobody has finished it yet today."),
+    d.board.length ? h("ol", { class: "board" }, ...rows) : null);
 }

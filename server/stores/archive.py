@@ -44,6 +44,8 @@ from ..views import record
 ROOM_LIST = 50
 #: Games a player's statistics count at most (the newest).
 KEEPER_LIST = 10_000
+#: Games a deal of the day's board shows at most.
+BOARD = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +63,8 @@ class Kept:
     keepers: tuple[str, ...]
     #: The public body (:func:`public` is applied when it is read back, too).
     body: dict[str, Any]
+    #: The date (UTC, YYYY-MM-DD) whose deal of the day this game played, or "".
+    daily: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +89,15 @@ class Archive(Protocol):
                         ) -> list[tuple[str, float, bool]]:
         """The games kept under ``keeper`` (a hashed key), oldest first (the newest
         ``limit``): game, finished_at, won."""
+    async def daily_board(self, game: str, date: str, limit: int = BOARD
+                          ) -> list[dict[str, Any]]:
+        """The games of ``game``'s deal of the day ``date``, first finished first: each
+        kept game's body (public)."""
+    async def kept_by(self, keeper: str, ids: list[str]) -> set[str]:
+        """Which of ``ids`` are kept under ``keeper`` (a hashed key)."""
+    async def secret(self) -> str:
+        """The archive's own secret (made once, shared by every process): the deals of
+        the day are drawn from it."""
     async def forget(self, keeper: str) -> int:
         """Delete every game kept under ``keeper`` (a hashed key); how many."""
     async def expire(self, before: float) -> int:
@@ -95,16 +108,17 @@ class Archive(Protocol):
 
 def game_id(salt: str) -> str:
     """The unguessable id of the deal dealt under ``salt`` (a secret of 128 bits until
-    the deal ends): 96 bits of a hash of it, 16 URL-safe characters."""
+    the deal ends): 80 bits of a hash of it, 16 characters of a-z and 2-7 (base32: no
+    "-" that a command line would take for an option, nothing a link must escape)."""
     digest = hashlib.sha256(f"sympathy-game:{salt}".encode()).digest()
-    return base64.urlsafe_b64encode(digest[:12]).decode()
+    return base64.b32encode(digest[:10]).decode().lower()
 
 
 def valid_id(text: str) -> bool:
     return len(text) == 16 and all(c.isalnum() or c in "-_" for c in text)
 
 
-def kept(room: Room, now: float) -> Kept:
+def kept(room: Room, now: float, daily: str = "") -> Kept:
     """The game at ``room``'s table as the archive keeps it (see the module's words on
     what is public)."""
     over = room.over
@@ -125,10 +139,10 @@ def kept(room: Room, now: float) -> Kept:
     body.update(id=game_id(room.salt), title=name_of(room.game.id), code=room.code,
                 finished_at=round(now, 3), started_at=room.created_at, players=players,
                 advisors=sorted(advisors),
-                won=bool(outcome is not None and outcome.won), over=over)
+                won=bool(outcome is not None and outcome.won), over=over, daily=daily)
     return Kept(body["id"], room.id, room.game.id, now, body["won"],
                 room.policy.visibility == "public", tuple(sorted(set(keepers))),
-                public(body))
+                public(body), daily)
 
 
 def unfinished(room: Room) -> dict[str, Any]:

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import secrets
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .archive import KEEPER_LIST, ROOM_LIST, Found, Kept, decode, encode, public, summary
+from .archive import BOARD, KEEPER_LIST, ROOM_LIST, Found, Kept, decode, encode, public, summary
 
 T = TypeVar("T")
 
@@ -31,7 +32,14 @@ CREATE TABLE IF NOT EXISTS games (
     won         INTEGER NOT NULL,
     listed      INTEGER NOT NULL,
     body        BLOB NOT NULL,
-    analysis    BLOB
+    analysis    BLOB,
+    daily       TEXT
+);
+CREATE INDEX IF NOT EXISTS games_daily ON games (daily, game, finished_at)
+    WHERE daily IS NOT NULL;
+CREATE TABLE IF NOT EXISTS meta (
+    name  TEXT PRIMARY KEY,
+    value TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS games_room ON games (room, finished_at);
 CREATE INDEX IF NOT EXISTS games_finished ON games (finished_at);
@@ -73,10 +81,10 @@ class FileArchive:
 
         def work(db: sqlite3.Connection) -> None:
             cur = db.execute(
-                "INSERT INTO games (id, room, game, finished_at, won, listed, body) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
+                "INSERT INTO games (id, room, game, finished_at, won, listed, body, daily) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
                 (game.id, game.room, game.game, game.finished_at, int(game.won),
-                 int(game.listed), body))
+                 int(game.listed), body, game.daily or None))
             if cur.rowcount:
                 db.executemany("INSERT OR IGNORE INTO keepers (keeper, game) VALUES (?, ?)",
                                [(k, game.id) for k in game.keepers])
@@ -108,6 +116,31 @@ class FileArchive:
             "WHERE k.keeper = ? ORDER BY g.finished_at DESC LIMIT ?",
             (keeper, limit)).fetchall())
         return [(g, f, bool(w)) for g, f, w in reversed(rows)]
+
+    async def daily_board(self, game: str, date: str, limit: int = BOARD
+                          ) -> list[dict[str, Any]]:
+        rows = await self._run(lambda db: db.execute(
+            "SELECT body FROM games WHERE daily = ? AND game = ? ORDER BY finished_at "
+            "LIMIT ?", (date, game, limit)).fetchall())
+        return [public(decode(r[0])) for r in rows]
+
+    async def kept_by(self, keeper: str, ids: list[str]) -> set[str]:
+        marks = ",".join("?" * len(ids))  # placeholders only: the ids are parameters
+        rows = await self._run(lambda db: db.execute(
+            f"SELECT game FROM keepers WHERE keeper = ? AND game IN ({marks})",
+            (keeper, *ids)).fetchall()) if ids else []
+        return {r[0] for r in rows}
+
+    async def secret(self) -> str:
+        fresh = secrets.token_hex(32)
+
+        def work(db: sqlite3.Connection) -> str:
+            db.execute("INSERT INTO meta (name, value) VALUES ('secret', ?) "
+                       "ON CONFLICT (name) DO NOTHING", (fresh,))
+            value: str = db.execute("SELECT value FROM meta WHERE name = 'secret'"
+                                    ).fetchone()[0]
+            return value
+        return await self._run(lambda db: self._write(db, work))
 
     async def forget(self, keeper: str) -> int:
         def work(db: sqlite3.Connection) -> int:

@@ -13,12 +13,13 @@ connection is opened again at the next request.
 from __future__ import annotations
 
 import asyncio
+import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 import psycopg
 
-from .archive import KEEPER_LIST, ROOM_LIST, Found, Kept, decode, encode, public, summary
+from .archive import BOARD, KEEPER_LIST, ROOM_LIST, Found, Kept, decode, encode, public, summary
 
 T = TypeVar("T")
 
@@ -31,8 +32,12 @@ SCHEMA = [
         won         BOOLEAN NOT NULL,
         listed      BOOLEAN NOT NULL,
         body        BYTEA NOT NULL,
-        analysis    BYTEA
+        analysis    BYTEA,
+        daily       TEXT
     )""",
+    "CREATE INDEX IF NOT EXISTS games_daily ON games (daily, game, finished_at) "
+    "WHERE daily IS NOT NULL",
+    "CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
     "CREATE INDEX IF NOT EXISTS games_room ON games (room, finished_at)",
     "CREATE INDEX IF NOT EXISTS games_finished ON games (finished_at)",
     """CREATE TABLE IF NOT EXISTS keepers (
@@ -74,10 +79,11 @@ class PgArchive:
         async def work(c: Conn) -> None:
             async with c.transaction():
                 cur = await c.execute(
-                    "INSERT INTO games (id, room, game, finished_at, won, listed, body) "
-                    "VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (id) DO NOTHING",
+                    "INSERT INTO games (id, room, game, finished_at, won, listed, body, "
+                    "daily) VALUES (%s, %s, %s, %s, %s, %s, %s, %s) "
+                    "ON CONFLICT (id) DO NOTHING",
                     (game.id, game.room, game.game, game.finished_at, game.won,
-                     game.listed, body))
+                     game.listed, body, game.daily or None))
                 if cur.rowcount and game.keepers:
                     async with c.cursor() as cc:
                         await cc.executemany(
@@ -120,6 +126,36 @@ class PgArchive:
                 (keeper, limit))
             return await cur.fetchall()
         return [(g, f, bool(w)) for g, f, w in reversed(await self._run(work))]
+
+    async def daily_board(self, game: str, date: str, limit: int = BOARD
+                          ) -> list[dict[str, Any]]:
+        async def work(c: Conn) -> list[Any]:
+            cur = await c.execute(
+                "SELECT body FROM games WHERE daily = %s AND game = %s "
+                "ORDER BY finished_at LIMIT %s", (date, game, limit))
+            return await cur.fetchall()
+        return [public(decode(r[0])) for r in await self._run(work)]
+
+    async def kept_by(self, keeper: str, ids: list[str]) -> set[str]:
+        async def work(c: Conn) -> list[Any]:
+            cur = await c.execute(
+                "SELECT game FROM keepers WHERE keeper = %s AND game = ANY(%s)",
+                (keeper, ids))
+            return await cur.fetchall()
+        return {r[0] for r in await self._run(work)} if ids else set()
+
+    async def secret(self) -> str:
+        fresh = secrets.token_hex(32)
+
+        async def work(c: Conn) -> str:
+            await c.execute("INSERT INTO meta (name, value) VALUES ('secret', %s) "
+                            "ON CONFLICT (name) DO NOTHING", (fresh,))
+            cur = await c.execute("SELECT value FROM meta WHERE name = 'secret'")
+            row = await cur.fetchone()
+            assert row is not None
+            value: str = row[0]
+            return value
+        return await self._run(work)
 
     async def forget(self, keeper: str) -> int:
         async def work(c: Conn) -> int:

@@ -3,11 +3,17 @@ its server (client/kept.py) and replays it as it replays a saved file."""
 
 from __future__ import annotations
 
+import asyncio
+import os
+import sys
 from pathlib import Path
 
 from client.links import game_link
+from client.tokens import TokenStore
 from protocol.limits import Limits
+from rules.guide import name_of
 from server.stores.archive_file import FileArchive
+from tests.kit.cli import ROOT
 from tests.kit.kept import play_to_the_end, replay
 from tests.kit.server import start, stop_server
 
@@ -37,3 +43,73 @@ async def test_replay_takes_a_kept_games_link_or_its_id(tmp_path: Path) -> None:
         assert code == 1 and "No finished game is kept under that id" in out, out
     finally:
         await stop_server(stop, task)
+
+
+async def test_stats_counts_this_persons_games_and_forgets_them(tmp_path: Path) -> None:
+    state = tmp_path / "state"
+    key = TokenStore(state / "seats.json").player_key()  # the terminal's own key
+    running, stop, task = await start(Limits(rate=1000, burst=1000),
+                                      archive=FileArchive(tmp_path / "sympathy.db"))
+
+    async def stats(*extra: str) -> str:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "cli.main", "stats", "--server", running.url, *extra,
+            cwd=ROOT, env={**os.environ, "SYMPATHY_STATE_DIR": str(state)},
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+        async with asyncio.timeout(60):
+            out, _ = await proc.communicate()
+        assert proc.returncode == 0, out
+        return out.decode()
+
+    try:
+        assert "No finished game of yours" in await stats()
+        for game, deal in (("a_spell", 0), ("wandering_card", 5)):  # won, then lost
+            peer, _ = await play_to_the_end(running.url, key, deal, game)
+            await peer.close()
+        out = await stats()
+        assert out.splitlines()[0] == "2 played, 1 won.", out
+        assert name_of("a_spell") in out and name_of("wandering_card") in out, out
+        assert "Deleted 2 finished game(s)" in await stats("--forget")
+        assert "No finished game of yours" in await stats()
+    finally:
+        await stop_server(stop, task)
+
+
+async def test_daily_prints_the_days_board_and_the_links_once_played(tmp_path: Path) -> None:
+    state = tmp_path / "state"
+    key = TokenStore(state / "seats.json").player_key()
+    running, stop, task = await start(Limits(rate=1000, burst=1000),
+                                      archive=FileArchive(tmp_path / "sympathy.db"))
+
+    async def daily() -> str:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "cli.main", "daily", "wandering_card", "--server",
+            running.url, cwd=ROOT, env={**os.environ, "SYMPATHY_STATE_DIR": str(state)},
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+        async with asyncio.timeout(60):
+            out, _ = await proc.communicate()
+        assert proc.returncode == 0, out
+        return out.decode()
+
+    try:
+        assert "nobody has finished it yet today" in await daily()
+        bea, _ = await play_to_the_end(running.url, "bea-player-key-0123456789abc", None)
+        await bea.close()
+        out = await daily()
+        assert "1 played" in out and "/g/" not in out and "--daily) to open" in out, out
+        ann, _ = await play_to_the_end(running.url, key, None)
+        await ann.close()
+        out = await daily()
+        assert "2 played" in out and out.count(f"http://127.0.0.1:{running.port}/g/") == 2
+        assert "(you)" in out and "to open" not in out, out
+    finally:
+        await stop_server(stop, task)
+
+
+def test_host_daily_asks_for_the_deal_of_the_day() -> None:
+    from cli.main import build_parser
+
+    args = build_parser().parse_args(["host", "klondike", "--daily", "--server",
+                                      "ws://127.0.0.1:1"])
+    plan = args.plan(args)
+    assert plan.create["daily"] is True and "deal" not in plan.create

@@ -57,6 +57,7 @@ async def test_a_kept_game_reads_back_whole_under_its_unguessable_id(archive: Ar
     r = finished(room_id=a_room())
     game = kept(r.room, 200.0)
     assert valid_id(game.id) and game.id == game_id(r.salt)
+    assert game.id.isalnum()  # never a "-" first, which a command line takes for an option
     assert await archive.get(game.id) is None
     await archive.keep(game)
     found = await archive.get(game.id)
@@ -171,3 +172,24 @@ async def test_a_keys_games_are_listed_oldest_first(archive: Archive) -> None:
                     ("wandering_card", 3.0, False)]
     assert await archive.of_keeper(key, limit=2) == rows[1:]
     assert await archive.of_keeper(hash_token("nobody")) == []
+
+
+async def test_the_secret_is_made_once_and_the_days_board_lists_its_games(
+        archive: Archive) -> None:
+    assert await archive.secret() == await archive.secret()
+    assert len(await archive.secret()) >= 32
+    date = f"2000-01-{uuid.uuid4().int % 28 + 1:02d}-{uuid.uuid4().hex[:6]}"
+    key = hash_token(f"key-{uuid.uuid4().hex}")
+    games = []
+    for deal, when in ((5, 20.0), (6, 10.0)):
+        g = kept(finished(deal, room_id=a_room()).room, when, daily=date)
+        games.append(Kept(g.id, g.room, g.game, when, g.won, False,
+                          (key,) if deal == 5 else (), g.body, date))
+        await archive.keep(games[-1])
+    await archive.keep(kept(finished(7, room_id=a_room()).room, 15.0))  # not the day's
+    board = await archive.daily_board("wandering_card", date)
+    assert [b["id"] for b in board] == [games[1].id, games[0].id]  # first finished first
+    assert board[0]["daily"] == date
+    assert await archive.daily_board("a_spell", date) == []
+    assert await archive.kept_by(key, [g.id for g in games]) == {games[0].id}
+    assert await archive.kept_by(key, []) == set()

@@ -239,3 +239,38 @@ async def test_a_players_statistics_count_their_won_and_lost_games(keeping: Runn
     assert none["played"] == 0 and none["games"] == []
     assert (await p.call("my_stats", player="short"))["code"] == "proto/bad_field"
     await p.close()
+
+
+async def test_the_deal_of_the_day_is_one_deal_and_its_board_opens_to_who_played_it(
+        keeping: Running) -> None:
+    ann_key, bea_key = KEY, "bea-player-key-0123456789abc"
+    ann, room_a = await play_to_the_end(keeping.url, ann_key, None)
+    bea, room_b = await play_to_the_end(keeping.url, bea_key, None)
+    rec_a = await ann.call("record", room=room_a)
+    rec_b = await bea.call("record", room=room_b)
+    assert rec_a["seed"] == rec_b["seed"] and rec_a["salt"] != rec_b["salt"]
+    cy = await Peer.connect(keeping.url, "Cy")
+    board = await cy.call("daily", game="wandering_card", player="cy-player-key-0123456789")
+    assert board["type"] == "daily" and board["played"] is False
+    assert [r["players"] for r in board["board"]] == [["Ann"], ["Ann"]]  # both named Ann
+    assert all(r["id"] is None and r["moves"] == len(rec_a["moves"]) for r in board["board"])
+    assert all(r["won"] is False for r in board["board"])
+    mine = await ann.call("daily", game="wandering_card", player=ann_key)
+    assert mine["played"] is True and all(r["id"] for r in mine["board"])
+    assert [r["mine"] for r in mine["board"]] == [True, False]
+    # a game's own deal number is not the day's; another game's day is empty
+    other, _ = await play_to_the_end(keeping.url, ann_key, 5)
+    assert len((await cy.call("daily", game="wandering_card"))["board"]) == 2
+    assert (await cy.call("daily", game="a_spell"))["board"] == []
+    bad = await cy.call("create", game="wandering_card", daily=True, deal=3)
+    assert bad["code"] == "proto/bad_field"
+    for p in (ann, bea, cy, other):
+        await p.close()
+
+
+async def test_no_deal_of_the_day_without_an_archive(server: Running) -> None:
+    p = await Peer.connect(server.url, "Cy")
+    assert (await p.call("create", game="wandering_card", daily=True))["code"] == \
+        "archive/off"
+    assert (await p.call("daily", game="wandering_card"))["code"] == "archive/off"
+    await p.close()

@@ -117,3 +117,33 @@ async def test_the_lobby_counts_a_won_and_a_lost_game_of_this_browser(
     await page.click("dialog.ask button.yes")
     await page.wait_for_selector(".mine >> text=No finished game yet")
     assert ann.errors == []
+
+
+async def test_the_deal_of_the_day_board_shows_two_peoples_results(
+        browser: Browser, kept_site: str) -> None:
+    ann = await Person.open(browser, f"{kept_site}/", name="Ann")
+    page = ann.page
+    await page.wait_for_selector("#game option", state="attached")
+    await page.select_option("#game", "wandering_card")
+    await page.wait_for_selector(".daily-board >> text=Nobody has finished it yet today")
+    key = await page.evaluate("localStorage.getItem('sympathy.player')")
+    url = kept_site.replace("http://", "ws://")
+    bea, _ = await play_to_the_end(url, "bea-player-key-0123456789abc", None)
+    await bea.close()
+    await page.select_option("#game", "a_spell")
+    await page.select_option("#game", "wandering_card")
+    await page.wait_for_selector(".daily-board >> text=/1 played, [01] won/")
+    assert await page.locator(".daily-board a").count() == 0  # not played yet: no links
+    mine, _ = await play_to_the_end(url, key, None)
+    await mine.close()
+    await page.select_option("#game", "a_spell")
+    await page.select_option("#game", "wandering_card")
+    await page.wait_for_selector(".daily-board >> text=/2 played, [012] won/")
+    links = page.locator(".daily-board ol.board a")
+    assert await links.count() == 2
+    assert (await links.first.get_attribute("href") or "").startswith("/g/")
+    # the button opens a room on the day's deal
+    await page.click("button#daily")
+    await page.wait_for_url("**/r/*")
+    await ann.wait_version(0)
+    assert ann.errors == []
