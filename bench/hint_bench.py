@@ -21,6 +21,8 @@ and how many named moves a complete search of some deal of the hidden cards back
 from __future__ import annotations
 
 import argparse
+import json
+import sys
 import time
 from typing import Any
 
@@ -76,9 +78,10 @@ def _timed(game: Any, state: Any) -> tuple[float, str, bool]:
 
 
 def hints(games: int | None = None, steps: tuple[int, ...] = STEPS,
-          deals: int = DEALS) -> dict[str, Any]:
+          deals: int = DEALS, log: bool = False) -> dict[str, Any]:
     """Every hinted game's hints over its positions (the first ``games`` games only, for
-    a smoke run; deals 0 .. ``deals``-1): the times, and what each said."""
+    a smoke run; deals 0 .. ``deals``-1): the times, and what each said (``log``: each
+    game's row on stderr as it is done, for a long run)."""
     ids = [c.description.id for c in all_games() if c.description.seats_range is None]
     out = []
     for gid in ids[:games]:
@@ -91,6 +94,8 @@ def hints(games: int | None = None, steps: tuple[int, ...] = STEPS,
                     "evidence": said.count("evidence"), "rule": said.count("rule"),
                     "none": said.count("none"), "missing": said.count("missing"),
                     "solved": sum(b for _, _, b in got)})
+        if log:
+            print(json.dumps(out[-1]), file=sys.stderr, flush=True)
     return {"deadline": HINT_SECONDS, "nodes": HINT_NODES, "target": TARGET,
             "deals": deals, "games": out}
 
@@ -148,7 +153,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--deals", type=int, default=DEALS, help="deals 0 .. N-1 of each game")
     p.add_argument("--games", type=int, default=None, help="the first N games only")
     args = p.parse_args(argv)
-    print("\n".join(markdown(hints(args.games, deals=args.deals))))
+    print("\n".join(markdown(hints(args.games, deals=args.deals, log=True))))
 
 
 if __name__ == "__main__":  # python -m bench.hint_bench: this section alone, printed
