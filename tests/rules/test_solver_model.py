@@ -53,6 +53,9 @@ def test_alike_piles_in_another_order_are_one_position() -> None:
     piles[a], piles[b], down[a], down[b] = piles[b], piles[a], down[b], down[a]
     swapped = type(state)(tuple(piles), tuple(down))
     assert game.solver_key(swapped) == game.solver_key(state)
+    down[a] -= 1  # the same cards, one more of them face up: another position
+    assert game.solver_key(type(state)(tuple(piles), tuple(down))) != game.solver_key(state)
+    down[a] += 1
     piles[a] = piles[a][:-1]
     assert game.solver_key(type(state)(tuple(piles), tuple(down))) != game.solver_key(state)
 
