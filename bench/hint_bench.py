@@ -7,7 +7,7 @@ this section asks the server's own hint (``rules.hint.hint`` at the table's budg
 issue names: deals 0-9 (``--deals``), each after 0, 10 and 30 first-legal moves (while
 the game goes on). It reports the hints' latency over all of them (p50, max) and each
 game's slowest, with the deadline the table gives it as the baseline: a ratio above 1 is
-a hint that ran past its deadline (the search checks the clock every 64 positions, and a
+a hint that ran past its deadline (the search checks the clock every 16 positions, and a
 game's closed form or sampling is not cut short). It counts what the hints said: the
 move that won in the most deals of the hidden cards (``evidence``), a rule of thumb's
 move (no deal showed a win in time: ``rule``), and ``missing``: a position with a move

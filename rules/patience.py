@@ -513,17 +513,18 @@ class Patience(SoloGame[Table]):
         steps = self._steps(t)
         home: list[Move] = []
         kept: list[Move] = []
+        frees: dict[tuple[int, int], bool] = {}  # (pile, cards taken): the card left goes home
         for m in moves:
             s = steps.get(m.code)
             if s is None:  # end (giving up never wins), auto
                 continue
             if s.kind in (MOVE, PAIR) and (s.target in self.foundations or s.kind == PAIR):
                 home.append(m)
-            elif not self._mere_shift(t, s):
+            elif not self._mere_shift(t, s, frees):
                 kept.append(m)
         return (*home, *kept)
 
-    def _mere_shift(self, t: Table, s: Step) -> bool:
+    def _mere_shift(self, t: Table, s: Step, frees: dict[tuple[int, int], bool]) -> bool:
         if s.kind != MOVE or s.at is not None or not t.piles[s.target]:
             return False
         src, dst = self.pile_specs[s.source], self.pile_specs[s.target]
@@ -532,9 +533,15 @@ class Patience(SoloGame[Table]):
         left = len(t.piles[s.source]) - s.count
         if left <= t.down[s.source]:  # it empties the pile or turns a card up
             return False
-        after = self.carry(t, s)
-        return not any(n.source == s.source and (n.kind == PAIR or n.target in self.foundations)
-                       for n in self.steps(after))
+        # Whether the card left on top could go home next: the same whichever pile took
+        # the cards (the families are untouched), so asked once per pile and count.
+        known = frees.get((s.source, s.count))
+        if known is None:
+            after = self.carry(t, s)
+            known = frees[s.source, s.count] = any(
+                n.source == s.source and (n.kind == PAIR or n.target in self.foundations)
+                for n in self.steps(after))
+        return not known
 
     def card_places(self, state: Table) -> dict[tuple[Hashable, ...], Card]:
         """Where each card lies in the table: ``("piles", pile, index)`` (for a hint's
