@@ -45,7 +45,7 @@ def config(mode: str, nofile: int) -> sections.Config:
     if mode == "smoke":
         return sections.Config(fanout_n=[5], fanout_moves=5, rooms=[2], seconds=1.0,
                                conns=20, cross_moves=10, procs=1, rules_seconds=0.002,
-                               solver_seconds=0.01, crowds=(2, 20), hint_games=3,
+                               solver_seconds=0.01, crowds=(2, 20), hint_games=3, hint_deals=1,
                                flood_seconds=3.0, flood_quiet=3, flood_flooders=2,
                                view_steps=2, cpu_rooms=2, cpu_seconds=1.0, cpu_reps=1,
                                archive_games=50, archive_samples=5, archive_postgres=False)
@@ -53,7 +53,7 @@ def config(mode: str, nofile: int) -> sections.Config:
         return sections.Config(fanout_n=[100, 1000], fanout_moves=20, rooms=[100],
                                seconds=4.0, conns=2000, cross_moves=100,
                                rules_seconds=0.05, solver_seconds=0.5, flood_seconds=15.0,
-                               cpu_seconds=3.0, cpu_reps=2,
+                               cpu_seconds=3.0, cpu_reps=2, hint_deals=2,
                                archive_games=2000, archive_samples=100)
     by_files = nofile - 200
     by_memory = _mem_available() // (200 * 1024)  # server and clients, generously
@@ -122,7 +122,7 @@ def run(mode: str, only: list[str], rooms: list[int] | None = None,
             elif name == "solver":
                 result["solver"] = solver(cfg.solver_seconds)
             elif name == "hints":
-                result["hints"] = hints(cfg.hint_games)
+                result["hints"] = hints(cfg.hint_games, deals=cfg.hint_deals)
             elif name == "views":
                 result["views"] = views(cfg.view_steps)
             else:

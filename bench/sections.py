@@ -36,6 +36,7 @@ class Config:
     solver_seconds: float = 3.0
     #: Section 8: how many games' hints are timed (None: every game that gives hints)
     hint_games: int | None = None
+    hint_deals: int = 10  # deals 0 .. N-1 of each game whose hints are asked (section 8)
     view_steps: int = 40  # positions a game whose view is timed (section 9)
     max_n_reason: str = ""
     #: Section 7: the watchers of the room whose moves' writes are measured

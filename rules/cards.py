@@ -21,6 +21,7 @@ no rule meaning.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 Card = int
@@ -116,8 +117,10 @@ def euchre_pack(pack: int = 0) -> tuple[Card, ...]:
     return tuple(card(r, s, pack) for s in SUITS for r in EUCHRE_RANKS)
 
 
+@functools.cache
 def packs(n: int, *, euchre: bool = False) -> tuple[Card, ...]:
-    """``n`` packs (1, 2 or 4) one after another; each card knows its pack."""
+    """``n`` packs (1, 2 or 4) one after another; each card knows its pack. (Kept once
+    made: a tuple never changes, and the solver asks for the pack at every position.)"""
     if n not in (1, 2, 3, 4):
         raise ValueError(f"between one and four packs, not {n}")
     make = euchre_pack if euchre else standard_pack

@@ -22,7 +22,14 @@ A game may add knowledge as optional methods, found by name (none is required):
   card to its foundation when nothing can need it). The search plays the first of them
   and tries nothing else there; the table's *autodrop* option plays them too;
 - ``closed_form(state)``: ``True`` / ``False`` when the answer is known without search
-  (Sympathy's cycle test), ``None`` otherwise.
+  (Sympathy's cycle test), ``None`` otherwise;
+- ``restrict_moves(state, moves)``: the moves a *restricted* search tries (a subset, in
+  the order to try them). When a game offers it, :func:`solve` first searches with only
+  those moves, on a share of the budget (:data:`RESTRICTED_SHARE`): a win found there is
+  a real line of legal moves, so it stands; finding none proves nothing, and the full
+  search runs on the rest of the budget. (Solvitaire's restricted search first, which
+  sped FreeCell up forty-fold.) Every patience on the model has one
+  (:meth:`rules.patience.Patience.restrict_moves`).
 
 The ``auto`` move of games of chance is left out: it only plays the first legal move
 again and again, which the search does itself.
@@ -38,6 +45,8 @@ from .common import AUTO
 from .game import Game, Move, Seat
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
+#: The share of a solve's positions the restricted search may use before the full one.
+RESTRICTED_SHARE = 0.25
 
 #: A move of a line: the seat that plays it and the move.
 Step = tuple[Seat, Move]
@@ -51,7 +60,8 @@ class BudgetExhausted(Exception):
 class Budget:
     """How much search the caller allows: ``nodes`` positions, and, when ``clock`` is
     given, no work past ``deadline`` on that clock (read at the first position and
-    every 64 after)."""
+    every 16 after: a position of a big table under a busy machine can take a
+    millisecond)."""
 
     nodes: int = 200_000
     clock: Callable[[], float] | None = None
@@ -100,7 +110,7 @@ class _Meter:
         self.nodes += 1
         if self.nodes > self.budget.nodes:
             raise BudgetExhausted
-        if self.nodes & 63 == 1 and self.budget.out_of_time():
+        if self.nodes & 15 == 1 and self.budget.out_of_time():
             raise BudgetExhausted
 
 
@@ -113,17 +123,27 @@ class Knowledge:
     safe: Callable[[Any], tuple[Move, ...]] | None
     closed: Callable[[Any], bool | None] | None
     seen: set[Hashable] = field(default_factory=set)
+    #: The game's ``restrict_moves``, when it has one.
+    restrict: Callable[[Any, tuple[Step, ...]], tuple[Step, ...]] | None = None
 
     @classmethod
     def of(cls, game: Game[Any], *, safe: bool = True) -> Knowledge:
         key = getattr(game, "solver_key", None)
         order = getattr(game, "order_moves", None)
+        restrict = getattr(game, "restrict_moves", None)
         return cls(
             key if key is not None else _identity,
             None if order is None else _ordered(order),
             game.safe_moves if safe and declares_safe_moves(game) else None,
             getattr(game, "closed_form", None),
+            restrict=None if restrict is None else _ordered(restrict),
         )
+
+    def restricted(self) -> Knowledge:
+        """The same knowledge for the restricted search: its moves are the game's
+        ``restrict_moves`` of the ordered ones, and it has a table of its own."""
+        assert self.restrict is not None
+        return Knowledge(self.key, _then(self.order, self.restrict), self.safe, self.closed)
 
 
 def declares_safe_moves(game: Game[Any]) -> bool:
@@ -142,6 +162,17 @@ def _ordered(order: Callable[[Any, tuple[Move, ...]], tuple[Move, ...]]
         seat_of = {m: s for s, m in steps}
         return tuple((seat_of[m], m) for m in order(state, tuple(m for _, m in steps)))
     return by_game
+
+
+def _then(first: Callable[[Any, tuple[Step, ...]], tuple[Step, ...]] | None,
+          then: Callable[[Any, tuple[Step, ...]], tuple[Step, ...]]
+          ) -> Callable[[Any, tuple[Step, ...]], tuple[Step, ...]]:
+    if first is None:
+        return then
+
+    def both(state: Any, steps: tuple[Step, ...]) -> tuple[Step, ...]:
+        return then(state, first(state, steps))
+    return both
 
 
 def choices(game: Game[Any], state: Any, know: Knowledge | None = None) -> tuple[Step, ...]:
@@ -164,11 +195,12 @@ def choices(game: Game[Any], state: Any, know: Knowledge | None = None) -> tuple
 
 
 def solve(game: Game[Any], state: Any, budget: Budget | None = None, *,
-          closed_form: bool = True, safe: bool = True) -> Solution:
+          closed_form: bool = True, safe: bool = True, restricted: bool = True) -> Solution:
     """Can the table still win from ``state``, every card known? See the module doc.
 
-    ``closed_form=False`` or ``safe=False`` leave out the game's closed form or its safe
-    moves (the tests check one against the other).
+    ``closed_form=False``, ``safe=False`` or ``restricted=False`` leave out the game's
+    closed form, its safe moves or the restricted search first (the tests check one
+    against the other).
 
     Answers ``"unknown"`` for competitive games (the search plays for one side that
     wins or loses together, which only cooperative and solo tables are).
@@ -181,14 +213,25 @@ def solve(game: Game[Any], state: Any, budget: Budget | None = None, *,
         answer = know.closed(state)
         if answer is False:
             return Solution(LOST, how="closed form")
+    spent = 0
+    if restricted and know.restrict is not None:
+        first = _Meter(budget.split(max(1, int(budget.nodes * RESTRICTED_SHARE))))
+        try:
+            line = _search(game, state, know.restricted(), first)
+        except BudgetExhausted:
+            line = None
+        if line is not None:  # a real line of legal moves: a win whatever was left out
+            return Solution(WON, line, first.nodes, "restricted search")
+        spent = first.nodes
+        budget = budget.split(budget.nodes - spent)
     meter = _Meter(budget)
     try:
         line = _search(game, state, know, meter)
     except BudgetExhausted:
-        return Solution(UNKNOWN, nodes=meter.nodes)
+        return Solution(UNKNOWN, nodes=spent + meter.nodes)
     if line is None:
-        return Solution(LOST, nodes=meter.nodes)
-    return Solution(WON, line, meter.nodes)
+        return Solution(LOST, nodes=spent + meter.nodes)
+    return Solution(WON, line, spent + meter.nodes)
 
 
 def _search(game: Game[Any], root: Any, know: Knowledge, meter: _Meter
@@ -203,9 +246,10 @@ def _search(game: Game[Any], root: Any, know: Knowledge, meter: _Meter
     path: list[Step] = []
     stack: list[tuple[Any, tuple[Step, ...], int]] = []
     state = root
+    key = know.key(root)
     while True:
         meter.tick()
-        seen.add(know.key(state))
+        seen.add(key)
         done = game.outcome(state)
         if done is not None:
             if done.won:
@@ -224,7 +268,8 @@ def _search(game: Game[Any], root: Any, know: Knowledge, meter: _Meter
                 step = kids[i]
                 i += 1
                 child = game.apply_unchecked(parent, step[1])
-                if know.key(child) not in seen:
+                key = know.key(child)
+                if key not in seen:
                     stack[-1] = (parent, kids, i)
                     path.append(step)
                     state = child

@@ -183,6 +183,8 @@ def test_a_hint_names_a_legal_move_whenever_there_is_one(key: str) -> None:
             for budget in (Budget(2_000), NO_TIME):
                 h = hint(game, state, seat, budget, n=4)
                 assert h.move in legal and h.verdict in ("hint", "rule"), (key, seed, h)
+                # the weight in a player's words: never "wins in 0 of 8 deals"
+                assert " 0 of " not in h.text and "deals" not in h.text, h.text
                 if h.move.code != "auto":
                     assert h.text.startswith(game.describe(state, h.move)), h.text
 
