@@ -219,6 +219,8 @@ def solve(game: Game[Any], state: Any, budget: Budget | None = None, *,
         try:
             line = _search(game, state, know.restricted(), first)
         except BudgetExhausted:
+            if budget.out_of_time():  # the clock, not the restricted share, ran out
+                return Solution(UNKNOWN, nodes=first.nodes)
             line = None
         if line is not None:  # a real line of legal moves: a win whatever was left out
             return Solution(WON, line, first.nodes, "restricted search")
