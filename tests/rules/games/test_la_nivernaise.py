@@ -3,7 +3,6 @@ packets replaced at once, the one unshuffled re-deal, the foundation exchange.""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -13,6 +12,7 @@ from rules.cards import Card, cards, packs, rank_of, suit_of
 from rules.families import EMPTY8, Families
 from rules.games.la_nivernaise import LaNivernaise
 from rules.patience import Table
+from tests.kit.laid import flanks_table
 from tests.kit.stacking import codes, play, stack
 
 GAME = LaNivernaise()
@@ -24,10 +24,7 @@ def table(game: LaNivernaise, fams: tuple[tuple[Card, ...], ...], sides: tuple[C
           seed: int) -> Table:
     """A table: the families, the side places (0 for a space), the six piles, the pack
     (top last)."""
-    t = game.table({f"f{j + 1}": f for j, f in enumerate(fams)}
-                   | {f"s{k + 1}": (c,) if c else () for k, c in enumerate(sides)}
-                   | {f"p{i + 1}": p for i, p in enumerate(line)} | {"pack": pack})
-    t = replace(t, redeals=redeals, seed=seed)
+    t = flanks_table(game, fams, sides, line, pack, redeals, seed)
     return game.seen(t) if isinstance(game, LaNivernaise) else t
 
 

@@ -3,6 +3,8 @@ implementation serves both, and they deal and play alike."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from rules import IllegalMove, make
@@ -10,23 +12,13 @@ from rules.cards import RANK_NAMES, Card, cards, packs, rank_of
 from rules.games.bethel import takes
 from rules.games.le_calcul import LeCalcul
 from rules.patience import Table
+from tests.kit.laid import bethel_table, hand_of
 from tests.kit.stacking import codes, play, stack
 
 GAME = LeCalcul()
 
 
-def bethel_state(fams: tuple[tuple[Card, ...], ...], waste: tuple[tuple[Card, ...], ...],
-                pack: tuple[Card, ...], hand: Card = 0) -> Table:
-    """A table: the families, the four piles below, the pack (top last), the card turned
-    up (0: none)."""
-    return GAME.table({f"f{j + 1}": f for j, f in enumerate(fams)}
-                      | {f"w{i + 1}": w for i, w in enumerate(waste)}
-                      | {"pack": pack, "hand": (hand,) if hand else ()})
-
-
-def hand_of(st: Table) -> Card:
-    """The card turned up (0: none)."""
-    return st.piles[9][-1] if st.piles[9] else 0
+bethel_state = partial(bethel_table, GAME)
 
 
 def book_order() -> tuple[Card, ...]:

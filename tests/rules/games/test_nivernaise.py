@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from rules import IllegalMove, make
@@ -11,21 +9,13 @@ from rules.cards import Card, card, cards, packs
 from rules.families import EMPTY8
 from rules.games.nivernaise import NIVERNAISE_STRICT, Nivernaise
 from rules.patience import Table
+from tests.kit.laid import flanks_table
 
 LENIENT = Nivernaise()
 STRICT = NIVERNAISE_STRICT()
 
 
-def table(game: Nivernaise, fams: tuple[tuple[Card, ...], ...], sides: tuple[Card, ...],
-          line: tuple[tuple[Card, ...], ...], pack: tuple[Card, ...], redeals: int,
-          seed: int) -> Table:
-    """A table: the families, the side places (0 for a space), the six piles, the pack
-    (top last)."""
-    t = game.table({f"f{j + 1}": f for j, f in enumerate(fams)}
-                   | {f"s{k + 1}": (c,) if c else () for k, c in enumerate(sides)}
-                   | {f"p{i + 1}": p for i, p in enumerate(line)} | {"pack": pack})
-    t = replace(t, redeals=redeals, seed=seed)
-    return t
+table = flanks_table
 
 
 def sides_of(st: Table) -> tuple[Card, ...]:
