@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import contextlib
+import pickle
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from rules import all_games, make
+from rules import Play, all_games, make, render
 from rules.prng import Rng
+from server.heavy import HintJob
 from tests.kit.peer import Peer
 from tests.kit.server import Running, start, stop_server, until
 from tests.kit.workers import held_pool, release
@@ -29,9 +32,61 @@ async def table(server: Running, game: str, deal: int = 7, **fields: Any
     return player, joined["room"], await player.state(0)
 
 
+#: The games whose hint is asked through a real server and its pool of worker processes
+#: (starting the workers for each of the 102 games took most of the suite's time): a
+#: column game with a stock, a re-deal game, an open tableau, a pairing game, a game of
+#: packets, a clock and Sympathy's turns. Every game's hint job runs below, in this
+#: process, as a worker runs it.
+THROUGH_SERVER = ["klondike", "la_belle_lucie", "paternal", "idiots_delight",
+                  "solitaire", "clock", "sympathy"]
+
+
+def _two_moves_in(game_id: str) -> tuple[Any, Play[Any]]:
+    """Deal 7 and two moves drawn by ``Rng.from_seed(3)`` (none that ends the game), a
+    couple of moves in, where choices begin: as the table below plays them."""
+    game = make(game_id)
+    play: Play[Any] = Play.start(game, 7)
+    rng = Rng.from_seed(3)
+    for _ in range(2):
+        if game.outcome(play.state) is not None:
+            break
+        seat = game.to_move(play.state)[0]
+        codes = [m for m in game.legal_moves(play.state, seat) if m.code not in ("auto", "end")]
+        if not codes:
+            break
+        k, rng = rng.below(len(codes))
+        play = play.push(codes[k], seat)
+    return game, play
+
+
 @pytest.mark.parametrize("game_id", GAMES)
+def test_every_games_hint_job_answers_with_a_legal_move(game_id: str) -> None:
+    """What the pool runs for a hint, for every game: the job goes to a worker pickled,
+    replays the table's record there and answers, within a hint's time, with one of the
+    seat's legal moves in the view's own words, then why (with a smaller node budget
+    than the table's: the rule of thumb answers where the search does not)."""
+    game, play = _two_moves_in(game_id)
+    if game.outcome(play.state) is not None:
+        return
+    seat = game.to_move(play.state)[0]
+    job = HintJob("r", len(play.states) - 1, play.record, seat, nodes=4_000)
+    job = pickle.loads(pickle.dumps(job))
+    answer = job.answer(pickle.loads(pickle.dumps(job.run(time.monotonic))))
+    view = render(game, play.state, seat)
+    moves = {m["code"]: m["text"] for m in view["moves"][str(seat)]}
+    assert answer["version"] == len(play.states) - 1 and answer["stale"] is False
+    # a move whenever there is one: the evidence's, or a rule of thumb's (said as such)
+    assert answer["verdict"] in ("hint", "rule"), answer
+    assert answer["move"] in moves and answer["text"].startswith(moves[answer["move"]])
+
+
+def test_the_server_sample_covers_each_hint_path() -> None:
+    assert set(THROUGH_SERVER) <= set(GAMES)
+
+
+@pytest.mark.parametrize("game_id", THROUGH_SERVER)
 @pytest.mark.limits(rate=100_000, burst=100_000)
-async def test_every_game_answers_a_hint_with_a_legal_move(
+async def test_a_game_answers_a_hint_with_a_legal_move_through_the_server(
         server: Running, game_id: str) -> None:
     player, room, state = await table(server, game_id)
     rng = Rng.from_seed(3)
