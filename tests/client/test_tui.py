@@ -184,3 +184,28 @@ async def test_a_table_screen_draws_nothing_before_it_is_mounted(
             await pilot.pause()
             assert "you: watcher" in text_of(pilot, "#title")
 
+
+
+async def test_the_host_hands_the_host_role_on_from_the_command_line(
+        server: Running, tokens: TokenStore) -> None:
+    app = SympathyApp(server.url, "Ann", Plan("create", game="sympathy",
+                                              create={"deal": 3}), tokens=tokens)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(lambda: isinstance(app.screen, TableScreen))
+        assert app.session is not None
+        await app.session.wait_until(lambda t: t.view is not None and t.host)
+        async with Session(server.url, "Bea") as bea:
+            await bea.join(app.table.code, "player")
+            assert not bea.table.host
+            await app.session.wait_until(lambda t: t.member_named("bea") != "")
+            await pilot.press("colon", *"host Zed", "enter")
+            await pilot.pause()
+            assert "Nobody called Zed is here" in text_of(pilot, "#message")
+            await pilot.press("colon", *"host bea", "enter")
+            await bea.wait_until(lambda t: t.host)
+            await app.session.wait_until(lambda t: not t.host)
+            await pilot.pause()
+            assert "Bea is the host now" in text_of(pilot, "#message")
+            # Ann is no longer the host: the server refuses her a second time
+            await pilot.press("colon", *"host Bea", "enter")
+            await until(lambda: "Only the host" in text_of(pilot, "#message"))
