@@ -99,14 +99,21 @@ async def table(browser: Browser, site: str, game: str, deal: int, n: int = 0,
 async def round_table(browser: Browser, site: str, game: str, deal: int,
                       players: str = "2") -> Person:
     """A round game's table with computer players in the empty seats (they play at
-    once), at the first moment Ann may move."""
-    ann, _ = await open_room(browser, site, game, deal=deal, fills={"opt-players": players},
-                             think_ms="0")
+    once), at the first moment Ann may move. ``players``: typed, or chosen where the
+    game offers a list (All Fours: two or four)."""
+    listed = game in CHOSEN_PLAYERS
+    chosen: dict[str, Any] = {"opt-players": players} if listed else {}
+    ann, _ = await open_room(browser, site, game, deal=deal, think_ms="0",
+                             fills={} if listed else {"opt-players": players}, **chosen)
     await ann.page.emulate_media(reduced_motion="reduce")
     await ann.page.click("button.bots")
     await ann.page.wait_for_selector(".members li:has-text('Computer')")
     await ann.page.wait_for_selector(".actions h2:has-text('Your moves')")
     return ann
+
+
+#: Round games whose number of players is a list to choose from, not a number typed.
+CHOSEN_PLAYERS = frozenset({"all_fours"})
 
 
 async def rules_page(browser: Browser, site: str, game: str = "klondike") -> Person:
