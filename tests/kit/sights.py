@@ -29,6 +29,9 @@ from tests.kit.server import start
 #: ``make venv`` with the dev extras): run inside the page, nothing fetched at test time.
 AXE = files("axe_playwright_python").joinpath("axe.min.js")
 
+#: A screen's size: ``tests.kit.browser.LAPTOP`` or ``PHONE``.
+Size = dict[str, int]
+
 #: The faults that fail a page: axe's two worst of four.
 SERIOUS = ("serious", "critical")
 
@@ -87,16 +90,16 @@ async def moves(person: Person, n: int) -> None:
                                             state="attached")
 
 
-async def table(browser: Browser, site: str, game: str, deal: int, n: int = 0,
+async def table(browser: Browser, site: str, size: Size, game: str, deal: int, n: int = 0,
                 seats: str = "one") -> Person:
     """``game``'s ``deal`` opened from the lobby (``seats``: "all" to hold every seat),
     ``n`` moves in."""
-    ann, _ = await open_room(browser, site, game, deal=deal, seats=seats)
+    ann, _ = await open_room(browser, site, game, deal=deal, seats=seats, viewport=size)
     await moves(ann, n)
     return ann
 
 
-async def round_table(browser: Browser, site: str, game: str, deal: int,
+async def round_table(browser: Browser, site: str, size: Size, game: str, deal: int,
                       players: str = "2") -> Person:
     """A round game's table with computer players in the empty seats (they play at
     once), at the first moment Ann may move. ``players``: typed, or chosen where the
@@ -104,7 +107,8 @@ async def round_table(browser: Browser, site: str, game: str, deal: int,
     listed = game in CHOSEN_PLAYERS
     chosen: dict[str, Any] = {"opt-players": players} if listed else {}
     ann, _ = await open_room(browser, site, game, deal=deal, think_ms="0",
-                             fills={} if listed else {"opt-players": players}, **chosen)
+                             fills={} if listed else {"opt-players": players},
+                             viewport=size, **chosen)
     await ann.page.emulate_media(reduced_motion="reduce")
     await ann.page.click("button.bots")
     await ann.page.wait_for_selector(".members li:has-text('Computer')")
@@ -116,31 +120,32 @@ async def round_table(browser: Browser, site: str, game: str, deal: int,
 CHOSEN_PLAYERS = frozenset({"all_fours"})
 
 
-async def rules_page(browser: Browser, site: str, game: str = "klondike") -> Person:
+async def rules_page(browser: Browser, site: str, size: Size, game: str = "klondike"
+                     ) -> Person:
     """``/how/GAME``, its picture of a start drawn."""
-    ann = await Person.open(browser, f"{site}/how/{game}", name="Ann")
+    ann = await Person.open(browser, f"{site}/how/{game}", size, name="Ann")
     await ann.page.wait_for_selector(".guide .guide-picture [data-zone]", state="attached")
     return ann
 
 
-async def kept_game(browser: Browser, kept: str) -> Person:
+async def kept_game(browser: Browser, kept: str, size: Size) -> Person:
     """A finished game's page (``/g/ID``): The Wandering Card's deal 5, played to its
     end (lost) over the protocol, opened by someone who was not there."""
     peer, room = await play_to_the_end(kept.replace("http://", "ws://"))
     games = (await peer.call("room_games", room=room))["games"]
     await peer.close()
-    bea = await Person.open(browser, f"{kept}/g/{games[0]['id']}", name="Bea")
+    bea = await Person.open(browser, f"{kept}/g/{games[0]['id']}", size, name="Bea")
     await bea.page.wait_for_selector('.table-wrap[data-step="0"]', state="attached")
     await bea.page.locator(".fair.ok").wait_for()
     return bea
 
 
-async def lobby(browser: Browser, kept: str) -> Person:
+async def lobby(browser: Browser, kept: str, size: Size) -> Person:
     """The lobby of a person with a finished game (the statistics' table) who played A
     Spell's deal of the day (its board, with a link): A Spell chosen in the form."""
     await (await play_to_the_end(kept.replace("http://", "ws://"), KEY, None, "a_spell")
            )[0].close()
-    ann = await Person.open(browser, f"{kept}/", name="Ann")
+    ann = await Person.open(browser, f"{kept}/", size, name="Ann")
     await ann.page.evaluate(f"localStorage.setItem('sympathy.player', {KEY!r})")
     await ann.page.reload()
     await ann.page.wait_for_selector("#game option", state="attached")
@@ -150,15 +155,15 @@ async def lobby(browser: Browser, kept: str) -> Person:
     return ann
 
 
-#: Each page by name: an opener given the browser, a plain server's address and a
-#: keeping server's.
-Opener = Callable[[Browser, str, str], Awaitable[Person]]
+#: Each page by name: an opener given the browser, a plain server's address, a keeping
+#: server's and the screen's size.
+Opener = Callable[[Browser, str, str, Size], Awaitable[Person]]
 PAGES: dict[str, Opener] = {
-    "lobby": lambda b, site, kept: lobby(b, kept),
-    "klondike": lambda b, site, kept: table(b, site, "klondike", 5, 4),
-    "sympathy": lambda b, site, kept: table(b, site, "sympathy", 2, 9, seats="all"),
-    "old_maid": lambda b, site, kept: round_table(b, site, "old_maid", 9),
-    "all_fours": lambda b, site, kept: round_table(b, site, "all_fours", 3),
-    "rules": lambda b, site, kept: rules_page(b, site),
-    "kept_game": lambda b, site, kept: kept_game(b, kept),
+    "lobby": lambda b, site, kept, size: lobby(b, kept, size),
+    "klondike": lambda b, site, kept, size: table(b, site, size, "klondike", 5, 4),
+    "sympathy": lambda b, site, kept, size: table(b, site, size, "sympathy", 2, 9, "all"),
+    "old_maid": lambda b, site, kept, size: round_table(b, site, size, "old_maid", 9),
+    "all_fours": lambda b, site, kept, size: round_table(b, site, size, "all_fours", 3),
+    "rules": lambda b, site, kept, size: rules_page(b, site, size),
+    "kept_game": lambda b, site, kept, size: kept_game(b, kept, size),
 }

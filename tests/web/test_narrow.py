@@ -17,13 +17,14 @@ pytestmark = ON_THE_BROWSERS_LOOP
 #: One game of each table shape (the view's layout), beside the pages of every kind.
 SHAPES: dict[str, Opener] = {
     "rows": PAGES["klondike"],
-    "rows_two_packs": lambda b, site, kept: table(b, site, "british_constitution", 4, 3),
+    "rows_two_packs": lambda b, site, kept, size: table(b, site, size,
+                                                        "british_constitution", 4, 3),
     "twins": PAGES["sympathy"],
-    "clock": lambda b, site, kept: table(b, site, "clock", 3, 12),
-    "grid": lambda b, site, kept: table(b, site, "picture", 2, 14),
-    "square": lambda b, site, kept: table(b, site, "the_square", 1, 3),
+    "clock": lambda b, site, kept, size: table(b, site, size, "clock", 3, 12),
+    "grid": lambda b, site, kept, size: table(b, site, size, "picture", 2, 14),
+    "square": lambda b, site, kept, size: table(b, site, size, "the_square", 1, 3),
     "round": PAGES["old_maid"],
-    "round_four": lambda b, site, kept: round_table(b, site, "all_fours", 3, "4"),
+    "round_four": lambda b, site, kept, size: round_table(b, site, size, "all_fours", 3, "4"),
 }
 NARROW = {**SHAPES, "lobby": PAGES["lobby"], "rules": PAGES["rules"],
           "kept_game": PAGES["kept_game"]}
@@ -33,7 +34,10 @@ NARROW = {**SHAPES, "lobby": PAGES["lobby"], "rules": PAGES["rules"],
 async def test_nothing_scrolls_sideways_on_a_phone(browser: Browser, site: str,
                                                    tmp_path: Path, name: str) -> None:
     async with keeping(tmp_path) as kept:
-        person: Person = await NARROW[name](browser, site, kept)
+        person: Person = await NARROW[name](browser, site, kept, PHONE)
+        assert await sideways(person.page) is None
+        # and after the screen turns sideways and back
+        await person.page.set_viewport_size({"width": 844, "height": 390})
         await person.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
         assert await sideways(person.page) is None
         if name in SHAPES:
