@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.async_api import Browser
 
-from tests.kit.browser import ON_THE_BROWSERS_LOOP, PHONE, Person
+from tests.kit.browser import ON_THE_BROWSERS_LOOP, PHONE, SNAPSHOTS, Person
 from tests.kit.sights import PAGES, Opener, keeping, round_table, sideways, table
 
 pytestmark = ON_THE_BROWSERS_LOOP
@@ -36,6 +36,8 @@ async def test_nothing_scrolls_sideways_on_a_phone(browser: Browser, site: str,
     async with keeping(tmp_path) as kept:
         person: Person = await NARROW[name](browser, site, kept, PHONE)
         assert await sideways(person.page) is None
+        SNAPSHOTS.mkdir(parents=True, exist_ok=True)  # to look at (git-ignored by default)
+        await person.page.screenshot(path=str(SNAPSHOTS / f"narrow-{name}.png"), full_page=True)
         # and after the screen turns sideways and back
         await person.page.set_viewport_size({"width": 844, "height": 390})
         await person.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
