@@ -64,6 +64,15 @@ async def test_klondike_and_the_round_tables_fit_the_screen(
         assert len(boxes) >= 3
         for zid, left, right in boxes:
             assert left >= 0 and right <= width, (zid, left, right)
+        if name == "klondike":  # each family under its suit's sign, not "the spade…"
+            signs = await page.eval_on_selector_all(
+                ".table .kind-foundation .zlabel", "els => els.map(e => e.textContent)")
+            assert signs == ["♠", "♥", "♦", "♣"], signs
+        # no label under a card is cut short on its first line (two lines at most)
+        cut = await page.eval_on_selector_all(
+            ".table .zlabel", "els => els.filter(e => e.scrollWidth > e.clientWidth + 1)"
+            ".map(e => e.textContent)")
+        assert cut == [], cut
         SNAPSHOTS.mkdir(parents=True, exist_ok=True)
         await page.screenshot(path=str(SNAPSHOTS / f"{name}-{size}.png"), full_page=True)
         assert ann.errors == []
