@@ -186,6 +186,14 @@ async def test_a_table_screen_draws_nothing_before_it_is_mounted(
 
 
 
+async def command(pilot: Pilot[None], app: SympathyApp, text: str) -> None:
+    """``:`` then ``text`` and enter, typed once the command line has the keys (before,
+    they would be the table's keys)."""
+    await pilot.press("colon")
+    await until(lambda: getattr(app.screen.focused, "id", None) == "command")
+    await pilot.press(*text, "enter")
+
+
 async def test_the_host_hands_the_host_role_on_from_the_command_line(
         server: Running, tokens: TokenStore) -> None:
     app = SympathyApp(server.url, "Ann", Plan("create", game="sympathy",
@@ -198,14 +206,12 @@ async def test_the_host_hands_the_host_role_on_from_the_command_line(
             await bea.join(app.table.code, "player")
             assert not bea.table.host
             await app.session.wait_until(lambda t: t.member_named("bea") != "")
-            await pilot.press("colon", *"host Zed", "enter")
-            await pilot.pause()
-            assert "Nobody called Zed is here" in text_of(pilot, "#message")
-            await pilot.press("colon", *"host bea", "enter")
+            await command(pilot, app, "host Zed")
+            await until(lambda: "Nobody called Zed is here" in text_of(pilot, "#message"))
+            await command(pilot, app, "host bea")
             await bea.wait_until(lambda t: t.host)
             await app.session.wait_until(lambda t: not t.host)
-            await pilot.pause()
-            assert "Bea is the host now" in text_of(pilot, "#message")
+            await until(lambda: "Bea is the host now" in text_of(pilot, "#message"))
             # Ann is no longer the host: the server refuses her a second time
-            await pilot.press("colon", *"host Bea", "enter")
+            await command(pilot, app, "host Bea")
             await until(lambda: "Only the host" in text_of(pilot, "#message"))
