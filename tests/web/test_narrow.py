@@ -1,6 +1,7 @@
 """A phone 390 px wide: no page scrolls sideways. The lobby with a person's statistics
 and a deal of the day's board, a table of every shape (one game each, a named deal a
-few moves in), a rules page and a finished game's page, in a real Chromium."""
+few moves in), a table whose game was just given up, a rules page and a finished game's
+page, in a real Chromium."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from playwright.async_api import Browser
 
 from tests.kit.browser import ON_THE_BROWSERS_LOOP, PHONE, SNAPSHOTS, Person
-from tests.kit.sights import PAGES, Opener, keeping, round_table, sideways, table
+from tests.kit.sights import PAGES, Opener, Size, keeping, round_table, sideways, table
 
 pytestmark = ON_THE_BROWSERS_LOOP
 
@@ -26,8 +27,20 @@ SHAPES: dict[str, Opener] = {
     "round": PAGES["old_maid"],
     "round_four": lambda b, site, kept, size: round_table(b, site, size, "all_fours", 3, "4"),
 }
+
+
+async def given_up(browser: Browser, site: str, kept: str, size: Size) -> Person:
+    """Klondike's deal 5 four moves in, then given up: the end panel, its record and
+    analysis offered."""
+    ann = await PAGES["klondike"](browser, site, kept, size)
+    await ann.page.click(".actions button.end-move")
+    await ann.page.click("dialog.ask button.yes")
+    await ann.page.locator(".end:not([hidden])").wait_for()
+    return ann
+
+
 NARROW = {**SHAPES, "lobby": PAGES["lobby"], "rules": PAGES["rules"],
-          "kept_game": PAGES["kept_game"]}
+          "kept_game": PAGES["kept_game"], "game_over": given_up}
 
 
 @pytest.mark.parametrize("name", NARROW)
