@@ -9,6 +9,7 @@ from typing import Any
 
 from client.render import board_lines
 from rules import Game, Play, RulesError, all_games, make, render
+from rules.guide import name_of
 from rules.prng import Rng
 
 
@@ -86,12 +87,14 @@ def option_counts(cls: type[Game[Any]], option: str, default: int) -> str:
 
 
 def game_rows() -> list[dict[str, Any]]:
-    """One row per registered game, from its description."""
+    """One row per registered game, from its description: ``title`` is the name a person
+    reads (its guide's, as the clients show it), ``book_title`` the catalogue's."""
     rows = []
     for cls in all_games():
         d = cls.description
         rows.append({
-            "id": d.id, "title": d.title, "book": d.book.short, "pages": d.pages,
+            "id": d.id, "title": name_of(d.id), "book_title": d.title, "book": d.book.short,
+            "pages": d.pages,
             "lines": d.lines, "source": d.source, "citation": d.citation,
             "packs": ("euchre " if d.euchre else "") + pack_counts(cls), "seats": seat_counts(cls),
             "skill": d.skill, "chance": d.chance, "bound": d.bound,
@@ -140,7 +143,7 @@ def _game(args: argparse.Namespace) -> Game[Any]:
 def cmd_show(args: argparse.Namespace) -> int:
     game = _game(args)
     state = game.deal(args.seed)
-    print(f"{game.title} ({game.description.citation}), deal {args.seed}")
+    print(f"{name_of(game.id)} ({game.description.citation}), deal {args.seed}")
     print("\n".join(board_lines(render(game, state, None), ascii=args.ascii)))
     return 0
 

@@ -123,6 +123,12 @@ class Table:
     def over(self) -> bool:
         return self.view is not None and self.view.get("status") not in (None, "playing")
 
+    def member_named(self, name: str) -> str:
+        """The id of the member called ``name`` (any case), or "" when nobody is."""
+        want = name.strip().lower()
+        return next((str(m.get("id")) for m in self.members
+                     if str(m.get("name", "")).lower() == want), "")
+
     @property
     def audience(self) -> int | None:
         """The seat whose view we receive: a player's seat, or the seat an advisor sits

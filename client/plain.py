@@ -17,6 +17,7 @@ one per line on standard input::
     save [DIR]        once a game is over: save its record to a file, to replay later
     analysis          once a game is over: the solver's judgement of the game
     invite NAME [SEAT]   seat NAME behind SEAT (a round game), or let them advise
+    host NAME         the host: hand the host role to NAME (they must be in the room)
     rules             how to play the game: the goal first, then the layout, moves and end
     board | moves | who | advice | help
     quit              leave the terminal (the seat is kept; come back with the same code)
@@ -265,6 +266,8 @@ class PlainClient:
             await self.s.host("kick", member=self.member_id(rest))
         elif word == "close":
             await self.s.host("close")
+        elif word == "host":
+            await self.s.host("set_host", member=self.member_id(rest))
         elif word == "bot":
             await self.s.bot(int(rest) - 1 if rest.isdigit() else None)
         elif word == "invite":
@@ -330,10 +333,7 @@ class PlainClient:
 
     def member_id(self, name: str) -> str:
         """The id of the member called ``name`` (their id if nobody is)."""
-        for m in self.s.table.members:
-            if str(m.get("name", "")).lower() == name.lower():
-                return str(m.get("id"))
-        return name
+        return self.s.table.member_named(name) or name
 
     def proposal(self, text: str) -> str:
         items = self.s.table.proposals

@@ -18,6 +18,7 @@ from typing import Any
 
 from rules import Play, RulesError, make, render
 from rules.game import Move
+from rules.guide import name_of
 
 from .fair import check_commitment
 from .render import clean
@@ -93,7 +94,7 @@ def steps(record: Mapping[str, Any]) -> list[Step]:
                 "commitment": record["commitment"]}
         deal += " (commitment checks out)" if check_commitment(game.id, fair) else \
             " (COMMITMENT DOES NOT MATCH)"
-    out = [Step(0, render(game, play.state, None), f"{game.title}, {deal}: the deal", None)]
+    out = [Step(0, render(game, play.state, None), f"{name_of(game.id)}, {deal}: the deal", None)]
     entries = _entries(record)
     for i, entry in enumerate(entries, 1):
         try:

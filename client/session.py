@@ -248,7 +248,8 @@ class Session:
         return await self.call("invite", room=self.table.room, member=member, **fields)
 
     async def host(self, kind: str, **fields: Any) -> Msg:
-        """A host command: ``lock``, ``kick``, ``set_role``, ``invite`` or ``close``."""
+        """A host command: ``lock``, ``kick``, ``set_role``, ``invite``, ``set_host`` (the
+        host role to another person) or ``close``."""
         return await self.call(kind, room=self.table.room, **fields)
 
     async def _room_call(self, kind: str, **fields: Any) -> Msg:
@@ -401,6 +402,8 @@ class Session:
             for m in t.members:
                 if m.get("id") == t.member:
                     t.role, t.seats = str(m.get("role")), tuple(m.get("seats") or ())
+            # the host may have handed the host role on (``set_host``), to us or away
+            t.host = msg.get("host") == t.member
             self._emit(PresenceChanged(t.members, t.counts))
         elif kind == "proposals":
             t.proposals = tuple(msg.get("items") or ())

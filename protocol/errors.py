@@ -8,6 +8,7 @@ people and may change. The tree::
     rate/…      too many messages (past the budget the connection is closed with 1008)
     auth/…      a token that does not open anything, or an action a role may not take
     room/…      no such room, full, locked, closed, not joined, limits
+    host/…      the host role cannot go to that member
     move/…      the rules refused a move (illegal, not your turn, stale, over, undo)
     call/…      a call that lost a race (another call reached the table first)
     advice/…    a proposal that cannot be made or taken
@@ -37,6 +38,8 @@ CODES: dict[str, str] = {
     "room/already_joined": "This connection is already in a room; leave it first.",
     "room/limit": "The server cannot open more rooms now.",
     "member/not_found": "There is no such member in this room.",
+    "host/cannot_pass": "The host role can pass only to another person who is in the "
+                        "room now.",
     "move/illegal": "The rules do not allow that move now.",
     "move/not_your_turn": "It is not your turn.",
     "move/stale": "The table has changed since you last saw it.",

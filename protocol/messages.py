@@ -97,6 +97,7 @@ SCHEMAS: dict[str, dict[str, Field]] = {
     "set_role": {"room": ROOM, "member": _s(32), "role": _e("player", "advisor", "watcher"),
                  "seat": _i(0, 7, required=False)},
     "invite": {"room": ROOM, "member": _s(32), "seat": _i(0, 7, required=False)},
+    "set_host": {"room": ROOM, "member": _s(32)},
     "close": {"room": ROOM},
     "next_deal": {"room": ROOM, "same": Field("bool", required=False, default=False)},
     "bot": {"room": ROOM, "seat": _i(0, 7, required=False)},

@@ -91,6 +91,7 @@ ROOM_COMMANDS: dict[str, RoomCommand] = {
                                                   q.get("seat"))),
     "invite": RoomCommand(
         lambda r, me, q, now, _: seating.invite(r, me, q["member"], q.get("seat"))),
+    "set_host": RoomCommand(lambda r, me, q, now, _: host.set_host(r, me, q["member"])),
     "close": RoomCommand(lambda r, me, q, now, _: host.close(r, me, now)),
     "next_deal": RoomCommand(
         lambda r, me, q, now, chance: play.next_deal(r, me, bool(q.get("same")),

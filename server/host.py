@@ -1,4 +1,4 @@
-"""What the host does to the room (lock, kick, close), and chat.
+"""What the host does to the room (lock, kick, close, hand the host role on), and chat.
 
 Pure handlers over a :class:`~server.room.Room` value, like :mod:`server.play`.
 """
@@ -42,6 +42,23 @@ def kick(room: Room, member_id: str, target: str) -> Step:
     notice = outbound.kicked(room.id, "The host removed you.")
     return room, Effects(reply={}, presence=True, proposals=True,
                          notices=[(victim.id, notice)], detach=[victim.id])
+
+
+def set_host(room: Room, member_id: str, target: str) -> Step:
+    """``set_host``: the host hands the host role to another person in the room, who is
+    there now (a computer player, someone away, or the host themself:
+    ``host/cannot_pass``). Seats and roles stay as they are; presence says who hosts."""
+    room.check_host(member_id)
+    new = room.member(target)
+    if new.id == room.host:
+        raise ProtocolError("host/cannot_pass", "You are the host already.")
+    if new.bot:
+        raise ProtocolError("host/cannot_pass", "A computer player cannot host the room; "
+                            "choose a person.")
+    if not new.connected:
+        raise ProtocolError("host/cannot_pass", f"{new.name} is away just now; choose "
+                            "someone who is here.")
+    return room.but(host=new.id), Effects(reply={}, presence=True)
 
 
 def close(room: Room, member_id: str, now: float) -> Step:

@@ -95,7 +95,7 @@ async def invite(screen: TableScreen, words: list[str]) -> None:
         elif last in seats:
             seat = seats.index(last)
             name = " ".join(words[:-1])
-    member = next((str(m.get("id")) for m in t.members if m.get("name") == name), "")
+    member = t.member_named(name)
     if s is None or not member:
         screen.show_message(f"Nobody called {clean(name, 40)} is here.")
         return

@@ -26,7 +26,8 @@ from) and enter plays the one chosen; space calls (Snap: one big key); the word 
 have letters of their own, shown in the list (``s`` suspect, ``b`` beg, ``o`` take one,
 ``r`` refuse, ``x`` pass, ``k`` keep, ``e`` sell, ``n`` turn, ``d`` deal...). The host's
 ``c`` seats computer players in every empty seat; the command line takes ``bot [SEAT]``
-and ``invite NAME SEAT`` (an advisor or watcher sits behind a seat).
+and ``invite NAME SEAT`` (an advisor or watcher sits behind a seat). At any table the
+host's ``host NAME`` on the command line hands the host role to NAME.
 """
 
 from __future__ import annotations
@@ -322,6 +323,16 @@ class TableScreen(Screen[None]):
         self.show_message(done)
         return True
 
+    async def hand_host(self, name: str) -> None:
+        """``host NAME``: the host hands the host role to the member called NAME."""
+        s = self.sapp.session
+        member = self.table.member_named(name)
+        if s is None or not member:
+            self.show_message(f"Nobody called {clean(name, 40)} is here.")
+            return
+        who = next(str(m.get("name")) for m in self.table.members if m.get("id") == member)
+        await self._do(s.host("set_host", member=member), f"{clean(who, 40)} is the host now")
+
     async def play(self, code: str) -> None:
         s = self.sapp.session
         if s is None or self.offline() or ending.ask(self, code):
@@ -424,6 +435,8 @@ class TableScreen(Screen[None]):
                 await self._do(s.bot(seat), "a computer player sits down")
             elif words[0] == "invite" and len(words) >= 2:
                 await round_keys.invite(self, words[1:])
+            elif words[0] == "host" and len(words) >= 2:
+                await self.hand_host(" ".join(words[1:]))
             else:
                 await self.play(text)
         self.action_to_moves()  # the keys go back to the table, not into the box

@@ -66,7 +66,9 @@ export class GamePage {
   build() {
     const g = this.game;
     const e = this.el;
-    const players = g.players.map((p) => `${p.name}${p.bot ? " (computer)" : ""} in seat ${p.seats.join(" and ")}`);
+    // a table of one seat names no seat; else seats as the record counts them, from 1
+    const oneSeat = g.players.every((p) => p.seats.every((x) => x === 1));
+    const players = g.players.map((p) => `${p.name}${p.bot ? " (computer)" : ""}${oneSeat ? "" : ` in seat${p.seats.length > 1 ? "s" : ""} ${p.seats.join(" and ")}`}`);
     fill(e.title, `${g.title || g.game}: ${g.won ? "won" : "lost"}`);
     e.slider = h("input", { type: "range", class: "jump", min: 0, max: this.steps - 1, value: 0, "aria-label": "jump to a move" });
     e.slider.addEventListener("input", () => this.go(Number(e.slider.value)));

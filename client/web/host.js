@@ -1,7 +1,8 @@
 // What the host does from the page (everything the terminal host can): the seats, with
 // a computer player for any empty one; people moved between seats and roles; advisors
-// invited or seated behind a seat; the room locked or closed. Dealing again and the
-// rematch are on the end panel (end.js), when a deal is over.
+// invited or seated behind a seat; the host role handed to someone else; the room locked
+// or closed. Dealing again and the rematch are on the end panel (end.js), when a deal is
+// over.
 
 import { ask } from "./ask.js";
 import { h } from "./dom.js";
@@ -79,7 +80,17 @@ export function memberControls(page, m) {
   return h("span", { class: "host-buttons" }, pick, move,
     !me && m.role === "advisor" && s.policy.advice === "invited" ? h("button", { type: "button", class: "small", onclick: () => page.send("invite", { room, member: m.id }) }, "Invite") : null,
     s.view?.layout === "round" && m.role !== "player" ? behindPicker(page, m) : null,
+    me || !m.connected ? null : h("button", { type: "button", class: "small make-host", onclick: () => makeHost(page, m) }, "Make host"),
     me ? null : h("button", { type: "button", class: "small kick", onclick: () => page.send("kick", { room, member: m.id }) }, "Kick"));
+}
+
+/** The host hands the host role to ``m`` (set_host), asked first: it cannot be taken
+ * back from this side. */
+async function makeHost(page, m) {
+  if (!(await ask(`Make ${m.name} the host?`,
+    `${m.name} gets the host's controls: seats and roles, computer players, dealing again, locking and closing the room. You stay where you are, and only the new host can give the role back.`,
+    "Make host", { danger: false }))) return;
+  await page.send("set_host", { room: page.s.room, member: m.id });
 }
 
 async function moveMember(page, m, place) {

@@ -64,7 +64,7 @@ export async function lobby(root) {
     h("button", { type: "submit" }, "Open a room"),
     h("button", { type: "button", id: "daily", class: "daily", onclick: () => create(true) }, "Play the deal of the day"));
   const dailyBoard = h("section", { class: "daily-board", hidden: true });
-  root.append(h("section", { class: "lobby" },
+  root.append(h("main", { class: "lobby" },
     h("h1", {}, "Sympathy"), h("p", { class: "lede" }, "Patience games from the old card books, played together."),
     h("p", {}, h("label", { for: "name" }, "Your name "), name),
     joinForm, h("h2", {}, "Open a room"), form, dailyBoard, h("h2", {}, "Public rooms"), rooms, status, mine));

@@ -32,7 +32,7 @@ export async function showMine(section, conn) {
   } }, "Delete my kept games");
   fill(section, h("h2", {}, "Your games"),
     h("p", { class: "totals" }, `${stats.played} played, ${stats.won} won.`),
-    h("table", { class: "stats" }, h("thead", {}, h("tr", {}, ...["Game", "Played", "Won", "", "Wins in a row", "Best run"].map((t) => h("th", {}, t)))), h("tbody", {}, ...rows)),
+    h("table", { class: "stats" }, h("thead", {}, h("tr", {}, ...["Game", "Played", "Won", "Share won", "Wins in a row", "Best run"].map((t) => h("th", {}, t)))), h("tbody", {}, ...rows)),
     h("p", {}, forget));
 }
 
@@ -50,8 +50,8 @@ export async function showDaily(section, conn, game) {
   const won = d.board.filter((r) => r.won).length;
   const rows = d.board.map((r) => h("li", { class: r.mine ? "mine-row" : null },
     r.id ? h("a", { href: `/g/${r.id}` }, r.players.join(" and ") || "someone") : (r.players.join(" and ") || "someone"),
-    ` ${r.won ? "won" : "lost"} in ${r.moves} moves, ${Math.round(r.seconds / 60)} min`));
+    ` ${r.won ? "won" : "lost"} in ${r.moves} moves, ${r.seconds < 60 ? "under a minute" : `${Math.round(r.seconds / 60)} min`}`));
   fill(section, h("h3", {}, `Deal of the day (${d.date})`),
     h("p", { class: "muted" }, d.board.length ? `${d.board.length} played, ${won} won.${d.played ? "" : " Play it to open the others' games."}` : "Nobody has finished it yet today."),
-    d.board.length ? h("ol", { class: "board" }, ...rows) : null);
+    d.board.length ? h("ol", { class: "results" }, ...rows) : null);
 }

@@ -214,7 +214,9 @@ export class RoomPage {
   /** Our own line in presence: the host may have moved us to another role or seat. */
   syncMe() {
     const me = this.s.presence?.members.find((x) => x.id === this.s.member);
-    if (me) { this.s.role = me.role; this.s.seats = me.seats; this.s.host = me.host; }
+    if (me) { this.s.role = me.role; this.s.seats = me.seats; }
+    // presence names the host (who may have handed the role on: set_host), listed or not
+    if (this.s.presence) this.s.host = this.s.presence.host === this.s.member;
   }
 
   // -- what we may do -------------------------------------------------------------------

@@ -57,12 +57,25 @@ function zoneCards(z, fanned) {
   return stack;
 }
 
+const SUITS = { spades: "♠", hearts: "♥", diamonds: "♦", clubs: "♣" };
+
+/** A zone's label as short as it can be printed under a card (the whole label stays in
+ * its title and aria-label): a family as its suit's sign ("the ace family of spades":
+ * ♠; the group's heading says which family), without its owner or a leading "the". */
+export function zoneLabel(label) {
+  const l = shortLabel(label);
+  const suits = Object.keys(SUITS).filter((s) => new RegExp(`\\b${s}\\b`).test(l));
+  if (/\bfamily\b/.test(l) && suits.length === 1) return SUITS[suits[0]];
+  // a long word may break (with a hyphen) three letters or more from either end
+  return l.replace(/^the\s+/, "").replace(/\p{L}{8,}/gu, (w) => [...w].map((c, i) => (i >= 3 && i <= w.length - 3 ? `\u00ad${c}` : c)).join(""));
+}
+
 /** Labels to print under each zone: "12" for "packet 12" when a group has many packets. */
 function displayLabels(entries) {
   const stems = new Map();
   // [stem, number]: "packet 12" -> ["packet", "12"], "12 o'clock" -> ["o'clock", "12"]
   const parts = entries.map((e) => {
-    const l = shortLabel(e.zone.label);
+    const l = zoneLabel(e.zone.label);
     const m = l.match(/^(.*\D)\s(\d+)$/) || l.match(/^(\d+)\s(\D.*)$/);
     if (!m) return null;
     return /^\d/.test(m[1]) ? [m[2], m[1]] : [m[1], m[2]];
@@ -70,7 +83,7 @@ function displayLabels(entries) {
   for (const p of parts) if (p) stems.set(p[0], (stems.get(p[0]) || 0) + 1);
   entries.forEach((e, i) => {
     const p = parts[i];
-    e.display = p && stems.get(p[0]) >= 3 ? p[1] : shortLabel(e.zone.label);
+    e.display = p && stems.get(p[0]) >= 3 ? p[1] : zoneLabel(e.zone.label);
   });
 }
 
@@ -99,7 +112,8 @@ function zoneEl(entry, ctx) {
     p.dataset.down = String(partner.down);
     el.append(p);
   }
-  el.append(h("span", { class: "zlabel" }, entry.display || shortLabel(z.label)));
+  const label = entry.display || zoneLabel(z.label);
+  el.append(h("span", { class: `zlabel${Object.values(SUITS).includes(label) ? " suit" : ""}` }, label));
   el.addEventListener("click", (ev) => {
     const inner = ev.target.closest("[data-zone]");
     ctx.onZone(inner && inner.dataset.zone === partner?.id ? partner.id : z.id);

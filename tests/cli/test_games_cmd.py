@@ -9,6 +9,7 @@ import sys
 from cli.games_cmd import TITLE, pack_counts, seat_counts
 from rules import all_games, make
 from rules.common import autoplay
+from rules.guide import name_of
 from rules.registry import game_class
 
 
@@ -115,3 +116,17 @@ def test_selfplay_first_policy_is_what_auto_play_does() -> None:
         assert outcome is not None
         wins += outcome.won
     assert int(m.group(1)) == wins
+
+
+def test_games_names_each_game_as_the_clients_do() -> None:
+    # the guide's name (the lobby's and the terminal's), never the catalogue's working
+    # title such as "Babette (untitled in the seed)"
+    out = sympathy("games")
+    assert "untitled" not in out and "seed" not in out
+    for cls in all_games():
+        d = cls.description
+        line = next(line for line in out.splitlines() if line.startswith(d.id + " "))
+        assert line[len(d.id):].strip().startswith(name_of(d.id)[: TITLE - 3]), line
+    babette = next(line for line in out.splitlines() if line.startswith("babette "))
+    assert re.match(r"babette +Babette +2 ", babette), babette
+    assert sympathy("show", "babette").startswith("Babette (")

@@ -80,6 +80,25 @@ async def test_line_mode_comes_back_to_its_seat(server: Running, tmp_path: Path)
     assert await again.finish() == 0
 
 
+async def test_line_mode_hands_the_host_role_on(server: Running, tmp_path: Path) -> None:
+    ann = await Proc.start(tmp_path, "host", "sympathy", "--plain", "--deal", "3",
+                           "--server", server.url, "--name", "Ann")
+    code = (await ann.expect(r"joined room (\w+)")).group(1)
+    async with Session(server.url, "Bea") as bea:
+        await bea.join(code, "player")
+        await ann.expect(r"^who: .*Bea \(player B\)")
+        await ann.send("host zed")
+        await ann.expect(r"^error: member/not_found: ")
+        await ann.send("host bea")
+        await ann.expect(r"^ok$")
+        await bea.wait_until(lambda t: t.host)
+        await ann.expect(r"^who: .*Bea \(player B, host\)")
+        await ann.send("lock")  # Ann hosts no more
+        await ann.expect(r"^error: auth/denied: Only the host can do that\.$")
+    await ann.send("quit")
+    assert await ann.finish() == 0
+
+
 async def test_a_round_match_in_line_mode_against_a_computer_player(server: Running,
                                                                     tmp_path: Path) -> None:
     ann = await Proc.start(tmp_path / "ann", "host", "old_maid", "--plain", "-o", "players=2",

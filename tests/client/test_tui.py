@@ -184,3 +184,34 @@ async def test_a_table_screen_draws_nothing_before_it_is_mounted(
             await pilot.pause()
             assert "you: watcher" in text_of(pilot, "#title")
 
+
+
+async def command(pilot: Pilot[None], app: SympathyApp, text: str) -> None:
+    """``:`` then ``text`` and enter, typed once the command line has the keys (before,
+    they would be the table's keys)."""
+    await pilot.press("colon")
+    await until(lambda: getattr(app.screen.focused, "id", None) == "command")
+    await pilot.press(*text, "enter")
+
+
+async def test_the_host_hands_the_host_role_on_from_the_command_line(
+        server: Running, tokens: TokenStore) -> None:
+    app = SympathyApp(server.url, "Ann", Plan("create", game="sympathy",
+                                              create={"deal": 3}), tokens=tokens)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(lambda: isinstance(app.screen, TableScreen))
+        assert app.session is not None
+        await app.session.wait_until(lambda t: t.view is not None and t.host)
+        async with Session(server.url, "Bea") as bea:
+            await bea.join(app.table.code, "player")
+            assert not bea.table.host
+            await app.session.wait_until(lambda t: t.member_named("bea") != "")
+            await command(pilot, app, "host Zed")
+            await until(lambda: "Nobody called Zed is here" in text_of(pilot, "#message"))
+            await command(pilot, app, "host bea")
+            await bea.wait_until(lambda t: t.host)
+            await app.session.wait_until(lambda t: not t.host)
+            await until(lambda: "Bea is the host now" in text_of(pilot, "#message"))
+            # Ann is no longer the host: the server refuses her a second time
+            await command(pilot, app, "host Bea")
+            await until(lambda: "Only the host" in text_of(pilot, "#message"))

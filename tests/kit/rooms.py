@@ -29,6 +29,7 @@ HANDLERS: dict[str, Callable[..., tuple[Room, Effects]]] = {
     "drop_nodes": seating.drop_nodes, "add_bot": seating.add_bot,
     "invite": seating.invite, "set_role": seating.set_role,
     "chat": host.chat, "lock": host.lock, "kick": host.kick, "close": host.close,
+    "set_host": host.set_host,
     "run_due": commands.run_due,
 }
 #: Views and jobs by name: ``live.state_message(0)`` is ``views.state_message(room, 0)``.

@@ -153,6 +153,33 @@ async def test_host_controls_over_the_wire(server: Running) -> None:
     assert (await late.call("join", code=code, role="watcher"))["code"] == "room/closed"
 
 
+async def test_the_host_hands_the_room_to_another_person_over_the_wire(
+        server: Running) -> None:
+    ann, joined = await open_table(server)
+    room, code = joined["room"], joined["code"]
+    bea = await Peer.connect(server.url, "Bea")
+    bj = await bea.call("join", code=code, role="player")
+    refused = await bea.call("set_host", room=room, member=bj["member"])
+    assert refused["code"] == "auth/denied"
+    assert (await ann.call("set_host", room=room, member="x" * 12))["code"] == \
+        "member/not_found"
+    assert (await ann.call("set_host", room=room, member=joined["member"]))["code"] == \
+        "host/cannot_pass"
+    assert (await ann.call("set_host", room=room, member=bj["member"]))["type"] == "ok"
+    told = await bea.wait_presence(lambda p: p["host"] == bj["member"])
+    assert [x["name"] for x in told["members"] if x["host"]] == ["Bea"]
+    await ann.wait_presence(lambda p: p["host"] == bj["member"])
+    # Bea hosts now: Ann's host commands are refused, Bea's work
+    assert (await ann.call("lock", room=room, locked=True))["code"] == "auth/denied"
+    assert (await bea.call("lock", room=room, locked=True))["type"] == "ok"
+    # a newcomer is told who hosts
+    late = await Peer.connect(server.url, "Cy")
+    await bea.call("lock", room=room, locked=False)
+    lj = await late.call("join", code=code, role="watcher")
+    assert not lj["host"]
+    assert (await late.wait_presence(lambda p: True))["host"] == bj["member"]
+
+
 async def test_a_reader_that_does_not_read_never_slows_the_room(server: Running) -> None:
     ann, joined = await open_table(server, seats="all")
     room = joined["room"]

@@ -218,6 +218,49 @@ def test_host_controls() -> None:
     assert code_of(err) == "room/closed"
 
 
+def test_the_host_hands_the_host_role_to_someone_in_the_room() -> None:
+    r = room()
+    h, _ = r.add_member(PLAYER, "Host")
+    b, _ = r.add_member(PLAYER, "Bea")
+    w, _ = r.add_member(WATCHER, "Wes")
+    refused = [(b.id, w.id, "auth/denied"),  # only the host hands it on
+               (h.id, "nobody", "member/not_found"),
+               (h.id, h.id, "host/cannot_pass")]
+    r.disconnect(w.id, 2.0)
+    refused.append((h.id, w.id, "host/cannot_pass"))  # Wes is away
+    for who, target, code in refused:
+        before = r.room
+        with pytest.raises(ProtocolError) as err:
+            r.set_host(who, target)
+        assert code_of(err) == code and r.room is before, (who, target)
+    fx = r.set_host(h.id, b.id)
+    assert r.host == b.id and fx.presence and fx.reply == {}
+    msg = r.presence_message()
+    assert msg["host"] == b.id
+    assert [m["name"] for m in msg["members"] if m["host"]] == ["Bea"]
+    # seats and roles stay; the old host is now like anyone else
+    assert r.members[h.id].seats == (0,) and r.members[b.id].seats == (1,)
+    with pytest.raises(ProtocolError) as err:
+        r.lock(h.id, True)
+    assert code_of(err) == "auth/denied"
+    r.lock(b.id, True)
+    r.leave(h.id, 3.0)
+    assert h.id not in r.members  # a host who leaves stays; Ann is no longer the host
+    r.connect(w.id, "", 4.0)
+    r.set_host(b.id, w.id)
+    assert r.host == w.id
+
+
+def test_a_computer_player_is_never_made_host() -> None:
+    r = room("old_maid", {"players": 3})
+    h, _ = r.add_member(PLAYER, "Host")
+    r.add_bot(h.id, None)
+    bot = next(m for m in r.members.values() if m.bot)
+    with pytest.raises(ProtocolError) as err:
+        r.set_host(h.id, bot.id)
+    assert code_of(err) == "host/cannot_pass" and r.host == h.id
+
+
 def test_chat_is_cleaned_and_capped() -> None:
     r = room()
     a, _ = r.add_member(PLAYER, "Ann\x1b[31m\u202e")

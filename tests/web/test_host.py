@@ -117,3 +117,45 @@ async def test_the_host_deals_again_offers_a_rematch_and_sees_the_tally(
     await give_up(5)
     assert "This room so far: 0 won of 3 deals played." in await page.inner_text(".end .tally")
     assert ann.errors == [] and bob.errors == []
+
+
+async def test_the_host_makes_someone_else_the_host_from_the_people_list(
+        browser: Browser, site: str) -> None:
+    # deal 2 of Sympathy; Bea takes seat B, Wes watches and then goes away
+    ann, code = await open_room(browser, site, "sympathy", deal=2)
+    page = ann.page
+    bea = await Person.open(browser, f"{site}/r/{code}", name="Bea")
+    await bea.wait_version(0)
+    assert await bea.page.locator(".host").is_hidden()
+    bea_line = page.locator(".people li", has_text="Bea")
+    await bea_line.wait_for()
+    assert await page.locator(".people li", has_text="(you)").locator(
+        "button.make-host").count() == 0  # not to herself
+    await bea_line.locator("button.make-host").click()
+    question = page.locator("dialog.ask")
+    assert "Make Bea the host?" in await question.inner_text()
+    await question.locator("button.no").click()  # not now: nothing changes
+    await question.wait_for(state="detached")
+    assert await page.evaluate("window.sympathy.s.host") is True
+
+    await bea_line.locator("button.make-host").click()
+    await page.click("dialog.ask button.yes")
+    # Bea has the host's controls now, Ann has none; both lists say who hosts
+    await bea.page.wait_for_selector(".host:not([hidden]) h2:has-text('Host')")
+    await page.wait_for_selector(".host", state="hidden")
+    await page.locator(".people li", has_text="Bea").locator(".muted", has_text="· host").wait_for()
+    assert await page.locator(".people button.make-host").count() == 0
+    assert "host" not in await bea.page.locator(".people li", has_text="Ann").locator(
+        "> .muted").inner_text()
+    await bea.page.locator(".people li", has_text="Ann").locator("button.make-host").wait_for()
+    # Wes comes, then goes away: the host role cannot go to someone away
+    wes = await Person.open(browser, f"{site}/r/{code}", name="Wes")
+    await bea.page.locator(".people li", has_text="Wes").wait_for()
+    await wes.close()
+    await bea.page.locator(".people li", has_text="away").wait_for()
+    assert await bea.page.locator(".people li", has_text="Wes").locator(
+        "button.make-host").count() == 0
+    await page.reload()  # after a reload Ann is still not the host
+    await page.wait_for_selector(".people li:has-text('(you)')")
+    assert await page.locator(".host").is_hidden()
+    assert ann.errors == [] and bea.errors == []

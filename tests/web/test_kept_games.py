@@ -3,7 +3,6 @@ steps through it, jumps, and sees the fairness check."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -11,11 +10,9 @@ import pytest
 import pytest_asyncio
 from playwright.async_api import Browser
 
-from protocol.limits import Limits
-from server.stores.archive_file import FileArchive
 from tests.kit.browser import ON_THE_BROWSERS_LOOP, Person, open_room
 from tests.kit.kept import play_to_the_end
-from tests.kit.server import start
+from tests.kit.sights import keeping
 
 pytestmark = ON_THE_BROWSERS_LOOP
 
@@ -23,14 +20,8 @@ pytestmark = ON_THE_BROWSERS_LOOP
 @pytest_asyncio.fixture(loop_scope="session")
 async def kept_site(tmp_path: Path) -> AsyncIterator[str]:
     """A server that keeps finished games (in an SQLite file), its page's address."""
-    # the statistics' games are played at once over the protocol: past a person's budget
-    running, stop, task = await start(Limits(rate=1000, burst=1000),
-                                      archive=FileArchive(tmp_path / "sympathy.db"))
-    try:
-        yield f"http://127.0.0.1:{running.port}"
-    finally:
-        stop.set()
-        await asyncio.wait_for(task, 10)
+    async with keeping(tmp_path) as site:
+        yield site
 
 
 async def test_someone_not_at_the_table_steps_through_a_finished_game(
@@ -139,7 +130,7 @@ async def test_the_deal_of_the_day_board_shows_two_peoples_results(
     await page.select_option("#game", "a_spell")
     await page.select_option("#game", "wandering_card")
     await page.wait_for_selector(".daily-board >> text=/2 played, [012] won/")
-    links = page.locator(".daily-board ol.board a")
+    links = page.locator(".daily-board ol.results a")
     assert await links.count() == 2
     assert (await links.first.get_attribute("href") or "").startswith("/g/")
     # the button opens a room on the day's deal

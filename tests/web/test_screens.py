@@ -1,13 +1,17 @@
-"""Sympathy and three solo games of different shapes (packets, a clock, a grid) on a laptop
-and on a phone: every place on the table fits the screen's width, and a screenshot of
-each is saved (``make web-snapshots`` refreshes the committed ones)."""
+"""Sympathy and three solo games of different shapes (packets, a clock, a grid), Klondike
+mid-game, and two round tables (Old Maid, All Fours) on a laptop and on a phone: every
+place on the table fits the screen's width, and a screenshot of each is saved
+(``make web-snapshots`` refreshes the committed ones)."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 from playwright.async_api import Browser
 
 from tests.kit.browser import LAPTOP, ON_THE_BROWSERS_LOOP, PHONE, SNAPSHOTS, open_room
+from tests.kit.sights import PAGES, keeping, sideways
 
 pytestmark = ON_THE_BROWSERS_LOOP
 
@@ -41,3 +45,34 @@ async def test_each_table_fits_the_screen(browser: Browser, site: str, game: str
     SNAPSHOTS.mkdir(parents=True, exist_ok=True)
     await ann.page.screenshot(path=str(SNAPSHOTS / f"{game}-{size}.png"), full_page=True)
     assert ann.errors == []
+
+
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+@pytest.mark.parametrize("name", ["klondike", "old_maid", "all_fours"])
+async def test_klondike_and_the_round_tables_fit_the_screen(
+        browser: Browser, site: str, tmp_path: Path, name: str, size: str) -> None:
+    # Klondike's deal 5 four moves in; Old Maid's deal 9 and All Fours' deal 3 against a
+    # computer player, when Ann is first to move
+    async with keeping(tmp_path) as kept:
+        ann = await PAGES[name](browser, site, kept, LAPTOP if size == "laptop" else PHONE)
+        page = ann.page
+        width = await page.evaluate("window.innerWidth")
+        assert await sideways(page) is None
+        boxes = await page.eval_on_selector_all(
+            ".table .zone", "els => els.map(e => { const r = e.getBoundingClientRect();"
+            " return [e.dataset.zone, r.left, r.right]; })")
+        assert len(boxes) >= 3
+        for zid, left, right in boxes:
+            assert left >= 0 and right <= width, (zid, left, right)
+        if name == "klondike":  # each family under its suit's sign, not "the spade…"
+            signs = await page.eval_on_selector_all(
+                ".table .kind-foundation .zlabel", "els => els.map(e => e.textContent)")
+            assert signs == ["♠", "♥", "♦", "♣"], signs
+        # no label under a card is cut short on its first line (two lines at most)
+        cut = await page.eval_on_selector_all(
+            ".table .zlabel", "els => els.filter(e => e.scrollWidth > e.clientWidth + 1)"
+            ".map(e => e.textContent)")
+        assert cut == [], cut
+        SNAPSHOTS.mkdir(parents=True, exist_ok=True)
+        await page.screenshot(path=str(SNAPSHOTS / f"{name}-{size}.png"), full_page=True)
+        assert ann.errors == []
