@@ -152,6 +152,14 @@ export function point(points, p, moves, zones) {
     (points.length ? consider([p], moves, zonesById) : null) || NOTHING;
 }
 
+/** What ``points`` mean together (a card dragged from the first and dropped on the
+ * second), as :func:`point` answers, but never starting afresh: nothing when no move
+ * fits them all. */
+export function meant(points, moves, zones) {
+  if (new Set(points.map((p) => p.zone)).size < points.length) return NOTHING;
+  return consider(points, moves, new Map(zones.map((z) => [z.id, z]))) || NOTHING;
+}
+
 /** The move that sends the card at ``p`` home (onto a foundation), when exactly one
  * move does; else null. */
 export function homeMove(p, moves, zones) {

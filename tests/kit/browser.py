@@ -85,12 +85,13 @@ class Person:
 
 async def open_room(browser: Browser, site: str, game: str, name: str = "Ann",
                     deal: int | None = None, fills: dict[str, str] | None = None,
-                    wait: bool = True, **choices: str) -> tuple[Person, str]:
+                    wait: bool = True, viewport: dict[str, int] | None = None,
+                    **choices: str) -> tuple[Person, str]:
     """Ann opens a room from the lobby's form: ``choices`` are chosen in its selects and
     ``fills`` typed into its fields (after the game, whose options appear with it);
     returns her page and the room's code, once her page shows the first table (``wait``:
     a table that plays its safe moves by itself may never show version 0)."""
-    ann = await Person.open(browser, f"{site}/", name=name)
+    ann = await Person.open(browser, f"{site}/", viewport, name=name)
     page = ann.page
     await page.wait_for_selector("#game option", state="attached")
     await page.select_option("#game", game)
