@@ -130,7 +130,8 @@ function consider(points, moves, zonesById) {
     }
     if (complete) done.push(m);
   }
-  if (!targets.size && done.length === 1) return { ...NOTHING, act: done[0] };
+  // one move left: it is meant (a click on a card that has one move plays it)
+  if (cands.length === 1) return { ...NOTHING, act: cands[0] };
   return { points, candidates: cands, ask: done, targets, act: null };
 }
 
@@ -138,7 +139,8 @@ function consider(points, moves, zonesById) {
  * What one more point means, given the points made so far (``points``, [] at first) and
  * the moves one may make ([{code, text, shape}], with no ending move among them).
  *
- * Returns {act}: the one move meant, to be sent now; or {points, candidates, ask,
+ * Returns {act}: the one move meant, to be sent now (the one move left: a first point
+ * at a card with one move plays it); or {points, candidates, ask,
  * targets}: the choice so far (``candidates``, the moves it may still mean), ``ask`` the
  * moves already complete that a "which move?" choice offers (several; or beside places
  * still to point at), ``targets`` the places that may come next. A point that fits no

@@ -303,20 +303,26 @@ export class RoomPage {
     return !ended && view?.status === "playing" && view.to_move.some((x) => mine(this.s, x));
   }
 
-  /** A click (or tap) on the table at ``at`` ({zone, card}): one more point (point.js);
-   * a second click on the same card at once is a double-click, which sends the card
-   * home when exactly one move does. */
-  clickPoint(at) {
+  /** A click (or tap) on the table at ``at`` ({zone, card}), the ``clicks``-th of a
+   * quick run (the event's detail): one more point (point.js); a second click on the
+   * same card at once is a double-click, which sends the card home when exactly one
+   * move does. */
+  clickPoint(at, clicks = 1) {
     const moves = this.placed();
     if (!moves.length || this.s.ended) return;
     const now = Date.now();
     const last = this.lastPoint;
-    this.lastPoint = { at, when: now };
-    if (last && now - last.when < DOUBLE_MS && last.at.zone === at.zone && last.at.card === at.card) {
-      const home = homeMove(at, moves, this.s.view.zones);
+    this.lastPoint = { at, when: now, sent: false };
+    if (last && now - last.when < DOUBLE_MS && last.at.zone === at.zone) {
+      // the second click of a double-click whose first already played the card's one
+      // move (a click on a back, such as the stock's, counts each time)
+      if (clicks > 1 && last.sent && last.at.card) { this.lastPoint = null; return; }
+      const home = last.at.card === at.card ? homeMove(at, moves, this.s.view.zones) : null;
       if (home) { this.lastPoint = null; this.chosen({ act: home }); return; }
     }
-    this.chosen(point(this.s.points, at, moves, this.s.view.zones));
+    const r = point(this.s.points, at, moves, this.s.view.zones);
+    this.lastPoint.sent = !!r.act;
+    this.chosen(r);
   }
 
   /** A card dragged from ``from`` and let go over ``to`` (null: off the table). */
@@ -438,7 +444,7 @@ export class RoomPage {
         changed: s.changed, selected: new Set(s.points.map((p) => p.zone)), targets: s.targets,
         picked: new Map(s.points.filter((p) => p.card).map((p) => [p.zone, p.card])),
         actionable: s.points.length ? new Set() : startPlaces(this.placed()),
-        onPoint: (at) => this.clickPoint(at), groupTitle: (n) => this.groupTitle(n),
+        onPoint: (at, clicks) => this.clickPoint(at, clicks), groupTitle: (n) => this.groupTitle(n),
       }));
       e.table.dataset.version = String(s.version);
     }

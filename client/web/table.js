@@ -107,7 +107,7 @@ function zoneEl(entry, ctx) {
     el.append(p);
   }
   el.append(h("span", { class: "zlabel" }, entry.display || shortLabel(z.label)));
-  el.addEventListener("click", (ev) => { const at = pointOf(ev.target); if (at) ctx.onPoint(at); });
+  el.addEventListener("click", (ev) => { const at = pointOf(ev.target); if (at) ctx.onPoint(at, ev.detail); });
   return el;
 }
 
@@ -169,7 +169,7 @@ function clockEl(all, ctx) {
 /**
  * The table for ``view``. ``ctx``: changed, selected, targets and actionable (Sets of
  * zone ids), picked (Map from zone id to the card pointed at there), onPoint({zone,
- * card}), groupTitle(name) -> text.
+ * card}, clicks: the click's detail), groupTitle(name) -> text.
  */
 export function drawTable(view, ctx) {
   const all = groups(view);

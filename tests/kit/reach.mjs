@@ -7,8 +7,9 @@
 // it, not from the module's own reading: a move of cards is pointed at by its source (at
 // its card, where the table draws it, and again at the place alone), then its
 // destination; a pair or a group by its places in either order; a deal, turn or re-deal
-// by its one place. Each point on the way must leave the move among the candidates and
-// act no other move; the last must act it, or offer it in a "which move?" choice.
+// by its one place. Each point on the way must act the move (the one left) or leave it
+// among the candidates, and act no other move; the last must act it, or offer it in a
+// "which move?" choice.
 
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
@@ -46,10 +47,7 @@ function reach(move, seq, moves, zones) {
   for (let i = 0; i < seq.length; i++) {
     const r = point.point(points, seq[i], moves, zones);
     const last = i === seq.length - 1;
-    if (r.act) {
-      if (r.act.code !== move.code || r.act.seat !== move.seat) return `acts ${r.act.code} instead`;
-      return last ? null : `acts it before its last place`;
-    }
+    if (r.act) return r.act.code !== move.code || r.act.seat !== move.seat ? `acts ${r.act.code} instead` : null;
     if (!r.candidates.includes(move)) return `is lost at point ${i + 1} (${seq[i].zone})`;
     if (last && !r.ask.includes(move)) return `is not offered after its last place`;
     points = r.points;

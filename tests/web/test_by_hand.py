@@ -125,6 +125,8 @@ async def by_hand(page: Page, view: dict[str, Any], move: dict[str, Any], draggi
         order = list(enumerate(places))
         for i, z in order[::-1] if many else order:
             await point_at(page, z, card(i))
+            if not await page.evaluate("window.sympathy.s.points.length"):
+                break  # the one move left was played
         how = "point, other order" if many else "point"
     which = page.locator(f'.which button.which-move[data-move="{move["code"]}"]')
     if how != "button" and await which.count():
@@ -211,3 +213,78 @@ async def test_les_petits_paquets_by_hand(browser: Browser, site: str) -> None:
     ann, _ = await open_room(browser, site, "les_petits_paquets", deal=0)
     hows = await play_by_hand(ann, "les_petits_paquets", 0, 8)
     assert hows.get("drag") and hows.get("double-click"), hows
+
+
+SLIDES = """() => {
+  window.slides = 0;
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (...args) {
+    window.slides++;
+    return animate.apply(this, args);
+  };
+}"""
+
+
+async def test_a_double_click_sends_a_card_home(browser: Browser, site: str) -> None:
+    # Klondike deal 6: A♣ of column 3 may go home to its family, or onto 2♦ (column 2)
+    ann, _ = await open_room(browser, site, "klondike", deal=6)
+    await point_at(ann.page, "t3", "AC")  # one click: two moves, so a choice, no move
+    assert await ann.page.evaluate("window.sympathy.s.points") == [{"zone": "t3", "card": "AC"}]
+    await ann.page.keyboard.press("Escape")
+    at = await place(ann.page, "t3", "AC")
+    assert at
+    await ann.page.mouse.dblclick(*at)
+    await ann.wait_version(1)
+    game = make("klondike")
+    after = Play.start(game, 6).push(Move("t3>f"), 0)
+    assert await ann.zones() == view_zones(render(game, after.state, 0))
+    assert ann.errors == []
+
+
+async def test_cards_travel_to_their_new_place_unless_motion_is_reduced(
+        browser: Browser, site: str) -> None:
+    for reduced in (False, True):
+        ann, _ = await open_room(browser, site, "klondike", deal=1)
+        if reduced:
+            await ann.page.emulate_media(reduced_motion="reduce")
+        await ann.page.evaluate(SLIDES)
+        # Klondike deal 1: 7♠ from column 3 onto 8♥ on column 6
+        await point_at(ann.page, "t3", "7S")
+        await point_at(ann.page, "t6", None)
+        await ann.wait_version(1)
+        slides = await ann.page.evaluate("window.slides")
+        assert (slides == 0) if reduced else (slides >= 1), (reduced, slides)
+        await ann.close()
+
+
+async def test_the_title_says_when_it_is_your_turn(browser: Browser, site: str) -> None:
+    ann, code = await open_room(browser, site, "klondike", deal=1)
+    assert (await ann.page.title()).startswith("Your turn · ")
+    eve = await Person.open(browser, f"{site}/r/{code}", name="Eve")
+    await eve.wait_version(0)
+    assert "Your turn" not in await eve.page.title()  # a watcher has no turn
+    await ann.page.click(".actions button.end-move")
+    await ann.page.click("dialog.ask button.yes")
+    await ann.wait_version(1)
+    assert "Your turn" not in await ann.page.title()  # the game is over
+
+
+async def test_the_sound_is_off_until_turned_on_and_remembered(browser: Browser, site: str) -> None:
+    ann, _ = await open_room(browser, site, "klondike", deal=1)
+    sound = ann.page.locator("header button.sound")
+    assert await sound.inner_text() == "Sound off"
+    assert await sound.get_attribute("data-chimes") is None
+    await sound.click()
+    assert await sound.inner_text() == "Sound on"
+    assert await sound.get_attribute("aria-pressed") == "true"
+    await ann.page.reload()
+    await ann.wait_version(0)
+    assert await sound.inner_text() == "Sound on"
+    # the page came back to a table where it is her turn: one chime
+    assert await sound.get_attribute("data-chimes") == "1"
+    await sound.click()
+    await ann.page.reload()
+    await ann.wait_version(0)
+    assert await sound.inner_text() == "Sound off"
+    assert await sound.get_attribute("data-chimes") is None
+    assert ann.errors == []
