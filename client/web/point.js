@@ -139,13 +139,13 @@ function consider(points, moves, zonesById) {
  * What one more point means, given the points made so far (``points``, [] at first) and
  * the moves one may make ([{code, text, shape}], with no ending move among them).
  *
- * Returns {act}: the one move meant, to be sent now (the one move left: a first point
- * at a card with one move plays it); or {points, candidates, ask,
- * targets}: the choice so far (``candidates``, the moves it may still mean), ``ask`` the
- * moves already complete that a "which move?" choice offers (several; or beside places
- * still to point at), ``targets`` the places that may come next. A point that fits no
- * move after the others starts afresh from it; a point at a place already chosen, or at
- * a place no move begins at, clears the choice (``points`` empty).
+ * Returns {act}: the move meant, to be sent now (the one move left: a first point at a
+ * card that has one move plays it); or {points, candidates, ask, targets}: the choice
+ * so far (``candidates``, the moves it may still mean), ``ask`` the moves already
+ * complete that a "which move?" choice offers (several; or beside places still to point
+ * at), ``targets`` the places that may come next. A point that fits no move after the
+ * others starts afresh from it; a point at a place already chosen, or at a place no move
+ * begins at, clears the choice (``points`` empty).
  */
 export function point(points, p, moves, zones) {
   const zonesById = new Map(zones.map((z) => [z.id, z]));
@@ -167,6 +167,6 @@ export function meant(points, moves, zones) {
 export function homeMove(p, moves, zones) {
   const kinds = new Map(zones.map((z) => [z.id, z.kind]));
   const home = moves.filter((m) => m.shape?.kind === "move" && m.shape.from === p.zone &&
-    kinds.get(m.shape.to) === "foundation" && (!p.card || m.shape.cards?.at(-1) === p.card || m.shape.cards?.[0] === p.card));
+    kinds.get(m.shape.to) === "foundation" && (!p.card || m.shape.cards?.[0] === p.card));
   return home.length === 1 ? home[0] : null;
 }

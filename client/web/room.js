@@ -9,23 +9,21 @@ import { ask } from "./ask.js";
 import { chime } from "./chime.js";
 import { Conn } from "./conn.js";
 import { fill, h } from "./dom.js";
-import { dragCards } from "./drag.js";
 import { showGuide } from "./guide.js";
 import { endParts, finished } from "./end.js";
+import { NO_CHOICE, choiceOnTable, chosen, clicked, dragOnTable } from "./hand.js";
 import { hostPanel } from "./host.js";
 import { onKey } from "./keys.js";
 import { endingQuestion } from "./moves.js";
 import { cardPlaces, slide } from "./motion.js";
 import { drawActions, drawChat, drawPeople, drawProposals, drawWaiting, drawWhich, foldPresence } from "./panels.js";
-import { homeMove, isEnding, meant, point, startPlaces } from "./point.js";
+import { isEnding } from "./point.js";
 import { forgetSeat, getName, getSeat, getSound, setName, setSeat, setSound } from "./store.js";
 import { drawRound, isCall, offeredCalls } from "./round.js";
 import { changedZones, drawTable, zoneBox } from "./table.js";
 import { callText, factsLine, mine, namePeople, namesIn, seatWords, turnText } from "./words.js";
 
 const GONE = new Set(["auth/bad_token", "room/not_found", "room/closed"]);
-const DOUBLE_MS = 400;  // two clicks on one card within this are a double-click
-const NO_CHOICE = { points: [], candidates: null, ask: [], targets: new Set() };
 const CONN_WORDS = { connecting: "connecting…", connected: "connected", offline: "offline: trying again…", out: "not in the room" };
 
 export class RoomPage {
@@ -43,7 +41,7 @@ export class RoomPage {
     this.timer = null;
     this.games = {};
     this.el = {};
-    this.lastPoint = null;  // {at, when}: the last click on the table, for a double-click
+    this.lastPoint = null;  // {at, when, sent}: the last click on the table (hand.js)
     this.before = null;     // where the cards were drawn before a new state (motion.js)
     this.build();
   }
@@ -85,10 +83,7 @@ export class RoomPage {
         h("main", { class: "board" }, e.turn, e.waiting, e.out, e.last, e.call, e.facts, e.notice, e.which, e.table),
         h("aside", { class: "side" }, e.end, e.actions, e.proposals, e.people, e.host, e.chat)));
     document.addEventListener("keydown", (ev) => onKey(this, ev));
-    dragCards(e.table, {
-      canStart: (at) => !this.s.ended && this.s.view?.layout !== "round" && startPlaces(this.placed()).has(at.zone),
-      drop: (from, to) => this.dropped(from, to),
-    });
+    dragOnTable(this);
     this.setConn("connecting");
   }
 
@@ -294,57 +289,14 @@ export class RoomPage {
     } catch (err) { this.say(err.message); return null; }
   }
 
-  /** The moves one may point at: mine, less those that end the game (asked apart). */
-  placed() { return this.myMoves().filter((m) => !isEnding(m)); }
-
   /** Whether it is this person's turn: a seat of theirs is to move. */
   myTurn() {
     const { view, ended } = this.s;
     return !ended && view?.status === "playing" && view.to_move.some((x) => mine(this.s, x));
   }
 
-  /** A click (or tap) on the table at ``at`` ({zone, card}), the ``clicks``-th of a
-   * quick run (the event's detail): one more point (point.js); a second click on the
-   * same card at once is a double-click, which sends the card home when exactly one
-   * move does. */
-  clickPoint(at, clicks = 1) {
-    const moves = this.placed();
-    if (!moves.length || this.s.ended) return;
-    const now = Date.now();
-    const last = this.lastPoint;
-    this.lastPoint = { at, when: now, sent: false };
-    if (last && now - last.when < DOUBLE_MS && last.at.zone === at.zone) {
-      // the second click of a double-click whose first already played the card's one
-      // move (a click on a back, such as the stock's, counts each time)
-      if (clicks > 1 && last.sent && last.at.card) { this.lastPoint = null; return; }
-      const home = last.at.card === at.card ? homeMove(at, moves, this.s.view.zones) : null;
-      if (home) { this.lastPoint = null; this.chosen({ act: home }); return; }
-    }
-    const r = point(this.s.points, at, moves, this.s.view.zones);
-    this.lastPoint.sent = !!r.act;
-    this.chosen(r);
-  }
-
-  /** A card dragged from ``from`` and let go over ``to`` (null: off the table). */
-  dropped(from, to) {
-    this.lastPoint = null;
-    if (!to || to.zone === from.zone) { this.chosen(NO_CHOICE); return; }
-    const r = meant([from, to], this.placed(), this.s.view.zones);
-    if (!r.act && !r.ask.length) { this.chosen(NO_CHOICE); this.say("That cannot go there."); return; }
-    this.chosen(r);
-  }
-
-  /** What the points made so far mean: a move to send, or a choice to narrow. */
-  chosen(r) {
-    if (r.act) { Object.assign(this.s, NO_CHOICE); this.act(r.act); }
-    else {
-      Object.assign(this.s, { points: r.points, candidates: r.points.length ? r.candidates : null, ask: r.ask, targets: r.targets });
-      if (r.points.length) this.say("");
-    }
-    this.render();
-  }
-
-  clearChoice() { Object.assign(this.s, NO_CHOICE); this.render(); }
+  /** Drop whatever was pointed at (Esc, Cancel). */
+  clearChoice() { chosen(this, NO_CHOICE); }
 
   /** The seat whose view this member sees (a player's seat, or the seat an advisor sits
    * behind), or null. */
@@ -421,7 +373,7 @@ export class RoomPage {
     e.sound.title = "a chime when it becomes your turn";
     document.title = `${myTurn ? "Your turn · " : ""}${s.view ? e.title.textContent : "Sympathy"} · ${this.code}`;
     e.turn.textContent = turn;
-    e.turn.dataset.mine = String(myTurn && turn.startsWith("Your turn"));
+    e.turn.dataset.mine = String(!s.ended && turn.startsWith("Your turn"));
     drawWaiting(this);
     const last = s.last;
     fill(e.last, last ? [h("span", { class: "label" }, last.kind === "undo" ? "Undone: " : "Last move: "),
@@ -441,10 +393,8 @@ export class RoomPage {
       e.table.dataset.version = String(s.version);
     } else if (s.view) {
       fill(e.table, drawTable(s.view, {
-        changed: s.changed, selected: new Set(s.points.map((p) => p.zone)), targets: s.targets,
-        picked: new Map(s.points.filter((p) => p.card).map((p) => [p.zone, p.card])),
-        actionable: s.points.length ? new Set() : startPlaces(this.placed()),
-        onPoint: (at, clicks) => this.clickPoint(at, clicks), groupTitle: (n) => this.groupTitle(n),
+        changed: s.changed, ...choiceOnTable(this),
+        onPoint: (at, clicks) => clicked(this, at, clicks), groupTitle: (n) => this.groupTitle(n),
       }));
       e.table.dataset.version = String(s.version);
     }
