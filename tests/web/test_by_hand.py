@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from playwright.async_api import Browser, Page
+from playwright.async_api import Browser, CDPSession, Page
 
 from rules import Play, make, render
 from rules.common import AUTO, END
 from rules.game import Move
 from rules.prng import Rng
-from tests.kit.browser import ON_THE_BROWSERS_LOOP, Person, open_room, view_zones
+from tests.kit.browser import ON_THE_BROWSERS_LOOP, PHONE, Person, open_room, view_zones
 
 pytestmark = ON_THE_BROWSERS_LOOP
 
@@ -288,3 +288,49 @@ async def test_the_sound_is_off_until_turned_on_and_remembered(browser: Browser,
     assert await sound.inner_text() == "Sound off"
     assert await sound.get_attribute("data-chimes") is None
     assert ann.errors == []
+
+
+async def touch(cdp: CDPSession, kind: str, x: float, y: float) -> None:
+    """One touch event, as a finger makes it (Chromium turns it into pointer events)."""
+    points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
+    await cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+
+async def test_a_finger_drags_a_card_and_double_taps_one_home(browser: Browser, site: str) -> None:
+    # Klondike deal 6 on a phone's touch screen: A♣ of column 3 may go home or onto 2♦ of
+    # column 2 (a tap alone plays neither); then A♠ of column 5 likewise
+    context = await browser.new_context(viewport=PHONE, has_touch=True)  # type: ignore[arg-type]
+    page = await context.new_page()
+    person = Person(context, page)
+    await page.goto(f"{site}/")
+    await page.wait_for_selector("#game option", state="attached")
+    await page.select_option("#game", "klondike")
+    await page.fill("#deal", "6")
+    await page.click("form.create button[type=submit]")
+    await person.wait_version(0)
+    cdp = await context.new_cdp_session(page)
+    game = make("klondike")
+    play: Play[Any] = Play.start(game, 6)
+    # a double tap on A♣: home to its family
+    at = await place(page, "t3", "AC")
+    assert at
+    for _ in range(2):
+        await touch(cdp, "touchStart", *at)
+        await touch(cdp, "touchEnd", *at)
+    await person.wait_version(1)
+    play = play.push(Move("t3>f"), 0)
+    assert await person.zones() == view_zones(render(game, play.state, 0))
+    # A♠ dragged by a finger from column 5 onto 2♦ (column 2)
+    await settled(page)
+    start = await place(page, "t5", "AS")
+    end = await place(page, "t2", None, scroll=False, drop=True)
+    assert start and end, "both columns on the phone's screen"
+    await touch(cdp, "touchStart", *start)
+    for i in range(1, 6):
+        await touch(cdp, "touchMove", start[0] + (end[0] - start[0]) * i / 5,
+                    start[1] + (end[1] - start[1]) * i / 5)
+    await touch(cdp, "touchEnd", *end)
+    await person.wait_version(2)
+    play = play.push(Move("t5>t2"), 0)
+    assert await person.zones() == view_zones(render(game, play.state, 0))
+    assert person.errors == []
