@@ -187,7 +187,7 @@ async def test_klondike_by_hand(browser: Browser, site: str) -> None:
 async def test_empress_of_india_pairs_by_hand(browser: Browser, site: str) -> None:
     # the Army and the Navy on one screen, so that a card is dragged from one to the other
     ann, _ = await open_room(browser, site, "empress_of_india", deal=0, viewport=TALL)
-    hows = await play_by_hand(ann, "empress_of_india", 0, 6)
+    hows = await play_by_hand(ann, "empress_of_india", 0, 4)
     assert hows.get("drag") and hows.get("point, other order") and hows.get("which move"), hows
 
 
