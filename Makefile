@@ -44,6 +44,7 @@ unit: $(STAMP)
 	scripts/ensure-redis
 	scripts/ensure-postgres
 	scripts/ensure-chromium
+	scripts/ensure-node
 	$(BIN)/pytest -n auto --maxprocesses 4 --dist worksteal $(PYTEST_ARGS)
 
 test: lint typecheck unit

@@ -140,7 +140,7 @@ export class GamePage {
     e.table.dataset.step = String(this.n);
     fill(e.caption, last ? [h("span", { class: "label" }, `Move ${last.n}: `), last.text || last.move,
       h("span", { class: "muted" }, ` (${last.by}${last.advised_by?.length ? `, advised by ${last.advised_by.join(", ")}` : ""}${last.left?.length ? `; proposed and not taken: ${last.left.map((p) => p.move).join(", ")}` : ""})`)] : "The deal, before the first move.");
-    const zctx = { changed: new Set(), selected: null, targets: new Set(), actionable: new Set(), onZone: () => {} };
+    const zctx = { changed: new Set(), selected: new Set(), picked: new Map(), targets: new Set(), actionable: new Set(), onPoint: () => {} };
     fill(e.table, view.layout === "round"
       ? drawRound(view, { me: null, seatTitle: (s) => `Seat ${s + 1}`, moves: [], cursor: null, act: () => {}, zoneEl: (z, label) => zoneBox(z, label, zctx) })
       : drawTable(view, { ...zctx, groupTitle: (name) => name }));

@@ -34,7 +34,7 @@ function paragraph(text) {
 /** The picture of deal 0: the page's own table, drawn from the view the server sent. */
 function picture(reply) {
   const view = reply.view;
-  const still = { changed: new Set(), selected: null, targets: new Set(), actionable: new Set(), onZone: () => {}, groupTitle: (n) => n };
+  const still = { changed: new Set(), selected: new Set(), picked: new Map(), targets: new Set(), actionable: new Set(), onPoint: () => {}, groupTitle: (n) => n };
   return h("figure", { class: "guide-picture" },
     h("div", { class: "board" }, h("div", { class: "table-wrap" }, drawTable(view, still))),
     h("figcaption", { class: "muted" }, `The start of deal ${reply.deal}, as anyone watching sees it: face-down cards are shown as backs with their count.`));

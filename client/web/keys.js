@@ -16,7 +16,7 @@ export function onKey(page, ev) {
   else if (ev.key === "t" && page.s.role === "player" && page.s.proposals.items.length) {
     ev.preventDefault();
     page.take(page.s.proposals.items[0]);
-  } else if (ev.key === "Escape") { page.s.selected = null; page.s.candidates = null; page.s.targets = new Set(); page.render(); }
+  } else if (ev.key === "Escape") page.clearChoice();
 }
 
 /** A round table's keys: space calls (Snap), a letter per word move, left/right walk

@@ -1,12 +1,13 @@
 // The room page's panels beside the table: the moves one may make or propose (calls
-// and the moves that end a game apart from the numbered list), proposals, people, chat,
-// and the banner of a table waiting for a partner.
+// and the moves that end a game apart from the numbered list; a button for each move
+// with no place on the table), the "which move?" choice over the table, proposals,
+// people, chat, and the banner of a table waiting for a partner.
 
 import { cardText } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { hintPart, shownHint } from "./hint.js";
 import { freeSeats, memberControls } from "./host.js";
-import { isEnding } from "./moves.js";
+import { isEnding, placeless } from "./point.js";
 import { moveKey, playedCard } from "./round.js";
 import { emptySeats } from "./words.js";
 
@@ -48,6 +49,11 @@ export function drawActions(page) {
         onclick: () => page.act(m) }, m.text[0].toUpperCase() + m.text.slice(1), h("kbd", { class: "key" }, "space")))));
     }
     if (s.candidates) parts.push(h("p", { class: "muted" }, "Choose where, or pick below (Esc to clear)."));
+    const buttons = placeless(page.myMoves());
+    if (buttons.length) {
+      parts.push(h("div", { class: "buttons placeless" }, ...buttons.map((m) => h("button", { type: "button", class: "placeless-move", dataset: { move: m.code },
+        onclick: () => page.act(m) }, m.text[0].toUpperCase() + m.text.slice(1)))));
+    }
     if (!list.length && !calls.length) parts.push(h("p", { class: "muted" }, role === "player" ? (ending.length ? "No other move." : "Not your turn.") : "No move to propose now."));
     const hinted = shownHint(s)?.move;
     parts.push(h("ol", { class: "moves" }, ...list.map((m, i) => h("li", {},
@@ -69,6 +75,20 @@ export function drawActions(page) {
   }
   if (role && role !== "watcher") parts.push(h("p", { class: "buttons" }, h("button", { type: "button", class: "small just-watch", onclick: () => page.switchRole("watcher") }, "Just watch")));
   fill(e, ...parts);
+}
+
+/** The "which move?" choice over the table: the moves the places pointed at may mean
+ * that are complete there (several, or one beside places still to point at). */
+export function drawWhich(page) {
+  const s = page.s;
+  const e = page.el.which;
+  const show = !s.ended && s.ask.length && (s.ask.length > 1 || s.targets.size);
+  e.hidden = !show;
+  if (!show) { fill(e); return; }
+  fill(e, h("h2", {}, s.targets.size ? "Play one of these here, or point at where the cards go:" : "Which move?"),
+    h("div", { class: "buttons" }, ...s.ask.map((m) => h("button", { type: "button", class: "which-move", dataset: { move: m.code },
+      onclick: () => { page.clearChoice(); page.act(m); } }, m.text[0].toUpperCase() + m.text.slice(1))),
+    h("button", { type: "button", class: "small which-cancel", onclick: () => page.clearChoice() }, "Cancel")));
 }
 
 export function drawProposals(page) {

@@ -6,18 +6,22 @@
 // offers the lobby.
 
 import { ask } from "./ask.js";
+import { chime } from "./chime.js";
 import { Conn } from "./conn.js";
 import { fill, h } from "./dom.js";
 import { showGuide } from "./guide.js";
 import { endParts, finished } from "./end.js";
+import { NO_CHOICE, choiceOnTable, chosen, clicked, dragOnTable } from "./hand.js";
 import { hostPanel } from "./host.js";
 import { onKey } from "./keys.js";
-import { choose, endingQuestion, isEnding, zonesOfMove } from "./moves.js";
-import { drawActions, drawChat, drawPeople, drawProposals, drawWaiting, foldPresence } from "./panels.js";
-import { forgetSeat, getName, getSeat, setName, setSeat } from "./store.js";
+import { endingQuestion } from "./moves.js";
+import { cardPlaces, slide } from "./motion.js";
+import { drawActions, drawChat, drawPeople, drawProposals, drawWaiting, drawWhich, foldPresence } from "./panels.js";
+import { isEnding } from "./point.js";
+import { forgetSeat, getName, getSeat, getSound, setName, setSeat, setSound } from "./store.js";
 import { drawRound, isCall, offeredCalls } from "./round.js";
 import { changedZones, drawTable, zoneBox } from "./table.js";
-import { callText, factsLine, namePeople, namesIn, seatWords, turnText } from "./words.js";
+import { callText, factsLine, mine, namePeople, namesIn, seatWords, turnText } from "./words.js";
 
 const GONE = new Set(["auth/bad_token", "room/not_found", "room/closed"]);
 const CONN_WORDS = { connecting: "connecting…", connected: "connected", offline: "offline: trying again…", out: "not in the room" };
@@ -29,8 +33,7 @@ export class RoomPage {
     this.s = {
       room: null, member: null, role: null, seats: [], host: false, policy: {}, game: null,
       version: -1, view: null, changed: new Set(), last: null, fair: null, presence: null, tally: {},
-      proposals: { items: [], deadline: null }, chat: [], selected: null, candidates: null,
-      targets: new Set(), fairResult: null, record: null, analysis: null, notice: "", ended: "",
+      proposals: { items: [], deadline: null }, chat: [], ...NO_CHOICE, fairResult: null, record: null, analysis: null, notice: "", ended: "",
       calls: [], cursor: null, hint: null, kept: [],
     };
     this.conn = null;
@@ -38,6 +41,8 @@ export class RoomPage {
     this.timer = null;
     this.games = {};
     this.el = {};
+    this.lastPoint = null;  // {at, when, sent}: the last click on the table (hand.js)
+    this.before = null;     // where the cards were drawn before a new state (motion.js)
     this.build();
   }
 
@@ -58,6 +63,9 @@ export class RoomPage {
     e.call = h("p", { class: "call", "aria-live": "assertive" });
     e.facts = h("p", { class: "facts" });
     e.notice = h("p", { class: "notice", role: "alert" });
+    e.which = h("section", { class: "which", hidden: true, "aria-label": "which move?" });
+    e.sound = h("button", { type: "button", class: "small sound", "aria-pressed": String(getSound()),
+      onclick: () => { setSound(!getSound()); this.render(); } });
     e.out = h("section", { class: "out", role: "alert", hidden: true });
     e.table = h("div", { class: "table-wrap" });
     e.actions = h("section", { class: "panel actions" });
@@ -70,11 +78,12 @@ export class RoomPage {
     e.chatForm = h("form", { onsubmit: (ev) => { ev.preventDefault(); this.sendChat(); } }, e.chatInput, h("button", { type: "submit" }, "Send"));
     e.chat = h("section", { class: "panel chat" }, h("h2", {}, "Chat"), e.chatList, e.chatForm);
     this.root.append(
-      h("header", { class: "bar" }, h("a", { href: "/", class: "home" }, "Lobby"), e.title, e.how, e.code, e.copy, e.name, e.conn),
+      h("header", { class: "bar" }, h("a", { href: "/", class: "home" }, "Lobby"), e.title, e.how, e.code, e.copy, e.sound, e.name, e.conn),
       h("div", { class: "room" },
-        h("main", { class: "board" }, e.turn, e.waiting, e.out, e.last, e.call, e.facts, e.notice, e.table),
+        h("main", { class: "board" }, e.turn, e.waiting, e.out, e.last, e.call, e.facts, e.notice, e.which, e.table),
         h("aside", { class: "side" }, e.end, e.actions, e.proposals, e.people, e.host, e.chat)));
     document.addEventListener("keydown", (ev) => onKey(this, ev));
+    dragOnTable(this);
     this.setConn("connecting");
   }
 
@@ -146,7 +155,7 @@ export class RoomPage {
   /** The page is out of the room for good (closed, gone, removed, locked out): the
    * board is dead, the host's controls go, and the page offers the lobby. */
   out(reason, retry = false) {
-    Object.assign(this.s, { ended: reason, host: false, selected: null, candidates: null, targets: new Set() });
+    Object.assign(this.s, { ended: reason, host: false, ...NO_CHOICE });
     if (this.timer) { clearTimeout(this.timer); this.timer = null; }
     this.setConn("out");
     if (this.conn) { this.conn.onClose = () => {}; this.conn.close(); }
@@ -178,14 +187,20 @@ export class RoomPage {
 
   on(m) {
     switch (m.type) {
-      case "state":
+      case "state": {
         if (m.version < this.s.version) return;  // versions a page shows only go up
-        this.s.changed = this.s.view && m.version !== this.s.version ? changedZones(this.s.view, m.view) : this.s.changed;
+        const wasMine = this.myTurn();
+        if (this.s.view && m.version !== this.s.version) {
+          this.s.changed = changedZones(this.s.view, m.view);
+          this.before = cardPlaces(this.el.table);
+        }
         Object.assign(this.s, { version: m.version, view: m.view, last: m.last, fair: m.fair, tally: m.tally || {},
-          selected: null, candidates: null, targets: new Set(), cursor: null });
+          ...NO_CHOICE, cursor: null });
+        if (!wasMine && this.myTurn() && getSound()) this.el.sound.dataset.chimes = String(chime());
         if (m.view.status !== "playing") finished(this);
         else if (this.s.fairResult) Object.assign(this.s, { fairResult: null, record: null, analysis: null, calls: [] });  // a new deal
         break;
+      }
       case "presence": this.s.presence = m; this.syncMe(); break;
       case "call":  // a call of a realtime game reached the table: who, first, by how much
         this.s.calls.push(m);
@@ -276,14 +291,14 @@ export class RoomPage {
     } catch (err) { this.say(err.message); return null; }
   }
 
-  clickZone(id) {
-    const moves = this.myMoves().filter((m) => !isEnding(m));
-    if (!moves.length) return;
-    const r = choose(this.s.selected, id, moves, this.s.view.zones);
-    if (r.act) { this.s.selected = null; this.s.candidates = null; this.s.targets = new Set(); this.act(r.act); }
-    else { this.s.selected = r.selected; this.s.candidates = r.selected ? r.candidates : null; this.s.targets = r.targets; }
-    this.render();
+  /** Whether it is this person's turn: a seat of theirs is to move. */
+  myTurn() {
+    const { view, ended } = this.s;
+    return !ended && view?.status === "playing" && view.to_move.some((x) => mine(this.s, x));
   }
+
+  /** Drop whatever was pointed at (Esc, Cancel). */
+  clearChoice() { chosen(this, NO_CHOICE); }
 
   /** The seat whose view this member sees (a player's seat, or the seat an advisor sits
    * behind), or null. */
@@ -349,15 +364,18 @@ export class RoomPage {
     const s = this.s;
     const e = this.el;
     const turn = s.ended ? "" : turnText(s);
-    const myTurn = !s.ended && turn.startsWith("Your turn");
+    const myTurn = this.myTurn();
     if (s.view) {
       const id = s.game || s.view.game;
       const title = this.games[id]?.title || id.replace(/_/g, " ");
       e.title.textContent = title[0].toUpperCase() + title.slice(1);
     }
+    e.sound.textContent = getSound() ? "Sound on" : "Sound off";
+    e.sound.setAttribute("aria-pressed", String(getSound()));
+    e.sound.title = "a chime when it becomes your turn";
     document.title = `${myTurn ? "Your turn · " : ""}${s.view ? e.title.textContent : "Sympathy"} · ${this.code}`;
     e.turn.textContent = turn;
-    e.turn.dataset.mine = String(myTurn);
+    e.turn.dataset.mine = String(!s.ended && turn.startsWith("Your turn"));
     drawWaiting(this);
     const last = s.last;
     fill(e.last, last ? [h("span", { class: "label" }, last.kind === "undo" ? "Undone: " : "Last move: "),
@@ -369,22 +387,22 @@ export class RoomPage {
     const call = s.calls.length ? s.calls[s.calls.length - 1] : null;
     fill(e.call, call && round ? [h("span", { class: "label" }, "Call: "), callText(s, call)] : null);
     if (s.view && round) {
-      const zctx = { changed: s.changed, selected: null, targets: new Set(), actionable: new Set(), onZone: () => {} };
+      const zctx = { changed: s.changed, selected: new Set(), picked: new Map(), targets: new Set(), actionable: new Set(), onPoint: () => {} };
       fill(e.table, drawRound(s.view, {
         me: this.me(), seatTitle: (seat) => seatWords(s, seat), moves: this.myMoves(), cursor: s.cursor,
         act: (m) => this.act(m), zoneEl: (z, label) => zoneBox(z, label, zctx),
       }));
       e.table.dataset.version = String(s.version);
     } else if (s.view) {
-      const mineNow = this.myMoves().filter((m) => !isEnding(m));
-      const actionable = new Set();
-      for (const m of mineNow) for (const z of zonesOfMove(m, s.view.zones, m.seat)) actionable.add(z);
       fill(e.table, drawTable(s.view, {
-        changed: s.changed, selected: s.selected, targets: s.targets, actionable,
-        onZone: (id) => this.clickZone(id), groupTitle: (n) => this.groupTitle(n),
+        changed: s.changed, ...choiceOnTable(this),
+        onPoint: (at, clicks) => clicked(this, at, clicks), groupTitle: (n) => this.groupTitle(n),
       }));
       e.table.dataset.version = String(s.version);
     }
+    slide(e.table, this.before);
+    this.before = null;
+    drawWhich(this);
     e.table.inert = !!s.ended;
     e.chatForm.hidden = !!s.ended;
     e.chat.hidden = !!s.ended && !s.chat.length;

@@ -1,6 +1,6 @@
-// What the browser keeps: the person's name, their player key, and per room the seat token ("given once:
-// keep it"), so a reload resumes the seat. Tokens live in localStorage only, never in a
-// URL.
+// What the browser keeps: the person's name, their player key, whether the page may
+// sound a chime, and per room the seat token ("given once: keep it"), so a reload
+// resumes the seat. Tokens live in localStorage only, never in a URL.
 
 const NAME = "sympathy.name";
 const KEY = "sympathy.player";
@@ -31,3 +31,9 @@ export function playerKey() {
   }
   return key;
 }
+
+const SOUND = "sympathy.sound";
+/** Whether the page sounds a chime when it becomes this person's turn (off until they
+ * turn it on). */
+export function getSound() { return localStorage.getItem(SOUND) === "on"; }
+export function setSound(on) { localStorage.setItem(SOUND, on ? "on" : "off"); }

@@ -1,13 +1,20 @@
 // The card table, drawn from a view alone for any game: zones in their groups, arranged
 // by the view's layout hint (rows, twins, clock, grid). Face-down cards are backs with a
-// count; zones that changed with the last move are marked.
+// count; zones that changed with the last move are marked. Each face-up card drawn is
+// one a person may point at (point.js: shownCards draws the same ones).
 
 import { back, cardName, face } from "./cards.js";
 import { h } from "./dom.js";
 import { shortLabel } from "./moves.js";
+import { FANNED, shownCards } from "./point.js";
 
-const FANNED = new Set(["pile", "reserve", "hand", "cell"]);
-const MAX_FAN = 14;
+/** The point (point.js) under element ``el`` of the table: its place, and the face-up
+ * card there (null for a back, an empty place or a label); null off the table. */
+export function pointOf(el) {
+  const place = el?.closest?.("[data-zone]");
+  if (!place || !place.closest(".table")) return null;
+  return { zone: place.dataset.zone, card: el.closest(".slot-card.up")?.dataset.card || null };
+}
 
 /** Ids of the zones whose cards differ between two views of the same game. */
 export function changedZones(before, after) {
@@ -34,18 +41,18 @@ function groups(view) {
   return out;
 }
 
-function zoneCards(z, fanned) {
+function zoneCards(z, fanned, picked) {
   const stack = h("div", { class: "stack" });
   if (z.down > 0) {
     const b = h("div", { class: "slot-card down" }, back(), h("span", { class: "count", title: `${z.down} face down` }, String(z.down)));
     stack.append(b);
   }
   if (z.up.length) {
-    const shown = fanned ? z.up.slice(-MAX_FAN) : z.up.slice(-1);
+    const shown = shownCards(z);
     if (fanned && z.up.length > shown.length) stack.append(h("span", { class: "more" }, `+${z.up.length - shown.length}`));
-    const fan = h("div", { class: fanned ? `fan n${Math.min(shown.length, MAX_FAN)}` : "fan" });
+    const fan = h("div", { class: fanned ? `fan n${shown.length}` : "fan" });
     shown.forEach((c, i) => {
-      const card = h("div", { class: "slot-card up", dataset: { card: c } }, face(c));
+      const card = h("div", { class: c === picked ? "slot-card up picked" : "slot-card up", dataset: { card: c } }, face(c));
       if (fanned) card.style.setProperty("--i", String(i));
       fan.append(card);
     });
@@ -94,7 +101,7 @@ function zoneEl(entry, ctx) {
   if (fanned) cls.push("fanned");
   const ids = partner ? [z.id, partner.id] : [z.id];
   if (ids.some((id) => ctx.changed.has(id))) cls.push("changed");
-  if (ids.includes(ctx.selected)) cls.push("selected");
+  if (ids.some((id) => ctx.selected.has(id))) cls.push("selected");
   if (ids.some((id) => ctx.targets.has(id))) cls.push("target");
   if (ids.some((id) => ctx.actionable.has(id))) cls.push("actionable");
   const cards = [z.up.length ? `face up ${z.up.map(cardName).join(", ")}` : "", z.down ? `${z.down} face down` : ""].filter(Boolean).join("; ");
@@ -102,10 +109,10 @@ function zoneEl(entry, ctx) {
     class: cls.join(" "), dataset: { zone: z.id, down: String(z.down), up: z.up.join(" ") },
     title: z.label, "aria-label": `${z.label}: ${cards || "empty"}`,
   });
-  el.append(zoneCards(z, fanned));
+  el.append(zoneCards(z, fanned, ctx.picked.get(z.id)));
   if (partner) {
     el.dataset.partner = partner.id;
-    const p = zoneCards(partner, false);
+    const p = zoneCards(partner, false, ctx.picked.get(partner.id));
     p.classList.add("partner");
     p.dataset.zone = partner.id;
     p.dataset.up = partner.up.join(" ");
@@ -114,10 +121,7 @@ function zoneEl(entry, ctx) {
   }
   const label = entry.display || zoneLabel(z.label);
   el.append(h("span", { class: `zlabel${Object.values(SUITS).includes(label) ? " suit" : ""}` }, label));
-  el.addEventListener("click", (ev) => {
-    const inner = ev.target.closest("[data-zone]");
-    ctx.onZone(inner && inner.dataset.zone === partner?.id ? partner.id : z.id);
-  });
+  el.addEventListener("click", (ev) => { const at = pointOf(ev.target); if (at) ctx.onPoint(at, ev.detail); });
   return el;
 }
 
@@ -177,8 +181,9 @@ function clockEl(all, ctx) {
 }
 
 /**
- * The table for ``view``. ``ctx``: changed (Set of zone ids), selected (id or null),
- * targets and actionable (Sets), onZone(id), groupTitle(name) -> text.
+ * The table for ``view``. ``ctx``: changed, selected, targets and actionable (Sets of
+ * zone ids), picked (Map from zone id to the card pointed at there), onPoint({zone,
+ * card}, clicks: the click's detail), groupTitle(name) -> text.
  */
 export function drawTable(view, ctx) {
   const all = groups(view);
