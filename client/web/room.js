@@ -17,7 +17,7 @@ import { drawActions, drawChat, drawPeople, drawProposals, drawWaiting, foldPres
 import { forgetSeat, getName, getSeat, setName, setSeat } from "./store.js";
 import { drawRound, isCall, offeredCalls } from "./round.js";
 import { changedZones, drawTable, zoneBox } from "./table.js";
-import { callText, factsLine, namePeople, namesIn, seatWords, turnText } from "./words.js";
+import { callText, factsLine, namesIn, seatWords, turnText } from "./words.js";
 
 const GONE = new Set(["auth/bad_token", "room/not_found", "room/closed"]);
 const CONN_WORDS = { connecting: "connecting…", connected: "connected", offline: "offline: trying again…", out: "not in the room" };
@@ -181,7 +181,7 @@ export class RoomPage {
       case "state":
         if (m.version < this.s.version) return;  // versions a page shows only go up
         this.s.changed = this.s.view && m.version !== this.s.version ? changedZones(this.s.view, m.view) : this.s.changed;
-        Object.assign(this.s, { version: m.version, view: m.view, last: m.last, fair: m.fair, tally: m.tally || {},
+        Object.assign(this.s, { version: m.version, view: m.view, last: m.last, log: m.log || [], fair: m.fair, tally: m.tally || {},
           selected: null, candidates: null, targets: new Set(), cursor: null });
         if (m.view.status !== "playing") finished(this);
         else if (this.s.fairResult) Object.assign(this.s, { fairResult: null, record: null, analysis: null, calls: [] });  // a new deal
@@ -359,7 +359,7 @@ export class RoomPage {
     drawWaiting(this);
     const last = s.last;
     fill(e.last, last ? [h("span", { class: "label" }, last.kind === "undo" ? "Undone: " : "Last move: "),
-      s.view?.layout === "round" && last.text ? namePeople(s, last.text) : last.text || last.move, h("span", { class: "muted" }, ` (${last.by}${last.advised_by?.length ? `, advised by ${last.advised_by.join(", ")}` : ""})`)] : null);
+      last.text || last.move, h("span", { class: "muted" }, ` (${last.by}${last.advised_by?.length ? `, advised by ${last.advised_by.join(", ")}` : ""})`)] : null);
     e.notice.textContent = s.notice;
     const round = s.view?.layout === "round";
     const { match, ...own } = s.view?.public || {};
@@ -370,7 +370,7 @@ export class RoomPage {
       const zctx = { changed: s.changed, selected: null, targets: new Set(), actionable: new Set(), onZone: () => {} };
       fill(e.table, drawRound(s.view, {
         me: this.me(), seatTitle: (seat) => seatWords(s, seat), moves: this.myMoves(), cursor: s.cursor,
-        act: (m) => this.act(m), zoneEl: (z, label) => zoneBox(z, label, zctx),
+        act: (m) => this.act(m), zoneEl: (z, label) => zoneBox(z, label, zctx), log: s.log,
       }));
       e.table.dataset.version = String(s.version);
     } else if (s.view) {

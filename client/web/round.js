@@ -132,8 +132,21 @@ export function matchEl(view, seatTitle) {
 }
 
 /**
+ * The move log: the table's last moves as the server told them to this page, oldest
+ * first, in people's names (the card you drew is named to you alone, while you hold it).
+ */
+export function logEl(log) {
+  if (!log || !log.length) return null;
+  return h("section", { class: "move-log", "aria-label": "the last moves" },
+    h("h3", {}, "Moves"),
+    h("ol", {}, ...log.map((e) => h("li", { dataset: { version: String(e.version), kind: e.kind || "move" } },
+      e.text || e.move || ""))));
+}
+
+/**
  * The round table for ``view``. ``ctx``: me (seat or null), seatTitle(seat), moves (the
- * member's own moves), cursor, act(move), zoneEl(zone, label) for packs and table zones.
+ * member's own moves), cursor, act(move), zoneEl(zone, label) for packs and table zones,
+ * log (the state's move log).
  */
 export function drawRound(view, ctx) {
   const cardMoves = new Map();
@@ -155,5 +168,6 @@ export function drawRound(view, ctx) {
     h("div", { class: "others" }, ...others.map((s) => seatEl(view, s, c))),
     centre,
     ctx.me === null ? null : seatEl(view, ctx.me, c),
-    matchEl(view, ctx.seatTitle));
+    matchEl(view, ctx.seatTitle),
+    logEl(ctx.log));
 }

@@ -100,3 +100,35 @@ async def test_snaps_call_is_always_offered_and_the_call_line_names_each_person_
     assert "(Player 2) (Player 2)" not in await page.inner_text(".last")
     assert await call.count() == 1  # still offered
     assert ann.errors == []
+
+
+async def test_the_move_log_says_who_took_your_card_and_names_the_card_you_drew_to_you_alone(
+        browser: Browser, site: str) -> None:
+    # deal 9, two players: the computer player (left of the dealer, Ann) draws first;
+    # it thinks a second, so that Ann's page shows her draw before it draws again
+    ann, code = await open_room(browser, site, "old_maid", deal=9,
+                                fills={"opt-players": "2"}, think_ms="1000")
+    page = ann.page
+    wes = await Person.open(browser, f"{site}/r/{code}", name="Wes")
+    await wes.page.wait_for_selector(".actions h2:has-text('Watching')")
+    await page.click("button.bots")
+    await page.wait_for_selector(".hand-back.playable")  # the computer player has drawn
+    took = page.locator(".move-log li", has_text="Computer (Player 2) draws a card from Ann")
+    await took.wait_for()
+    version = await ann.version()
+    await page.click(".hand-back.playable >> nth=0")
+    mine = page.locator(f'.move-log li[data-version="{version + 1}"]')
+    await mine.wait_for()
+    shown = {c for _, up in (await ann.zones()).values() for c in up}
+    said = await mine.inner_text()
+    drawn = said.removeprefix("Ann draws the ").split(" ", 1)[0]
+    assert said.startswith(f"Ann draws the {drawn} from Computer (Player 2)"), said
+    # the card is in her hand, or thrown out with its mate
+    rank = "T" if drawn[:-1] == "10" else drawn[:-1]
+    suit = next(k for k, (_, symbol) in SUITS.items() if drawn.endswith(symbol))
+    assert rank + suit in shown, (drawn, shown)
+    await wes.wait_version(version + 1)
+    seen = await wes.page.inner_text(f'.move-log li[data-version="{version + 1}"]')
+    assert seen == said.replace(f"the {drawn}", "a card", 1), (seen, said)
+    assert drawn not in await wes.page.inner_text(".move-log")
+    assert not ann.errors and not wes.errors, (ann.errors, wes.errors)
