@@ -31,6 +31,8 @@ WORD_KEYS = {"suspect": "s", "take": "g", "beg": "b", "hold": "h", "take1": "o",
              "deal": "d", "snip": "i", "snap": "space"}
 #: Most hand cards drawn; most cards of a zone on the table drawn (then the top ones).
 TABLE_CARDS = 14
+#: The moves of the log a round table shows (the newest; the state carries up to 12).
+LOG_SHOWN = 6
 _PLAY = re.compile(r"p([a2-9tjqk][shdc])")
 _DRAW = re.compile(r"d(\d+)")
 
@@ -214,12 +216,25 @@ def hand_line(view: Mapping[str, Any], me: int | None, *, ascii: bool = False,
     return "your hand: " + (" ".join(shown) if shown else "(empty)")
 
 
+def log_lines(log: Sequence[Mapping[str, Any]], last: int | None = LOG_SHOWN,
+              after: int = -1) -> list[str]:
+    """The move log (the state's ``log``: the table's last moves as the server told them
+    to this audience, in people's names), the newest ``last`` of its entries after
+    version ``after``, one line each."""
+    items = [e for e in log if int(e.get("version", 0)) > after]
+    if last is not None:
+        items = items[-last:] if last > 0 else []
+    return [f"- {clean(e.get('text') or e.get('move') or '', 200)}" for e in items]
+
+
 def round_lines(view: Mapping[str, Any], me: int | None = None,
                 names: Mapping[int, str] | None = None, *, ascii: bool = False,
-                history: int | None = 3, cursor: str | None = None) -> list[str]:
+                history: int | None = 3, cursor: str | None = None,
+                log: Sequence[Mapping[str, Any]] = (), log_shown: int | None = LOG_SHOWN
+                ) -> list[str]:
     """The whole table, top to bottom: the other seats (from the one after ``me``), the
     cards on the table, the game's facts, the match and its history, the viewer's own
-    seat and hand last (nearest the player)."""
+    seat and hand (nearest the player), then the last moves (``log``)."""
     n = len(view.get("seats", ()))
     start = (me + 1) if me is not None else 0
     order = [(start + i) % n for i in range(n)]
@@ -241,4 +256,7 @@ def round_lines(view: Mapping[str, Any], me: int | None = None,
         hand = hand_line(view, me, ascii=ascii, cursor=cursor)
         if hand:
             out.append(hand)
+    moves = log_lines(log, log_shown)
+    if moves:
+        out += ["last moves:", *moves]
     return out

@@ -129,7 +129,7 @@ def board(screen: TableScreen) -> None:
     calls = [c.text for c in list(t.calls)[-1:]] if is_round(view) else []
     screen.query_one("#board", Board).show(view, t.audience, legal, picked, screen._cursor,
                                          screen._source, last_zones(view, t.last),
-                                         holders(t), card, calls)
+                                         holders(t), card, calls, t.log)
 
 def card_of(screen: TableScreen, code: str) -> str:
     """The hand card a round game's move plays, before its text: ``"7♥: "``."""

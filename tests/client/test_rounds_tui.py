@@ -19,6 +19,7 @@ from client.tokens import TokenStore
 from client.tui.app import SympathyApp
 from client.tui.over import GameOver
 from client.tui.table import TableScreen
+from rules.cards import code, name, standard_pack
 from tests.kit.screen import screen_text, until
 from tests.kit.server import Running
 
@@ -183,3 +184,36 @@ def hand_of(t: Table, seat: int) -> list[str]:
     view = t.view or {}
     return [str(c) for z in view.get("zones", ()) if z.get("kind") == "hand"
             and z.get("owner") == seat for c in z.get("up", ())]
+
+
+async def test_the_last_moves_say_who_took_your_card_and_the_card_you_drew(
+        server: Running, tokens: TokenStore) -> None:
+    # Old Maid deal 9, two people: Bea (left of the dealer, Ann) draws first
+    plan = Plan("create", game="old_maid",
+                create={"options": {"players": 2, "deals": 1}, "deal": 9, "think_ms": 0})
+    app = SympathyApp(server.url, "Ann", plan, tokens=tokens)
+    async with app.run_test(size=(100, 30)) as pilot, Session(server.url, "Bea") as bea:
+        await until(lambda: isinstance(app.screen, TableScreen))
+        assert app.session is not None
+        await app.session.wait_until(lambda t: t.view is not None)
+        await bea.join(app.table.code, "player")
+        await bea.wait_until(lambda t: bool(t.my_moves()))
+        await bea.move("d0")
+        await app.session.wait_until(lambda t: bool(t.my_moves()))
+        await pilot.pause()
+        text = screen_text(app)
+        assert "last moves:" in text and "- Bea draws a card from Ann" in text, text
+        version = app.table.version
+        await pilot.press("right", "enter")  # Ann draws from Bea's hand
+        await app.session.wait_until(reached(version + 1))
+        await pilot.pause()
+        mine = next(e["text"] for e in app.table.log if e["version"] == version + 1)
+        assert mine.startswith("Ann draws the "), mine
+        drawn = mine.removeprefix("Ann draws the ").split(" ", 1)[0]
+        assert f"- {mine}" in screen_text(app)
+        codes = {name(c): code(c) for c in standard_pack()}
+        assert codes[drawn] in {c for z in (app.table.view or {}).get("zones", ())
+                                for c in z.get("up", ())}  # in her hand, or thrown out
+        await bea.wait_until(reached(version + 1))
+        hers = next(e["text"] for e in bea.table.log if e["version"] == version + 1)
+        assert hers == mine.replace(f"the {drawn}", "a card", 1), (hers, mine)
