@@ -82,6 +82,7 @@ class TableScreen(Screen[None]):
     TableScreen.narrow #chat-strip { display: block; }
     TableScreen.narrow.panel #chat-strip, TableScreen.narrow #chat-strip.empty {
         display: none; }
+    #last.in-log { display: none; }
     #conn, #title { text-style: bold; }
     #turn { text-style: bold; color: $success; }
     #command { display: none; }

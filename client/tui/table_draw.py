@@ -72,8 +72,10 @@ def refresh(screen: TableScreen) -> None:
     strip.update(screen.text("\n".join(
         chat_text(c.sender, c.role, c.text) for c in list(t.chat)[-3:])))
     strip.set_class(not t.chat, "empty")  # no blank row where no one has spoken yet
-    screen.query_one("#last", Static).update(screen.text(
-        f"last: {last_text(t.last)}" if t.last else ""))
+    # a round table's last move is the newest line of its log, on the board
+    last = screen.query_one("#last", Static)
+    last.update(screen.text(f"last: {last_text(t.last)}" if t.last else ""))
+    last.set_class(is_round(view) and bool(t.log), "in-log")
     screen.query_one("#people", Static).update(Text("\n".join(
         member_text(m, view) for m in t.members)))
     advice = screen.query_one("#advice", OptionList)
@@ -129,7 +131,14 @@ def board(screen: TableScreen) -> None:
     calls = [c.text for c in list(t.calls)[-1:]] if is_round(view) else []
     screen.query_one("#board", Board).show(view, t.audience, legal, picked, screen._cursor,
                                          screen._source, last_zones(view, t.last),
-                                         holders(t), card, calls, t.log)
+                                         holders(t), card, calls,
+                                         t.log[-log_shown(screen):])
+
+def log_shown(screen: TableScreen) -> int:
+    """How many of a round table's last moves its board shows: three on a short
+    terminal (24 rows: the list of moves keeps its room), six from 30 rows."""
+    return 6 if screen.size.height >= 30 else 3
+
 
 def card_of(screen: TableScreen, code: str) -> str:
     """The hand card a round game's move plays, before its text: ``"7♥: "``."""
