@@ -195,11 +195,44 @@ def history_lines(view: Mapping[str, Any], last: int | None = None) -> list[str]
             f"[{' '.join(clean(s, 8) for s in h.get('scores') or ())}]" for h in items]
 
 
+def _plays(view: Mapping[str, Any], cards: Sequence[Any], leader: int, me: int | None,
+           names: Mapping[int, str] | None, ascii: bool) -> str:
+    n = max(1, len(view.get("seats", ())))
+    return ", ".join(f"{who(view, (leader + i) % n, me, names)} "
+                     f"{card_text(str(c), ascii=ascii)}" for i, c in enumerate(cards))
+
+
+def trick_lines(view: Mapping[str, Any], zone: Mapping[str, Any], me: int | None,
+                names: Mapping[int, str] | None, *, ascii: bool = False) -> list[str]:
+    """A trick on the table (the zone ``trick`` while the public facts name its
+    ``leader``, or a ``last_trick``): who played each card, the leader first and then
+    round to the left; and the last trick won, with who played what and who won it.
+    Empty for any other zone."""
+    public = view.get("public") or {}
+    leader, last = public.get("leader"), public.get("last_trick")
+    if zone.get("id") != "trick" or not (isinstance(leader, int) or isinstance(last, dict)):
+        return []
+    up = list(zone.get("up", ()))
+    if up and isinstance(leader, int):
+        out = [f"the trick: {_plays(view, up, leader, me, names, ascii)}"]
+    elif isinstance(leader, int):
+        out = [f"the trick: {who(view, leader, me, names)} to lead"]
+    else:
+        out = [f"the trick: {zone_facts(zone, ascii=ascii)}"]
+    if isinstance(last, dict) and isinstance(last.get("leader"), int):
+        won = last.get("winner")
+        by = who(view, won, me, names) if isinstance(won, int) else "?"
+        cards = list(last.get("cards") or ())
+        out.append(f"last trick, won by {by}: "
+                   f"{_plays(view, cards, last['leader'], me, names, ascii)}")
+    return out
+
+
 def game_facts(view: Mapping[str, Any]) -> str:
     """The game's own public facts (pools, trumps, the claim...), the match aside, with
     seats by name."""
     public = {k: v for k, v in (view.get("public") or {}).items()
-              if k not in ("match", "out", "turn")}
+              if k not in ("match", "out", "turn", "last_trick")}  # the trick's lines
     return public_text(public, view.get("seats") or ())
 
 
@@ -242,6 +275,10 @@ def round_lines(view: Mapping[str, Any], me: int | None = None,
     out = [seat_line(view, s, me, names, ascii=ascii) for s in others]
     for z in view.get("zones", ()):
         if z.get("owner") is None:
+            tricks = trick_lines(view, z, me, names, ascii=ascii)
+            if tricks:
+                out += tricks
+                continue
             label = clean(z.get("label") or z.get("id"), 40)
             out.append(f"{label}: {zone_facts(z, ascii=ascii)}")
     facts = game_facts(view)

@@ -131,6 +131,39 @@ export function matchEl(view, seatTitle) {
       d.summary, h("span", { class: "muted" }, ` (${d.scores.join(" · ")})`)))) : null);
 }
 
+/** The cards of a trick, each under the person who played it: the leader's first,
+ * then round to the left; the winner's marked. */
+function playsEl(cards, leader, n, seatTitle, winner = null) {
+  return h("div", { class: "plays" }, ...cards.map((c, i) => {
+    const seat = (leader + i) % n;
+    const who = seatTitle(seat);
+    return h("figure", { class: `play${seat === winner ? " winner" : ""}`, dataset: { seat: String(seat), card: c } },
+      h("figcaption", {}, who), face(c), seat === winner ? h("span", { class: "won-mark" }, "wins") : null);
+  }));
+}
+
+/**
+ * The trick on the table (a zone "trick" while the view's public facts name its
+ * ``leader``): who played each card, and the last trick won, to look at again
+ * (``public.last_trick``: its leader, winner and cards, all face up in the winners' pile).
+ */
+export function trickEl(view, z, seatTitle) {
+  const pub = view.public || {};
+  const n = view.seats.length;
+  const el = h("section", { class: "zone kind-pile trick", dataset: { zone: z.id, down: String(z.down), up: z.up.join(" ") },
+    "aria-label": `the trick: ${z.up.length ? z.up.map((c, i) => `${seatTitle((pub.leader + i) % n)} ${cardText(c)}`).join(", ") : "no card yet"}` },
+  h("h3", {}, "The trick"));
+  if (z.up.length) el.append(playsEl(z.up, pub.leader, n, seatTitle));
+  else el.append(h("p", { class: "muted" }, typeof pub.leader === "number" ? `${seatTitle(pub.leader)} to lead` : "no card yet"));
+  const last = pub.last_trick;
+  if (last && Array.isArray(last.cards)) {
+    el.append(h("details", { class: "last-trick" },
+      h("summary", {}, `Last trick: won by ${seatTitle(last.winner)}`),
+      playsEl(last.cards, last.leader, n, seatTitle, last.winner)));
+  }
+  return el;
+}
+
 /**
  * The move log: the table's last moves as the server told them to this page, oldest
  * first, in people's names (the card you drew is named to you alone, while you hold it).
@@ -162,8 +195,10 @@ export function drawRound(view, ctx) {
   const start = ctx.me === null ? 0 : ctx.me + 1;
   const others = [];
   for (let i = 0; i < n; i++) if ((start + i) % n !== ctx.me) others.push((start + i) % n);
+  const tricks = typeof view.public?.leader === "number" || view.public?.last_trick;
   const centre = h("section", { class: "centre" },
-    h("div", { class: "zones" }, ...view.zones.filter((z) => z.owner === null || z.owner === undefined).map((z) => ctx.zoneEl(z, z.label))));
+    h("div", { class: "zones" }, ...view.zones.filter((z) => z.owner === null || z.owner === undefined)
+      .map((z) => (z.id === "trick" && tricks ? trickEl(view, z, ctx.seatTitle) : ctx.zoneEl(z, z.label)))));
   return h("div", { class: "table layout-round", dataset: { layout: "round", game: view.game } },
     h("div", { class: "others" }, ...others.map((s) => seatEl(view, s, c))),
     centre,

@@ -352,7 +352,9 @@ class AllFours(Game[FoursState]):
 
     def public(self, state: FoursState) -> dict[str, Any]:
         sides = [[0, 2], [1, 3]] if self.seats == 4 else None
-        last = state.tricks[-1] if state.tricks and not state.trick else None
+        # the last trick won stays shown while the next is played (its cards lie face up
+        # in the winners' pile): a player may look at it again
+        last = state.tricks[-1] if state.tricks else None
         return {
             "match": state.match.public("points", self.target, sides),
             "trumps": SUIT_NAMES[suit_of(state.turned[-1])],

@@ -217,3 +217,40 @@ async def test_the_last_moves_say_who_took_your_card_and_the_card_you_drew(
         await bea.wait_until(reached(version + 1))
         hers = next(e["text"] for e in bea.table.log if e["version"] == version + 1)
         assert hers == mine.replace(f"the {drawn}", "a card", 1), (hers, mine)
+
+
+async def test_all_fours_trick_names_who_played_each_card_and_keeps_the_last(
+        server: Running, tokens: TokenStore) -> None:
+    # deal 3, two people: Ann (North) deals; Bea (East) holds or begs and leads, each
+    # move her first legal one
+    plan = Plan("create", game="all_fours",
+                create={"options": {"players": 2}, "deal": 3, "think_ms": 0})
+    app = SympathyApp(server.url, "Ann", plan, tokens=tokens)
+    async with app.run_test(size=(100, 30)) as pilot, Session(server.url, "Bea") as bea:
+        await until(lambda: isinstance(app.screen, TableScreen))
+        assert app.session is not None
+        await app.session.wait_until(lambda t: t.view is not None)
+        await bea.join(app.table.code, "player")
+
+        def trick(t: Table) -> list[str]:
+            zones = (t.view or {}).get("zones", ())
+            return [str(c) for z in zones if z.get("id") == "trick" for c in z.get("up", ())]
+
+        for _ in range(10):  # until Ann follows a card Bea led
+            await bea.wait_until(lambda t: bool(t.my_moves()) or bool(trick(t)))
+            if trick(bea.table):
+                break
+            await bea.move(str(bea.table.my_moves()[0]["code"]))
+        await app.session.wait_until(lambda t: bool(trick(t)) and bool(t.my_moves()))
+        await pilot.pause()
+        led = card_text(trick(app.table)[0])
+        assert f"the trick: Bea (East) {led}" in screen_text(app)
+        version = app.table.version
+        await pilot.press("right", "enter")  # Ann follows with a card of her hand
+        await app.session.wait_until(reached(version + 1))
+        await pilot.pause()
+        last = (app.table.view or {})["public"]["last_trick"]
+        mine = card_text(str(last["cards"][1]))
+        winner = "Bea (East)" if last["winner"] == 1 else "you (North)"
+        assert f"last trick, won by {winner}: Bea (East) {led}, you (North) {mine}" in \
+            screen_text(app), screen_text(app)

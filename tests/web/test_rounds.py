@@ -132,3 +132,51 @@ async def test_the_move_log_says_who_took_your_card_and_names_the_card_you_drew_
     assert seen == said.replace(f"the {drawn}", "a card", 1), (seen, said)
     assert drawn not in await wes.page.inner_text(".move-log")
     assert not ann.errors and not wes.errors, (ann.errors, wes.errors)
+
+
+async def test_all_fours_shows_who_played_each_card_and_the_last_trick_again(
+        browser: Browser, site: str) -> None:
+    # deal 3, two players: Ann (North) deals, the computer player (East) holds or begs,
+    # then leads; Ann answers and follows (her first playable card each time)
+    ann, _ = await open_room(browser, site, "all_fours", deal=3, think_ms="0")  # 2 players
+    page = ann.page
+    await page.click("button.bots")
+    await page.wait_for_selector(".members li:has-text('Computer')")
+    trick = page.locator(".centre .trick")
+    for _ in range(10):  # to the first card Ann plays into a trick East led
+        await page.wait_for_selector(".hand-card.playable, .actions button.move")
+        if await page.locator(".hand-card.playable").count():
+            break
+        version = await ann.version()
+        await page.click(".actions button.move >> nth=0")  # take one, or run the pack
+        await page.wait_for_selector(f'.table-wrap:not([data-version="{version}"])',
+                                     state="attached")
+    led = (await trick.get_attribute("data-up")) or ""
+    assert len(led.split()) == 1, led  # East led one card
+    play = trick.locator(".plays .play")
+    assert await play.count() == 1
+    assert await play.locator("figcaption").inner_text() == "Computer (East)"
+    assert await play.get_attribute("data-card") == led
+    assert not await page.locator(".facts", has_text="last trick").count()
+
+    mine = await page.get_attribute(".hand-card.playable >> nth=0", "data-card")
+    version = await ann.version()
+    await page.click(".hand-card.playable >> nth=0")
+    await page.wait_for_selector(f'.table-wrap:not([data-version="{version}"])',
+                                 state="attached")
+    last = trick.locator("details.last-trick")
+    await last.wait_for()
+    assert (await last.locator("summary").inner_text()).startswith("Last trick: won by ")
+    await last.locator("summary").click()  # look at it again
+    plays = last.locator(".play")
+    assert await plays.count() == 2
+    assert [await plays.nth(i).locator("figcaption").inner_text() for i in range(2)] == \
+        ["Computer (East)", "you (North)"]
+    assert [await plays.nth(i).get_attribute("data-card") for i in range(2)] == [led, mine]
+    assert await last.locator(".play.winner").count() == 1
+    # East won it and leads the next trick: the last trick can still be looked at
+    assert await last.locator(".play.winner figcaption").inner_text() == "Computer (East)"
+    await page.wait_for_selector(".hand-card.playable")
+    assert len(((await trick.get_attribute("data-up")) or "").split()) == 1
+    assert [await plays.nth(i).get_attribute("data-card") for i in range(2)] == [led, mine]
+    assert not ann.errors, ann.errors
