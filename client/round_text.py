@@ -31,6 +31,9 @@ WORD_KEYS = {"suspect": "s", "take": "g", "beg": "b", "hold": "h", "take1": "o",
              "deal": "d", "snip": "i", "snap": "space"}
 #: Most hand cards drawn; most cards of a zone on the table drawn (then the top ones).
 TABLE_CARDS = 14
+#: A sorted hand's suits, in order (the colours alternating), and the ranks ace low.
+SUIT_ORDER = "SHCD"
+ACES_LOW = "A23456789TJQK"
 #: The moves of the log a round table shows (the newest; the state carries up to 12).
 LOG_SHOWN = 6
 _PLAY = re.compile(r"p([a2-9tjqk][shdc])")
@@ -236,12 +239,21 @@ def game_facts(view: Mapping[str, Any]) -> str:
     return public_text(public, view.get("seats") or ())
 
 
+def sort_hand(cards: Sequence[str], ranks: str | None = None) -> list[str]:
+    """A hand's cards sorted for the eye (display only: the codes are the server's): by
+    suit, ♠ ♥ ♣ ♦ (the colours alternating), then by the game's own order of ranks (the
+    view's ``ranks``, lowest first; ace low when a view does not say)."""
+    order = ranks or ACES_LOW
+    return sorted(cards, key=lambda c: (SUIT_ORDER.find(c[1:2]), order.find(c[:1])))
+
+
 def hand_line(view: Mapping[str, Any], me: int | None, *, ascii: bool = False,
               cursor: str | None = None) -> str:
-    """The viewer's hand, face up and in order; ``cursor`` is the card chosen now."""
+    """The viewer's hand, face up and sorted (:func:`sort_hand`); ``cursor`` is the card
+    chosen now."""
     if me is None or _hand(list(view.get("zones", ())), me) is None:
         return ""
-    cards = hand_cards(view, me)
+    cards = sort_hand(hand_cards(view, me), view.get("ranks"))
     shown = []
     for c in cards:
         text = card_text(c, ascii=ascii)

@@ -65,15 +65,28 @@ export function offeredCalls(s, game) {
   return cries.map(([code, text]) => legal.get(code) || { code, text, seat });
 }
 
+/** The suits in the order a sorted hand shows them: ♠ ♥ ♣ ♦, the colours alternating. */
+const SUIT_ORDER = "SHCD";
+
+/**
+ * A hand's cards sorted for the eye (display only: the codes are the server's): by suit,
+ * then by the game's own order of ranks (``view.ranks``, lowest first; ace low when a
+ * view does not say).
+ */
+export function sortHand(cards, ranks) {
+  const order = ranks || "A23456789TJQK";
+  return [...cards].sort((a, b) => SUIT_ORDER.indexOf(a[1]) - SUIT_ORDER.indexOf(b[1]) || order.indexOf(a[0]) - order.indexOf(b[0]));
+}
+
 function plural(n, what = "card") { return `${n} ${what}${n === 1 ? "" : "s"}`; }
 
 function handEl(z, ctx, mine) {
   const el = h("div", { class: `zone kind-hand hand ${mine ? "mine" : "theirs"}`,
     dataset: { zone: z.id, down: String(mine ? z.down : z.down + z.up.length), up: mine ? z.up.join(" ") : "" },
-    "aria-label": mine ? `your hand: ${z.up.length ? z.up.map(cardText).join(" ") : "empty"}` : `${z.label}: ${plural(z.down + z.up.length)}` });
+    "aria-label": mine ? `your hand: ${z.up.length ? sortHand(z.up, ctx.ranks).map(cardText).join(" ") : "empty"}` : `${z.label}: ${plural(z.down + z.up.length)}` });
   const row = h("div", { class: "hand-cards" });
   if (mine) {
-    for (const c of z.up) {
+    for (const c of sortHand(z.up, ctx.ranks)) {
       const move = ctx.cardMoves.get(c);
       const card = h("button", { type: "button", class: `hand-card${move ? " playable" : ""}${ctx.cursor === c ? " chosen" : ""}`,
         dataset: { card: c }, disabled: !move, title: move ? move.text : cardText(c),
@@ -190,7 +203,7 @@ export function drawRound(view, ctx) {
     const d = drawnPosition(m.code);
     if (d !== null) drawMoves.set(d, m);
   }
-  const c = { ...ctx, cardMoves, drawMoves };
+  const c = { ...ctx, cardMoves, drawMoves, ranks: view.ranks };
   const n = view.seats.length;
   const start = ctx.me === null ? 0 : ctx.me + 1;
   const others = [];

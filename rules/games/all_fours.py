@@ -120,7 +120,7 @@ class AllFours(Game[FoursState]):
         # each deal: deal, beg, answer, six tricks of four cards
         bound=MAX_DEALS * (3 + TRICKS * 4), seat_names=("North", "East", "South", "West"),
         cooperative=False, moves_public=False, seats_range=(2, 4), layout="round",
-        aliases=("seven_up", "old_sledge"))
+        aces_high=True, aliases=("seven_up", "old_sledge"))
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("players", 2, "How many players sit at the table: two, or four as two "
                "partnerships.", choices=(2, 4)),

@@ -254,3 +254,16 @@ async def test_all_fours_trick_names_who_played_each_card_and_keeps_the_last(
         winner = "Bea (East)" if last["winner"] == 1 else "you (North)"
         assert f"last trick, won by {winner}: Bea (East) {led}, you (North) {mine}" in \
             screen_text(app), screen_text(app)
+
+
+async def test_the_hand_is_sorted_by_suit_then_by_the_games_own_order_of_ranks(
+        server: Running, tokens: TokenStore) -> None:
+    # All Fours, deal 12: dealt Q♠ 5♥ Q♥ A♥ 3♦ 4♣; shown spades, hearts (the ace above
+    # the queen), clubs, diamonds
+    plan = Plan("create", game="all_fours", create={"options": {"players": 2}, "deal": 12})
+    app = SympathyApp(server.url, "Ann", plan, tokens=tokens)
+    async with app.run_test(size=(100, 30)):
+        await until(lambda: isinstance(app.screen, TableScreen))
+        assert app.session is not None
+        await app.session.wait_until(lambda t: t.view is not None)
+        await until(lambda: "your hand: Q♠ 5♥ Q♥ A♥ 4♣ 3♦" in screen_text(app))

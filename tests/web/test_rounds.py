@@ -180,3 +180,21 @@ async def test_all_fours_shows_who_played_each_card_and_the_last_trick_again(
     assert len(((await trick.get_attribute("data-up")) or "").split()) == 1
     assert [await plays.nth(i).get_attribute("data-card") for i in range(2)] == [led, mine]
     assert not ann.errors, ann.errors
+
+
+async def test_a_hand_is_sorted_by_suit_then_by_the_games_own_order_of_ranks(
+        browser: Browser, site: str) -> None:
+    # the server's order (as dealt) is kept in the codes; the page shows the hand sorted:
+    # spades, hearts, clubs, diamonds, each in the game's order of ranks
+    async def hand(game: str, deal: int, **fills: str) -> list[str]:
+        ann, _ = await open_room(browser, site, game, deal=deal, fills=fills)
+        cards = await ann.page.eval_on_selector_all(
+            ".hand.mine .hand-card", "els => els.map(e => e.dataset.card)")
+        await ann.close()
+        return [str(c) for c in cards]
+
+    # All Fours, deal 12 (dealt QS 5H QH AH 3D 4C): the ace above the queen
+    assert await hand("all_fours", 12) == ["QS", "5H", "QH", "AH", "4C", "3D"]
+    # Pope Joan, three players, deal 1: aces below the deuce
+    assert await hand("pope_joan", 1, **{"opt-players": "3"}) == [
+        "AS", "2S", "6S", "7S", "KS", "2H", "5H", "8H", "TH", "9C", "AD", "3D", "5D", "TD"]
