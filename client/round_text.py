@@ -231,11 +231,37 @@ def trick_lines(view: Mapping[str, Any], zone: Mapping[str, Any], me: int | None
     return out
 
 
+#: A board's pools as the board lays them out: three rows, the Pope in the middle.
+BOARD_ROWS = (("Ace", "King", "Queen"), ("Knave", "Pope", "Matrimony"),
+              ("Intrigue", "Game", ""))
+_SUIT_SYMBOLS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
+
+
+def board_lines(view: Mapping[str, Any], *, ascii: bool = False) -> list[str]:
+    """A board of pools (Pope Joan's ``public["board"]``: each pool's counters) drawn as
+    the board is, three pools a row with the Pope in the middle, and the trump suit;
+    pools of other names follow. Empty when the view has no board."""
+    public = view.get("public") or {}
+    board = public.get("board")
+    if not isinstance(board, Mapping) or not board:
+        return []
+    trumps = str(public.get("trumps") or "")
+    suit = trumps if ascii else _SUIT_SYMBOLS.get(trumps, trumps)
+    placed = {p for row in BOARD_ROWS for p in row}
+    rows = [[p for p in row if p in board] for row in BOARD_ROWS]
+    rows.append([p for p in board if p not in placed])
+    cells = [[f"{clean(p, 14)} {clean(board[p], 4)}" for p in row] for row in rows if row]
+    width = max(len(c) for row in cells for c in row) + 3
+    out = [f"the board{f' (trumps {suit})' if suit else ''}:"]
+    out += ["  " + "".join(c.ljust(width) for c in row).rstrip() for row in cells]
+    return out
+
+
 def game_facts(view: Mapping[str, Any]) -> str:
     """The game's own public facts (pools, trumps, the claim...), the match aside, with
     seats by name."""
     public = {k: v for k, v in (view.get("public") or {}).items()
-              if k not in ("match", "out", "turn", "last_trick")}  # the trick's lines
+              if k not in ("match", "out", "turn", "last_trick", "board")}  # drawn
     return public_text(public, view.get("seats") or ())
 
 
@@ -293,6 +319,7 @@ def round_lines(view: Mapping[str, Any], me: int | None = None,
                 continue
             label = clean(z.get("label") or z.get("id"), 40)
             out.append(f"{label}: {zone_facts(z, ascii=ascii)}")
+    out += board_lines(view, ascii=ascii)
     facts = game_facts(view)
     if facts:
         out.append(facts)

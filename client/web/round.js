@@ -177,6 +177,29 @@ export function trickEl(view, z, seatTitle) {
   return el;
 }
 
+const SUIT_SYMBOLS = { spades: "♠", hearts: "♥", diamonds: "♦", clubs: "♣" };
+/** Where each pool of a board lies on a 3 × 3 board (the Pope in the middle). */
+const BOARD_PLACES = { Ace: 1, King: 2, Queen: 3, Matrimony: 6, Game: 9, Intrigue: 8, Knave: 7, Pope: 5 };
+
+/**
+ * A board of pools (Pope Joan's ``public.board``: each pool's name and its counters),
+ * drawn as the board is: the Pope in the middle, the other pools round it, each with its
+ * count, and the trump suit (the honours, Matrimony and Intrigue are of trumps).
+ */
+export function boardEl(pub) {
+  const board = pub?.board;
+  if (!board || typeof board !== "object") return null;
+  const trumps = SUIT_SYMBOLS[pub.trumps] || "";
+  const pools = Object.entries(board);
+  const cell = ([name, n]) => h("div", { class: `pool${n ? "" : " empty"}${BOARD_PLACES[name] ? ` c${BOARD_PLACES[name]}` : ""}`,
+    dataset: { pool: name, counters: String(n) }, "aria-label": `${name}: ${n} counter${n === 1 ? "" : "s"}` },
+  h("span", { class: "pool-name" }, name), h("span", { class: "pool-count" }, String(n)));
+  return h("section", { class: "pope-board", "aria-label": "the board" },
+    h("h3", {}, "The board", trumps ? h("span", { class: "muted" }, ` · trumps ${trumps}`) : null),
+    h("div", { class: "pools" }, ...pools.map(cell),
+      trumps ? h("div", { class: "pool trumps c4", "aria-hidden": "true" }, h("span", { class: `pool-name suit-${pub.trumps}` }, trumps)) : null));
+}
+
 /**
  * The move log: the table's last moves as the server told them to this page, oldest
  * first, in people's names (the card you drew is named to you alone, while you hold it).
@@ -214,6 +237,7 @@ export function drawRound(view, ctx) {
       .map((z) => (z.id === "trick" && tricks ? trickEl(view, z, ctx.seatTitle) : ctx.zoneEl(z, z.label)))));
   return h("div", { class: "table layout-round", dataset: { layout: "round", game: view.game } },
     h("div", { class: "others" }, ...others.map((s) => seatEl(view, s, c))),
+    boardEl(view.public),
     centre,
     ctx.me === null ? null : seatEl(view, ctx.me, c),
     matchEl(view, ctx.seatTitle),

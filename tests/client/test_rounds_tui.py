@@ -267,3 +267,24 @@ async def test_the_hand_is_sorted_by_suit_then_by_the_games_own_order_of_ranks(
         assert app.session is not None
         await app.session.wait_until(lambda t: t.view is not None)
         await until(lambda: "your hand: Q♠ 5♥ Q♥ A♥ 4♣ 3♦" in screen_text(app))
+
+
+async def test_the_pope_joan_board_is_drawn_with_each_pool_and_its_counters(
+        server: Running, tokens: TokenStore) -> None:
+    # deal 1, three players: the board dressed for the first deal, trumps clubs
+    plan = Plan("create", game="pope_joan", create={"options": {"players": 3}, "deal": 1})
+    app = SympathyApp(server.url, "Ann", plan, tokens=tokens)
+    async with app.run_test(size=(100, 30)):
+        await until(lambda: isinstance(app.screen, TableScreen))
+        assert app.session is not None
+        await app.session.wait_until(lambda t: t.view is not None)
+        board = (app.table.view or {})["public"]["board"]
+        assert board["Pope"] == 6
+        rows = ["the board (trumps ♣):",
+                f"Ace {board['Ace']}         King {board['King']}        "
+                f"Queen {board['Queen']}",
+                f"Knave {board['Knave']}       Pope {board['Pope']}        "
+                f"Matrimony {board['Matrimony']}",
+                f"Intrigue {board['Intrigue']}    Game {board['Game']}"]
+        await until(lambda: all(r in screen_text(app) for r in rows))
+        assert "board:" not in screen_text(app)  # not a line of facts

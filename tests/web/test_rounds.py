@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from playwright.async_api import Browser
 
+from rules import make
 from tests.kit.browser import ON_THE_BROWSERS_LOOP, Person, open_room
 
 pytestmark = ON_THE_BROWSERS_LOOP
@@ -198,3 +199,27 @@ async def test_a_hand_is_sorted_by_suit_then_by_the_games_own_order_of_ranks(
     # Pope Joan, three players, deal 1: aces below the deuce
     assert await hand("pope_joan", 1, **{"opt-players": "3"}) == [
         "AS", "2S", "6S", "7S", "KS", "2H", "5H", "8H", "TH", "9C", "AD", "3D", "5D", "TD"]
+
+
+async def test_the_pope_joan_board_is_drawn_with_each_pool_and_its_counters(
+        browser: Browser, site: str) -> None:
+    # deal 1, three players: the board dressed for the first deal, trumps clubs
+    truth = make("pope_joan", {"players": 3}).public(make("pope_joan", {"players": 3}).deal(1))
+    ann, _ = await open_room(browser, site, "pope_joan", deal=1, fills={"opt-players": "3"})
+    board = ann.page.locator(".pope-board")
+    await board.wait_for()
+    pools = await board.locator(".pool[data-pool]").evaluate_all(
+        "els => els.map(e => [e.dataset.pool, e.querySelector('.pool-count').textContent])")
+    assert dict(pools) == {k: str(v) for k, v in truth["board"].items()}
+    assert [p for p, _ in pools][:8] == ["Ace", "King", "Queen", "Knave", "Matrimony",
+                                         "Intrigue", "Pope", "Game"]
+    assert truth["board"]["Pope"] == 6
+    assert "trumps ♣" in await board.locator("h3").inner_text()
+    assert "board" not in (await ann.page.inner_text(".facts")).lower()  # drawn, not a line
+    # the Pope in the middle of the board, the others round it
+    boxes = {p: await board.locator(f'.pool[data-pool="{p}"]').bounding_box()
+             for p in ("Pope", "Ace", "Game")}
+    pope, ace, game = boxes["Pope"], boxes["Ace"], boxes["Game"]
+    assert pope and ace and game
+    assert ace["y"] < pope["y"] < game["y"]
+    assert not ann.errors, ann.errors
