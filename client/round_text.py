@@ -257,6 +257,41 @@ def board_lines(view: Mapping[str, Any], *, ascii: bool = False) -> list[str]:
     return out
 
 
+def deals_over(view: Mapping[str, Any] | None) -> int:
+    """How many deals of the view's match are over (its history's length)."""
+    match = ((view or {}).get("public") or {}).get("match") or {}
+    return len(match.get("history") or ())
+
+
+def deal_over_text(view: Mapping[str, Any], me: int | None = None,
+                   names: Mapping[int, str] | None = None) -> str:
+    """The end of the match's latest deal, in people's names: how it went and the scores
+    ("deal 1 is over: Ann (Player 1) is the old maid. points: you (Player 1) 1, ...")."""
+    match = (view.get("public") or {}).get("match") or {}
+    history = list(match.get("history") or ())
+    if not history:
+        return ""
+    d = history[-1]
+    seats: Sequence[str] = view.get("seats", ())
+    summary = clean(d.get("summary"), 200)
+    if seats:
+        words = sorted((str(x) for x in seats if x), key=len, reverse=True)
+        pattern = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, words)) + r")(?!\w)")
+        # people by name in the sentence ("you is the old maid" would not do)
+        summary = pattern.sub(lambda m: who(view, list(seats).index(m.group(0)), None,
+                                            names), summary)
+    sides = match.get("sides")
+    scores = list(d.get("scores") or ())
+    if sides:
+        labels = [" & ".join(clean(seats[int(x)], 20) for x in side if int(x) < len(seats))
+                  for side in sides]
+    else:
+        labels = [who(view, i, me, names) for i in range(len(scores))]
+    shown = ", ".join(f"{lab} {clean(n, 10)}" for lab, n in zip(labels, scores, strict=False))
+    label = clean(match.get("score_label") or "score", 20)
+    return f"deal {clean(d.get('deal'), 6)} is over: {summary.rstrip('.')}. {label}: {shown}"
+
+
 def game_facts(view: Mapping[str, Any]) -> str:
     """The game's own public facts (pools, trumps, the claim...), the match aside, with
     seats by name."""

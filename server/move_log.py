@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from rules.cards import CODES
-from rules.game import Seat, Told
+from rules.game import Game, Seat, Told
 
 from .members import PLAYER
 from .room import Room
@@ -84,10 +84,16 @@ def sees(told: Mapping[str, Any] | None, audience: Seat | None,
     return str(mine["text"]) if all(c in shown for c in mine["cards"]) else None
 
 
+def deals_done(game: Game[Any], state: Any) -> int:
+    """How many deals of a round match are over (its public history's length)."""
+    match = game.public(state).get("match")
+    return len(match.get("history") or ()) if isinstance(match, Mapping) else 0
+
+
 def visible_cards(view: Mapping[str, Any]) -> set[str]:
     """The codes of every card a view shows face up (its audience sees them now)."""
     return {c for z in view.get("zones", ()) for c in z.get("up", ())}
 
 
-__all__ = ["LOG_ENTRIES", "named", "people", "sees", "told_entries",
+__all__ = ["LOG_ENTRIES", "deals_done", "named", "people", "sees", "told_entries",
            "visible_cards"]

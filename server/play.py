@@ -19,7 +19,7 @@ from rules.prng import MAX_SEED
 from . import fairness
 from .chain import Chain
 from .members import PLAYER, Effects, Policy
-from .move_log import named, told_entries
+from .move_log import deals_done, named, told_entries
 from .room import NOBODY, Room, Step
 
 #: Who the record names for a move the autodrop option played.
@@ -92,6 +92,9 @@ def moved(room: Room, play: Play[Any], seat: Seat, m: Move, by: str, now: float,
         else None
     if told:
         event["told"] = told_entries(room, told)
+    if room.competitive and deals_done(room.game, play.state) > \
+            deals_done(room.game, room.play.state) and room.game.outcome(play.state) is None:
+        event["deal_over"] = True  # the table pauses before it moves on (Room.due)
     had = bool(room.proposals)
     after = room.but(play=play, version=version, moved_at=now, log=room.log.append(entry),
                      events=room.events.append(event), proposals=NOBODY,

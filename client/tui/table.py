@@ -120,6 +120,9 @@ class TableScreen(Screen[None]):
         self.ready = False
         #: A move that ends the game, chosen once: ``y`` plays it (see ending.ask).
         self.confirming: str | None = None
+        #: How many deals of a round match this screen has seen end (a new one: a pause
+        #: with how it went, until the person acts).
+        self.deals_seen: int | None = None
         self.confirmed: str | None = None
 
     @property

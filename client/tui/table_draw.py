@@ -16,7 +16,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..render import card_text, clean
-from ..round_text import is_round, move_key, played_card
+from ..round_text import deal_over_text, deals_over, is_round, move_key, played_card
 from ..table_text import (
     chat_text,
     ends_game,
@@ -72,6 +72,12 @@ def refresh(screen: TableScreen) -> None:
     strip.update(screen.text("\n".join(
         chat_text(c.sender, c.role, c.text) for c in list(t.chat)[-3:])))
     strip.set_class(not t.chat, "empty")  # no blank row where no one has spoken yet
+    if is_round(view):  # the end of a deal: how it went, until the person acts
+        done = deals_over(view)
+        if screen.deals_seen is not None and done > screen.deals_seen and not t.over \
+                and view is not None:
+            screen.show_message(deal_over_text(view, t.audience, holders(t)), error=False)
+        screen.deals_seen = done
     # a round table's last move is the newest line of its log, on the board
     last = screen.query_one("#last", Static)
     last.update(screen.text(f"last: {last_text(t.last)}" if t.last else ""))

@@ -15,7 +15,7 @@ import { onKey } from "./keys.js";
 import { choose, endingQuestion, isEnding, zonesOfMove } from "./moves.js";
 import { drawActions, drawChat, drawPeople, drawProposals, drawWaiting, foldPresence } from "./panels.js";
 import { forgetSeat, getName, getSeat, setName, setSeat } from "./store.js";
-import { drawRound, isCall, offeredCalls } from "./round.js";
+import { dealEnded, drawDealOver, drawRound, isCall, offeredCalls } from "./round.js";
 import { changedZones, drawTable, zoneBox } from "./table.js";
 import { callText, factsLine, namesIn, seatWords, turnText } from "./words.js";
 
@@ -59,6 +59,7 @@ export class RoomPage {
     e.facts = h("p", { class: "facts" });
     e.notice = h("p", { class: "notice", role: "alert" });
     e.out = h("section", { class: "out", role: "alert", hidden: true });
+    e.dealOver = h("section", { class: "deal-over", role: "status", hidden: true });
     e.table = h("div", { class: "table-wrap" });
     e.actions = h("section", { class: "panel actions" });
     e.proposals = h("section", { class: "panel proposals" });
@@ -72,7 +73,7 @@ export class RoomPage {
     this.root.append(
       h("header", { class: "bar" }, h("a", { href: "/", class: "home" }, "Lobby"), e.title, e.how, e.code, e.copy, e.name, e.conn),
       h("div", { class: "room" },
-        h("main", { class: "board" }, e.turn, e.waiting, e.out, e.last, e.call, e.facts, e.notice, e.table),
+        h("main", { class: "board" }, e.turn, e.waiting, e.out, e.dealOver, e.last, e.call, e.facts, e.notice, e.table),
         h("aside", { class: "side" }, e.end, e.actions, e.proposals, e.people, e.host, e.chat)));
     document.addEventListener("keydown", (ev) => onKey(this, ev));
     this.setConn("connecting");
@@ -180,6 +181,7 @@ export class RoomPage {
     switch (m.type) {
       case "state":
         if (m.version < this.s.version) return;  // versions a page shows only go up
+        this.s.dealOver = dealEnded(this.s.view, m.view) || this.s.dealOver;
         this.s.changed = this.s.view && m.version !== this.s.version ? changedZones(this.s.view, m.view) : this.s.changed;
         Object.assign(this.s, { version: m.version, view: m.view, last: m.last, log: m.log || [], fair: m.fair, tally: m.tally || {},
           selected: null, candidates: null, targets: new Set(), cursor: null });
@@ -244,6 +246,7 @@ export class RoomPage {
   async act(move) {
     const { room, version, role, proposals } = this.s;
     if (this.s.ended) return;
+    this.s.dealOver = null;  // the person goes on with the next deal
     // a player is asked before a move that ends the game; an advisor only proposes it
     if (role === "player" && isEnding(move)) {
       const [question, detail, yes] = endingQuestion(move);
@@ -361,6 +364,7 @@ export class RoomPage {
     fill(e.last, last ? [h("span", { class: "label" }, last.kind === "undo" ? "Undone: " : "Last move: "),
       last.text || last.move, h("span", { class: "muted" }, ` (${last.by}${last.advised_by?.length ? `, advised by ${last.advised_by.join(", ")}` : ""})`)] : null);
     e.notice.textContent = s.notice;
+    drawDealOver(this);
     const round = s.view?.layout === "round";
     const { match, ...own } = s.view?.public || {};
     e.facts.textContent = s.view ? factsLine(round ? own : s.view.public, (i) => seatWords(s, i)) : "";

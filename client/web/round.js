@@ -7,6 +7,7 @@
 import { back, cardText, face } from "./cards.js";
 import { h } from "./dom.js";
 import { shortLabel } from "./moves.js";
+import { namePeople, seatWords } from "./words.js";
 
 /** The key of each word move (the page's own keys stay free: digits, u, t, Esc). */
 export const WORD_KEYS = { suspect: "s", take: "g", beg: "b", hold: "h", take1: "o", refuse: "r",
@@ -198,6 +199,41 @@ export function boardEl(pub) {
     h("h3", {}, "The board", trumps ? h("span", { class: "muted" }, ` · trumps ${trumps}`) : null),
     h("div", { class: "pools" }, ...pools.map(cell),
       trumps ? h("div", { class: "pool trumps c4", "aria-hidden": "true" }, h("span", { class: `pool-name suit-${pub.trumps}` }, trumps)) : null));
+}
+
+/**
+ * The deal of a round match that ended between ``before`` and ``after`` (two views of
+ * the same room: the match's history grew), while the match goes on: ``{deal, summary,
+ * scores}``, or null. The page then pauses on it (the table waits a moment too before its
+ * computer players move on: the server's deal pause).
+ */
+export function dealEnded(before, after) {
+  const was = before?.public?.match?.history;
+  const now = after?.public?.match?.history;
+  if (!Array.isArray(was) || !Array.isArray(now) || now.length <= was.length) return null;
+  if (after.status !== "playing" || before.game !== after.game) return null;
+  return now[now.length - 1];
+}
+
+/**
+ * The pause at the end of a deal: how it went and the scores, in people's names, until
+ * the person says to go on (a button, or their next move).
+ */
+export function drawDealOver(page) {
+  const s = page.s;
+  const e = page.el.dealOver;
+  const d = s.view?.layout === "round" && !s.ended ? s.dealOver : null;
+  e.hidden = !d;
+  if (!d) { e.replaceChildren(); return; }
+  const m = s.view.public?.match || {};
+  const labels = m.sides ? m.sides.map((side) => side.map((x) => s.view.seats[x]).join(" & "))
+    : (d.scores || []).map((_, i) => seatWords(s, i));
+  const scores = (d.scores || []).map((n, i) => `${labels[i]} ${n}`).join(" · ");
+  e.replaceChildren(
+    h("h2", {}, `Deal ${d.deal} is over`),
+    h("p", { class: "summary" }, `${namePeople(s, String(d.summary || ""))}.`.replace(/\.\.$/, ".")),
+    scores ? h("p", { class: "scores" }, `${m.score_label || "Score"}: ${scores}`) : null,
+    h("button", { type: "button", class: "go-on", onclick: () => { s.dealOver = null; page.render(); } }, `On to deal ${d.deal + 1}`));
 }
 
 /**

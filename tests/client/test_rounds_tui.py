@@ -288,3 +288,37 @@ async def test_the_pope_joan_board_is_drawn_with_each_pool_and_its_counters(
                 f"Intrigue {board['Intrigue']}    Game {board['Game']}"]
         await until(lambda: all(r in screen_text(app) for r in rows))
         assert "board:" not in screen_text(app)  # not a line of facts
+
+
+async def test_the_end_of_a_deal_says_how_it_went_until_the_person_goes_on(
+        server: Running, tokens: TokenStore) -> None:
+    # Old Maid deal 9, three deals, two people: Ann (the app) and Bea each draw their
+    # first card offered until the first deal is over
+    plan = Plan("create", game="old_maid",
+                create={"options": {"players": 2, "deals": 3}, "deal": 9, "think_ms": 0})
+    app = SympathyApp(server.url, "Ann", plan, tokens=tokens)
+    async with app.run_test(size=(100, 30)) as pilot, Session(server.url, "Bea") as bea:
+        await until(lambda: isinstance(app.screen, TableScreen))
+        assert app.session is not None
+        await app.session.wait_until(lambda t: t.view is not None)
+        await bea.join(app.table.code, "player")
+
+        def deals(t: Table) -> int:
+            return len(((t.view or {}).get("public") or {}).get("match", {})["history"])
+
+        for _ in range(80):
+            await bea.wait_until(lambda t: bool(t.my_moves()) or deals(t) > 0)
+            if deals(bea.table):
+                break
+            ok = await bea.move("d0")
+            await app.session.wait_until(reached(int(ok["version"])))
+            if app.table.my_moves() and not deals(app.table):
+                await pilot.press("right", "enter")
+                await app.session.wait_until(moved(int(ok["version"])))
+        await app.session.wait_until(lambda t: deals(t) > 0)
+        await pilot.pause()
+        maid = (app.table.view or {})["public"]["match"]["history"][0]["scores"].index(1)
+        who = ["Ann (Player 1)", "Bea (Player 2)"][maid]
+        said = f"deal 1 is over: {who} is the old maid. points: you (Player 1) " \
+            f"{1 - maid}, Bea (Player 2) {maid}"
+        await until(lambda: said in " ".join(screen_text(app).split()), 10)

@@ -13,7 +13,9 @@ from protocol.limits import Limits
 from rules.cards import name
 from rules.games.old_maid import OldMaid
 from server import move_log
-from server.room import Room
+from server.clock import DEAL_PAUSE_MS
+from server.room import PLAYER, Policy, Room
+from tests.kit.rooms import live
 from tests.kit.server import start, stop_server
 from tests.kit.tables import BIG, Table, check_frames, open_table, play, settle
 
@@ -79,3 +81,42 @@ def test_a_frame_carries_the_last_twelve_moves_at_most() -> None:
     assert len(log) == move_log.LOG_ENTRIES
     assert [e["version"] for e in log] == list(range(room.version - 11, room.version + 1))
     assert all("told" not in e and e["move"] is None for e in log)
+
+
+def deal_over_scene(think_ms: int) -> tuple[Any, float]:
+    """Old Maid, three deals, Ann (seat 1) against a computer player (seat 0, the first
+    to draw in the second deal), deal BIG: play until the move that ends the first deal;
+    the room then, and when that move was made."""
+    r = live("old_maid", {"players": 2, "deals": 3}, BIG, Policy(think_ms=think_ms),
+             now=100.0)
+    ann, _ = r.add_member(PLAYER, "Ann", seat=1)
+    r.add_bot(ann.id, 0)
+    now = 100.0
+    for k in range(200):
+        if r.events and r.events[-1].get("deal_over"):
+            return r, now
+        due = r.due()
+        if due is not None and due.kind == "bot":
+            now = due.at
+            r.run_due(r.version, now, k)
+        else:
+            now += 1.0
+            r.move(ann.id, r.version, r.game.legal_moves(r.play.state, 1)[0].code, now)
+    raise AssertionError("the first deal did not end")
+
+
+def test_the_table_pauses_after_a_deal_before_its_computer_player_moves() -> None:
+    r, at = deal_over_scene(think_ms=500)
+    assert r.play.state.match.deal == 2 and r.over is False
+    due = r.due()
+    assert due is not None and due.kind == "bot"
+    assert due.at == at + (500 + DEAL_PAUSE_MS) / 1000
+    # once anyone moves on, the computer player thinks its usual time again
+    r.run_due(r.version, due.at, 1)
+    r.move(r.room.host, r.version, r.game.legal_moves(r.play.state, 1)[0].code, due.at + 1)
+    nxt = r.due()
+    assert nxt is not None and nxt.at == due.at + 1 + 0.5
+    # a table whose computer players play at once does not wait
+    r0, at0 = deal_over_scene(think_ms=0)
+    due0 = r0.due()
+    assert due0 is not None and due0.at == at0

@@ -223,3 +223,36 @@ async def test_the_pope_joan_board_is_drawn_with_each_pool_and_its_counters(
     assert pope and ace and game
     assert ace["y"] < pope["y"] < game["y"]
     assert not ann.errors, ann.errors
+
+
+async def test_the_end_of_a_deal_pauses_with_how_it_went_before_the_next(
+        browser: Browser, site: str) -> None:
+    # Old Maid deal 9, three deals, Ann against a computer player thinking briefly: Ann
+    # draws until the first deal is over
+    chosen = {"think_ms": "300", "opt-deals": "3"}  # the lobby's selects
+    ann, _ = await open_room(browser, site, "old_maid", "Ann", 9, {"opt-players": "2"}, True,
+                             **chosen)
+    page = ann.page
+    await page.click("button.bots")
+    over = page.locator(".deal-over")
+    for _ in range(60):
+        await page.wait_for_selector(".hand-back.playable, .deal-over:not([hidden])")
+        if await over.is_visible():
+            break
+        version = await ann.version()
+        await page.click(".hand-back.playable >> nth=0")
+        await page.wait_for_selector(f'.table-wrap:not([data-version="{version}"])',
+                                     state="attached")
+    await over.wait_for()
+    assert await over.locator("h2").inner_text() == "Deal 1 is over"
+    summary = await over.locator(".summary").inner_text()
+    assert summary in ("Ann (Player 1) is the old maid.",
+                       "Computer (Player 2) is the old maid."), summary
+    scores = await over.locator(".scores").inner_text()
+    maid = 1 if summary.startswith("Ann") else 0
+    assert scores == f"points: you (Player 1) {maid} · Computer (Player 2) {1 - maid}"
+    # the summary stays while the second deal goes on, until Ann goes on
+    assert "deal 2" in (await page.inner_text(".match h3")).lower()
+    await over.locator("button.go-on").click()
+    await over.wait_for(state="hidden")
+    assert not ann.errors, ann.errors
