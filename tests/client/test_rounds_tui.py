@@ -4,7 +4,8 @@ never shows a card of a hand."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
@@ -186,17 +187,28 @@ def hand_of(t: Table, seat: int) -> list[str]:
             and z.get("owner") == seat for c in z.get("up", ())]
 
 
-async def test_the_last_moves_say_who_took_your_card_and_the_card_you_drew(
-        server: Running, tokens: TokenStore) -> None:
-    # Old Maid deal 9, two people: Bea (left of the dealer, Ann) draws first
-    plan = Plan("create", game="old_maid",
-                create={"options": {"players": 2, "deals": 1}, "deal": 9, "think_ms": 0})
+@contextlib.asynccontextmanager
+async def ann_and_bea(server: Running, tokens: TokenStore, game: str, options: dict[str, Any],
+                      deal: int) -> AsyncIterator[tuple[SympathyApp, Pilot[None], Session]]:
+    """Ann's terminal (the app, 100x30) opens ``game`` on ``deal``, seat 1 (Player 1 or
+    North); Bea (the client library) sits in seat 2; computer players play at once."""
+    plan = Plan("create", game=game,
+                create={"options": options, "deal": deal, "think_ms": 0})
     app = SympathyApp(server.url, "Ann", plan, tokens=tokens)
     async with app.run_test(size=(100, 30)) as pilot, Session(server.url, "Bea") as bea:
         await until(lambda: isinstance(app.screen, TableScreen))
         assert app.session is not None
         await app.session.wait_until(lambda t: t.view is not None)
         await bea.join(app.table.code, "player")
+        yield app, pilot, bea
+
+
+async def test_the_last_moves_say_who_took_your_card_and_the_card_you_drew(
+        server: Running, tokens: TokenStore) -> None:
+    # Old Maid deal 9, two people: Bea (left of the dealer, Ann) draws first
+    async with ann_and_bea(server, tokens, "old_maid", {"players": 2, "deals": 1}, 9) \
+            as (app, pilot, bea):
+        assert app.session is not None
         await bea.wait_until(lambda t: bool(t.my_moves()))
         await bea.move("d0")
         await app.session.wait_until(lambda t: bool(t.my_moves()))
@@ -223,14 +235,9 @@ async def test_all_fours_trick_names_who_played_each_card_and_keeps_the_last(
         server: Running, tokens: TokenStore) -> None:
     # deal 3, two people: Ann (North) deals; Bea (East) holds or begs and leads, each
     # move her first legal one
-    plan = Plan("create", game="all_fours",
-                create={"options": {"players": 2}, "deal": 3, "think_ms": 0})
-    app = SympathyApp(server.url, "Ann", plan, tokens=tokens)
-    async with app.run_test(size=(100, 30)) as pilot, Session(server.url, "Bea") as bea:
-        await until(lambda: isinstance(app.screen, TableScreen))
+    async with ann_and_bea(server, tokens, "all_fours", {"players": 2}, 3) \
+            as (app, pilot, bea):
         assert app.session is not None
-        await app.session.wait_until(lambda t: t.view is not None)
-        await bea.join(app.table.code, "player")
 
         def trick(t: Table) -> list[str]:
             zones = (t.view or {}).get("zones", ())
@@ -260,24 +267,14 @@ async def test_the_hand_is_sorted_by_suit_then_by_the_games_own_order_of_ranks(
         server: Running, tokens: TokenStore) -> None:
     # All Fours, deal 12: dealt Q♠ 5♥ Q♥ A♥ 3♦ 4♣; shown spades, hearts (the ace above
     # the queen), clubs, diamonds
-    plan = Plan("create", game="all_fours", create={"options": {"players": 2}, "deal": 12})
-    app = SympathyApp(server.url, "Ann", plan, tokens=tokens)
-    async with app.run_test(size=(100, 30)):
-        await until(lambda: isinstance(app.screen, TableScreen))
-        assert app.session is not None
-        await app.session.wait_until(lambda t: t.view is not None)
+    async with ann_and_bea(server, tokens, "all_fours", {"players": 2}, 12) as (app, _, _):
         await until(lambda: "your hand: Q♠ 5♥ Q♥ A♥ 4♣ 3♦" in screen_text(app))
 
 
 async def test_the_pope_joan_board_is_drawn_with_each_pool_and_its_counters(
         server: Running, tokens: TokenStore) -> None:
     # deal 1, three players: the board dressed for the first deal, trumps clubs
-    plan = Plan("create", game="pope_joan", create={"options": {"players": 3}, "deal": 1})
-    app = SympathyApp(server.url, "Ann", plan, tokens=tokens)
-    async with app.run_test(size=(100, 30)):
-        await until(lambda: isinstance(app.screen, TableScreen))
-        assert app.session is not None
-        await app.session.wait_until(lambda t: t.view is not None)
+    async with ann_and_bea(server, tokens, "pope_joan", {"players": 3}, 1) as (app, _, _):
         board = (app.table.view or {})["public"]["board"]
         assert board["Pope"] == 6
         rows = ["the board (trumps ♣):",
@@ -294,14 +291,9 @@ async def test_the_end_of_a_deal_says_how_it_went_until_the_person_goes_on(
         server: Running, tokens: TokenStore) -> None:
     # Old Maid deal 9, three deals, two people: Ann (the app) and Bea each draw their
     # first card offered until the first deal is over
-    plan = Plan("create", game="old_maid",
-                create={"options": {"players": 2, "deals": 3}, "deal": 9, "think_ms": 0})
-    app = SympathyApp(server.url, "Ann", plan, tokens=tokens)
-    async with app.run_test(size=(100, 30)) as pilot, Session(server.url, "Bea") as bea:
-        await until(lambda: isinstance(app.screen, TableScreen))
+    async with ann_and_bea(server, tokens, "old_maid", {"players": 2, "deals": 3}, 9) \
+            as (app, pilot, bea):
         assert app.session is not None
-        await app.session.wait_until(lambda t: t.view is not None)
-        await bea.join(app.table.code, "player")
 
         def deals(t: Table) -> int:
             return len(((t.view or {}).get("public") or {}).get("match", {})["history"])
