@@ -164,7 +164,7 @@ function playsEl(cards, leader, n, seatTitle, winner = null) {
 export function trickEl(view, z, seatTitle) {
   const pub = view.public || {};
   const n = view.seats.length;
-  const el = h("section", { class: "zone kind-pile trick", dataset: { zone: z.id, down: String(z.down), up: z.up.join(" ") },
+  const el = h("section", { class: "trick", dataset: { zone: z.id, down: String(z.down), up: z.up.join(" ") },
     "aria-label": `the trick: ${z.up.length ? z.up.map((c, i) => `${seatTitle((pub.leader + i) % n)} ${cardText(c)}`).join(", ") : "no card yet"}` },
   h("h3", {}, "The trick"));
   if (z.up.length) el.append(playsEl(z.up, pub.leader, n, seatTitle));

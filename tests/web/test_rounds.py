@@ -7,7 +7,7 @@ from __future__ import annotations
 from playwright.async_api import Browser
 
 from rules import make
-from tests.kit.browser import ON_THE_BROWSERS_LOOP, Person, open_room
+from tests.kit.browser import ON_THE_BROWSERS_LOOP, PHONE, Person, open_room
 
 pytestmark = ON_THE_BROWSERS_LOOP
 
@@ -206,6 +206,7 @@ async def test_the_pope_joan_board_is_drawn_with_each_pool_and_its_counters(
     # deal 1, three players: the board dressed for the first deal, trumps clubs
     truth = make("pope_joan", {"players": 3}).public(make("pope_joan", {"players": 3}).deal(1))
     ann, _ = await open_room(browser, site, "pope_joan", deal=1, fills={"opt-players": "3"})
+    page_url = ann.page.url
     board = ann.page.locator(".pope-board")
     await board.wait_for()
     pools = await board.locator(".pool[data-pool]").evaluate_all(
@@ -222,6 +223,11 @@ async def test_the_pope_joan_board_is_drawn_with_each_pool_and_its_counters(
     pope, ace, game = boxes["Pope"], boxes["Ace"], boxes["Game"]
     assert pope and ace and game
     assert ace["y"] < pope["y"] < game["y"]
+    # on a phone, a watcher's page shows the board without scrolling sideways
+    wes = await Person.open(browser, page_url, viewport=PHONE, name="Wes")
+    await wes.page.locator(".pope-board .pool[data-pool='Pope']").wait_for()
+    assert await wes.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert not wes.errors, wes.errors
     assert not ann.errors, ann.errors
 
 
