@@ -107,6 +107,8 @@ class Table:
     version: int = 0
     view: Mapping[str, Any] | None = None
     last: Mapping[str, Any] | None = None
+    #: A round table's move log: its last moves as the server told them to us.
+    log: tuple[Mapping[str, Any], ...] = ()
     fair: Mapping[str, Any] = field(default_factory=dict)
     #: The room's running tally: ``{"deals": played, "won": won together}``.
     tally: Mapping[str, int] = field(default_factory=dict)

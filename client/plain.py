@@ -53,7 +53,7 @@ from .fair import FairCheck, check
 from .finish import analysis_lines, save_line
 from .hint import hint_line
 from .render import board_lines, clean, header, letters
-from .round_text import is_round, round_lines
+from .round_text import is_round, log_lines, round_lines
 from .rules_text import rules_lines
 from .session import ConnectionLost, ServerError, Session
 from .table_text import (
@@ -93,6 +93,8 @@ class PlainClient:
         self._over_version: int | None = None
         self._seated = ""
         self._presence = ""
+        #: The newest version of a round table's move log said already (room, version).
+        self._logged: tuple[str, int] = ("", -1)
         self.left = False
 
     def say(self, *lines: str) -> None:
@@ -163,13 +165,20 @@ class PlainClient:
         if t.view is None:
             return
         self.say(f"-- version {t.version} --")
-        if t.last:
+        if is_round(t.view) and t.log:
+            # every move since the last one said (computer players move fast: a state
+            # may bring several), in the words the server gave this seat
+            after = self._logged[1] if self._logged[0] == t.room else -1
+            self.say(*(f"move: {line[2:]}" for line in log_lines(t.log, None, after)))
+            self._logged = (t.room, max(after, int(t.log[-1].get("version", 0))))
+        elif t.last:
             self.say(f"last: {last_text(t.last)}")
         if is_round(t.view):  # a round game: hands around the table, the match
             names = {s: clean(m.get("name", ""), 30) for m in t.members
                      if m.get("role") == "player" for s in m.get("seats") or ()}
             self.say(header(t.view),
-                     *round_lines(t.view, t.audience, names, ascii=self.ascii, history=None))
+                     *round_lines(t.view, t.audience, names, ascii=self.ascii, history=None,
+                                  log_shown=0))
         else:
             self.say(*board_lines(t.view, ascii=self.ascii, moves=False, width=self.width,
                                   me=t.audience))

@@ -31,6 +31,11 @@ WORD_KEYS = {"suspect": "s", "take": "g", "beg": "b", "hold": "h", "take1": "o",
              "deal": "d", "snip": "i", "snap": "space"}
 #: Most hand cards drawn; most cards of a zone on the table drawn (then the top ones).
 TABLE_CARDS = 14
+#: A sorted hand's suits, in order (the colours alternating), and the ranks ace low.
+SUIT_ORDER = "SHCD"
+ACES_LOW = "A23456789TJQK"
+#: The moves of the log a round table shows (the newest; the state carries up to 12).
+LOG_SHOWN = 6
 _PLAY = re.compile(r"p([a2-9tjqk][shdc])")
 _DRAW = re.compile(r"d(\d+)")
 
@@ -193,20 +198,123 @@ def history_lines(view: Mapping[str, Any], last: int | None = None) -> list[str]
             f"[{' '.join(clean(s, 8) for s in h.get('scores') or ())}]" for h in items]
 
 
+def _plays(view: Mapping[str, Any], cards: Sequence[Any], leader: int, me: int | None,
+           names: Mapping[int, str] | None, ascii: bool) -> str:
+    n = max(1, len(view.get("seats", ())))
+    return ", ".join(f"{who(view, (leader + i) % n, me, names)} "
+                     f"{card_text(str(c), ascii=ascii)}" for i, c in enumerate(cards))
+
+
+def trick_lines(view: Mapping[str, Any], zone: Mapping[str, Any], me: int | None,
+                names: Mapping[int, str] | None, *, ascii: bool = False) -> list[str]:
+    """A trick on the table (the zone ``trick`` while the public facts name its
+    ``leader``, or a ``last_trick``): who played each card, the leader first and then
+    round to the left; and the last trick won, with who played what and who won it.
+    Empty for any other zone."""
+    public = view.get("public") or {}
+    leader, last = public.get("leader"), public.get("last_trick")
+    if zone.get("id") != "trick" or not (isinstance(leader, int) or isinstance(last, dict)):
+        return []
+    up = list(zone.get("up", ()))
+    if up and isinstance(leader, int):
+        out = [f"the trick: {_plays(view, up, leader, me, names, ascii)}"]
+    elif isinstance(leader, int):
+        out = [f"the trick: {who(view, leader, me, names)} to lead"]
+    else:
+        out = [f"the trick: {zone_facts(zone, ascii=ascii)}"]
+    if isinstance(last, dict) and isinstance(last.get("leader"), int):
+        won = last.get("winner")
+        by = who(view, won, me, names) if isinstance(won, int) else "?"
+        cards = list(last.get("cards") or ())
+        out.append(f"last trick, won by {by}: "
+                   f"{_plays(view, cards, last['leader'], me, names, ascii)}")
+    return out
+
+
+#: A board's pools as the board lays them out: three rows, the Pope in the middle.
+BOARD_ROWS = (("Ace", "King", "Queen"), ("Knave", "Pope", "Matrimony"),
+              ("Intrigue", "Game", ""))
+_SUIT_SYMBOLS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
+
+
+def board_lines(view: Mapping[str, Any], *, ascii: bool = False) -> list[str]:
+    """A board of pools (Pope Joan's ``public["board"]``: each pool's counters) drawn as
+    the board is, three pools a row with the Pope in the middle, and the trump suit;
+    pools of other names follow. Empty when the view has no board."""
+    public = view.get("public") or {}
+    board = public.get("board")
+    if not isinstance(board, Mapping) or not board:
+        return []
+    trumps = str(public.get("trumps") or "")
+    suit = trumps if ascii else _SUIT_SYMBOLS.get(trumps, trumps)
+    placed = {p for row in BOARD_ROWS for p in row}
+    rows = [[p for p in row if p in board] for row in BOARD_ROWS]
+    rows.append([p for p in board if p not in placed])
+    cells = [[f"{clean(p, 14)} {clean(board[p], 4)}" for p in row] for row in rows if row]
+    width = max(len(c) for row in cells for c in row) + 3
+    out = [f"the board{f' (trumps {suit})' if suit else ''}:"]
+    out += ["  " + "".join(c.ljust(width) for c in row).rstrip() for row in cells]
+    return out
+
+
+def deals_over(view: Mapping[str, Any] | None) -> int:
+    """How many deals of the view's match are over (its history's length)."""
+    match = ((view or {}).get("public") or {}).get("match") or {}
+    return len(match.get("history") or ())
+
+
+def deal_over_text(view: Mapping[str, Any], me: int | None = None,
+                   names: Mapping[int, str] | None = None) -> str:
+    """The end of the match's latest deal, in people's names: how it went and the scores
+    ("deal 1 is over: Ann (Player 1) is the old maid. points: you (Player 1) 1, ...")."""
+    match = (view.get("public") or {}).get("match") or {}
+    history = list(match.get("history") or ())
+    if not history:
+        return ""
+    d = history[-1]
+    seats: Sequence[str] = view.get("seats", ())
+    summary = clean(d.get("summary"), 200)
+    if seats:
+        words = sorted((str(x) for x in seats if x), key=len, reverse=True)
+        pattern = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, words)) + r")(?!\w)")
+        # people by name in the sentence ("you is the old maid" would not do)
+        summary = pattern.sub(lambda m: who(view, list(seats).index(m.group(0)), None,
+                                            names), summary)
+    sides = match.get("sides")
+    scores = list(d.get("scores") or ())
+    if sides:
+        labels = [" & ".join(clean(seats[int(x)], 20) for x in side if int(x) < len(seats))
+                  for side in sides]
+    else:
+        labels = [who(view, i, me, names) for i in range(len(scores))]
+    shown = ", ".join(f"{lab} {clean(n, 10)}" for lab, n in zip(labels, scores, strict=False))
+    label = clean(match.get("score_label") or "score", 20)
+    return f"deal {clean(d.get('deal'), 6)} is over: {summary.rstrip('.')}. {label}: {shown}"
+
+
 def game_facts(view: Mapping[str, Any]) -> str:
     """The game's own public facts (pools, trumps, the claim...), the match aside, with
     seats by name."""
     public = {k: v for k, v in (view.get("public") or {}).items()
-              if k not in ("match", "out", "turn")}
+              if k not in ("match", "out", "turn", "last_trick", "board")}  # drawn
     return public_text(public, view.get("seats") or ())
+
+
+def sort_hand(cards: Sequence[str], ranks: str | None = None) -> list[str]:
+    """A hand's cards sorted for the eye (display only: the codes are the server's): by
+    suit, ♠ ♥ ♣ ♦ (the colours alternating), then by the game's own order of ranks (the
+    view's ``ranks``, lowest first; ace low when a view does not say)."""
+    order = ranks or ACES_LOW
+    return sorted(cards, key=lambda c: (SUIT_ORDER.find(c[1:2]), order.find(c[:1])))
 
 
 def hand_line(view: Mapping[str, Any], me: int | None, *, ascii: bool = False,
               cursor: str | None = None) -> str:
-    """The viewer's hand, face up and in order; ``cursor`` is the card chosen now."""
+    """The viewer's hand, face up and sorted (:func:`sort_hand`); ``cursor`` is the card
+    chosen now."""
     if me is None or _hand(list(view.get("zones", ())), me) is None:
         return ""
-    cards = hand_cards(view, me)
+    cards = sort_hand(hand_cards(view, me), view.get("ranks"))
     shown = []
     for c in cards:
         text = card_text(c, ascii=ascii)
@@ -214,12 +322,25 @@ def hand_line(view: Mapping[str, Any], me: int | None, *, ascii: bool = False,
     return "your hand: " + (" ".join(shown) if shown else "(empty)")
 
 
+def log_lines(log: Sequence[Mapping[str, Any]], last: int | None = LOG_SHOWN,
+              after: int = -1) -> list[str]:
+    """The move log (the state's ``log``: the table's last moves as the server told them
+    to this audience, in people's names), the newest ``last`` of its entries after
+    version ``after``, one line each."""
+    items = [e for e in log if int(e.get("version", 0)) > after]
+    if last is not None:
+        items = items[-last:] if last > 0 else []
+    return [f"- {clean(e.get('text') or e.get('move') or '', 200)}" for e in items]
+
+
 def round_lines(view: Mapping[str, Any], me: int | None = None,
                 names: Mapping[int, str] | None = None, *, ascii: bool = False,
-                history: int | None = 3, cursor: str | None = None) -> list[str]:
+                history: int | None = 3, cursor: str | None = None,
+                log: Sequence[Mapping[str, Any]] = (), log_shown: int | None = LOG_SHOWN
+                ) -> list[str]:
     """The whole table, top to bottom: the other seats (from the one after ``me``), the
     cards on the table, the game's facts, the match and its history, the viewer's own
-    seat and hand last (nearest the player)."""
+    seat and hand (nearest the player), then the last moves (``log``)."""
     n = len(view.get("seats", ()))
     start = (me + 1) if me is not None else 0
     order = [(start + i) % n for i in range(n)]
@@ -227,8 +348,13 @@ def round_lines(view: Mapping[str, Any], me: int | None = None,
     out = [seat_line(view, s, me, names, ascii=ascii) for s in others]
     for z in view.get("zones", ()):
         if z.get("owner") is None:
+            tricks = trick_lines(view, z, me, names, ascii=ascii)
+            if tricks:
+                out += tricks
+                continue
             label = clean(z.get("label") or z.get("id"), 40)
             out.append(f"{label}: {zone_facts(z, ascii=ascii)}")
+    out += board_lines(view, ascii=ascii)
     facts = game_facts(view)
     if facts:
         out.append(facts)
@@ -241,4 +367,7 @@ def round_lines(view: Mapping[str, Any], me: int | None = None,
         hand = hand_line(view, me, ascii=ascii, cursor=cursor)
         if hand:
             out.append(hand)
+    moves = log_lines(log, log_shown)
+    if moves:
+        out += ["last moves:", *moves]
     return out

@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from typing import Any, Self
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -393,6 +393,7 @@ class Session:
             self._newest = (room, version)
             t.version, t.view = version, msg["view"]
             t.last, t.fair = msg.get("last"), msg.get("fair") or {}
+            t.log = tuple(e for e in msg.get("log") or () if isinstance(e, Mapping))
             t.tally = msg.get("tally") or {}
             self._save()
             self._emit(StateChanged(t.version, t.view, t.last, t.fair))

@@ -84,6 +84,9 @@ class State(TypedDict):
     fair: Map
     #: The room's running tally: deals played (the current one once it is over) and won.
     tally: dict[str, int]
+    #: At a competitive table only: the last moves (events) as this audience may see
+    #: them, oldest first (at most ``server.move_log.LOG_ENTRIES``).
+    log: NotRequired[list[Map]]
 
 
 class Presence(TypedDict):
@@ -244,9 +247,12 @@ def error(re: int | None, code: str, message: str, retry_after: float | None = N
 
 
 def state(room: str, version: int, view: Map, last: Map | None, fair: Map,
-          tally: dict[str, int]) -> State:
-    return {"type": "state", "room": room, "version": version, "view": view, "last": last,
-            "fair": fair, "tally": tally}
+          tally: dict[str, int], log: list[Map] | None = None) -> State:
+    out: State = {"type": "state", "room": room, "version": version, "view": view,
+                  "last": last, "fair": fair, "tally": tally}
+    if log is not None:  # a competitive table's: its last moves
+        out["log"] = log
+    return out
 
 
 def presence(room: str, host: str, locked: bool, members: list[Map],

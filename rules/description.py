@@ -174,6 +174,9 @@ class Description:
     #: Calls race in real time (Snap): several seats may move at once, and the first call
     #: to reach the room's sequencer wins (see :meth:`rules.game.Game.is_call`).
     realtime: bool = False
+    #: The ace ranks above the king (All Fours, Speculation); else below the deuce. A
+    #: round game's view says its order (``ranks``), by which clients sort a hand.
+    aces_high: bool = False
 
     def __post_init__(self) -> None:
         if not re.fullmatch(r"[a-z][a-z0-9_]*", self.id):

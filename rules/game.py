@@ -52,6 +52,8 @@ Seat = int
 #: Who a view is for: a seat, or ``None`` for a watcher (and for advisors: they see what
 #: a watcher sees).
 Audience = Seat | None
+#: A sentence told to one seat about a move, and the cards it names (:meth:`Game.told`).
+Told = tuple[str, tuple[Card, ...]]
 #: The class attributes a game once declared one by one; now its :class:`Description`
 #: says them (``id`` .. ``seat_names`` are copied from it).
 LOOSE = ("aliases", "book", "chance", "cooperative", "euchre", "fixed_options", "id",
@@ -345,6 +347,17 @@ class Game(ABC, Generic[S]):
     def narrate(self, before: S, move: Move, after: S) -> str:
         """What happened, for logs and clients, once ``move`` has been played."""
         return self.describe(before, move)
+
+    def told(self, before: S, move: Move, seat: Seat, after: S) -> dict[Seat, Told]:
+        """What a seat saw of ``move`` that the table did not: for each such seat, its
+        own sentence and the cards it names (:data:`Told`). By default nobody sees more
+        than :meth:`narrate` says.
+
+        Old Maid's drawer sees the card he drew. The server tells a seat its sentence
+        only while every card the sentence names is still one that seat sees
+        (``server/views.py``); else the seat reads :meth:`narrate`'s words like the
+        table. ``seat`` is the seat that made the move."""
+        return {}
 
     def shape(self, state: S, move: Move, seat: Seat, audience: Audience) -> Shape:
         """What legal ``move`` of ``seat`` does to the table, as ``audience`` may see it.

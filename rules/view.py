@@ -50,7 +50,7 @@ def render(game: Game[Any], state: Any, audience: Audience,
         if game.description.moves_public or audience == seat:
             moves[str(seat)] = [_move(game, state, m, seat, audience, shapes)
                                 for m in game.legal_moves(state, seat)]
-    return {
+    out = {
         "game": game.id,
         "layout": game.description.layout,
         "seats": list(game.seat_names),
@@ -61,6 +61,16 @@ def render(game: Game[Any], state: Any, audience: Audience,
         "status": "playing" if outcome is None else ("won" if outcome.won else "lost"),
         "result": None if outcome is None else outcome.summary,
     }
+    if game.description.layout == "round":
+        # the game's own order of ranks, lowest first: clients sort a hand by suit, then
+        # by it (the cards are the same whatever the order they are drawn in)
+        out["ranks"] = ACES_HIGH if game.description.aces_high else ACES_LOW
+    return out
+
+
+#: The ranks by their codes, lowest first (a round game's view: ``ranks``).
+ACES_LOW = "A23456789TJQK"
+ACES_HIGH = "23456789TJQKA"
 
 
 def _move(game: Game[Any], state: Any, move: Move, seat: int, audience: Audience,

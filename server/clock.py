@@ -26,16 +26,24 @@ class Due:
     version: int
 
 
+#: After a move that ended a deal of a round match, the table waits this long before its
+#: computer players or its clock move (where computer players think at all: a table
+#: whose host chose "play at once" does not wait), so that people read how the deal went.
+DEAL_PAUSE_MS = 3000
+
+
 def find_due(game: Game[Any], state: Any, bots: Iterable[Seat], moved_at: float,
-             think_ms: int, version: int) -> Due | None:
+             think_ms: int, version: int, pause_ms: int = 0) -> Due | None:
     """The first of: each computer player whose seat may move, ``think_ms`` after the
     last change of position (``moved_at``), and the game's clock (its own delay); at the
-    same time a computer player comes before the clock, and lower seats first."""
+    same time a computer player comes before the clock, and lower seats first. Each
+    waits ``pause_ms`` more (the end of a deal: :data:`DEAL_PAUSE_MS`)."""
     found: list[Due] = []
     movers = set(game.to_move(state))
     for seat in sorted(set(bots) & movers):
-        found.append(Due(moved_at + think_ms / 1000, "bot", seat, version))
+        found.append(Due(moved_at + (think_ms + pause_ms) / 1000, "bot", seat, version))
     timer = game.timer(state)
     if timer is not None:
-        found.append(Due(moved_at + timer[0] / 1000, "timer", timer[1], version))
+        found.append(Due(moved_at + (timer[0] + pause_ms) / 1000, "timer", timer[1],
+                         version))
     return min(found, key=lambda d: (d.at, d.kind != "bot", d.seat)) if found else None

@@ -19,6 +19,7 @@ from rules.prng import MAX_SEED
 from . import fairness
 from .chain import Chain
 from .members import PLAYER, Effects, Policy
+from .move_log import deals_done, named, told_entries
 from .room import NOBODY, Room, Step
 
 #: Who the record names for a move the autodrop option played.
@@ -86,7 +87,14 @@ def moved(room: Room, play: Play[Any], seat: Seat, m: Move, by: str, now: float,
     entry = {"n": len(room.log) + 1, "seat": seat, "move": m.code, "by": by,
              "advised_by": advised_by, "left": left, "at": round(now, 3)}
     event = {"version": version, "kind": "move", "seat": seat, "move": m.code, "by": by,
-             "advised_by": advised_by, "text": text}
+             "advised_by": advised_by, "text": named(room, text)}
+    told = room.game.told(room.play.state, m, seat, play.state) if room.competitive \
+        else None
+    if told:
+        event["told"] = told_entries(room, told)
+    if room.competitive and deals_done(room.game, play.state) > \
+            deals_done(room.game, room.play.state) and room.game.outcome(play.state) is None:
+        event["deal_over"] = True  # the table pauses before it moves on (Room.due)
     had = bool(room.proposals)
     after = room.but(play=play, version=version, moved_at=now, log=room.log.append(entry),
                      events=room.events.append(event), proposals=NOBODY,

@@ -36,7 +36,7 @@ from rules.game import Seat
 
 from . import fairness
 from .chain import Chain
-from .clock import Due, find_due
+from .clock import DEAL_PAUSE_MS, Due, find_due
 from .members import (
     ADVISOR,
     CODE_ALPHABET,
@@ -182,11 +182,15 @@ class Room:
     def due(self) -> Due | None:
         """The next move the table makes by itself, if the position stays as it is: a
         computer player's (``think_ms`` after the last change of position) or the game's
-        clock's (:meth:`rules.game.Game.timer`), whichever comes first."""
+        clock's (:meth:`rules.game.Game.timer`), whichever comes first; a pause more
+        after the move that ended a deal of a round match (``deal_over``)."""
         if self.closed or self.over:
             return None
+        last = self.events[-1] if self.events else None
+        pause = DEAL_PAUSE_MS if self.policy.think_ms and last is not None and \
+            last.get("deal_over") and last.get("version") == self.version else 0
         return find_due(self.game, self.play.state, self.bot_seats(), self.moved_at,
-                        self.policy.think_ms, self.version)
+                        self.policy.think_ms, self.version, pause)
 
     # -- the checks every handler shares ---------------------------------------------
 

@@ -20,6 +20,7 @@ from rules.game import Seat
 from rules.guide import name_of
 
 from .members import ADVISOR, PLAYER, WATCHER, Member
+from .move_log import LOG_ENTRIES, sees, visible_cards
 from .room import Room
 
 
@@ -33,27 +34,47 @@ def fairness(room: Room) -> dict[str, Any]:
 def state_message(room: Room, audience: Seat | None) -> outbound.State:
     """The one message that shows the table, each legal move with its shape (made once
     per audience and version: server/fanout.py keeps the frame); the seed only once the
-    game is over."""
-    last = event_for(room, room.events[-1], audience) if room.events else None
-    return outbound.state(room.id, room.version,
-                          render(room.game, room.play.state, audience, room.play.zones,
-                                 shapes=True),
-                          last, fairness(room), room.tally())
+    game is over. At a competitive table, also the last moves as ``audience`` may see
+    them (``log``: :mod:`server.move_log`)."""
+    view = render(room.game, room.play.state, audience, room.play.zones, shapes=True)
+    seen = visible_cards(view) if room.competitive else set()
+    last = event_for(room, room.events[-1], audience, seen) if room.events else None
+    log = [event_for(room, e, audience, seen) for e in recent(room)] \
+        if room.competitive else None
+    return outbound.state(room.id, room.version, view, last, fairness(room), room.tally(),
+                          log)
+
+
+def recent(room: Room) -> list[dict[str, Any]]:
+    """The events a competitive table's state message carries in its ``log``."""
+    n = len(room.events)
+    return [room.events[i] for i in range(max(0, n - LOG_ENTRIES), n)]
 
 
 def same_for_all(room: Room) -> bool:
     """Whether every audience sees the same state message at the room's version: no
     zone of the position is private to a seat (:func:`rules.view.render` shows a zone's
-    face-up cards to all alike, and a move's shape hides only what a private zone holds)
-    and the game's moves are public (each seat's moves and the last event's move go to
-    everyone). Then the fan-out renders and encodes one message for all audiences."""
+    face-up cards to all alike, and a move's shape hides only what a private zone holds),
+    the game's moves are public (each seat's moves and the last event's move go to
+    everyone) and no event of the log tells a seat more than the table. Then the fan-out
+    renders and encodes one message for all audiences."""
     return room.game.description.moves_public and \
-        not any(z.private for z in room.play.zones)
+        not any(z.private for z in room.play.zones) and \
+        not any("told" in e for e in recent(room))
 
 
-def event_for(room: Room, event: dict[str, Any], audience: Seat | None) -> dict[str, Any]:
+def event_for(room: Room, event: dict[str, Any], audience: Seat | None,
+              seen: set[str] | frozenset[str] = frozenset()) -> dict[str, Any]:
     """An event as ``audience`` may see it: where moves are not public, a move's code
-    only for its own seat."""
+    only for its own seat; what a seat saw of the move that the table did not
+    (``told``) only for that seat and only while it still sees every card it names
+    among ``seen`` (the cards face up to it now: with none given, never)."""
+    told = event.get("told")
+    if told is not None:
+        event = {k: v for k, v in event.items() if k != "told"}
+        mine = sees(told, audience, seen)
+        if mine is not None:
+            event["text"] = mine
     if room.game.description.moves_public or event.get("move") is None or \
             event.get("seat") == audience:
         return event

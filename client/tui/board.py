@@ -122,7 +122,8 @@ def _wrap(line: str, width: int) -> list[str]:
 def round_text(view: Mapping[str, Any], *, width: int = 78, ascii: bool = False,
                me: int | None = None,
                names: Mapping[int, str] | None = None, cursor: str | None = None,
-               calls: Collection[str] = ()) -> Text:
+               calls: Collection[str] = (), log: Sequence[Mapping[str, Any]] = ()
+               ) -> Text:
     """A round game's table (see :mod:`client.round_text`): the other seats, the
     table, the match, and the viewer's own hand at the bottom, set apart and bold; the
     chosen card of the hand reversed; red cards red; the latest call above all."""
@@ -130,7 +131,7 @@ def round_text(view: Mapping[str, Any], *, width: int = 78, ascii: bool = False,
     for call in calls:
         out.append("\n").append(_shown(f"call: {clean(call, 200)}", ascii),
                                  style="bold yellow")
-    lines = round_lines(view, me, names, ascii=ascii, history=2, cursor=cursor)
+    lines = round_lines(view, me, names, ascii=ascii, history=2, cursor=cursor, log=log)
     for line in [piece for whole in lines for piece in _wrap(whole, width)]:
         text = Text(_shown(line, ascii))
         if line.startswith("your hand:"):
@@ -140,6 +141,8 @@ def round_text(view: Mapping[str, Any], *, width: int = 78, ascii: bool = False,
             text.stylize("bold green")
         elif line.startswith("match,") or line.startswith("deal "):
             text.stylize("magenta")
+        elif line == "last moves:":
+            text.stylize("bold")
         text.highlight_regex(_RED_CARD, "bold red")
         out.append("\n").append_text(text)
     return out
@@ -201,13 +204,14 @@ class Board(Static):
              legal: Collection[str] = (), picked: Collection[str] = (),
              cursor: str | None = None, source: str | None = None,
              last: Collection[str] = (), names: Mapping[int, str] | None = None,
-             card: str | None = None, calls: Collection[str] = ()) -> None:
+             card: str | None = None, calls: Collection[str] = (),
+             log: Sequence[Mapping[str, Any]] = ()) -> None:
         """``card``: the hand card the chosen move plays; ``calls``: the latest calls'
-        texts (both for a round game's table only)."""
+        texts; ``log``: the state's move log (all three for a round game's table only)."""
         self._view = view
         self._kw = {"me": me, "legal": legal, "picked": picked, "cursor": cursor,
                     "source": source, "last": last, "names": names, "card": card,
-                    "calls": calls}
+                    "calls": calls, "log": log}
         self._draw()
 
     def on_resize(self) -> None:
@@ -223,8 +227,9 @@ class Board(Static):
             self.drawn = round_text(self._view, width=width, ascii=self.ascii,
                                     me=kw.get("me"),
                                     names=kw.get("names"), cursor=kw.get("card"),
-                                    calls=kw.get("calls") or ())
+                                    calls=kw.get("calls") or (),
+                                    log=kw.get("log") or ())
         else:
-            kw = {k: v for k, v in self._kw.items() if k not in ("card", "calls")}
+            kw = {k: v for k, v in self._kw.items() if k not in ("card", "calls", "log")}
             self.drawn = board_text(self._view, width=width, ascii=self.ascii, **kw)
         self.update(self.drawn)

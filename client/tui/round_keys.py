@@ -13,17 +13,31 @@ from typing import TYPE_CHECKING
 from textual.widgets import Input, OptionList
 
 from ..render import clean
-from ..round_text import drawn_position, is_call, is_round, move_key, played_card
+from ..round_text import (
+    drawn_position,
+    is_call,
+    is_round,
+    move_key,
+    played_card,
+    sort_hand,
+)
 
 if TYPE_CHECKING:
     from .table import TableScreen
 
 
 def card_moves(screen: TableScreen) -> list[int]:
-    """Indexes in the list of the moves that play a hand card or draw from a hand."""
-    return [i for i, m in enumerate(screen._shown_moves)
-            if played_card(str(m.get("code"))) or
-            drawn_position(str(m.get("code"))) is not None]
+    """Indexes in the list of the moves that play a hand card or draw from a hand; the
+    cards in the order the hand shows them (sorted: :func:`client.round_text.sort_hand`)."""
+    moves = screen._shown_moves
+    idx = [i for i, m in enumerate(moves)
+           if played_card(str(m.get("code"))) or
+           drawn_position(str(m.get("code"))) is not None]
+    cards = [played_card(str(moves[i].get("code"))) for i in idx]
+    if idx and all(cards):
+        shown = sort_hand([c for c in cards if c], (screen.table.view or {}).get("ranks"))
+        idx.sort(key=lambda i: shown.index(played_card(str(moves[i].get("code"))) or ""))
+    return idx
 
 
 def walk_hand(screen: TableScreen, step: int) -> None:

@@ -83,6 +83,7 @@ class TableScreen(Screen[None]):
     TableScreen.narrow #chat-strip { display: block; }
     TableScreen.narrow.panel #chat-strip, TableScreen.narrow #chat-strip.empty {
         display: none; }
+    #last.in-log { display: none; }
     #conn, #title { text-style: bold; }
     #turn { text-style: bold; color: $success; }
     #command { display: none; }
@@ -120,6 +121,9 @@ class TableScreen(Screen[None]):
         self.ready = False
         #: A move that ends the game, chosen once: ``y`` plays it (see ending.ask).
         self.confirming: str | None = None
+        #: How many deals of a round match this screen has seen end (a new one: a pause
+        #: with how it went, until the person acts).
+        self.deals_seen: int | None = None
         self.confirmed: str | None = None
 
     @property

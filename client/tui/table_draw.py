@@ -16,7 +16,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..render import card_text, clean
-from ..round_text import is_round, move_key, played_card
+from ..round_text import deal_over_text, deals_over, is_round, move_key, played_card
 from ..table_text import (
     chat_text,
     ends_game,
@@ -72,8 +72,16 @@ def refresh(screen: TableScreen) -> None:
     strip.update(screen.text("\n".join(
         chat_text(c.sender, c.role, c.text) for c in list(t.chat)[-3:])))
     strip.set_class(not t.chat, "empty")  # no blank row where no one has spoken yet
-    screen.query_one("#last", Static).update(screen.text(
-        f"last: {last_text(t.last)}" if t.last else ""))
+    if is_round(view):  # the end of a deal: how it went, until the person acts
+        done = deals_over(view)
+        if screen.deals_seen is not None and done > screen.deals_seen and not t.over \
+                and view is not None:
+            screen.show_message(deal_over_text(view, t.audience, holders(t)), error=False)
+        screen.deals_seen = done
+    # a round table's last move is the newest line of its log, on the board
+    last = screen.query_one("#last", Static)
+    last.update(screen.text(f"last: {last_text(t.last)}" if t.last else ""))
+    last.set_class(is_round(view) and bool(t.log), "in-log")
     screen.query_one("#people", Static).update(Text("\n".join(
         member_text(m, view) for m in t.members)))
     advice = screen.query_one("#advice", OptionList)
@@ -129,7 +137,14 @@ def board(screen: TableScreen) -> None:
     calls = [c.text for c in list(t.calls)[-1:]] if is_round(view) else []
     screen.query_one("#board", Board).show(view, t.audience, legal, picked, screen._cursor,
                                          screen._source, last_zones(view, t.last),
-                                         holders(t), card, calls)
+                                         holders(t), card, calls,
+                                         t.log[-log_shown(screen):])
+
+def log_shown(screen: TableScreen) -> int:
+    """How many of a round table's last moves its board shows: three on a short
+    terminal (24 rows: the list of moves keeps its room), six from 30 rows."""
+    return 6 if screen.size.height >= 30 else 3
+
 
 def card_of(screen: TableScreen, code: str) -> str:
     """The hand card a round game's move plays, before its text: ``"7♥: "``."""

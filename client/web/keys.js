@@ -3,7 +3,7 @@
 // a letter plays a word move, left/right and Enter walk and play the cards.
 
 import { askHint, canHint } from "./hint.js";
-import { bestCall, drawnPosition, moveKey, playedCard } from "./round.js";
+import { bestCall, drawnPosition, moveKey, playedCard, sortHand } from "./round.js";
 
 export function onKey(page, ev) {
   if (ev.target.closest && ev.target.closest("input, textarea, select, dialog")) return;
@@ -34,6 +34,9 @@ export function roundKey(page, ev, list) {
   if (word) { ev.preventDefault(); page.act(word); return true; }
   const cards = list.filter((m) => playedCard(m.code) || drawnPosition(m.code) !== null);
   const keyOf = (m) => playedCard(m.code) || m.code;
+  // the cards one may play, in the order the hand shows them (sorted: round.js)
+  const shown = sortHand(cards.map((m) => playedCard(m.code)).filter(Boolean), view.ranks);
+  if (shown.length === cards.length) cards.sort((a, b) => shown.indexOf(keyOf(a)) - shown.indexOf(keyOf(b)));
   if ((ev.key === "ArrowLeft" || ev.key === "ArrowRight") && cards.length) {
     ev.preventDefault();
     const at = cards.findIndex((m) => keyOf(m) === page.s.cursor);

@@ -19,9 +19,9 @@ import { cardPlaces, slide } from "./motion.js";
 import { drawActions, drawChat, drawPeople, drawProposals, drawWaiting, drawWhich, foldPresence } from "./panels.js";
 import { isEnding } from "./point.js";
 import { forgetSeat, getName, getSeat, getSound, setName, setSeat, setSound } from "./store.js";
-import { drawRound, isCall, offeredCalls } from "./round.js";
+import { dealEnded, drawDealOver, drawRound, isCall, offeredCalls } from "./round.js";
 import { changedZones, drawTable, zoneBox } from "./table.js";
-import { callText, factsLine, mine, namePeople, namesIn, seatWords, turnText } from "./words.js";
+import { callText, factsLine, mine, namesIn, seatWords, turnText } from "./words.js";
 
 const GONE = new Set(["auth/bad_token", "room/not_found", "room/closed"]);
 const CONN_WORDS = { connecting: "connecting…", connected: "connected", offline: "offline: trying again…", out: "not in the room" };
@@ -67,6 +67,7 @@ export class RoomPage {
     e.sound = h("button", { type: "button", class: "small sound", "aria-pressed": String(getSound()),
       onclick: () => { setSound(!getSound()); this.render(); } });
     e.out = h("section", { class: "out", role: "alert", hidden: true });
+    e.dealOver = h("section", { class: "deal-over", role: "status", hidden: true });
     e.table = h("div", { class: "table-wrap" });
     e.actions = h("section", { class: "panel actions" });
     e.proposals = h("section", { class: "panel proposals" });
@@ -80,7 +81,7 @@ export class RoomPage {
     this.root.append(
       h("header", { class: "bar" }, h("a", { href: "/", class: "home" }, "Lobby"), e.title, e.how, e.code, e.copy, e.sound, e.name, e.conn),
       h("div", { class: "room" },
-        h("main", { class: "board" }, e.turn, e.waiting, e.out, e.last, e.call, e.facts, e.notice, e.which, e.table),
+        h("main", { class: "board" }, e.turn, e.waiting, e.out, e.dealOver, e.last, e.call, e.facts, e.notice, e.which, e.table),
         h("aside", { class: "side" }, e.end, e.actions, e.proposals, e.people, e.host, e.chat)));
     document.addEventListener("keydown", (ev) => onKey(this, ev));
     dragOnTable(this);
@@ -190,11 +191,12 @@ export class RoomPage {
       case "state": {
         if (m.version < this.s.version) return;  // versions a page shows only go up
         const wasMine = this.myTurn();
+        this.s.dealOver = dealEnded(this.s.view, m.view) || this.s.dealOver;
         if (this.s.view && m.version !== this.s.version) {
           this.s.changed = changedZones(this.s.view, m.view);
           this.before = cardPlaces(this.el.table);
         }
-        Object.assign(this.s, { version: m.version, view: m.view, last: m.last, fair: m.fair, tally: m.tally || {},
+        Object.assign(this.s, { version: m.version, view: m.view, last: m.last, log: m.log || [], fair: m.fair, tally: m.tally || {},
           ...NO_CHOICE, cursor: null });
         if (!wasMine && this.myTurn() && getSound()) this.el.sound.dataset.chimes = String(chime());
         if (m.view.status !== "playing") finished(this);
@@ -261,6 +263,7 @@ export class RoomPage {
   async act(move) {
     const { room, version, role, proposals } = this.s;
     if (this.s.ended) return;
+    this.s.dealOver = null;  // the person goes on with the next deal
     // a player is asked before a move that ends the game; an advisor only proposes it
     if (role === "player" && isEnding(move)) {
       const [question, detail, yes] = endingQuestion(move);
@@ -379,8 +382,9 @@ export class RoomPage {
     drawWaiting(this);
     const last = s.last;
     fill(e.last, last ? [h("span", { class: "label" }, last.kind === "undo" ? "Undone: " : "Last move: "),
-      s.view?.layout === "round" && last.text ? namePeople(s, last.text) : last.text || last.move, h("span", { class: "muted" }, ` (${last.by}${last.advised_by?.length ? `, advised by ${last.advised_by.join(", ")}` : ""})`)] : null);
+      last.text || last.move, h("span", { class: "muted" }, ` (${last.by}${last.advised_by?.length ? `, advised by ${last.advised_by.join(", ")}` : ""})`)] : null);
     e.notice.textContent = s.notice;
+    drawDealOver(this);
     const round = s.view?.layout === "round";
     const { match, ...own } = s.view?.public || {};
     e.facts.textContent = s.view ? factsLine(round ? own : s.view.public, (i) => seatWords(s, i)) : "";
@@ -390,7 +394,7 @@ export class RoomPage {
       const zctx = { changed: s.changed, selected: new Set(), picked: new Map(), targets: new Set(), actionable: new Set(), onPoint: () => {} };
       fill(e.table, drawRound(s.view, {
         me: this.me(), seatTitle: (seat) => seatWords(s, seat), moves: this.myMoves(), cursor: s.cursor,
-        act: (m) => this.act(m), zoneEl: (z, label) => zoneBox(z, label, zctx),
+        act: (m) => this.act(m), zoneEl: (z, label) => zoneBox(z, label, zctx), log: s.log,
       }));
       e.table.dataset.version = String(s.version);
     } else if (s.view) {

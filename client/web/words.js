@@ -113,7 +113,7 @@ export function callText(s, call) {
 /** Facts said elsewhere, or settings rather than state: never in the facts line. */
 const SAID_ELSEWHERE = new Set(["match", "turn", "to_move", "phase", "must_continue", "turned_this_turn",
   "pending", "race", "limit", "max_cards", "max_turns", "max_deals", "pace_ms", "tie_ms",
-  "auto_turn", "animals"]);
+  "auto_turn", "animals", "last_trick", "board"]);  // the trick, the board: drawn (round.js)
 
 /** Facts whose value is a seat, or a list of seats. */
 const SEAT = new Set(["leader", "offerer", "claimant", "last", "seat", "by", "against", "taker"]);

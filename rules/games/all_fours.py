@@ -120,7 +120,7 @@ class AllFours(Game[FoursState]):
         # each deal: deal, beg, answer, six tricks of four cards
         bound=MAX_DEALS * (3 + TRICKS * 4), seat_names=("North", "East", "South", "West"),
         cooperative=False, moves_public=False, seats_range=(2, 4), layout="round",
-        aliases=("seven_up", "old_sledge"))
+        aces_high=True, aliases=("seven_up", "old_sledge"))
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("players", 2, "How many players sit at the table: two, or four as two "
                "partnerships.", choices=(2, 4)),
@@ -352,7 +352,9 @@ class AllFours(Game[FoursState]):
 
     def public(self, state: FoursState) -> dict[str, Any]:
         sides = [[0, 2], [1, 3]] if self.seats == 4 else None
-        last = state.tricks[-1] if state.tricks and not state.trick else None
+        # the last trick won stays shown while the next is played (its cards lie face up
+        # in the winners' pile): a player may look at it again
+        last = state.tricks[-1] if state.tricks else None
         return {
             "match": state.match.public("points", self.target, sides),
             "trumps": SUIT_NAMES[suit_of(state.turned[-1])],

@@ -45,9 +45,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from ..cards import QUEEN, RANK_WORDS, Card, rank_of, suit_of
+from ..cards import QUEEN, RANK_WORDS, Card, name, rank_of, suit_of
 from ..description import VINTAGE, Description
-from ..game import Game, Move, Option, Outcome, Seat, Zone, players_option
+from ..game import Game, Move, Option, Outcome, Seat, Told, Zone, players_option
 from ..registry import register
 from ..round import Match, deal_round, hand_zone, match_outcome, pick
 from ..solo import open_zone
@@ -215,8 +215,20 @@ class OldMaid(Game[OldMaidState]):
         return f"Draw card {i + 1} from the left of {giver}'s hand"
 
     def narrate(self, before: OldMaidState, move: Move, after: OldMaidState) -> str:
+        return self._said(before, move, after, "a card")
+
+    def told(self, before: OldMaidState, move: Move, seat: Seat, after: OldMaidState
+             ) -> dict[Seat, Told]:
+        """The drawer sees the card he drew (the one who offered it saw it leave his
+        hand, but it is now in the drawer's: nobody else is told its name)."""
+        card = self.fan(before)[int(move.code[1:])]
+        return {before.turn: (self._said(before, move, after, f"the {name(card)}"),
+                              (card,))}
+
+    def _said(self, before: OldMaidState, move: Move, after: OldMaidState,
+              what: str) -> str:
         taker, giver = before.turn, self.offerer(before)
-        said = f"{self.seat_name(taker)} draws a card from {self.seat_name(giver)}"
+        said = f"{self.seat_name(taker)} draws {what} from {self.seat_name(giver)}"
         card = self.fan(before)[int(move.code[1:])]
         if any(rank_of(c) == rank_of(card) for c in before.hands[taker]):
             said += f" and throws out a pair of {_plural(rank_of(card))}"

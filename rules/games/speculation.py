@@ -112,7 +112,7 @@ class Speculation(Game[SpecState]):
         # of the largest pool and a pass each, and the owner's answer
         bound=MAX_ROUNDS * 8 * (1 + 24 + 25 * (8 * MAX_STAKE + 8 + 1)),
         seat_names=SEAT_NAMES, cooperative=False, moves_public=False, seats_range=(2, 8),
-        layout="round")
+        layout="round", aces_high=True)
     option_specs: ClassVar[tuple[Option, ...]] = (
         players_option(2, 8, 4),
         Option("dealer_stake", 6, "Counters the dealer puts in the pool.",

@@ -102,7 +102,7 @@ async def test_line_mode_hands_the_host_role_on(server: Running, tmp_path: Path)
 async def test_a_round_match_in_line_mode_against_a_computer_player(server: Running,
                                                                     tmp_path: Path) -> None:
     ann = await Proc.start(tmp_path / "ann", "host", "old_maid", "--plain", "-o", "players=2",
-                           "--server", server.url, "--name", "Ann")
+                           "--deal", "9", "--server", server.url, "--name", "Ann")
     code = (await ann.expect(r"joined room (\w+) \(old_maid\) as player")).group(1)
     await ann.expect(r"^your hand: ")
     await ann.send("bot")  # a computer player in the empty seat
@@ -119,6 +119,13 @@ async def test_a_round_match_in_line_mode_against_a_computer_player(server: Runn
     await ann.expect(r"^the record replays to the same game: yes$")
     await wes.expect(r"^deal 1: .* old maid")  # the history of the deals
     assert not any(line.startswith("your hand:") for line in wes.lines)
+    # the moves in people's names: who took Ann's card, the card Ann drew (to her alone)
+    took = "move: Computer (Player 2) draws a card from Ann"
+    assert any(line.startswith(took) for line in ann.lines), ann.lines
+    drew = [line for line in ann.lines if line.startswith("move: Ann draws the ")]
+    assert drew, ann.lines
+    assert not any(line.startswith("move: Ann draws the ") for line in wes.lines)
+    assert any(line.startswith("move: Ann draws a card from") for line in wes.lines)
     await ann.send("quit")
     await wes.send("quit")
     assert await ann.finish() == 0

@@ -4,7 +4,8 @@ never shows a card of a hand."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
@@ -19,6 +20,7 @@ from client.tokens import TokenStore
 from client.tui.app import SympathyApp
 from client.tui.over import GameOver
 from client.tui.table import TableScreen
+from rules.cards import code, name, standard_pack
 from tests.kit.screen import screen_text, until
 from tests.kit.server import Running
 
@@ -183,3 +185,132 @@ def hand_of(t: Table, seat: int) -> list[str]:
     view = t.view or {}
     return [str(c) for z in view.get("zones", ()) if z.get("kind") == "hand"
             and z.get("owner") == seat for c in z.get("up", ())]
+
+
+@contextlib.asynccontextmanager
+async def ann_and_bea(server: Running, tokens: TokenStore, game: str, options: dict[str, Any],
+                      deal: int) -> AsyncIterator[tuple[SympathyApp, Pilot[None], Session]]:
+    """Ann's terminal (the app, 100x30) opens ``game`` on ``deal``, seat 1 (Player 1 or
+    North); Bea (the client library) sits in seat 2; computer players play at once."""
+    plan = Plan("create", game=game,
+                create={"options": options, "deal": deal, "think_ms": 0})
+    app = SympathyApp(server.url, "Ann", plan, tokens=tokens)
+    async with app.run_test(size=(100, 30)) as pilot, Session(server.url, "Bea") as bea:
+        await until(lambda: isinstance(app.screen, TableScreen))
+        assert app.session is not None
+        await app.session.wait_until(lambda t: t.view is not None)
+        await bea.join(app.table.code, "player")
+        yield app, pilot, bea
+
+
+async def test_the_last_moves_say_who_took_your_card_and_the_card_you_drew(
+        server: Running, tokens: TokenStore) -> None:
+    # Old Maid deal 9, two people: Bea (left of the dealer, Ann) draws first
+    async with ann_and_bea(server, tokens, "old_maid", {"players": 2, "deals": 1}, 9) \
+            as (app, pilot, bea):
+        assert app.session is not None
+        await bea.wait_until(lambda t: bool(t.my_moves()))
+        await bea.move("d0")
+        await app.session.wait_until(lambda t: bool(t.my_moves()))
+        await pilot.pause()
+        text = screen_text(app)
+        assert "last moves:" in text and "- Bea draws a card from Ann" in text, text
+        version = app.table.version
+        await pilot.press("right", "enter")  # Ann draws from Bea's hand
+        await app.session.wait_until(reached(version + 1))
+        await pilot.pause()
+        mine = next(e["text"] for e in app.table.log if e["version"] == version + 1)
+        assert mine.startswith("Ann draws the "), mine
+        drawn = mine.removeprefix("Ann draws the ").split(" ", 1)[0]
+        assert f"- {mine}" in screen_text(app)
+        codes = {name(c): code(c) for c in standard_pack()}
+        assert codes[drawn] in {c for z in (app.table.view or {}).get("zones", ())
+                                for c in z.get("up", ())}  # in her hand, or thrown out
+        await bea.wait_until(reached(version + 1))
+        hers = next(e["text"] for e in bea.table.log if e["version"] == version + 1)
+        assert hers == mine.replace(f"the {drawn}", "a card", 1), (hers, mine)
+
+
+async def test_all_fours_trick_names_who_played_each_card_and_keeps_the_last(
+        server: Running, tokens: TokenStore) -> None:
+    # deal 3, two people: Ann (North) deals; Bea (East) holds or begs and leads, each
+    # move her first legal one
+    async with ann_and_bea(server, tokens, "all_fours", {"players": 2}, 3) \
+            as (app, pilot, bea):
+        assert app.session is not None
+
+        def trick(t: Table) -> list[str]:
+            zones = (t.view or {}).get("zones", ())
+            return [str(c) for z in zones if z.get("id") == "trick" for c in z.get("up", ())]
+
+        for _ in range(10):  # until Ann follows a card Bea led
+            await bea.wait_until(lambda t: bool(t.my_moves()) or bool(trick(t)))
+            if trick(bea.table):
+                break
+            await bea.move(str(bea.table.my_moves()[0]["code"]))
+        await app.session.wait_until(lambda t: bool(trick(t)) and bool(t.my_moves()))
+        await pilot.pause()
+        led = card_text(trick(app.table)[0])
+        assert f"the trick: Bea (East) {led}" in screen_text(app)
+        version = app.table.version
+        await pilot.press("right", "enter")  # Ann follows with a card of her hand
+        await app.session.wait_until(reached(version + 1))
+        await pilot.pause()
+        last = (app.table.view or {})["public"]["last_trick"]
+        mine = card_text(str(last["cards"][1]))
+        winner = "Bea (East)" if last["winner"] == 1 else "you (North)"
+        assert f"last trick, won by {winner}: Bea (East) {led}, you (North) {mine}" in \
+            screen_text(app), screen_text(app)
+
+
+async def test_the_hand_is_sorted_by_suit_then_by_the_games_own_order_of_ranks(
+        server: Running, tokens: TokenStore) -> None:
+    # All Fours, deal 12: dealt Q♠ 5♥ Q♥ A♥ 3♦ 4♣; shown spades, hearts (the ace above
+    # the queen), clubs, diamonds
+    async with ann_and_bea(server, tokens, "all_fours", {"players": 2}, 12) as (app, _, _):
+        await until(lambda: "your hand: Q♠ 5♥ Q♥ A♥ 4♣ 3♦" in screen_text(app))
+
+
+async def test_the_pope_joan_board_is_drawn_with_each_pool_and_its_counters(
+        server: Running, tokens: TokenStore) -> None:
+    # deal 1, three players: the board dressed for the first deal, trumps clubs
+    async with ann_and_bea(server, tokens, "pope_joan", {"players": 3}, 1) as (app, _, _):
+        board = (app.table.view or {})["public"]["board"]
+        assert board["Pope"] == 6
+        rows = ["the board (trumps ♣):",
+                f"Ace {board['Ace']}         King {board['King']}        "
+                f"Queen {board['Queen']}",
+                f"Knave {board['Knave']}       Pope {board['Pope']}        "
+                f"Matrimony {board['Matrimony']}",
+                f"Intrigue {board['Intrigue']}    Game {board['Game']}"]
+        await until(lambda: all(r in screen_text(app) for r in rows))
+        assert "board:" not in screen_text(app)  # not a line of facts
+
+
+async def test_the_end_of_a_deal_says_how_it_went_until_the_person_goes_on(
+        server: Running, tokens: TokenStore) -> None:
+    # Old Maid deal 9, three deals, two people: Ann (the app) and Bea each draw their
+    # first card offered until the first deal is over
+    async with ann_and_bea(server, tokens, "old_maid", {"players": 2, "deals": 3}, 9) \
+            as (app, pilot, bea):
+        assert app.session is not None
+
+        def deals(t: Table) -> int:
+            return len(((t.view or {}).get("public") or {}).get("match", {})["history"])
+
+        for _ in range(80):
+            await bea.wait_until(lambda t: bool(t.my_moves()) or deals(t) > 0)
+            if deals(bea.table):
+                break
+            ok = await bea.move("d0")
+            await app.session.wait_until(reached(int(ok["version"])))
+            if app.table.my_moves() and not deals(app.table):
+                await pilot.press("right", "enter")
+                await app.session.wait_until(moved(int(ok["version"])))
+        await app.session.wait_until(lambda t: deals(t) > 0)
+        await pilot.pause()
+        maid = (app.table.view or {})["public"]["match"]["history"][0]["scores"].index(1)
+        who = ["Ann (Player 1)", "Bea (Player 2)"][maid]
+        said = f"deal 1 is over: {who} is the old maid. points: you (Player 1) " \
+            f"{1 - maid}, Bea (Player 2) {maid}"
+        await until(lambda: said in " ".join(screen_text(app).split()), 10)

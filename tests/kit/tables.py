@@ -241,9 +241,11 @@ def check_frame(room: Room, msg: Msg, at: Any, audience: int | None) -> None:
     events = [msg["last"]] if kind == "state" and msg["last"] else []
     if kind == "resumed" and msg.get("events"):
         events += msg["events"]
+    if kind == "state":  # a competitive table's move log: events too
+        events += msg.get("log") or []
     for e in events:  # each event as told when it happened (judged at its own move)
         check_event(room, e, audience, seed, where)
-    msg = {**msg, "last": None} if kind == "state" else \
+    msg = {**msg, "last": None, "log": None} if kind == "state" else \
         {**msg, "events": None} if kind == "resumed" else msg
     secret = set() if kind == "record" else secret_cards(room.game, at, audience)
     assert_hides(msg, secret, seed, where)

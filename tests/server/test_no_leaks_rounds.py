@@ -129,6 +129,6 @@ def test_a_planted_leak_of_one_hand_card_is_caught(monkeypatch: pytest.MonkeyPat
 
 
 def test_a_planted_leak_of_a_moves_code_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(views, "event_for", lambda room, event, audience: event)
+    monkeypatch.setattr(views, "event_for", lambda room, event, audience, *seen: event)
     with pytest.raises(AssertionError, match="frame to"):
         asyncio.run(random_match(TOY, BIG, 1, 2, steps=6))
