@@ -4,6 +4,8 @@ searched for every card of the player's hand, in every form a card is written)."
 
 from __future__ import annotations
 
+from typing import Any
+
 from playwright.async_api import Browser
 
 from rules import make
@@ -235,7 +237,7 @@ async def test_the_end_of_a_deal_pauses_with_how_it_went_before_the_next(
         browser: Browser, site: str) -> None:
     # Old Maid deal 9, three deals, Ann against a computer player thinking briefly: Ann
     # draws until the first deal is over
-    chosen = {"think_ms": "300", "opt-deals": "3"}  # the lobby's selects
+    chosen: dict[str, Any] = {"think_ms": "300", "opt-deals": "3"}  # the lobby's selects
     ann, _ = await open_room(browser, site, "old_maid", "Ann", 9, {"opt-players": "2"}, True,
                              **chosen)
     page = ann.page
