@@ -13,15 +13,18 @@ KEY = "ann-player-key-0123456789abcdef"
 
 
 async def play_to_the_end(url: str, key: str = KEY, deal: int | None = 5,
-                          game: str = "wandering_card") -> tuple[Peer, str]:
+                          game: str = "wandering_card", winnable: bool = False
+                          ) -> tuple[Peer, str]:
     """Ann (with her player key) plays ``game``'s ``deal`` (The Wandering Card's deal 5
     is lost so, A Spell's deal 0 won) to its end, the first legal move each time but
     giving up or playing on by itself; returns her peer and the room. ``deal`` None:
-    the game's deal of the day."""
+    the game's deal of the day. ``winnable``: a table of winnable deals only (no deal
+    named)."""
     ann = await Peer.connect(url, hello=False)
     await ann.call("hello", version=1, name="Ann", player=key)
     joined = await ann.call("create", game=game,
-                            **({"daily": True} if deal is None else {"deal": deal}))
+                            **({"winnable": True} if winnable else
+                               {"daily": True} if deal is None else {"deal": deal}))
     assert joined["type"] == "joined", joined
     room = joined["room"]
     while True:
