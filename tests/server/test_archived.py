@@ -282,3 +282,30 @@ async def test_no_deal_of_the_day_without_an_archive(server: Running) -> None:
         "archive/off"
     assert (await p.call("daily", game="wandering_card"))["code"] == "archive/off"
     await p.close()
+
+
+async def test_a_kept_game_without_an_analysis_gets_one_made_once_and_kept(
+        keeping: Running) -> None:
+    ann, room = await play_to_the_end(keeping.url)  # nobody asks for an analysis there
+    gid = (await ann.call("room_games", room=room))["games"][0]["id"]
+    bea = await Peer.connect(keeping.url, "Bea")
+    cy = await Peer.connect(keeping.url, "Cy")
+    assert (await bea.call("archived", game=gid))["analysis"] is None
+    # two pages ask at once: one analysis is made, and both are answered with it
+    ids = [await p.send("archived_analysis", game=gid) for p in (bea, cy)]
+    answers = [await p.wait(lambda m, i=i: m.get("re") == i, timeout=60)
+               for p, i in zip((bea, cy), ids, strict=True)]
+    for a in answers:
+        assert a["type"] == "archived", a
+        assert a["analysis"]["deal"] in ("won", "lost") and a["analysis"]["lines"]
+    assert answers[0]["analysis"] == answers[1]["analysis"]
+    assert sum(w.jobs for w in keeping.app.pool.workers) == 1
+    # kept with the game: the page opens with it, and asking again makes none
+    assert (await bea.call("archived", game=gid))["analysis"] == answers[0]["analysis"]
+    again = await bea.call("archived_analysis", game=gid)
+    assert again["analysis"] == answers[0]["analysis"]
+    assert sum(w.jobs for w in keeping.app.pool.workers) == 1
+    assert (await bea.call("archived_analysis", game="AAAAAAAAAAAAAAAA"))["code"] \
+        == "archive/not_found"
+    for p in (ann, bea, cy):
+        await p.close()
