@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import AsyncIterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -284,6 +285,10 @@ async def test_no_deal_of_the_day_without_an_archive(server: Running) -> None:
     await p.close()
 
 
+def answers_to(m: dict[str, Any], rid: int) -> bool:
+    return bool(m.get("re") == rid)
+
+
 async def test_a_kept_game_without_an_analysis_gets_one_made_once_and_kept(
         keeping: Running) -> None:
     ann, room = await play_to_the_end(keeping.url)  # nobody asks for an analysis there
@@ -293,7 +298,7 @@ async def test_a_kept_game_without_an_analysis_gets_one_made_once_and_kept(
     assert (await bea.call("archived", game=gid))["analysis"] is None
     # two pages ask at once: one analysis is made, and both are answered with it
     ids = [await p.send("archived_analysis", game=gid) for p in (bea, cy)]
-    answers = [await p.wait(lambda m, i=i: m.get("re") == i, timeout=60)
+    answers = [await p.wait(partial(answers_to, rid=i), timeout=60)
                for p, i in zip((bea, cy), ids, strict=True)]
     for a in answers:
         assert a["type"] == "archived", a
