@@ -181,12 +181,14 @@ class CreateScreen(ModalScreen[Plan | None]):
                               ("hints: off", "off")], value="player", allow_blank=False,
                              id="hints")
                 yield Checkbox("play safe moves by themselves", id="autodrop")
-            yield Checkbox("play every seat myself", id="both")
-            # offered for the games whose deals the server's solver proves winnable
-            winnable = Checkbox("winnable deals only (proved by the computer, kept secret)",
-                                id="winnable")
-            winnable.display = bool(self._entry(choices[0][1]).get("winnable"))
-            yield winnable
+            with Horizontal():
+                yield Checkbox("play every seat myself", id="both")
+                # offered for the games whose deals the server's solver proves winnable
+                winnable = Checkbox("winnable deals only", id="winnable",
+                                    tooltip="Every deal is one the computer has proved can "
+                                    "be won; it stays secret until the game ends.")
+                winnable.display = bool(self._entry(choices[0][1]).get("winnable"))
+                yield winnable
             with Horizontal():
                 yield Button("Create", variant="primary", id="go")
                 yield Button("Cancel", id="cancel")
