@@ -5,11 +5,29 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
 
+from protocol.limits import Limits
+from server.stores.archive_file import FileArchive
 from tests.kit.cli import ROOT
 from tests.kit.peer import Peer
+from tests.kit.server import Running, start, stop_server
 
 KEY = "ann-player-key-0123456789abcdef"
+
+
+@asynccontextmanager
+async def kept_server(tmp: Path) -> AsyncIterator[Running]:
+    """A server that keeps finished games in an SQLite file under ``tmp``. Games played
+    over the protocol at once go past a person's message budget: this one allows them."""
+    running, stop, task = await start(Limits(rate=1000, burst=1000),
+                                      archive=FileArchive(tmp / "sympathy.db"))
+    try:
+        yield running
+    finally:
+        await stop_server(stop, task)
 
 
 async def play_to_the_end(url: str, key: str = KEY, deal: int | None = 5,

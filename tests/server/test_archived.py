@@ -22,7 +22,7 @@ from server.stores.archive import kept
 from server.stores.archive_file import FileArchive
 from server.stores.archive_pg import PgArchive
 from server.stores.redis_store import RedisStore
-from tests.kit.kept import KEY, play_to_the_end
+from tests.kit.kept import KEY, kept_server, play_to_the_end
 from tests.kit.leaks import assert_hides, secret_cards
 from tests.kit.peer import Peer
 from tests.kit.postgres import PostgresServer
@@ -35,13 +35,8 @@ from tests.kit.toy import ID as TOY
 
 @pytest.fixture
 async def keeping(tmp_path: Path) -> AsyncIterator[Running]:
-    # a game of 96 moves played at once is past a person's message budget
-    running, stop, task = await start(Limits(rate=1000, burst=1000),
-                                      archive=FileArchive(tmp_path / "sympathy.db"))
-    try:
+    async with kept_server(tmp_path) as running:
         yield running
-    finally:
-        await stop_server(stop, task)
 
 
 async def test_a_finished_game_is_kept_and_anyone_with_its_id_steps_through_it(

@@ -9,26 +9,20 @@ from pathlib import Path
 
 import pytest
 
-from protocol.limits import Limits
 from rules import Play, make
 from rules.solver import Budget, solve
-from server.stores.archive_file import FileArchive
 from server.winnable import NODES
-from tests.kit.kept import play_to_the_end
+from tests.kit.kept import kept_server, play_to_the_end
 from tests.kit.peer import Peer
-from tests.kit.server import Running, start, stop_server, until
+from tests.kit.server import Running, until
 
 GAME = "clock"  # 63 deals of 1,000 can be won (docs/winnability.md): a game of chance
 
 
 @pytest.fixture
 async def keeping(tmp_path: Path) -> AsyncIterator[Running]:
-    running, stop, task = await start(Limits(rate=1000, burst=1000),
-                                      archive=FileArchive(tmp_path / "sympathy.db"))
-    try:
+    async with kept_server(tmp_path) as running:
         yield running
-    finally:
-        await stop_server(stop, task)
 
 
 async def test_a_table_of_winnable_deals_is_dealt_a_deal_the_solver_wins(
