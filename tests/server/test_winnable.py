@@ -46,6 +46,22 @@ async def test_a_table_of_winnable_deals_is_dealt_a_deal_the_solver_wins(
     await until(lambda: stock.ready(GAME) >= 2)
 
 
+async def test_the_next_deal_of_such_a_table_is_proved_too(keeping: Running) -> None:
+    stock = keeping.app.sessions.winnable
+    stock.want(GAME)
+    await until(lambda: stock.ready(GAME) >= 2)
+    ann, room = await play_to_the_end(keeping.url, game=GAME, winnable=True)
+    first = (await ann.call("record", room=room))["seed"]
+    assert (await ann.call("next_deal", room=room))["type"] == "ok"
+    await until(lambda: (now := keeping.app.store.cached(room)) is not None
+                and now.seed != first)
+    dealt = keeping.app.store.cached(room)
+    assert dealt is not None and dealt.policy.winnable
+    game = make(GAME, {})
+    assert solve(game, Play.start(game, dealt.seed).state, Budget(NODES)).won
+    await ann.close()
+
+
 async def test_winnable_deals_are_refused_where_they_are_not_offered(
         keeping: Running) -> None:
     p = await Peer.connect(keeping.url, "Cy")
