@@ -57,7 +57,11 @@ Key = tuple[str, str]
 
 
 def key_of(game: str, options: Mapping[str, Any]) -> Key:
-    return game, json.dumps(dict(options), sort_keys=True)
+    """One stock per game and options, every option named (a default left out or given
+    deals the same)."""
+    from rules import make
+
+    return game, json.dumps(dict(make(game, dict(options)).options), sort_keys=True)
 
 
 class Winnable:
@@ -76,7 +80,7 @@ class Winnable:
         """Keep deals of ``game`` (with ``options``) ahead from now on."""
         if game not in OFFERED:
             raise ProtocolError("winnable/not_offered")
-        key = key_of(game, options or {})
+        key = key_of(game, options or {})  # options checked by the caller (the create)
         if key not in self.stock:
             self.stock[key] = collections.deque()
             self._wanted.set()

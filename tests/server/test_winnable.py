@@ -11,7 +11,7 @@ import pytest
 
 from rules import Play, make
 from rules.solver import Budget, solve
-from server.winnable import NODES
+from server.winnable import NODES, key_of
 from tests.kit.kept import kept_server, play_to_the_end
 from tests.kit.peer import Peer
 from tests.kit.server import Running, until
@@ -86,3 +86,8 @@ async def test_an_empty_stock_says_when_to_ask_again_and_fills(keeping: Running)
     await until(lambda: keeping.app.sessions.winnable.ready("a_spell") >= 1)
     assert (await p.call("create", game="a_spell", winnable=True))["type"] == "joined"
     await p.close()
+
+
+def test_a_default_option_named_or_not_shares_one_stock() -> None:
+    assert key_of("sympathy", {}) == key_of("sympathy", {"packets": 17})
+    assert key_of("sympathy", {}) != key_of("sympathy", {"match_rule": "rank"})
