@@ -53,6 +53,10 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--deal", type=int, default=None, help="a deal number (default: secret)")
     p.add_argument("--daily", action="store_true",
                    help="the game's deal of the day (the same for everyone on the server)")
+    p.add_argument("--winnable", action="store_true",
+                   help="winnable deals only: every deal is one the server's solver has "
+                   "proved can be won, every card known (only some games offer it; another is "
+                   "refused, saying so)")
     p.add_argument("--public", action="store_true", help="list the room in the lobby")
     p.add_argument("--advice", choices=("anyone", "invited", "nobody"), default="anyone")
     p.add_argument("--advice-mode", choices=("player", "vote"), default="player")
@@ -182,6 +186,8 @@ def host_plan(args: argparse.Namespace) -> Plan:
         create["deal"] = args.deal
     if args.daily:
         create["daily"] = True
+    if args.winnable:
+        create["winnable"] = True
     return Plan("create", game=args.game, create=create)
 
 

@@ -34,6 +34,11 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--keep-days", type=float, default=0.0, metavar="DAYS",
                    help="delete finished games this many days after their end (default 0: "
                    "keep them for ever)")
+    p.add_argument("--winnable", default="all", metavar="GAMES",
+                   help="the games whose winnable deals (proved by the solver) are kept "
+                   "ahead from the start, for tables of winnable deals only: all (the "
+                   "default: every game that offers them), none, or ids separated by "
+                   "commas (the others start when a table first asks)")
     p.add_argument("--log-level", default="INFO", help="DEBUG, INFO, WARNING or ERROR")
     p.add_argument("--loop", default="auto", choices=("auto", "asyncio", "uvloop"),
                    help="event loop: uvloop when installed (auto, the default), or asyncio's")
@@ -74,6 +79,19 @@ def archive_from(args: argparse.Namespace) -> Any:
     raise SystemExit(f"unknown archive {where!r}: postgresql://..., file:PATH, none or auto")
 
 
+def winnable_from(text: str) -> list[str]:
+    """``--winnable``'s games: every game that offers them, none, or those named."""
+    from server.winnable import OFFERED
+
+    if text == "all":
+        return sorted(OFFERED)
+    games = [g for g in text.split(",") if g and g != "none"]
+    if unknown := [g for g in games if g not in OFFERED]:
+        raise SystemExit(f"--winnable: these games do not offer winnable deals only: "
+                         f"{', '.join(unknown)} (those that do: {', '.join(sorted(OFFERED))})")
+    return games
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from server.app import GameServer
     from server.chance import SeededChance
@@ -105,7 +123,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     # the workers start with the server: the first hint does not wait for them
     pool = Pool(limits.workers, limits.work_queue, limits.work_wait, eager=True)
     app = GameServer(store, limits, SeededChance(args.chance_seed) if seeded else None,
-                     pool=pool, archive=archive, keep_days=args.keep_days)
+                     pool=pool, archive=archive, keep_days=args.keep_days,
+                     winnable=winnable_from(args.winnable))
 
     async def main() -> None:
         stop = asyncio.Event()

@@ -13,6 +13,7 @@ people and may change. The tree::
     call/…      a call that lost a race (another call reached the table first)
     advice/…    a proposal that cannot be made or taken
     game/…      an unknown game or bad options
+    winnable/…  winnable deals only: not offered for that game, or none ready yet
     archive/…   a finished game that is not kept, or a server that keeps none
     service/…   the server cannot serve now (store unavailable, hints' workers busy)
     server/…    an unexpected failure (logged, never described)
@@ -57,6 +58,10 @@ CODES: dict[str, str] = {
                      "answer.",
     "game/unknown": "There is no such game.",
     "game/bad_options": "The game options are not valid.",
+    "winnable/not_offered": "This game does not offer winnable deals only: the solver "
+                            "cannot prove its deals winnable quickly enough.",
+    "winnable/not_ready": "No winnable deal of this game is ready yet; try again in a few "
+                          "seconds.",
     "record/not_available": "The record is available when the game has ended.",
     "archive/not_found": "No finished game is kept under that id (it may have been "
                          "deleted, or kept for no longer than this server keeps games).",

@@ -61,6 +61,7 @@ TABLE_OPTIONS: dict[str, Field] = {
     "hints": _e("player", "all", "off", required=False, default="player"),
     "autodrop": Field("bool", False, default=False),
     "think_ms": Field("int", False, minimum=0, maximum=10_000, default=1000),
+    "winnable": Field("bool", False, default=False),
 }
 
 #: Every message a client may send, with its fields (besides ``type`` and ``id``).
@@ -103,6 +104,7 @@ SCHEMAS: dict[str, dict[str, Field]] = {
     "bot": {"room": ROOM, "seat": _i(0, 7, required=False)},
     "archived": {"game": _s(32)},
     "archived_step": {"game": _s(32), "n": _i(0, 100_000)},
+    "archived_analysis": {"game": _s(32)},
     "room_games": {"room": ROOM},
     "forget_games": {"player": _s(64)},
     "my_stats": {"player": _s(64)},

@@ -20,7 +20,7 @@ import contextlib
 import functools
 import logging
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.http11 import Request as HttpRequest
@@ -77,13 +77,15 @@ class GameServer:
                  chance: Chance | None = None,
                  routes: Sequence[http.Route] | None = None,
                  pool: Pool | None = None, archive: Archive | None = None,
-                 keep_days: float = 0.0) -> None:
+                 keep_days: float = 0.0, winnable: Iterable[str] = ()) -> None:
         """``chance``: where new deals and computer players' choices come from; secret
         (:class:`server.chance.SecretChance`) unless a test seeds it. ``routes``: the
         plain HTTP routes, first match wins (by default the operator's, then the web
         page's). ``pool``: the worker processes for hints and analyses (by default
         sized by the limits: :mod:`server.pool`). ``archive``: where finished games are
-        kept (none: not kept), ``keep_days`` days each (0: for ever)."""
+        kept (none: not kept), ``keep_days`` days each (0: for ever). ``winnable``: the
+        games whose winnable deals are kept ahead from the start (others from the first
+        table that asks: :mod:`server.winnable`)."""
         self.routes = list(routes) if routes is not None else [*http.OPERATIONS,
                                                                 *web.ROUTES]
         self.store = store
@@ -97,6 +99,7 @@ class GameServer:
         self.games = Games(archive, keep_days)
         self.sessions = Sessions(store, self.limits, self.metrics, self.fanout, chance,
                                  self.pool, self.games)
+        self.sessions.winnable.want_all(winnable)
         self.connections = Connections(self.sessions, self.fanout, self.metrics, self.limits)
 
     @property
@@ -129,12 +132,15 @@ class GameServer:
                 workers = tg.create_task(self.pool.serve())
                 ticker = tg.create_task(supervise("ticker", self._ticker))
                 clock = tg.create_task(supervise("scheduler", self.sessions.scheduler.run))
+                ahead = tg.create_task(supervise(
+                    "winnable", lambda: self.sessions.winnable.keep(self.pool)))
                 listener = tg.create_task(supervise(
                     "listener",
                     lambda: self.store.listen(self.sessions.on_remote, self.sessions.held)))
                 await stop.wait()
                 ticker.cancel()
                 clock.cancel()
+                ahead.cancel()
                 listener.cancel()
                 workers.cancel()  # every worker process killed and waited for
             server.close()

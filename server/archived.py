@@ -32,7 +32,10 @@ from protocol.errors import ProtocolError
 from rules import Move, Play, RulesError, make, render
 from rules.guide import name_of
 
+from .heavy import analysis_job
 from .members import hash_token
+from .pool import Pool
+from .pool_parts import Ticket
 from .room import Room
 from .stores.archive import Archive, Found, game_id, kept, valid_id
 
@@ -63,6 +66,8 @@ class Games:
             collections.OrderedDict()
         self.written = 0
         self._secret: str | None = None
+        #: The analyses of kept games being made here, each asked for once.
+        self._analysing: dict[str, asyncio.Future[dict[str, Any]]] = {}
 
     def _archive(self) -> Archive:
         if self.archive is None:
@@ -94,6 +99,38 @@ class Games:
             await self.archive.annotate(game_id(salt), analysis)
         except Exception:
             log.exception("cannot keep an analysis")
+
+    async def analyse(self, body: dict[str, Any], pool: Pool, ticket: Ticket
+                      ) -> dict[str, Any]:
+        """The analysis of the kept game ``body`` (its page found none), made in the
+        pool in ``ticket``'s place and kept with the game: once, however many pages ask
+        for it meanwhile (they wait for the first one's answer)."""
+        gid = body["id"]
+        if not body.get("over") or "seed" not in body:
+            pool.release(ticket)
+            raise ProtocolError("record/not_available", "This game has no analysis: it "
+                                "was kept before its deal was over.")
+        running = self._analysing.get(gid)
+        if running is not None:
+            pool.release(ticket)
+            return await asyncio.shield(running)
+        running = self._analysing[gid] = asyncio.get_running_loop().create_future()
+        try:
+            answer = await pool.submit(analysis_job(gid, 0, body), ticket)
+            analysis = {k: v for k, v in answer.items()
+                        if k not in ("type", "room", "re", "stale", "version")}
+            await self.annotate(body["salt"], analysis)
+            running.set_result(analysis)
+            return analysis
+        except BaseException as exc:
+            if isinstance(exc, Exception):
+                running.set_exception(exc)
+                running.exception()  # read: nobody else may be waiting
+            else:
+                running.cancel()
+            raise
+        finally:
+            del self._analysing[gid]
 
     async def _found(self, gid: str) -> Found:
         if not valid_id(gid):

@@ -28,6 +28,10 @@ class Chance(Protocol):
         """A random number in ``[0, 2**64)`` for a computer player's move in the room
         playing ``deal`` at ``version``."""
 
+    def drawn(self, stream: str, n: int) -> int:
+        """The ``n``-th number in ``[0, 2**64)`` of a stream of candidate deals (the
+        winnable deals a server proves ahead: :mod:`server.winnable`)."""
+
 
 class SecretChance:
     """Every number from :mod:`secrets`: what a real server uses."""
@@ -36,6 +40,9 @@ class SecretChance:
         return secrets.randbits(64)
 
     def choice(self, deal: int, version: int) -> int:
+        return secrets.randbits(64)
+
+    def drawn(self, stream: str, n: int) -> int:
         return secrets.randbits(64)
 
 
@@ -54,6 +61,9 @@ class SeededChance:
 
     def choice(self, deal: int, version: int) -> int:
         return _number(self.seed, "choice", deal, version)
+
+    def drawn(self, stream: str, n: int) -> int:
+        return _number(self.seed, stream, n)
 
 
 def _number(*parts: object) -> int:

@@ -94,8 +94,8 @@ ROOM_COMMANDS: dict[str, RoomCommand] = {
     "set_host": RoomCommand(lambda r, me, q, now, _: host.set_host(r, me, q["member"])),
     "close": RoomCommand(lambda r, me, q, now, _: host.close(r, me, now)),
     "next_deal": RoomCommand(
-        lambda r, me, q, now, chance: play.next_deal(r, me, bool(q.get("same")),
-                                                     chance.deal(), now)),
+        lambda r, me, q, now, chance: play.next_deal(
+            r, me, bool(q.get("same")), r.seed if q.get("same") else chance.deal(), now)),
     "bot": RoomCommand(lambda r, me, q, now, _: seating.add_bot(r, me, q.get("seat"))),
 }
 

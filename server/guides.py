@@ -18,6 +18,8 @@ from rules import Play, UnknownGame, all_games, game_class, make, render
 from rules.game import Option
 from rules.guide import GuideError, OptionText, citation, guide, kind, option_text
 
+from .winnable import OFFERED
+
 #: The deal every guide shows.
 GUIDE_DEAL = 0
 
@@ -52,6 +54,7 @@ def game_list() -> list[dict[str, Any]]:
                     "max_seats": d.seats, "cooperative": d.cooperative,
                     "realtime": d.realtime, "seat_names": list(d.seat_names),
                     "packs": d.packs, "variant_of": d.variant_of,
+                    "winnable": d.id in OFFERED,
                     "options": [_option(d.id, o) for o in g.option_specs
                                 if o.name not in d.fixed]})
     return out

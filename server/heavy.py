@@ -90,6 +90,42 @@ class AnalysisJob:
         return outbound.analysis(self.room, self.version, result)
 
 
+@dataclass(frozen=True, slots=True)
+class WinnableJob:
+    """Which of the candidate deals ``deals`` of ``game`` (with ``options``) the solver
+    proves winnable, every card known, at ``nodes`` positions each: tried in order until
+    the job's time is up (a deal's verdict depends on ``nodes`` alone, so the same
+    candidates give the same deals on every machine; the clock only decides how many
+    are tried). Answers ``tried`` (how many) and ``won`` (those proved winnable)."""
+
+    kind: ClassVar[str] = "winnable"
+    game: str
+    options: Mapping[str, Any]
+    deals: tuple[int, ...]
+    nodes: int
+    #: Past ``server.pool.LONG``: a background job never takes the last free worker.
+    seconds: float = 2.5
+
+    def run(self, clock: Clock) -> dict[str, Any]:
+        from rules import Play, make
+        from rules.solver import Budget, solve
+
+        game = make(self.game, dict(self.options))
+        end = clock() + self.seconds / 2
+        won: list[int] = []
+        tried = 0
+        for deal in self.deals:
+            if tried and clock() >= end:
+                break
+            tried += 1
+            if solve(game, Play.start(game, deal).state, Budget(self.nodes)).won:
+                won.append(deal)
+        return {"tried": tried, "won": won}
+
+    def answer(self, result: Any) -> Mapping[str, Any]:
+        return dict(result)
+
+
 def hint_job(room: str, version: int, record: Record, seat: int, as_watcher: bool
              ) -> HintJob:
     return HintJob(room, version, record, seat, as_watcher)

@@ -42,6 +42,7 @@ class Policy:
     hints: str = "player"  # player | all (players and advisors) | off
     autodrop: bool = False  # play the moves the game declares safe by themselves
     think_ms: int = 1000  # how long a computer player thinks before it moves
+    winnable: bool = False  # every deal drawn from deals proved winnable (server/winnable.py)
 
     @classmethod
     def given(cls, fields: Mapping[str, Any]) -> Policy:

@@ -13,7 +13,7 @@ from typing import Any
 from protocol.errors import ProtocolError
 from protocol.limits import Limits
 from rules import Move, Play, RulesError, make
-from rules.game import Seat
+from rules.game import Game, Seat
 from rules.prng import MAX_SEED
 
 from . import fairness
@@ -30,14 +30,19 @@ TABLE = "the table"
 AUTODROP_LIMIT = 500
 
 
+def made(game_id: str, options: dict[str, Any]) -> Game[Any]:
+    """The game ``game_id`` with ``options``; ``game/unknown`` or ``game/bad_options``."""
+    try:
+        return make(game_id, options)
+    except RulesError as exc:
+        raise ProtocolError(rules_code(exc), str(exc)) from None
+
+
 def new_room(game_id: str, options: dict[str, Any], deal: int, policy: Policy,
              limits: Limits, now: float) -> Room:
     """A room for ``game_id`` dealing ``deal``: the host's deal number, or the server's
     secret draw (:mod:`server.chance`) when the host named none."""
-    try:
-        game = make(game_id, options)
-    except RulesError as exc:
-        raise ProtocolError(rules_code(exc), str(exc)) from None
+    game = made(game_id, options)
     if not 0 <= deal <= MAX_SEED:
         raise ProtocolError("proto/bad_field", "The deal number is out of range.")
     return start_deal(Room.new(game, deal, policy, limits, now), now)

@@ -30,12 +30,13 @@ from .guides import game_list, guide_reply
 from .heavy import AnalysisJob, Job
 from .members import PLAYER, Effects, Policy, hash_token
 from .metrics import Metrics
-from .play import new_room
+from .play import made, new_room
 from .pool import Pool
 from .pool_parts import Ticket
 from .room import Room, Step
 from .scheduler import Scheduler
 from .stores.store import Change, Store
+from .winnable import Winnable, WinnableChance
 
 log = logging.getLogger("sympathy.server")
 
@@ -61,6 +62,8 @@ class Sessions:
         self.fanout = fanout
         #: New deals and computer players' choices (secret unless a test seeds it).
         self.chance = chance or SecretChance()
+        #: Deals proved winnable, kept ahead for the tables that ask for them.
+        self.winnable = Winnable(self.chance)
         #: The worker processes for hints and analyses (run by the server's owner).
         self.pool = pool or Pool(limits.workers, limits.work_queue, limits.work_wait)
         #: Plays computer players' moves and the games' clocks for this process's rooms.
@@ -148,6 +151,13 @@ class Sessions:
                                     "number: name none.")
             # an unknown game is refused by new_room, below
             deal = await self.games.daily_deal(req["game"], day(time.time()))
+        if policy.winnable:
+            if deal is not None:
+                raise ProtocolError("proto/bad_field", "A table of winnable deals only is "
+                                    "dealt deals the server has proved winnable: name no "
+                                    "deal number, and no deal of the day.")
+            made(req["game"], req.get("options", {}))  # an unknown game says so first
+            deal = self.winnable.take(req["game"], req.get("options", {}))
         room = new_room(req["game"], req.get("options", {}),
                         self.chance.deal() if deal is None else deal, policy, self.limits,
                         time.time())
@@ -228,7 +238,9 @@ class Sessions:
                 raise ProtocolError("room/not_joined")
             # the time is taken when the change runs at the room's sequencer (the
             # store's commit): a call's time of arrival (server/calls.py)
-            return command.run(r, me, req, time.time(), self.chance)
+            chance = self.chance if not r.policy.winnable else \
+                WinnableChance(self.chance, self.winnable, r.game.id, r.game.options)
+            return command.run(r, me, req, time.time(), chance)
 
         if command.heavy:
             # a place in the pool first: a request over its share costs no job
@@ -357,15 +369,44 @@ class Sessions:
     # -- finished games (server/archived.py) ------------------------------------------------
 
     async def on_archived(self, conn: Conn, req: Request) -> None:
-        page = await self.games.page(req["game"])
-        self.reply(conn, outbound.Archived(type="archived", re=req.id, game=page["game"],
-                                           analysis=page["analysis"], steps=page["steps"]))
+        self.reply(conn, self._archived(req, await self.games.page(req["game"])))
 
     async def on_archived_step(self, conn: Conn, req: Request) -> None:
         step = await self.games.step(req["game"], req["n"])
         self.reply(conn, outbound.ArchivedStep(type="archived_step", re=req.id,
                                                game=step["game"], n=step["n"],
                                                view=step["view"], last=step["last"]))
+
+    async def on_archived_analysis(self, conn: Conn, req: Request) -> None:
+        """``archived_analysis``: the kept game's page with its analysis, made now in the
+        pool (once, kept with the game) when nobody asked for one at the table."""
+        page = await self.games.page(req["game"])
+        if page["analysis"] is not None:
+            self.reply(conn, self._archived(req, page))
+            return
+        ticket = self.pool.reserve("analysis", req["game"], conn)
+        try:
+            task = conn.spawn(self._analyse_kept(conn, req, page, ticket))
+        except BaseException:
+            self.pool.release(ticket)
+            raise
+        task.add_done_callback(lambda _: self.pool.release(ticket))
+
+    async def _analyse_kept(self, conn: Conn, req: Request, page: dict[str, Any],
+                            ticket: Ticket) -> None:
+        try:
+            page["analysis"] = await self.games.analyse(page["game"], self.pool, ticket)
+            self.reply(conn, self._archived(req, page))
+        except ProtocolError as exc:
+            self.reply_error(conn, req.id, exc)
+        except Exception:
+            log.exception("unexpected error analysing a kept game")
+            self.reply_error(conn, req.id, ProtocolError("server/error"))
+
+    @staticmethod
+    def _archived(req: Request, page: dict[str, Any]) -> outbound.Archived:
+        return outbound.Archived(type="archived", re=req.id, game=page["game"],
+                                 analysis=page["analysis"], steps=page["steps"])
 
     async def on_room_games(self, conn: Conn, req: Request) -> None:
         room = await self._room_of(conn, req)
@@ -395,6 +436,7 @@ SESSION_COMMANDS: dict[str, Handler] = {
     "lobby": Sessions.on_lobby, "create": Sessions.on_create, "join": Sessions.on_join,
     "resume": Sessions.on_resume, "leave": Sessions.on_leave,
     "archived": Sessions.on_archived, "archived_step": Sessions.on_archived_step,
+    "archived_analysis": Sessions.on_archived_analysis,
     "room_games": Sessions.on_room_games, "forget_games": Sessions.on_forget_games,
     "my_stats": Sessions.on_my_stats, "daily": Sessions.on_daily,
 }

@@ -61,6 +61,7 @@ def _no_secret_chance(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(SecretChance, "deal", refuse)
     monkeypatch.setattr(SecretChance, "choice", refuse)
+    monkeypatch.setattr(SecretChance, "drawn", refuse)
 
 
 @pytest.fixture

@@ -181,7 +181,14 @@ class CreateScreen(ModalScreen[Plan | None]):
                               ("hints: off", "off")], value="player", allow_blank=False,
                              id="hints")
                 yield Checkbox("play safe moves by themselves", id="autodrop")
-            yield Checkbox("play every seat myself", id="both")
+            with Horizontal():
+                yield Checkbox("play every seat myself", id="both")
+                # offered for the games whose deals the server's solver proves winnable
+                winnable = Checkbox("winnable deals only", id="winnable",
+                                    tooltip="Every deal is one the computer has proved can "
+                                    "be won; it stays secret until the game ends.")
+                winnable.display = bool(self._entry(choices[0][1]).get("winnable"))
+                yield winnable
             with Horizontal():
                 yield Button("Create", variant="primary", id="go")
                 yield Button("Cancel", id="cancel")
@@ -239,6 +246,10 @@ class CreateScreen(ModalScreen[Plan | None]):
             box = self.query_one("#game-options", VerticalScroll)
             await box.remove_children()
             await box.mount(*self._option_widgets(str(ev.value)))
+            winnable = self.query_one("#winnable", Checkbox)
+            winnable.display = bool(self._entry(str(ev.value)).get("winnable"))
+            if not winnable.display:
+                winnable.value = False
 
     def _value(self, wid: str) -> str:
         return str(self.query_one(f"#{wid}", Select).value)
@@ -258,6 +269,8 @@ class CreateScreen(ModalScreen[Plan | None]):
             "hints": self._value("hints"),
             "autodrop": self.query_one("#autodrop", Checkbox).value,
             "seats": "all" if self.query_one("#both", Checkbox).value else "one"}
+        if self.query_one("#winnable", Checkbox).value:
+            create["winnable"] = True
         self.dismiss(Plan("create", game=self._value("game"), create=create))
 
     def action_cancel(self) -> None:

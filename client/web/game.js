@@ -2,8 +2,9 @@
 // record and the steps of its table come from the server (protocol/README.md:
 // `archived`, `archived_step`); every step is the table as a watcher saw it then. Step
 // through it (buttons, the arrow keys, Home and End), jump (the slider), play it back;
-// the fairness check recomputes the deal's commitment here; the analysis, when someone
-// asked for one at the table, is drawn over the moves; the record downloads as a file.
+// the fairness check recomputes the deal's commitment here; the analysis is drawn over
+// the moves: the one made at the table, or else the page asks the server to make it
+// (`archived_analysis`: once, kept with the game); the record downloads as a file.
 
 import { Conn } from "./conn.js";
 import { fill, h } from "./dom.js";
@@ -33,6 +34,8 @@ export class GamePage {
     this.fair = null;
     this.timer = null;
     this.asked = 0;
+    this.analysisNote = null;  // what the chart says while the analysis is being made
+    this.analysisTries = 0;
     this.el = {};
     this.conn = new Conn(() => {}, () => this.say("The connection closed; reload the page."));
   }
@@ -53,6 +56,7 @@ export class GamePage {
     e.status.remove();
     this.build();
     await this.go(0);
+    if (!this.analysis) this.askAnalysis();
     this.fair = { pending: true };
     this.drawFair();
     try {
@@ -155,6 +159,38 @@ export class GamePage {
       : "The revealed seed does NOT match the published commitment.";
   }
 
+  /** Ask the server for the analysis nobody asked for at the table; say what happens
+   * meanwhile in the chart, and ask again (a few times) while the server is busy. */
+  async askAnalysis() {
+    this.analysisNote = "Working out where this game could still be won and where it was lost; this takes a few seconds…";
+    this.redrawChart();
+    try {
+      const a = await this.conn.call("archived_analysis", { game: this.id });
+      this.analysis = a.analysis;
+      this.analysisNote = null;
+    } catch (err) {
+      const busy = err.code === "service/busy" || err.code === "analysis/busy";
+      if (busy && ++this.analysisTries <= 5) {
+        const s = Math.max(1, Math.ceil(err.retryAfter ?? 3));
+        this.analysisNote = `The server is busy with other tables' hints and analyses; asking again in ${s} second${s === 1 ? "" : "s"}…`;
+        this.redrawChart();
+        setTimeout(() => this.askAnalysis(), s * 1000);
+        return;
+      }
+      this.analysisNote = busy ? "The server is too busy to work out this game's analysis now; reload the page later to try again."
+        : err.code === "record/not_available" ? "This game was kept before it ended, so it has no analysis."
+          : "The analysis of this game cannot be made now; reload the page later to try again.";
+    }
+    this.redrawChart();
+  }
+
+  redrawChart() {
+    const chart = this.chart();
+    this.el.chart.replaceWith(chart);
+    this.el.chart = chart;
+    for (const b of chart.querySelectorAll(".bar-move")) b.classList.toggle("here", Number(b.dataset.n) === this.n);
+  }
+
   /** The moves as a strip, one bar each: still winnable, lost (from the move that lost
    * it), advice taken, advice left; a click jumps there. Without an analysis, the strip
    * marks only the advice. */
@@ -170,12 +206,12 @@ export class GamePage {
       return h("button", { type: "button", class: `bar-move ${state}${advised}${left}${n === lostAt ? " turn" : ""}`, dataset: { n: String(n) },
         title: `Move ${n}: ${m.move}${state === "unknown" ? "" : ` (${state === "lost" ? "no longer winnable" : "still winnable"})`}`, onclick: () => this.go(n) });
     });
-    const words = !a ? "Nobody asked the solver about this game at the table: the strip marks the advice only."
+    const words = !a ? this.analysisNote || "The strip marks the advice only."
       : a.deal === "lost" ? "The deal could not be won, whatever was played."
         : lostAt !== null ? `Still winnable until move ${lostAt}; lost from there.` : a.deal === "won" ? "Winnable all the way." : "The solver could not tell.";
     return h("section", { class: "panel chart" }, h("h3", {}, "Over the moves"),
       h("div", { class: "strip", role: "group", "aria-label": "the moves" }, ...bars),
-      h("p", { class: "muted" }, words),
+      h("p", { class: "muted", role: a ? null : "status" }, words),
       a ? h("ul", { class: "analysis" }, ...(a.lines || []).map((line) => h("li", {}, line))) : null);
   }
 }

@@ -49,6 +49,10 @@ export async function lobby(root) {
   const select = (id, label, opts) => [h("label", { for: id }, label),
     h("select", { id }, ...opts.map(([v, t]) => h("option", { value: v }, t)))];
   const opts = h("fieldset", { class: "options" });
+  // winnable deals only: shown for the games whose deals the server's solver proves
+  const winnable = h("input", { id: "winnable", type: "checkbox", "aria-describedby": "winnable-about" });
+  const winnableRow = [h("label", { for: "winnable" }, "Winnable deals only"), winnable,
+    h("p", { id: "winnable-about", class: "option-about muted" }, "Every deal at this table is one the computer has proved can be won, with every card known. It stays secret until the game ends, as every deal does.")];
   const form = h("form", { class: "create" },
     picker, h("label", { for: "game" }, "Game"), game, about, opts,
     ...select("visibility", "Listed", [["public", "in the lobby"], ["unlisted", "by link only"]]),
@@ -59,6 +63,7 @@ export async function lobby(root) {
     ...select("autodrop", "Safe moves", [["off", "the player plays them"], ["on", "play themselves"]]),
     ...select("seats", "Seats", [["one", "I play one seat"], ["all", "I play every seat"]]),
     ...select("think_ms", "Computer players", [["1000", "think a second"], ["300", "think briefly"], ["0", "play at once"]]),
+    ...winnableRow,
     h("label", { for: "deal" }, "Deal number"),
     h("input", { id: "deal", inputmode: "numeric", pattern: "[0-9]{1,20}", placeholder: "a secret random deal" }),
     h("button", { type: "submit" }, "Open a room"),
@@ -118,8 +123,18 @@ export async function lobby(root) {
       return [label, input, h("p", { id: `${id}-about`, class: "option-about muted" }, o.about || o.doc || "")];
     }));
     opts.hidden = !(g?.options || []).length;
+    for (const e of winnableRow) e.hidden = !g?.winnable;
+    if (!g?.winnable) winnable.checked = false;
+    syncDeal();
     describe();
   };
+  // a table of winnable deals only is dealt the server's proved deals: no number typed
+  const syncDeal = () => {
+    const d = form.querySelector("#deal");
+    d.disabled = winnable.checked;
+    d.placeholder = winnable.checked ? "a secret deal that can be won" : "a secret random deal";
+  };
+  winnable.addEventListener("change", syncDeal);
   game.addEventListener("change", showOptions);
   game.addEventListener("change", () => showDaily(dailyBoard, conn, game.value));
   for (const f of [book, kind, level]) f.addEventListener("change", refill);
@@ -144,13 +159,14 @@ export async function lobby(root) {
   const create = async (daily) => {
     setName(name.value.trim());
     const val = (id) => form.querySelector(`#${id}`).value;
-    const deal = daily ? "" : val("deal").trim();
+    const proved = !daily && winnable.checked && byId.get(game.value)?.winnable;
+    const deal = daily || proved ? "" : val("deal").trim();
     if (deal && !/^[0-9]{1,20}$/.test(deal)) { status.textContent = "A deal number is a whole number."; return; }
     try {
       const j = await conn.call("create", { game: game.value, name: name.value.trim() || undefined,
         visibility: val("visibility"), advice: val("advice"), advice_mode: val("advice_mode"),
         undo: val("undo"), hints: val("hints"), autodrop: val("autodrop") === "on", seats: val("seats"), options: chosenOptions(), think_ms: Number(val("think_ms")),
-        deal: deal ? BigInt(deal) : undefined, daily: daily || undefined });
+        deal: deal ? BigInt(deal) : undefined, daily: daily || undefined, winnable: proved || undefined });
       setSeat(j.code, j.room, j.token);
       location.assign(`/r/${encodeURIComponent(j.code)}`);
     } catch (err) { status.textContent = err.message; }

@@ -139,7 +139,8 @@ def kept(room: Room, now: float, daily: str = "") -> Kept:
     body.update(id=game_id(room.salt), title=name_of(room.game.id), code=room.code,
                 finished_at=round(now, 3), started_at=room.created_at, players=players,
                 advisors=sorted(advisors),
-                won=bool(outcome is not None and outcome.won), over=over, daily=daily)
+                won=bool(outcome is not None and outcome.won), over=over, daily=daily,
+                winnable=room.policy.winnable)
     return Kept(body["id"], room.id, room.game.id, now, body["won"],
                 room.policy.visibility == "public", tuple(sorted(set(keepers))),
                 public(body), daily)

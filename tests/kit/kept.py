@@ -5,23 +5,44 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
 
+from protocol.limits import Limits
+from server.stores.archive_file import FileArchive
 from tests.kit.cli import ROOT
 from tests.kit.peer import Peer
+from tests.kit.server import Running, start, stop_server
 
 KEY = "ann-player-key-0123456789abcdef"
 
 
+@asynccontextmanager
+async def kept_server(tmp: Path) -> AsyncIterator[Running]:
+    """A server that keeps finished games in an SQLite file under ``tmp``. Games played
+    over the protocol at once go past a person's message budget: this one allows them."""
+    running, stop, task = await start(Limits(rate=1000, burst=1000),
+                                      archive=FileArchive(tmp / "sympathy.db"))
+    try:
+        yield running
+    finally:
+        await stop_server(stop, task)
+
+
 async def play_to_the_end(url: str, key: str = KEY, deal: int | None = 5,
-                          game: str = "wandering_card") -> tuple[Peer, str]:
+                          game: str = "wandering_card", winnable: bool = False
+                          ) -> tuple[Peer, str]:
     """Ann (with her player key) plays ``game``'s ``deal`` (The Wandering Card's deal 5
     is lost so, A Spell's deal 0 won) to its end, the first legal move each time but
     giving up or playing on by itself; returns her peer and the room. ``deal`` None:
-    the game's deal of the day."""
+    the game's deal of the day. ``winnable``: a table of winnable deals only (no deal
+    named)."""
     ann = await Peer.connect(url, hello=False)
     await ann.call("hello", version=1, name="Ann", player=key)
     joined = await ann.call("create", game=game,
-                            **({"daily": True} if deal is None else {"deal": deal}))
+                            **({"winnable": True} if winnable else
+                               {"daily": True} if deal is None else {"deal": deal}))
     assert joined["type"] == "joined", joined
     room = joined["room"]
     while True:

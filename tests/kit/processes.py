@@ -22,12 +22,13 @@ class ServeProcess:
                     seed: str | None = None, port: int = 0) -> ServeProcess:
         """``toy``: the tests' Toy Snap is a registered game (tests/kit/toy.py).
         ``seed``: the process's ``--chance-seed`` (by default the running test's id; a
-        fixture shared by several tests names its own). ``port``: 0 for a free one."""
+        fixture shared by several tests names its own). ``port``: 0 for a free one. No
+        winnable deals are kept ahead unless ``extra`` names games (``--winnable``)."""
         run = ["-c", _WITH_TOY] if toy else ["-m", "cli.main"]
         proc = await asyncio.create_subprocess_exec(
             sys.executable, *run, "serve", "--port", str(port), "--store", store,
             "--log-level", "WARNING", "--rate", "10000", "--burst", "10000",
-            "--chance-seed", seed or chance_seed(), *extra,
+            "--chance-seed", seed or chance_seed(), "--winnable", "none", *extra,
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
         assert proc.stdout is not None
         line = (await asyncio.wait_for(proc.stdout.readline(), 60)).decode()

@@ -10,7 +10,6 @@ that keeps them (:func:`keeping`).
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from importlib.resources import files
@@ -19,11 +18,8 @@ from typing import Any
 
 from playwright.async_api import Browser, Page
 
-from protocol.limits import Limits
-from server.stores.archive_file import FileArchive
 from tests.kit.browser import Person, open_room
-from tests.kit.kept import KEY, play_to_the_end
-from tests.kit.server import start
+from tests.kit.kept import KEY, kept_server, play_to_the_end
 
 #: axe-core, as the Python package ``axe-playwright-python`` ships it (installed by
 #: ``make venv`` with the dev extras): run inside the page, nothing fetched at test time.
@@ -39,14 +35,9 @@ SERIOUS = ("serious", "critical")
 @asynccontextmanager
 async def keeping(tmp: Path) -> AsyncIterator[str]:
     """A server that keeps finished games (in an SQLite file under ``tmp``): its page's
-    address. Games played over the protocol at once go past a person's budget."""
-    running, stop, task = await start(Limits(rate=1000, burst=1000),
-                                      archive=FileArchive(tmp / "sympathy.db"))
-    try:
+    address."""
+    async with kept_server(tmp) as running:
         yield f"http://127.0.0.1:{running.port}"
-    finally:
-        stop.set()
-        await asyncio.wait_for(task, 10)
 
 
 async def axe_faults(page: Page) -> list[dict[str, Any]]:

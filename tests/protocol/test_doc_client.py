@@ -94,7 +94,8 @@ async def test_defaults_order_of_frames_resume_and_closed_rooms(server: Running)
     assert joined["type"] == "joined"
     assert joined["policy"] == {"visibility": "unlisted", "advice": "anyone",
                                 "advice_mode": "player", "vote_after": 0, "undo": "on",
-                                "hints": "player", "autodrop": False, "think_ms": 1000}
+                                "hints": "player", "autodrop": False, "think_ms": 1000,
+                                "winnable": False}
     documented("After `create` or `join` the connection receives `joined`, then `state`, "
                "then `presence`")
     assert [m["type"] for m in await ann.frames(2)] == ["state", "presence"]

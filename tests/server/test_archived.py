@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import AsyncIterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ from server.stores.archive import kept
 from server.stores.archive_file import FileArchive
 from server.stores.archive_pg import PgArchive
 from server.stores.redis_store import RedisStore
-from tests.kit.kept import KEY, play_to_the_end
+from tests.kit.kept import KEY, kept_server, play_to_the_end
 from tests.kit.leaks import assert_hides, secret_cards
 from tests.kit.peer import Peer
 from tests.kit.postgres import PostgresServer
@@ -34,13 +35,8 @@ from tests.kit.toy import ID as TOY
 
 @pytest.fixture
 async def keeping(tmp_path: Path) -> AsyncIterator[Running]:
-    # a game of 96 moves played at once is past a person's message budget
-    running, stop, task = await start(Limits(rate=1000, burst=1000),
-                                      archive=FileArchive(tmp_path / "sympathy.db"))
-    try:
+    async with kept_server(tmp_path) as running:
         yield running
-    finally:
-        await stop_server(stop, task)
 
 
 async def test_a_finished_game_is_kept_and_anyone_with_its_id_steps_through_it(
@@ -282,3 +278,34 @@ async def test_no_deal_of_the_day_without_an_archive(server: Running) -> None:
         "archive/off"
     assert (await p.call("daily", game="wandering_card"))["code"] == "archive/off"
     await p.close()
+
+
+def answers_to(m: dict[str, Any], rid: int) -> bool:
+    return bool(m.get("re") == rid)
+
+
+async def test_a_kept_game_without_an_analysis_gets_one_made_once_and_kept(
+        keeping: Running) -> None:
+    ann, room = await play_to_the_end(keeping.url)  # nobody asks for an analysis there
+    gid = (await ann.call("room_games", room=room))["games"][0]["id"]
+    bea = await Peer.connect(keeping.url, "Bea")
+    cy = await Peer.connect(keeping.url, "Cy")
+    assert (await bea.call("archived", game=gid))["analysis"] is None
+    # two pages ask at once: one analysis is made, and both are answered with it
+    ids = [await p.send("archived_analysis", game=gid) for p in (bea, cy)]
+    answers = [await p.wait(partial(answers_to, rid=i), timeout=60)
+               for p, i in zip((bea, cy), ids, strict=True)]
+    for a in answers:
+        assert a["type"] == "archived", a
+        assert a["analysis"]["deal"] in ("won", "lost") and a["analysis"]["lines"]
+    assert answers[0]["analysis"] == answers[1]["analysis"]
+    assert sum(w.jobs for w in keeping.app.pool.workers) == 1
+    # kept with the game: the page opens with it, and asking again makes none
+    assert (await bea.call("archived", game=gid))["analysis"] == answers[0]["analysis"]
+    again = await bea.call("archived_analysis", game=gid)
+    assert again["analysis"] == answers[0]["analysis"]
+    assert sum(w.jobs for w in keeping.app.pool.workers) == 1
+    assert (await bea.call("archived_analysis", game="AAAAAAAAAAAAAAAA"))["code"] \
+        == "archive/not_found"
+    for p in (ann, bea, cy):
+        await p.close()

@@ -138,3 +138,24 @@ async def test_the_deal_of_the_day_board_shows_two_peoples_results(
     await page.wait_for_url("**/r/*")
     await ann.wait_version(0)
     assert ann.errors == []
+
+
+async def test_a_kept_game_nobody_analysed_draws_its_chart(browser: Browser,
+                                                            kept_site: str) -> None:
+    # The Wandering Card's deal 5, played to its end over the protocol, lost: nobody
+    # asked for an analysis at the table
+    url = kept_site.replace("http://", "ws://")
+    peer, room = await play_to_the_end(url, "chart-key-0123456789abcdef", 5)
+    gid = (await peer.call("room_games", room=room))["games"][0]["id"]
+    assert (await peer.call("archived", game=gid))["analysis"] is None
+    bea = await Person.open(browser, f"{kept_site}/g/{gid}", name="Bea")
+    g = bea.page
+    # the page asks for it: the chart then shows where the game stood at each move
+    await g.wait_for_selector(".chart ul.analysis li")
+    assert await g.locator(".chart .bar-move.unknown").count() == 0
+    assert await g.locator(".chart .bar-move.lost").count() > 0
+    assert "could not be won" in await g.inner_text(".chart")
+    # kept with the game: the page opens with it next time
+    assert (await peer.call("archived", game=gid))["analysis"]["deal"] == "lost"
+    await peer.close()
+    assert bea.errors == []
