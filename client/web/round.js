@@ -98,8 +98,8 @@ function handEl(z, ctx, mine) {
     if (!z.up.length) row.append(h("span", { class: "muted" }, "no cards"));
   } else {
     const n = z.down + z.up.length;  // another seat's hand: backs and a count, never faces
-    // the moves that draw from this hand (Old Maid: "... from the left of Player 3's hand")
-    const draws = new Map([...ctx.drawMoves].filter(([, m]) => m.text.includes(`${z.label}'s`)));
+    // the moves that draw from this hand (Old Maid's "d3": the shape names the hand)
+    const draws = new Map([...ctx.drawMoves].filter(([, m]) => m.shape?.from === z.id));
     for (let i = 0; i < Math.min(n, draws.size ? n : MAX_BACKS); i++) {
       const move = draws.get(i);
       row.append(move ? h("button", { type: "button", class: `hand-back playable${ctx.cursor === `d${i}` ? " chosen" : ""}`,

@@ -264,3 +264,20 @@ async def test_the_end_of_a_deal_pauses_with_how_it_went_before_the_next(
     await over.locator("button.go-on").click()
     await over.wait_for(state="hidden")
     assert not ann.errors, ann.errors
+
+
+async def test_the_moves_say_whose_hand_by_the_persons_name(browser: Browser, site: str) -> None:
+    # Old Maid deal 9, Ann and Bea: Bea (left of the dealer, Ann) draws first, from Ann's
+    # hand; each back she may draw names Ann, not Ann's seat ("Player 1")
+    ann, code = await open_room(browser, site, "old_maid", deal=9, fills={"opt-players": "2"})
+    bea = await Person.open(browser, f"{site}/r/{code}", name="Bea")
+    await bea.page.click(".actions button:has-text('Take a seat')")
+    backs = bea.page.locator(".hand.theirs .hand-back.playable")
+    await backs.first.wait_for()
+    said = [await backs.nth(i).get_attribute("aria-label") for i in range(await backs.count())]
+    assert said and all("from the left of Ann's hand" in str(s) for s in said), said
+    listed = await bea.page.inner_text(".actions ol.moves")
+    assert "Ann's hand" in listed and "Player 1" not in listed, listed
+    await backs.first.click()  # the back names Ann and still draws from her hand
+    await ann.page.locator(".move-log li", has_text="Bea draws a card from Ann").wait_for()
+    assert not ann.errors and not bea.errors, (ann.errors, bea.errors)
