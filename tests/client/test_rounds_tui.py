@@ -231,6 +231,25 @@ async def test_the_last_moves_say_who_took_your_card_and_the_card_you_drew(
         assert hers == mine.replace(f"the {drawn}", "a card", 1), (hers, mine)
 
 
+async def test_the_moves_name_people_and_the_title_names_the_game(
+        server: Running, tokens: TokenStore) -> None:
+    # Old Maid deal 9, two people: Bea draws first, then Ann's moves draw from Bea's
+    # hand, and her list says so by Bea's name, not by her seat's ("Player 2")
+    async with ann_and_bea(server, tokens, "old_maid", {"players": 2, "deals": 1}, 9) \
+            as (app, pilot, bea):
+        assert app.session is not None
+        await bea.wait_until(lambda t: bool(t.my_moves()))
+        assert all("Ann's hand" in m["text"] for m in bea.table.my_moves()), \
+            bea.table.my_moves()
+        await bea.move("d0")
+        await app.session.wait_until(lambda t: bool(t.my_moves()))
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Draw card 1 from the left of Bea's hand" in text, text
+        assert "Player 2's hand" not in text, text
+        assert "Old Maid  room " in text and "old_maid" not in text, text
+
+
 async def test_all_fours_trick_names_who_played_each_card_and_keeps_the_last(
         server: Running, tokens: TokenStore) -> None:
     # deal 3, two people: Ann (North) deals; Bea (East) holds or begs and leads, each
