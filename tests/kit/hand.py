@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from playwright.async_api import Page
+from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from rules import Play, make, render
 from rules.common import AUTO, END
@@ -72,6 +73,14 @@ def shown(view: dict[str, Any], zone: str, card: str | None) -> str | None:
     fanned = z["kind"] in ("pile", "reserve", "hand", "cell")
     drawn = z["up"][-14:] if fanned else z["up"][-1:]
     return card if card in drawn else None
+
+
+async def table_top(page: Page) -> float:
+    """Where the table begins on the page (not on the screen: scrolling does not move
+    it)."""
+    top: float = await page.evaluate(
+        "document.querySelector('.table-wrap').getBoundingClientRect().top + scrollY")
+    return top
 
 
 async def settled(page: Page) -> None:
@@ -142,10 +151,13 @@ async def by_hand(page: Page, view: dict[str, Any], move: dict[str, Any], draggi
         how = "double-click"
     else:
         order = list(enumerate(places))
+        top = await table_top(page)
         for i, z in order[::-1] if many else order:
             await point_at(page, z, card(i))
             if not await page.evaluate("window.sympathy.s.points.length"):
                 break  # the one move left was played
+            # the choice so far is shown without moving the table under the pointer
+            assert await table_top(page) == top, "the table moved when a choice was shown"
         how = "point, other order" if many else "point"
     which = page.locator(f'.which button.which-move[data-move="{move["code"]}"]')
     if how != "button" and await which.count():
@@ -203,7 +215,12 @@ async def play_by_hand(ann: Person, game_id: str, deal: int, moves: int,
             move = options[k]
             how = await by_hand(ann.page, view, move, dragging=step % 2 == 0 or by_cards(move) == 0)
         done.count(how)
-        await ann.wait_version(step + 1, timeout)
+        try:
+            await ann.wait_version(step + 1, timeout)
+        except PlaywrightTimeout as e:
+            said = await ann.page.inner_text(".notice")
+            raise AssertionError(f"{game_id} deal {deal}: {move['code']} ({move['text']}) by "
+                                 f"{how} was not played; the page says {said!r}") from e
         play = play.push(Move(move["code"]), seat)
         done.moves += 1
         assert await ann.zones() == view_zones(render(game, play.state, 0)), \
