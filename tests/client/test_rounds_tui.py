@@ -206,16 +206,22 @@ async def ann_and_bea(server: Running, tokens: TokenStore, game: str, options: d
 
 async def test_the_last_moves_say_who_took_your_card_and_the_card_you_drew(
         server: Running, tokens: TokenStore) -> None:
-    # Old Maid deal 9, two people: Bea (left of the dealer, Ann) draws first
+    # Old Maid deal 9, two people: Bea (left of the dealer, Ann) draws first. The moves
+    # name people, not seats ("Player 2"), and the title names the game by its title
     async with ann_and_bea(server, tokens, "old_maid", {"players": 2, "deals": 1}, 9) \
             as (app, pilot, bea):
         assert app.session is not None
         await bea.wait_until(lambda t: bool(t.my_moves()))
+        assert all("Ann's hand" in m["text"] for m in bea.table.my_moves()), \
+            bea.table.my_moves()
         await bea.move("d0")
         await app.session.wait_until(lambda t: bool(t.my_moves()))
         await pilot.pause()
         text = screen_text(app)
         assert "last moves:" in text and "- Bea draws a card from Ann" in text, text
+        assert "Draw card 1 from the left of Bea's hand" in text, text
+        assert "Player 2's hand" not in text, text
+        assert "Old Maid  room " in text and "old_maid" not in text, text
         version = app.table.version
         await pilot.press("right", "enter")  # Ann draws from Bea's hand
         await app.session.wait_until(reached(version + 1))
@@ -230,25 +236,6 @@ async def test_the_last_moves_say_who_took_your_card_and_the_card_you_drew(
         await bea.wait_until(reached(version + 1))
         hers = next(e["text"] for e in bea.table.log if e["version"] == version + 1)
         assert hers == mine.replace(f"the {drawn}", "a card", 1), (hers, mine)
-
-
-async def test_the_moves_name_people_and_the_title_names_the_game(
-        server: Running, tokens: TokenStore) -> None:
-    # Old Maid deal 9, two people: Bea draws first, then Ann's moves draw from Bea's
-    # hand, and her list says so by Bea's name, not by her seat's ("Player 2")
-    async with ann_and_bea(server, tokens, "old_maid", {"players": 2, "deals": 1}, 9) \
-            as (app, pilot, bea):
-        assert app.session is not None
-        await bea.wait_until(lambda t: bool(t.my_moves()))
-        assert all("Ann's hand" in m["text"] for m in bea.table.my_moves()), \
-            bea.table.my_moves()
-        await bea.move("d0")
-        await app.session.wait_until(lambda t: bool(t.my_moves()))
-        await pilot.pause()
-        text = screen_text(app)
-        assert "Draw card 1 from the left of Bea's hand" in text, text
-        assert "Player 2's hand" not in text, text
-        assert "Old Maid  room " in text and "old_maid" not in text, text
 
 
 async def test_all_fours_trick_names_who_played_each_card_and_keeps_the_last(
