@@ -53,7 +53,7 @@ async def place(page: Page, zone: str, card: str | None, scroll: bool = True,
     or at the place alone (its label; a place drawn inside another, its own cards; to
     ``drop`` on, its cards); scrolled into view (``scroll``), else None when it is off
     screen."""
-    at: list[float] | None = await page.evaluate(
+    at: list[Any] | None = await page.evaluate(
         """([zone, card, scroll, drop]) => {
           const at = document.querySelector(`.table [data-zone="${zone}"]`);
           const own = at.classList.contains('zone') ? at.querySelector(':scope > .stack') : at;
@@ -61,10 +61,17 @@ async def place(page: Page, zone: str, card: str | None, scroll: bool = True,
             : at.classList.contains('zone') && !drop ? at.querySelector(':scope > .zlabel') : own;
           if (scroll) el.scrollIntoView({block: 'nearest'});
           const r = el.getBoundingClientRect();
+          const x = r.left + r.width / 2;
           const y = card ? r.top + Math.min(6, r.height / 2) : r.top + r.height / 2;
-          return y < 0 || y > innerHeight ? null : [r.left + r.width / 2, y];
+          if (y < 0 || y > innerHeight) return null;
+          const top = document.elementFromPoint(x, y)?.closest('[data-zone]');
+          return [x, y, top ? top.dataset.zone : null];
         }""", [zone, card, scroll, drop])
-    return (at[0], at[1]) if at else None
+    if not at:
+        return None
+    # a person points at what lies on top: another place drawn over this one hides it
+    assert at[2] == zone, f"{card or 'the place'} of {zone} is covered by {at[2]}"
+    return (at[0], at[1])
 
 
 def shown(view: dict[str, Any], zone: str, card: str | None) -> str | None:
