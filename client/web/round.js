@@ -248,6 +248,13 @@ export function logEl(log) {
       e.text || e.move || ""))));
 }
 
+/** The card of ``hand`` (a zone) that ``move`` plays, read from its shape, or null. */
+function handCard(move, hand) {
+  const s = move.shape;
+  if (!hand || !s || s.kind !== "move" || s.from !== hand.id || s.cards?.length !== 1) return null;
+  return s.cards[0] && hand.up.includes(s.cards[0]) ? s.cards[0] : null;
+}
+
 /**
  * The round table for ``view``. ``ctx``: me (seat or null), seatTitle(seat), moves (the
  * member's own moves), cursor, act(move), zoneEl(zone, label) for packs and table zones,
@@ -256,9 +263,12 @@ export function logEl(log) {
 export function drawRound(view, ctx) {
   const cardMoves = new Map();
   const drawMoves = new Map();
+  const mine = view.zones.find((z) => z.kind === "hand" && z.owner === ctx.me && ctx.me !== null);
   for (const m of ctx.moves) {
-    const c = playedCard(m.code);
-    if (c) cardMoves.set(c, m);
+    // a card of the hand: "p7h", or a move whose shape takes one card of the hand
+    // (Snip Snap Snorum's "snip", "snap" and "snorum" play a card of the rank called)
+    const c = playedCard(m.code) || handCard(m, mine);
+    if (c && !cardMoves.has(c)) cardMoves.set(c, m);
     const d = drawnPosition(m.code);
     if (d !== null) drawMoves.set(d, m);
   }

@@ -253,13 +253,20 @@ async def round_move(page: Page, move: dict[str, Any]) -> str:
     move with no place by its button; else (a move the table offers only in its list)
     by the list. Says how."""
     code = move["code"]
-    if code[:1] == "p" and len(code) == 3:
-        await page.click(f'.hand.mine .hand-card.playable[data-card="{code[1:].upper()}"]')
+    card: int = await page.evaluate(
+        """(text) => [...document.querySelectorAll('.hand.mine .hand-card.playable')]
+            .findIndex((b) => b.title === text)""", move["text"])
+    if card >= 0:
+        await page.locator(".hand.mine .hand-card.playable").nth(card).click()
         return "point at a card in the hand"
     if code[:1] == "d" and code[1:].isdigit():
         await page.click(f'.hand.theirs .hand-back.playable[data-position="{code[1:]}"]'
                          f'[aria-label="{move["text"]}"]')
         return "point at a back"
+    if await page.locator(f'.actions .calls button.call-button[data-move="{code}"]').count():
+        await page.evaluate("document.activeElement && document.activeElement.blur()")
+        await page.keyboard.press("Space")
+        return "call by space"
     key: str = await page.evaluate(
         """(code) => { const b = [...document.querySelectorAll('.actions ol.moves button.move')]
             .find((e) => e.dataset.move === code);

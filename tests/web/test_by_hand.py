@@ -99,6 +99,17 @@ async def test_all_fours_by_hand_against_a_computer_player(
     assert not any(h.startswith(LISTED) for h in played.hows), played
 
 
+async def test_snip_snap_snorum_by_pointing_at_the_card_of_the_hand(
+        browser: Browser, server: Running, site: str) -> None:
+    # deal 0 against computer players: Ann's moves ("snip", "snap", ...) each play a card
+    # of her hand, which she points at; the match played to its end
+    ann, code = await open_room(browser, site, "snip_snap_snorum", deal=0, think_ms="0")
+    await ann.page.click("button.bots")
+    played = await play_round_by_hand(ann, server.app, code, 20)
+    assert played.over and played.hows == {"point at a card in the hand": played.moves}, played
+    assert played.moves >= 2, played
+
+
 SLIDES = """() => {
   window.slides = 0;
   const animate = Element.prototype.animate;
