@@ -13,6 +13,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rules import UnknownGame
+from rules.guide import GuideError, name_of
+
 from .dial import ROWS, dial_group, place, positions
 
 _SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -178,9 +181,18 @@ def move_lines(view: Mapping[str, Any]) -> list[str]:
     return out
 
 
+def game_title(game_id: str) -> str:
+    """The name a person reads for ``game_id`` (its guide's, "Old Maid"), or its id in
+    words for a game this client does not know."""
+    try:
+        return name_of(game_id)
+    except (UnknownGame, GuideError):
+        return game_id.replace("_", " ")
+
+
 def header(view: Mapping[str, Any]) -> str:
     status = clean(view.get("status", ""))
-    head = f"{clean(view.get('game', ''))}: {status}"
+    head = f"{clean(game_title(str(view.get('game', ''))), 40)}: {status}"
     if view.get("result"):
         head += f" ({clean(view['result'])})"
     return head

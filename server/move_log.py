@@ -9,6 +9,9 @@ as an audience receives it (:func:`server.views.event_for`) never carries ``told
 carries a seat's own sentence only while that seat still sees every card it names (a
 card drawn and passed on to the next player is no longer named to the one who drew it).
 
+The legal moves a competitive table's state message lists are named the same way
+(:func:`named_moves`), so that a person reads whose hand a card is drawn from.
+
 The state message of a competitive table carries the last :data:`LOG_ENTRIES` events as
 its audience may see them (``log``): computer players move fast, and a person must be
 able to read what was drawn, who took their card and what each player played.
@@ -63,6 +66,18 @@ def named(room: Room, text: str, who: list[str] | None = None) -> str:
     return _seat_names(tuple(seats)).sub(lambda m: who[seats.index(m.group(0))], text)
 
 
+def named_moves(room: Room, view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` with each legal move's words in people's names (:func:`named`): "Draw
+    card 1 from the left of Bea's hand", not "... of Player 3's hand". The codes and
+    shapes stay the game's own."""
+    if not room.competitive:
+        return view
+    who = people(room)
+    moves = {seat: [{**m, "text": named(room, str(m.get("text", "")), who)} for m in ms]
+             for seat, ms in view.get("moves", {}).items()}
+    return {**view, "moves": moves}
+
+
 def told_entries(room: Room, told: Mapping[Seat, Told]) -> dict[str, Any]:
     """The ``told`` of an event: each seat's sentence (named) and the codes of the cards
     it names, keyed by the seat as text (the event goes to the store as it is)."""
@@ -95,5 +110,5 @@ def visible_cards(view: Mapping[str, Any]) -> set[str]:
     return {c for z in view.get("zones", ()) for c in z.get("up", ())}
 
 
-__all__ = ["LOG_ENTRIES", "deals_done", "named", "people", "sees", "told_entries",
+__all__ = ["LOG_ENTRIES", "deals_done", "named", "named_moves", "people", "sees", "told_entries",
            "visible_cards"]

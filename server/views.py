@@ -20,7 +20,7 @@ from rules.game import Seat
 from rules.guide import name_of
 
 from .members import ADVISOR, PLAYER, WATCHER, Member
-from .move_log import LOG_ENTRIES, sees, visible_cards
+from .move_log import LOG_ENTRIES, named_moves, sees, visible_cards
 from .room import Room
 
 
@@ -34,9 +34,10 @@ def fairness(room: Room) -> dict[str, Any]:
 def state_message(room: Room, audience: Seat | None) -> outbound.State:
     """The one message that shows the table, each legal move with its shape (made once
     per audience and version: server/fanout.py keeps the frame); the seed only once the
-    game is over. At a competitive table, also the last moves as ``audience`` may see
-    them (``log``: :mod:`server.move_log`)."""
-    view = render(room.game, room.play.state, audience, room.play.zones, shapes=True)
+    game is over. At a competitive table, the moves in people's names, and the last
+    moves as ``audience`` may see them (``log``: :mod:`server.move_log`)."""
+    view = named_moves(room, render(room.game, room.play.state, audience, room.play.zones,
+                                    shapes=True))
     seen = visible_cards(view) if room.competitive else set()
     last = event_for(room, room.events[-1], audience, seen) if room.events else None
     log = [event_for(room, e, audience, seen) for e in recent(room)] \

@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..render import card_text, clean
+from ..render import card_text, clean, game_title
 from ..round_text import deal_over_text, deals_over, is_round, move_key, played_card
 from ..table_text import (
     chat_text,
@@ -61,7 +61,7 @@ def refresh(screen: TableScreen) -> None:
     if t.gone:
         conn += f" ({t.gone})"
     screen.query_one("#title", Static).update(screen.text(
-        f"{clean(t.game, 40)}  room {clean(t.code, 16)}  v{t.version}  you: {me}{host}"
+        f"{clean(game_title(t.game), 40)}  room {clean(t.code, 16)}  v{t.version}  you: {me}{host}"
         f"  [{conn}]"))
     screen.query_one("#conn", Static).update(Text(conn))
     over = [ending.OVER_KEYS + (ending.HOST_KEYS if t.host else "")] if t.over else []

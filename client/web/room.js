@@ -19,7 +19,7 @@ import { cardPlaces, slide } from "./motion.js";
 import { drawActions, drawChat, drawPeople, drawProposals, drawWaiting, drawWhich, foldPresence } from "./panels.js";
 import { isEnding } from "./point.js";
 import { forgetSeat, getName, getSeat, getSound, setName, setSeat, setSound } from "./store.js";
-import { dealEnded, drawDealOver, drawRound, isCall, offeredCalls } from "./round.js";
+import { dealEnded, drawDealOver, drawRound, offeredCalls } from "./round.js";
 import { changedZones, drawTable, zoneBox } from "./table.js";
 import { callText, factsLine, mine, namesIn, seatWords, turnText } from "./words.js";
 
@@ -254,7 +254,8 @@ export class RoomPage {
   /** The moves that get a number: not a call (offered apart, always) and not a move that
    * ends the game (offered apart, asked first). */
   numbered() {
-    return (this.s.candidates || this.myMoves()).filter((m) => !isEnding(m) && !isCall(this.s.view, m.code));
+    const calls = new Set(this.calls().map((m) => m.code));  // Snip Snap Snorum's "snap" is no race
+    return (this.s.candidates || this.myMoves()).filter((m) => !isEnding(m) && !calls.has(m.code));
   }
 
   /** The calls this player may cry (round.js offeredCalls): Snap's, always. */

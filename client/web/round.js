@@ -98,8 +98,8 @@ function handEl(z, ctx, mine) {
     if (!z.up.length) row.append(h("span", { class: "muted" }, "no cards"));
   } else {
     const n = z.down + z.up.length;  // another seat's hand: backs and a count, never faces
-    // the moves that draw from this hand (Old Maid: "... from the left of Player 3's hand")
-    const draws = new Map([...ctx.drawMoves].filter(([, m]) => m.text.includes(`${z.label}'s`)));
+    // the moves that draw from this hand (Old Maid's "d3": the shape names the hand)
+    const draws = new Map([...ctx.drawMoves].filter(([, m]) => m.shape?.from === z.id));
     for (let i = 0; i < Math.min(n, draws.size ? n : MAX_BACKS); i++) {
       const move = draws.get(i);
       row.append(move ? h("button", { type: "button", class: `hand-back playable${ctx.cursor === `d${i}` ? " chosen" : ""}`,
@@ -248,6 +248,13 @@ export function logEl(log) {
       e.text || e.move || ""))));
 }
 
+/** The card of ``hand`` (a zone) that ``move`` plays, read from its shape, or null. */
+function handCard(move, hand) {
+  const s = move.shape;
+  if (!hand || !s || s.kind !== "move" || s.from !== hand.id || s.cards?.length !== 1) return null;
+  return s.cards[0] && hand.up.includes(s.cards[0]) ? s.cards[0] : null;
+}
+
 /**
  * The round table for ``view``. ``ctx``: me (seat or null), seatTitle(seat), moves (the
  * member's own moves), cursor, act(move), zoneEl(zone, label) for packs and table zones,
@@ -256,9 +263,12 @@ export function logEl(log) {
 export function drawRound(view, ctx) {
   const cardMoves = new Map();
   const drawMoves = new Map();
+  const mine = view.zones.find((z) => z.kind === "hand" && z.owner === ctx.me && ctx.me !== null);
   for (const m of ctx.moves) {
-    const c = playedCard(m.code);
-    if (c) cardMoves.set(c, m);
+    // a card of the hand: "p7h", or a move whose shape takes one card of the hand
+    // (Snip Snap Snorum's "snip", "snap" and "snorum" play a card of the rank called)
+    const c = playedCard(m.code) || handCard(m, mine);
+    if (c && !cardMoves.has(c)) cardMoves.set(c, m);
     const d = drawnPosition(m.code);
     if (d !== null) drawMoves.set(d, m);
   }

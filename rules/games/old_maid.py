@@ -47,9 +47,10 @@ from typing import Any, ClassVar
 
 from ..cards import QUEEN, RANK_WORDS, Card, name, rank_of, suit_of
 from ..description import VINTAGE, Description
-from ..game import Game, Move, Option, Outcome, Seat, Told, Zone, players_option
+from ..game import Audience, Game, Move, Option, Outcome, Seat, Told, Zone, players_option
 from ..registry import register
 from ..round import Match, deal_round, hand_zone, match_outcome, pick
+from ..shape import Shape
 from ..solo import open_zone
 
 SEAT_NAMES = tuple(f"Player {i}" for i in range(1, 9))
@@ -178,6 +179,15 @@ class OldMaid(Game[OldMaidState]):
         s = replace(state, hands=tuple(hands), pairs=(*state.pairs, *thrown),
                     draws=state.draws + 1)
         return self._next_drawer(s, taker)
+
+    def shape(self, state: OldMaidState, move: Move, seat: Seat, audience: Audience) -> Shape:
+        """A draw as the table sees it before it is made: a card no one may see, from the
+        offerer's hand to the drawer's. (Read from the zones after it, as by default, a
+        draw that makes a pair would name the drawer's card it pairs with: the drawer
+        would know each offered card's rank before choosing.)"""
+        if move.code[:1] == "d" and move.code[1:].isdigit():
+            return Shape("move", f"hand{self.offerer(state)}", f"hand{state.turn}", (None,))
+        return super().shape(state, move, seat, audience)
 
     def outcome(self, state: OldMaidState) -> Outcome | None:
         if not state.over:

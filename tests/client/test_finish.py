@@ -39,7 +39,7 @@ async def test_give_up_is_asked_then_save_analysis_and_rematch_in_the_line_mode(
         await ann.send("no")
         await ann.expect(r"^The game goes on\.$")
         await ann.send("board")
-        await ann.expect(r"^klondike: playing")
+        await ann.expect(r"^Klondike: playing")
         await ann.send("end")
         await ann.expect(r"^End the game now")
         await ann.send("yes")
@@ -52,7 +52,7 @@ async def test_give_up_is_asked_then_save_analysis_and_rematch_in_the_line_mode(
         await ann.expect(r"^The deal could not be won\.$")
         await ann.send("rematch")
         await ann.expect(r"^ok$")
-        await ann.expect(r"^klondike: playing")
+        await ann.expect(r"^Klondike: playing")
     finally:
         assert await ann.finish() == 0
 

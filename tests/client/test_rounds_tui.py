@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import OptionList
 
 from client.events import Table
 from client.plan import Plan
@@ -205,16 +206,22 @@ async def ann_and_bea(server: Running, tokens: TokenStore, game: str, options: d
 
 async def test_the_last_moves_say_who_took_your_card_and_the_card_you_drew(
         server: Running, tokens: TokenStore) -> None:
-    # Old Maid deal 9, two people: Bea (left of the dealer, Ann) draws first
+    # Old Maid deal 9, two people: Bea (left of the dealer, Ann) draws first. The moves
+    # name people, not seats ("Player 2"), and the title names the game by its title
     async with ann_and_bea(server, tokens, "old_maid", {"players": 2, "deals": 1}, 9) \
             as (app, pilot, bea):
         assert app.session is not None
         await bea.wait_until(lambda t: bool(t.my_moves()))
+        assert all("Ann's hand" in m["text"] for m in bea.table.my_moves()), \
+            bea.table.my_moves()
         await bea.move("d0")
         await app.session.wait_until(lambda t: bool(t.my_moves()))
         await pilot.pause()
         text = screen_text(app)
         assert "last moves:" in text and "- Bea draws a card from Ann" in text, text
+        assert "Draw card 1 from the left of Bea's hand" in text, text
+        assert "Player 2's hand" not in text, text
+        assert "Old Maid  room " in text and "old_maid" not in text, text
         version = app.table.version
         await pilot.press("right", "enter")  # Ann draws from Bea's hand
         await app.session.wait_until(reached(version + 1))
@@ -269,6 +276,39 @@ async def test_the_hand_is_sorted_by_suit_then_by_the_games_own_order_of_ranks(
     # the queen), clubs, diamonds
     async with ann_and_bea(server, tokens, "all_fours", {"players": 2}, 12) as (app, _, _):
         await until(lambda: "your hand: Q♠ 5♥ Q♥ A♥ 4♣ 3♦" in screen_text(app))
+
+
+async def test_left_and_right_walk_the_hand_in_the_order_it_is_shown(
+        server: Running, tokens: TokenStore) -> None:
+    # All Fours deal 12: Bea stands and leads 3♠, Ann follows with Q♠ and leads next
+    # from 5♥ Q♥ A♥ 3♦ 4♣ (the server's order), shown 5♥ Q♥ A♥ 4♣ 3♦: the keys walk
+    # them as shown
+    async with ann_and_bea(server, tokens, "all_fours", {"players": 2}, 12) \
+            as (app, pilot, bea):
+        assert app.session is not None
+        await bea.wait_until(lambda t: bool(t.my_moves()))
+        await bea.move("hold")
+        await bea.wait_until(lambda t: "p3s" in [m["code"] for m in t.my_moves()])
+        await bea.move("p3s")
+        await app.session.wait_until(lambda t: bool(t.my_moves()))
+        await app.session.move("pqs")
+        await app.session.wait_until(lambda t: len(t.my_moves()) == 5)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        box = screen.query_one("#moves", OptionList)
+
+        def chosen() -> str:
+            assert box.highlighted is not None
+            return str(screen._shown_moves[box.highlighted]["code"])
+
+        walked = [chosen()]  # the list starts on its first move: the first card shown
+        for _ in range(5):
+            await pilot.press("right")
+            walked.append(chosen())
+        assert walked == ["p5h", "pqh", "pah", "p4c", "p3d", "p5h"], (walked, screen_text(app))
+        await pilot.press("left")
+        assert chosen() == "p3d"
 
 
 async def test_the_pope_joan_board_is_drawn_with_each_pool_and_its_counters(

@@ -264,3 +264,47 @@ async def test_the_end_of_a_deal_pauses_with_how_it_went_before_the_next(
     await over.locator("button.go-on").click()
     await over.wait_for(state="hidden")
     assert not ann.errors, ann.errors
+
+
+async def test_the_moves_say_whose_hand_by_the_persons_name(browser: Browser, site: str) -> None:
+    # Old Maid deal 9, Ann and Bea: Bea (left of the dealer, Ann) draws first, from Ann's
+    # hand; each back she may draw names Ann, not Ann's seat ("Player 1")
+    ann, code = await open_room(browser, site, "old_maid", deal=9, fills={"opt-players": "2"})
+    bea = await Person.open(browser, f"{site}/r/{code}", name="Bea")
+    await bea.page.click(".actions button:has-text('Take a seat')")
+    backs = bea.page.locator(".hand.theirs .hand-back.playable")
+    await backs.first.wait_for()
+    said = [await backs.nth(i).get_attribute("aria-label") for i in range(await backs.count())]
+    assert said and all("from the left of Ann's hand" in str(s) for s in said), said
+    listed = await bea.page.inner_text(".actions ol.moves")
+    assert "Ann's hand" in listed and "Player 1" not in listed, listed
+    await backs.first.click()  # the back names Ann and still draws from her hand
+    await ann.page.locator(".move-log li", has_text="Bea draws a card from Ann").wait_for()
+    assert not ann.errors and not bea.errors, (ann.errors, bea.errors)
+
+
+async def test_left_and_right_walk_the_hand_in_the_order_it_is_shown(
+        browser: Browser, site: str) -> None:
+    # All Fours deal 12, Ann (North) and Bea (East): Bea stands and leads 3♠, Ann follows
+    # with Q♠ and leads next from 5♥ Q♥ A♥ 3♦ 4♣ (the server's order), shown 5♥ Q♥ A♥
+    # 4♣ 3♦ (clubs before diamonds): the keys walk them as shown
+    ann, code = await open_room(browser, site, "all_fours", deal=12)
+    bea = await Person.open(browser, f"{site}/r/{code}", name="Bea")
+    await bea.page.click(".actions button:has-text('Take a seat')")
+    await bea.page.click(".actions button.move[data-move='hold']")
+    await bea.page.click(".hand.mine .hand-card.playable[data-card='3S']")
+    await ann.page.click(".hand.mine .hand-card.playable[data-card='QS']")
+    page = ann.page
+    await page.wait_for_selector(".hand.mine .hand-card.playable >> nth=4")
+    shown = await page.eval_on_selector_all(".hand.mine .hand-card.playable",
+                                            "els => els.map(e => e.dataset.card)")
+    assert shown == ["5H", "QH", "AH", "4C", "3D"], shown
+    await page.evaluate("document.activeElement && document.activeElement.blur()")
+    walked = []
+    for _ in range(6):
+        await page.keyboard.press("ArrowRight")
+        walked.append(await page.get_attribute(".hand.mine .hand-card.chosen", "data-card"))
+    assert walked == [*shown, "5H"], walked  # round again after the last
+    await page.keyboard.press("ArrowLeft")
+    assert await page.get_attribute(".hand.mine .hand-card.chosen", "data-card") == "3D"
+    assert not ann.errors and not bea.errors, (ann.errors, bea.errors)

@@ -152,3 +152,23 @@ def test_sentences_and_refusals_name_no_hidden_card() -> None:
     assert_no_text_names(texts, secret)
     assert game.bot_move(render(game, st, st.turn), st.turn, 7) in \
         {m.code for m in game.legal_moves(st, st.turn)}
+
+
+def test_a_draw_tells_the_drawer_nothing_of_the_card_before_it_is_drawn() -> None:
+    # deal 9, two players, played on: at each draw every offered card's move looks the
+    # same to the drawer (from the offerer's hand to hers, a card she may not see),
+    # whether or not it pairs with one of hers (read from the zones after the draw, a
+    # pair named the drawer's card it matched: the offered card's rank)
+    game = make("old_maid", {"players": 2})
+    state = game.deal(9)
+    draws = 0
+    while game.outcome(state) is None:
+        seat = game.to_move(state)[0]
+        view = render(game, state, seat, shapes=True)
+        shapes = {str(m["shape"]) for m in view["moves"][str(seat)]}
+        offerer = game.offerer(state)  # type: ignore[attr-defined]
+        assert shapes == {str({"kind": "move", "from": f"hand{offerer}", "to": f"hand{seat}",
+                               "cards": [None]})}, shapes
+        state = game.apply(state, game.legal_moves(state, seat)[0], seat)
+        draws += 1
+    assert draws > 5
