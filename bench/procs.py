@@ -111,7 +111,15 @@ def sympathy(store: str, *extra: str, root: Path | None = None) -> Served:
     run = ["-m", "cli.main"] if PROFILE is None else ["-m", "bench.profiled", PROFILE]
     return Served([sys.executable, *run, "serve", "--host", "127.0.0.1",
                    "--port", "0", "--store", store, "--log-level", "WARNING",
-                   "--loop", LOOP, *BENCH_LIMITS, *extra], root)
+                   "--loop", LOOP, *BENCH_LIMITS, *no_stocks(root), *extra], root)
+
+
+def no_stocks(root: Path | None) -> list[str]:
+    """``--winnable none`` where the checkout serves tables of winnable deals: a server
+    proving deals in its workers at start would spend the cores the bench measures (a
+    baseline older than the option has nothing to turn off)."""
+    serve = (root or Path(__file__).parents[1]) / "cli" / "serve_cmd.py"
+    return ["--winnable", "none"] if '"--winnable"' in serve.read_text() else []
 
 
 def bare(size: int) -> Served:
