@@ -57,6 +57,15 @@ def day(when: float) -> str:
     return datetime.datetime.fromtimestamp(when, datetime.UTC).strftime("%Y-%m-%d")
 
 
+def hashed_key(key: str) -> str:
+    """The hash a player key is kept under; a key shorter than :data:`MIN_KEY`:
+    ``proto/bad_field``."""
+    if len(key) < MIN_KEY:
+        raise ProtocolError("proto/bad_field", f"A player key has at least {MIN_KEY} "
+                            "characters.")
+    return hash_token(key)
+
+
 class Games:
     def __init__(self, archive: Archive | None, keep_days: float = 0.0) -> None:
         self.archive = archive
@@ -204,18 +213,12 @@ class Games:
         return await self._archive().of_room(room_id)
 
     async def forget(self, key: str) -> int:
-        if len(key) < MIN_KEY:
-            raise ProtocolError("proto/bad_field", f"A player key has at least {MIN_KEY} "
-                                "characters.")
-        return await self._archive().forget(hash_token(key))
+        return await self._archive().forget(hashed_key(key))
 
     async def stats(self, key: str) -> dict[str, Any]:
         """``my_stats``: the games kept under a player key, counted per game: played,
         won, the current run of wins and the longest."""
-        if len(key) < MIN_KEY:
-            raise ProtocolError("proto/bad_field", f"A player key has at least {MIN_KEY} "
-                                "characters.")
-        rows = await self._archive().of_keeper(hash_token(key))
+        rows = await self._archive().of_keeper(hashed_key(key))
         per: dict[str, dict[str, Any]] = {}
         for game, finished_at, won in rows:
             g = per.setdefault(game, {"game": game, "title": name_of(game), "played": 0,
@@ -246,8 +249,9 @@ class Games:
         has played that deal (their player key kept one of them)."""
         board = await self._archive().daily_board(game, date)
         mine: set[str] = set()
-        if key and len(key) >= MIN_KEY and board:
-            mine = await self._archive().kept_by(hash_token(key), [b["id"] for b in board])
+        hashed = None if key is None else hashed_key(key)
+        if hashed is not None and board:
+            mine = await self._archive().kept_by(hashed, [b["id"] for b in board])
         played = bool(mine)
         rows = [{"players": [p["name"] for p in b.get("players", [])], "won": b["won"],
                  "moves": len(b.get("moves", [])),

@@ -309,3 +309,66 @@ async def test_a_kept_game_without_an_analysis_gets_one_made_once_and_kept(
         == "archive/not_found"
     for p in (ann, bea, cy):
         await p.close()
+
+
+#: Bad fields of every request that reads or writes the archive, and the one code each
+#: gets from a server that keeps games ("$GAME": the id of a kept game). The fuzzer
+#: (``test_fuzz.py``) runs on a server with no archive, where every one stops at
+#: ``archive/off``.
+ARCHIVE_BAD: list[tuple[str, dict[str, Any], str]] = [
+    ("archived", {"game": 16}, "proto/bad_field"),
+    ("archived", {"game": "x" * 33}, "proto/bad_field"),
+    ("archived", {}, "proto/bad_field"),
+    ("archived", {"game": "AAAAAAAAAAAAAAAA"}, "archive/not_found"),
+    ("archived_step", {"game": "$GAME", "n": -1}, "proto/bad_field"),
+    ("archived_step", {"game": "$GAME", "n": "1"}, "proto/bad_field"),
+    ("archived_step", {"game": "$GAME", "n": 100_000}, "proto/bad_field"),
+    ("archived_step", {"game": None, "n": 0}, "proto/bad_field"),
+    ("archived_step", {"game": "../../etc/passwd", "n": 0}, "archive/not_found"),
+    ("archived_analysis", {"game": [1]}, "proto/bad_field"),
+    ("archived_analysis", {"game": "AAAAAAAAAAAAAAAA"}, "archive/not_found"),
+    ("room_games", {"room": 5}, "proto/bad_field"),
+    ("room_games", {"room": "nosuchroom"}, "room/not_joined"),
+    ("forget_games", {"player": "short"}, "proto/bad_field"),
+    ("forget_games", {"player": 12345678901234567}, "proto/bad_field"),
+    ("forget_games", {}, "proto/bad_field"),
+    ("my_stats", {"player": "short"}, "proto/bad_field"),
+    ("my_stats", {"player": None}, "proto/bad_field"),
+    ("my_stats", {"player": "k" * 65}, "proto/bad_field"),
+    ("daily", {"game": "no_such_game"}, "game/unknown"),
+    ("daily", {"game": "no_such_game", "player": KEY}, "game/unknown"),
+    ("daily", {"game": 3}, "proto/bad_field"),
+    ("daily", {"game": "wandering_card", "player": 5}, "proto/bad_field"),
+    ("daily", {"game": "wandering_card", "player": "short"}, "proto/bad_field"),
+    ("create", {"game": "no_such_game", "daily": True}, "game/unknown"),
+    ("create", {"game": "wandering_card", "daily": "yes"}, "proto/bad_field"),
+    ("create", {"game": "wandering_card", "daily": True, "deal": 3}, "proto/bad_field"),
+    ("create", {"game": "no_such_game", "winnable": True}, "game/unknown"),
+    ("create", {"game": "wandering_card", "winnable": 1}, "proto/bad_field"),
+    ("create", {"game": "wandering_card", "winnable": True, "daily": True},
+     "proto/bad_field"),
+]
+
+
+async def test_bad_archive_requests_get_one_code_each_and_change_nothing(
+        keeping: Running) -> None:
+    ann, room = await play_to_the_end(keeping.url)
+    gid = (await ann.call("room_games", room=room))["games"][0]["id"]
+    before = (await ann.call("archived", game=gid), await ann.call("my_stats", player=KEY),
+              await ann.call("daily", game="wandering_card", player=KEY),
+              await ann.call("room_games", room=room))
+    rooms = keeping.app.store.count()
+    cy = await Peer.connect(keeping.url, "Cy")
+    for kind, fields, code in ARCHIVE_BAD:
+        fields = {k: gid if v == "$GAME" else v for k, v in fields.items()}
+        err = await cy.call(kind, **fields)
+        assert (err["type"], err.get("code")) == ("error", code), (kind, fields, err)
+    after = (await ann.call("archived", game=gid), await ann.call("my_stats", player=KEY),
+             await ann.call("daily", game="wandering_card", player=KEY),
+             await ann.call("room_games", room=room))
+    assert [{k: v for k, v in m.items() if k != "re"} for m in after] == \
+        [{k: v for k, v in m.items() if k != "re"} for m in before]
+    assert keeping.app.store.count() == rooms
+    assert (await cy.call("create", game="wandering_card"))["type"] == "joined"
+    await ann.close()
+    await cy.close()
