@@ -72,8 +72,21 @@ def stats_lines(stats: dict[str, Any]) -> list[str]:
     for g in stats["games"]:
         rate = round(100 * g["won"] / g["played"])
         lines.append(f"  {g['title']:<{width}}  played {g['played']:>4}  won {g['won']:>4} "
-                     f"({rate:>3}%)  wins in a row {g['streak']} (best {g['best_streak']})")
+                     f"({rate:>3}%)  wins in a row {g['streak']} (best {g['best_streak']})"
+                     f"{best_line(g)}")
     return lines
+
+
+def best_line(g: dict[str, Any]) -> str:
+    """A game's best results (of won games) in words, or "" before a win."""
+    if g.get("fewest_moves") is None or g.get("fastest") is None:
+        return ""
+    return f"  best: {g['fewest_moves']} moves, fastest {duration(g['fastest'])}"
+
+
+def duration(seconds: float) -> str:
+    """A game's time as the page says it: under a minute, or whole minutes."""
+    return "under a minute" if seconds < 60 else f"{round(seconds / 60)} min"
 
 
 def daily_lines(board: dict[str, Any], server: str) -> list[str]:

@@ -66,6 +66,11 @@ def hashed_key(key: str) -> str:
     return hash_token(key)
 
 
+def least(best: Any, value: Any) -> Any:
+    """The smaller of a best result so far (None: none yet) and ``value``."""
+    return value if best is None else min(best, value)
+
+
 class Games:
     def __init__(self, archive: Archive | None, keep_days: float = 0.0) -> None:
         self.archive = archive
@@ -217,13 +222,18 @@ class Games:
 
     async def stats(self, key: str) -> dict[str, Any]:
         """``my_stats``: the games kept under a player key, counted per game: played,
-        won, the current run of wins and the longest."""
+        won, the current run of wins and the longest, the best results (fewest moves to
+        a win, fastest win)."""
         rows = await self._archive().of_keeper(hashed_key(key))
         per: dict[str, dict[str, Any]] = {}
-        for game, finished_at, won in rows:
+        for game, finished_at, won, moves, seconds in rows:
             g = per.setdefault(game, {"game": game, "title": name_of(game), "played": 0,
                                       "won": 0, "streak": 0, "best_streak": 0,
+                                      "fewest_moves": None, "fastest": None,
                                       "last": 0.0})
+            if won and moves is not None and seconds is not None:
+                g["fewest_moves"] = least(g["fewest_moves"], moves)
+                g["fastest"] = least(g["fastest"], seconds)
             g["played"] += 1
             g["won"] += won
             g["streak"] = g["streak"] + 1 if won else 0

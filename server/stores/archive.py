@@ -65,6 +65,10 @@ class Kept:
     body: dict[str, Any]
     #: The date (UTC, YYYY-MM-DD) whose deal of the day this game played, or "".
     daily: str = ""
+    #: How many moves were played, and the seconds from the room's opening to the end
+    #: (a player's best results are counted from them).
+    moves: int = 0
+    seconds: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,9 +90,10 @@ class Archive(Protocol):
     async def annotate(self, game_id: str, analysis: dict[str, Any]) -> None:
         """Keep the solver's analysis beside a kept game (nothing if it is not kept)."""
     async def of_keeper(self, keeper: str, limit: int = KEEPER_LIST
-                        ) -> list[tuple[str, float, bool]]:
+                        ) -> list[tuple[str, float, bool, int | None, float | None]]:
         """The games kept under ``keeper`` (a hashed key), oldest first (the newest
-        ``limit``): game, finished_at, won."""
+        ``limit``): game, finished_at, won, moves, seconds (None for a game kept before
+        the archive counted them)."""
     async def daily_board(self, game: str, date: str, limit: int = BOARD
                           ) -> list[dict[str, Any]]:
         """The games of ``game``'s deal of the day ``date``, first finished first: each
@@ -143,7 +148,8 @@ def kept(room: Room, now: float, daily: str = "") -> Kept:
                 winnable=room.policy.winnable)
     return Kept(body["id"], room.id, room.game.id, now, body["won"],
                 room.policy.visibility == "public", tuple(sorted(set(keepers))),
-                public(body), daily)
+                public(body), daily, len(body.get("moves", [])),
+                round(now - room.created_at, 1))
 
 
 def unfinished(room: Room) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -69,6 +70,11 @@ async def test_stats_counts_this_persons_games_and_forgets_them(tmp_path: Path) 
         out = await stats()
         assert out.splitlines()[0] == "2 played, 1 won.", out
         assert name_of("a_spell") in out and name_of("wandering_card") in out, out
+        # the best results of the won game; none for a game never won
+        spell = next(line for line in out.splitlines() if name_of("a_spell") in line)
+        lost = next(line for line in out.splitlines() if name_of("wandering_card") in line)
+        assert re.search(r"best: \d+ moves, fastest under a minute$", spell), spell
+        assert "best" not in lost.split("(best")[1].split(")", 1)[1], lost
         assert "Deleted 2 finished game(s)" in await stats("--forget")
         assert "No finished game of yours" in await stats()
     finally:

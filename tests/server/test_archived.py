@@ -218,7 +218,9 @@ async def test_a_players_statistics_count_their_won_and_lost_games(keeping: Runn
     # lost, won, won, lost (first legal moves)
     for game, deal in (("wandering_card", 5), ("wandering_card", 6), ("a_spell", 0),
                        ("wandering_card", 8)):
-        ann, _ = await play_to_the_end(keeping.url, KEY, deal, game)
+        ann, room = await play_to_the_end(keeping.url, KEY, deal, game)
+        if deal == 6:
+            won_record = await ann.call("record", room=room)
         await ann.close()
     other, _ = await play_to_the_end(keeping.url, "bea-player-key-0123456789abc", 7)
     await other.close()
@@ -230,6 +232,12 @@ async def test_a_players_statistics_count_their_won_and_lost_games(keeping: Runn
     assert by_game["a_spell"]["streak"] == by_game["a_spell"]["best_streak"] == 1
     wc = by_game["wandering_card"]
     assert (wc["played"], wc["won"], wc["streak"], wc["best_streak"]) == (3, 1, 0, 1)
+    # best results: of the won games only
+    assert wc["fewest_moves"] == len(won_record["moves"]) and 0 <= wc["fastest"] < 60
+    assert by_game["a_spell"]["fewest_moves"] is not None
+    none_won = await p.call("my_stats", player="bea-player-key-0123456789abc")
+    assert none_won["games"][0]["fewest_moves"] is None
+    assert none_won["games"][0]["fastest"] is None
     assert [g["game"] for g in stats["games"]] == ["wandering_card", "a_spell"]  # latest
     none = await p.call("my_stats", player="nobody's key 0123456789")
     assert none["played"] == 0 and none["games"] == []

@@ -91,8 +91,10 @@ async def test_the_lobby_counts_a_won_and_a_lost_game_of_this_browser(
     key = await page.evaluate("localStorage.getItem('sympathy.player')")
     assert isinstance(key, str) and len(key) >= 16
     url = kept_site.replace("http://", "ws://")
+    moves = {}
     for game, deal in (("a_spell", 0), ("wandering_card", 5)):  # won, then lost
-        peer, _ = await play_to_the_end(url, key, deal, game)
+        peer, room = await play_to_the_end(url, key, deal, game)
+        moves[game] = len((await peer.call("record", room=room))["moves"])
         await peer.close()
     other, _ = await play_to_the_end(url, "someone-else-0123456789", 6)  # another key
     await other.close()
@@ -104,6 +106,10 @@ async def test_the_lobby_counts_a_won_and_a_lost_game_of_this_browser(
     card = page.locator('.mine tr[data-game="wandering_card"]')
     assert await card.locator(".played").inner_text() == "1"
     assert await card.locator(".won").inner_text() == "0"
+    # the best results: of the won game; none for the game never won
+    assert await spell.locator(".fewest").inner_text() == str(moves["a_spell"])
+    assert await spell.locator(".fastest").inner_text() == "under a minute"
+    assert await card.locator(".fewest").inner_text() == "\N{EN DASH}"
     await page.click(".mine button.forget")
     await page.click("dialog.ask button.yes")
     await page.wait_for_selector(".mine >> text=No finished game yet")
