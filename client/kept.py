@@ -7,6 +7,9 @@ it as it replays a saved file), this person's games counted (``sympathy stats``:
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 from typing import Any
 
 import msgpack
@@ -75,6 +78,24 @@ def stats_lines(stats: dict[str, Any]) -> list[str]:
                      f"({rate:>3}%)  wins in a row {g['streak']} (best {g['best_streak']})"
                      f"{best_line(g)}")
     return lines
+
+
+#: The columns of ``sympathy stats --csv`` (the page's CSV download has the same).
+CSV_COLUMNS = ("game", "title", "played", "won", "streak", "best_streak", "fewest_moves",
+               "fastest", "last")
+
+
+def stats_export(stats: dict[str, Any], kind: str) -> str:
+    """``my_stats``'s answer as a file: ``json`` (played, won, games) or ``csv`` (one
+    row a game, :data:`CSV_COLUMNS`; None, no best result yet, is an empty cell)."""
+    if kind == "json":
+        return json.dumps({k: stats.get(k) for k in ("played", "won", "games")}, indent=2) + "\n"
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    for g in stats.get("games", []):
+        writer.writerow([g.get(c) for c in CSV_COLUMNS])
+    return out.getvalue()
 
 
 def best_line(g: dict[str, Any]) -> str:

@@ -4,7 +4,7 @@
 // server (`forget_games`), asked first. No account: the key lives in this browser.
 
 import { ask } from "./ask.js";
-import { fill, h } from "./dom.js";
+import { fill, h, saveFile } from "./dom.js";
 import { playerKey } from "./store.js";
 
 /** The section, filled once the connection is open (``conn``). */
@@ -31,10 +31,26 @@ export async function showMine(section, conn) {
     await conn.call("forget_games", { player: playerKey() });
     await showMine(section, conn);
   } }, "Delete my kept games");
+  const save = (kind) => h("button", { type: "button", class: `small export-${kind}`, onclick: () => exportStats(stats, kind) }, `Download (${kind.toUpperCase()})`);
   fill(section, h("h2", {}, "Your games"),
     h("p", { class: "totals" }, `${stats.played} played, ${stats.won} won.`),
     h("table", { class: "stats" }, h("thead", {}, h("tr", {}, ...["Game", "Played", "Won", "Share won", "Wins in a row", "Best run", "Fewest moves to win", "Fastest win"].map((t) => h("th", {}, t)))), h("tbody", {}, ...rows)),
-    h("p", {}, forget));
+    h("p", {}, save("json"), " ", save("csv"), " ", forget));
+}
+
+/** The columns of the statistics as a CSV file (the JSON file is `my_stats`'s answer). */
+const CSV_COLUMNS = ["game", "title", "played", "won", "streak", "best_streak", "fewest_moves", "fastest", "last"];
+
+/** Download the statistics as ``kind`` (json or csv). */
+function exportStats(stats, kind) {
+  const { played, won, games } = stats;
+  if (kind === "json") {
+    saveFile(JSON.stringify({ played, won, games }, null, 2), "application/json", "sympathy-stats.json");
+    return;
+  }
+  const cell = (v) => (v == null ? "" : /[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
+  const lines = [CSV_COLUMNS.join(","), ...games.map((g) => CSV_COLUMNS.map((c) => cell(g[c])).join(","))];
+  saveFile(`${lines.join("\r\n")}\r\n`, "text/csv", "sympathy-stats.csv");
 }
 
 /** A game's time in words: under a minute, or whole minutes. */

@@ -4,6 +4,9 @@ its server (client/kept.py) and replays it as it replays a saved file."""
 from __future__ import annotations
 
 import asyncio
+import csv
+import io
+import json
 import os
 import re
 import sys
@@ -75,6 +78,17 @@ async def test_stats_counts_this_persons_games_and_forgets_them(tmp_path: Path) 
         lost = next(line for line in out.splitlines() if name_of("wandering_card") in line)
         assert re.search(r"best: \d+ moves, fastest under a minute$", spell), spell
         assert "best" not in lost.split("(best")[1].split(")", 1)[1], lost
+        # the same, to save: JSON and CSV
+        saved = json.loads(await stats("--json"))
+        assert (saved["played"], saved["won"]) == (2, 1)
+        by_game = {g["game"]: g for g in saved["games"]}
+        assert by_game["a_spell"]["fewest_moves"] > 0
+        assert by_game["wandering_card"]["fewest_moves"] is None
+        rows = list(csv.DictReader(io.StringIO(await stats("--csv"))))
+        assert [(r["game"], r["played"], r["won"]) for r in rows] == \
+            [(g["game"], str(g["played"]), str(g["won"])) for g in saved["games"]]
+        assert {r["game"]: r["fewest_moves"] for r in rows} == \
+            {"a_spell": str(by_game["a_spell"]["fewest_moves"]), "wandering_card": ""}
         assert "Deleted 2 finished game(s)" in await stats("--forget")
         assert "No finished game of yours" in await stats()
     finally:

@@ -3,6 +3,9 @@ steps through it, jumps, and sees the fairness check."""
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -110,6 +113,20 @@ async def test_the_lobby_counts_a_won_and_a_lost_game_of_this_browser(
     assert await spell.locator(".fewest").inner_text() == str(moves["a_spell"])
     assert await spell.locator(".fastest").inner_text() == "under a minute"
     assert await card.locator(".fewest").inner_text() == "\N{EN DASH}"
+    # the statistics to save: JSON (the server's answer) and CSV (a row a game)
+    async with page.expect_download() as info:
+        await page.click(".mine button.export-json")
+    saved = json.loads(Path(await (await info.value).path()).read_text())
+    assert (saved["played"], saved["won"]) == (2, 1)
+    assert {g["game"]: g["fewest_moves"] for g in saved["games"]} == \
+        {"a_spell": moves["a_spell"], "wandering_card": None}
+    async with page.expect_download() as info:
+        await page.click(".mine button.export-csv")
+    download = await info.value
+    assert download.suggested_filename == "sympathy-stats.csv"
+    rows = list(csv.DictReader(io.StringIO(Path(await download.path()).read_text())))
+    assert {r["game"]: (r["played"], r["won"], r["fewest_moves"]) for r in rows} == \
+        {"a_spell": ("1", "1", str(moves["a_spell"])), "wandering_card": ("1", "0", "")}
     await page.click(".mine button.forget")
     await page.click("dialog.ask button.yes")
     await page.wait_for_selector(".mine >> text=No finished game yet")
