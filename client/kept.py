@@ -123,7 +123,7 @@ def daily_lines(board: dict[str, Any], server: str) -> list[str]:
         who = " and ".join(r["players"]) or "someone"
         link = f"  {page}/g/{r['id']}" if r.get("id") else ""
         lines.append(f"  {i:>3}. {who}: {'won' if r['won'] else 'lost'} in {r['moves']} "
-                     f"moves, {round(r['seconds'] / 60)} min{' (you)' if r.get('mine') else ''}"
+                     f"moves, {duration(r['seconds'])}{' (you)' if r.get('mine') else ''}"
                      f"{link}")
     if not board.get("played"):
         lines.append(f"Play it (sympathy host {board['game']} --daily) to open the others' "

@@ -117,6 +117,7 @@ async def test_daily_prints_the_days_board_and_the_links_once_played(tmp_path: P
         await bea.close()
         out = await daily()
         assert "1 played" in out and "/g/" not in out and "--daily) to open" in out, out
+        assert "moves, under a minute" in out and not re.search(r"\d min\b", out), out
         ann, _ = await play_to_the_end(running.url, key, None)
         await ann.close()
         out = await daily()
