@@ -37,7 +37,7 @@ from .members import hash_token
 from .pool import Pool
 from .pool_parts import Ticket
 from .room import Room
-from .stores.archive import Archive, Found, game_id, kept, valid_id
+from .stores.archive import Archive, Found, game_id, in_words, kept, valid_id
 
 log = logging.getLogger("sympathy.archive")
 
@@ -188,10 +188,10 @@ class Games:
         states = play.states
         last = None
         if n:
-            m = moves[n - 1]
+            m = in_words(play.game, states[n - 1], states[n], moves[n - 1])
             last = {"n": n, "seat": m["seat"] + 1, "move": m["move"], "by": m.get("by", ""),
                     "advised_by": m.get("advised_by", []), "left": m.get("left", []),
-                    "text": play.game.narrate(states[n - 1], Move(m["move"]), states[n])}
+                    "text": m.get("text") or m["move"]}
         return {"game": gid, "n": n, "view": render(play.game, states[n], None),
                 "last": last}
 

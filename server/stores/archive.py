@@ -33,7 +33,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from rules import render
+from rules import Game, Move, RulesError, render
 from rules.guide import name_of
 
 from ..members import ADVISOR, PLAYER
@@ -138,6 +138,10 @@ def kept(room: Room, now: float, daily: str = "") -> Kept:
             advisors.append(m.name)
     if over:
         body: dict[str, Any] = {k: v for k, v in record(room).items() if k != "type"}
+        states = room.play.states
+        if len(states) == len(body["moves"]) + 1:  # the deal's every state: its words
+            body["moves"] = [in_words(room.game, states[i], states[i + 1], m)
+                             for i, m in enumerate(body["moves"])]
     else:
         body = unfinished(room)
     outcome = room.game.outcome(room.play.state)
@@ -150,6 +154,20 @@ def kept(room: Room, now: float, daily: str = "") -> Kept:
                 room.policy.visibility == "public", tuple(sorted(set(keepers))),
                 public(body), daily, len(body.get("moves", [])),
                 round(now - room.created_at, 1))
+
+
+def in_words(game: Game[Any], before: Any, after: Any, m: dict[str, Any]) -> dict[str, Any]:
+    """A kept move (as in ``record``) with its words, and those of each proposal not
+    taken (``text``), as the table said them (a move kept with words keeps them). For a
+    game whose deal is over: words may name any card."""
+    out = dict(m)
+    try:
+        out.setdefault("text", game.narrate(before, Move(m["move"]), after))
+        out["left"] = [{**p, "text": p.get("text") or game.describe(before, Move(p["move"]))}
+                       for p in m.get("left", [])]
+    except (RulesError, KeyError, TypeError, ValueError):
+        return m  # a move these rules no longer read: its code stands for it
+    return out
 
 
 def unfinished(room: Room) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from server.room import ADVISOR, PLAYER, Policy
 from server.stores.archive import Archive, Kept, game_id, kept, public, valid_id
 from server.stores.archive_file import SCHEMA, FileArchive
 from server.stores.archive_pg import PgArchive
+from tests.kit.kept import without_words
 from tests.kit.rooms import Live, live
 
 
@@ -65,8 +66,10 @@ async def test_a_kept_game_reads_back_whole_under_its_unguessable_id(archive: Ar
     assert found is not None and found.analysis is None
     body = found.body
     record = r.record()
-    for k in ("game", "options", "seed", "salt", "commitment", "moves", "result"):
+    for k in ("game", "options", "seed", "salt", "commitment", "result"):
         assert body[k] == record[k], k
+    assert without_words(body["moves"]) == record["moves"]
+    assert all(m["text"] for m in body["moves"])  # each move kept in words
     assert body["players"] == [{"seats": [1], "name": "Ann", "bot": False}]
     assert body["advisors"] == ["Xan"] and body["over"] is True
     assert body["finished_at"] == 200.0 and body["won"] is game.won

@@ -22,7 +22,7 @@ from server.stores.archive import kept
 from server.stores.archive_file import FileArchive
 from server.stores.archive_pg import PgArchive
 from server.stores.redis_store import RedisStore
-from tests.kit.kept import KEY, kept_server, play_to_the_end
+from tests.kit.kept import KEY, kept_server, play_to_the_end, without_words
 from tests.kit.leaks import assert_hides, secret_cards
 from tests.kit.peer import Peer
 from tests.kit.postgres import PostgresServer
@@ -51,8 +51,10 @@ async def test_a_finished_game_is_kept_and_anyone_with_its_id_steps_through_it(
     page = await bea.call("archived", game=gid)
     body = page["game"]
     assert page["type"] == "archived" and page["steps"] == len(record["moves"]) + 1
-    for k in ("seed", "salt", "commitment", "moves", "result", "options"):
+    for k in ("seed", "salt", "commitment", "result", "options"):
         assert body[k] == record[k], k
+    assert without_words(body["moves"]) == record["moves"]
+    assert all(m["text"] for m in body["moves"])  # each move kept in words
     assert body["players"] == [{"seats": [1], "name": "Ann", "bot": False}]
     # each step is the table as a watcher saw it then
     game = make("wandering_card", {})

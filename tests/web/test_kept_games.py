@@ -15,6 +15,7 @@ from playwright.async_api import Browser
 
 from tests.kit.browser import ON_THE_BROWSERS_LOOP, Person, open_room
 from tests.kit.kept import play_to_the_end
+from tests.kit.peer import Peer
 from tests.kit.sights import keeping
 
 pytestmark = ON_THE_BROWSERS_LOOP
@@ -71,6 +72,39 @@ async def test_someone_not_at_the_table_steps_through_a_finished_game(
     await g.click("button.play")
     await g.wait_for_selector('.table-wrap[data-step="2"]', state="attached")
     assert bea.errors == [] and ann.errors == []
+
+
+async def test_a_kept_games_moves_and_the_advice_left_are_in_words(
+        browser: Browser, kept_site: str) -> None:
+    # Klondike deal 5: Xan proposes the second move offered, Ann plays the first, gives up
+    url = kept_site.replace("http://", "ws://")
+    ann = await Peer.connect(url, "Ann")
+    joined = await ann.call("create", game="klondike", deal=5)
+    room = joined["room"]
+    xan = await Peer.connect(url, "Xan")
+    await xan.call("join", code=joined["code"], role="advisor")
+    state = await ann.latest_state(0)
+    taken, left = [m for m in state["view"]["moves"]["0"] if m["code"] not in ("end", "auto")][:2]
+    await xan.call("propose", room=room, version=state["version"], move=left["code"])
+    await ann.call("move", room=room, version=state["version"], move=taken["code"])
+    await ann.call("move", room=room, version=state["version"] + 1, move="end")
+    gid = (await ann.call("room_games", room=room))["games"][0]["id"]
+    step = (await ann.call("archived_step", game=gid, n=1))["last"]
+    assert step["left"] == [{"move": left["code"], "by": ["Xan"], "text": left["text"]}]
+    for p in (ann, xan):
+        await p.close()
+
+    bea = await Person.open(browser, f"{kept_site}/g/{gid}", name="Bea")
+    g = bea.page
+    await g.wait_for_selector('.table-wrap[data-step="0"]', state="attached")
+    await g.click("button.next")
+    await g.wait_for_selector('.table-wrap[data-step="1"]', state="attached")
+    caption = await g.inner_text("p.last")
+    assert f"Move 1: {step['text']}" in caption and step["text"] != taken["code"], caption
+    assert f"proposed and not taken: {left['text']})" in caption, caption
+    title = await g.get_attribute('.chart .bar-move[data-n="1"]', "title")
+    assert title is not None and title.startswith(f"Move 1: {step['text']}"), title
+    assert bea.errors == []
 
 
 async def test_a_link_that_opens_nothing_says_so(browser: Browser, kept_site: str) -> None:
