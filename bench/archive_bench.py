@@ -1,4 +1,4 @@
-"""Section 11: the archive of finished games, on the SQLite file and on PostgreSQL.
+"""Section 12: the archive of finished games, on the SQLite file and on PostgreSQL.
 
 Each archive is filled with ``games`` kept games (the same finished game of The
 Wandering Card, 96 moves, under as many ids and rooms; filled in one transaction, as a

@@ -52,7 +52,7 @@ class Config:
     #: Section 12: the finished games each archive holds, and the games timed
     archive_games: int = 10_000
     archive_samples: int = 300
-    #: Section 11 on PostgreSQL too (the smoke run leaves it out: starting a cluster costs
+    #: Section 12 on PostgreSQL too (the smoke run leaves it out: starting a cluster costs
     #: seconds, and the contract tests run PostgreSQL already)
     archive_postgres: bool = True
 

@@ -87,6 +87,11 @@ def add_commands(sub: Any) -> None:
                    help=f"the server (default $SYMPATHY_SERVER, else {DEFAULT_SERVER})")
     p.add_argument("--forget", action="store_true",
                    help="delete every finished game of yours kept on that server")
+    export = p.add_mutually_exclusive_group()
+    export.add_argument("--json", action="store_const", const="json", dest="export",
+                        help="print them as JSON (to save: > stats.json)")
+    export.add_argument("--csv", action="store_const", const="csv", dest="export",
+                        help="print them as CSV, one row a game")
     p.set_defaults(run=cmd_stats)
 
     p = sub.add_parser("daily", help="the board of a game's deal of the day on a server")
@@ -117,7 +122,7 @@ def cmd_daily(args: argparse.Namespace) -> int:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    from client.kept import Refused, ask, stats_lines
+    from client.kept import Refused, ask, stats_export, stats_lines
 
     where, key = _where(args), TokenStore().player_key()
     try:
@@ -125,7 +130,11 @@ def cmd_stats(args: argparse.Namespace) -> int:
             done = ask(where, {"type": "forget_games", "player": key}, key)
             print(f"Deleted {done.get('deleted', 0)} finished game(s) of yours.")
             return 0
-        print("\n".join(stats_lines(ask(where, {"type": "my_stats", "player": key}, key))))
+        stats = ask(where, {"type": "my_stats", "player": key}, key)
+        if args.export:
+            sys.stdout.write(stats_export(stats, args.export))
+            return 0
+        print("\n".join(stats_lines(stats)))
     except Refused as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

@@ -7,6 +7,9 @@ it as it replays a saved file), this person's games counted (``sympathy stats``:
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 from typing import Any
 
 import msgpack
@@ -72,8 +75,39 @@ def stats_lines(stats: dict[str, Any]) -> list[str]:
     for g in stats["games"]:
         rate = round(100 * g["won"] / g["played"])
         lines.append(f"  {g['title']:<{width}}  played {g['played']:>4}  won {g['won']:>4} "
-                     f"({rate:>3}%)  wins in a row {g['streak']} (best {g['best_streak']})")
+                     f"({rate:>3}%)  wins in a row {g['streak']} (best {g['best_streak']})"
+                     f"{best_line(g)}")
     return lines
+
+
+#: The columns of ``sympathy stats --csv`` (the page's CSV download has the same).
+CSV_COLUMNS = ("game", "title", "played", "won", "streak", "best_streak", "fewest_moves",
+               "fastest", "last")
+
+
+def stats_export(stats: dict[str, Any], kind: str) -> str:
+    """``my_stats``'s answer as a file: ``json`` (played, won, games) or ``csv`` (one
+    row a game, :data:`CSV_COLUMNS`; None, no best result yet, is an empty cell)."""
+    if kind == "json":
+        return json.dumps({k: stats.get(k) for k in ("played", "won", "games")}, indent=2) + "\n"
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    for g in stats.get("games", []):
+        writer.writerow([g.get(c) for c in CSV_COLUMNS])
+    return out.getvalue()
+
+
+def best_line(g: dict[str, Any]) -> str:
+    """A game's best results (of won games) in words, or "" before a win."""
+    if g.get("fewest_moves") is None or g.get("fastest") is None:
+        return ""
+    return f"  best: {g['fewest_moves']} moves, fastest {duration(g['fastest'])}"
+
+
+def duration(seconds: float) -> str:
+    """A game's time as the page says it: under a minute, or whole minutes."""
+    return "under a minute" if seconds < 60 else f"{round(seconds / 60)} min"
 
 
 def daily_lines(board: dict[str, Any], server: str) -> list[str]:
@@ -89,7 +123,7 @@ def daily_lines(board: dict[str, Any], server: str) -> list[str]:
         who = " and ".join(r["players"]) or "someone"
         link = f"  {page}/g/{r['id']}" if r.get("id") else ""
         lines.append(f"  {i:>3}. {who}: {'won' if r['won'] else 'lost'} in {r['moves']} "
-                     f"moves, {round(r['seconds'] / 60)} min{' (you)' if r.get('mine') else ''}"
+                     f"moves, {duration(r['seconds'])}{' (you)' if r.get('mine') else ''}"
                      f"{link}")
     if not board.get("played"):
         lines.append(f"Play it (sympathy host {board['game']} --daily) to open the others' "

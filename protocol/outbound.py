@@ -411,10 +411,23 @@ class ArchivedStep(TypedDict):
     last: Map | None
 
 
+class GameStats(TypedDict):
+    """One game's line of ``stats``; the best results are of won games (None: none)."""
+    game: str
+    title: str
+    played: int
+    won: int
+    streak: int
+    best_streak: int
+    fewest_moves: int | None
+    fastest: float | None
+    last: float
+
+
 class Stats(TypedDict):
     type: Literal["stats"]
     re: int
-    games: list[Map]
+    games: list[GameStats]
     played: int
     won: int
 

@@ -37,7 +37,7 @@ from .members import hash_token
 from .pool import Pool
 from .pool_parts import Ticket
 from .room import Room
-from .stores.archive import Archive, Found, game_id, kept, valid_id
+from .stores.archive import Archive, Found, game_id, in_words, kept, valid_id
 
 log = logging.getLogger("sympathy.archive")
 
@@ -55,6 +55,20 @@ MIN_KEY = 16
 def day(when: float) -> str:
     """The date (UTC) of unix time ``when``: a deal of the day's date."""
     return datetime.datetime.fromtimestamp(when, datetime.UTC).strftime("%Y-%m-%d")
+
+
+def hashed_key(key: str) -> str:
+    """The hash a player key is kept under; a key shorter than :data:`MIN_KEY`:
+    ``proto/bad_field``."""
+    if len(key) < MIN_KEY:
+        raise ProtocolError("proto/bad_field", f"A player key has at least {MIN_KEY} "
+                            "characters.")
+    return hash_token(key)
+
+
+def least(best: Any, value: Any) -> Any:
+    """The smaller of a best result so far (None: none yet) and ``value``."""
+    return value if best is None else min(best, value)
 
 
 class Games:
@@ -174,10 +188,10 @@ class Games:
         states = play.states
         last = None
         if n:
-            m = moves[n - 1]
+            m = in_words(play.game, states[n - 1], states[n], moves[n - 1])
             last = {"n": n, "seat": m["seat"] + 1, "move": m["move"], "by": m.get("by", ""),
                     "advised_by": m.get("advised_by", []), "left": m.get("left", []),
-                    "text": play.game.narrate(states[n - 1], Move(m["move"]), states[n])}
+                    "text": m.get("text") or m["move"]}
         return {"game": gid, "n": n, "view": render(play.game, states[n], None),
                 "last": last}
 
@@ -204,23 +218,22 @@ class Games:
         return await self._archive().of_room(room_id)
 
     async def forget(self, key: str) -> int:
-        if len(key) < MIN_KEY:
-            raise ProtocolError("proto/bad_field", f"A player key has at least {MIN_KEY} "
-                                "characters.")
-        return await self._archive().forget(hash_token(key))
+        return await self._archive().forget(hashed_key(key))
 
     async def stats(self, key: str) -> dict[str, Any]:
         """``my_stats``: the games kept under a player key, counted per game: played,
-        won, the current run of wins and the longest."""
-        if len(key) < MIN_KEY:
-            raise ProtocolError("proto/bad_field", f"A player key has at least {MIN_KEY} "
-                                "characters.")
-        rows = await self._archive().of_keeper(hash_token(key))
+        won, the current run of wins and the longest, the best results (fewest moves to
+        a win, fastest win)."""
+        rows = await self._archive().of_keeper(hashed_key(key))
         per: dict[str, dict[str, Any]] = {}
-        for game, finished_at, won in rows:
+        for game, finished_at, won, moves, seconds in rows:
             g = per.setdefault(game, {"game": game, "title": name_of(game), "played": 0,
                                       "won": 0, "streak": 0, "best_streak": 0,
+                                      "fewest_moves": None, "fastest": None,
                                       "last": 0.0})
+            if won and moves is not None and seconds is not None:
+                g["fewest_moves"] = least(g["fewest_moves"], moves)
+                g["fastest"] = least(g["fastest"], seconds)
             g["played"] += 1
             g["won"] += won
             g["streak"] = g["streak"] + 1 if won else 0
@@ -246,8 +259,9 @@ class Games:
         has played that deal (their player key kept one of them)."""
         board = await self._archive().daily_board(game, date)
         mine: set[str] = set()
-        if key and len(key) >= MIN_KEY and board:
-            mine = await self._archive().kept_by(hash_token(key), [b["id"] for b in board])
+        hashed = None if key is None else hashed_key(key)
+        if hashed is not None and board:
+            mine = await self._archive().kept_by(hashed, [b["id"] for b in board])
         played = bool(mine)
         rows = [{"players": [p["name"] for p in b.get("players", [])], "won": b["won"],
                  "moves": len(b.get("moves", [])),

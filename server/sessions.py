@@ -21,14 +21,14 @@ from protocol.limits import Limits
 from protocol.messages import PROTOCOL_VERSION, Request, encode
 
 from . import seating, views
-from .archived import MIN_KEY, Games, day
+from .archived import Games, day, hashed_key
 from .chance import Chance, SecretChance
 from .client_conn import Conn
 from .commands import ROOM_COMMANDS
 from .fanout import Fanout
 from .guides import game_list, guide_reply
 from .heavy import AnalysisJob, Job
-from .members import PLAYER, Effects, Policy, hash_token
+from .members import PLAYER, Effects, Policy
 from .metrics import Metrics
 from .play import made, new_room
 from .pool import Pool
@@ -115,12 +115,10 @@ class Sessions:
             raise ProtocolError("proto/version", f"This server speaks protocol version "
                                 f"{PROTOCOL_VERSION}.")
         key = req.get("player")
-        if key is not None and len(key) < MIN_KEY:
-            raise ProtocolError("proto/bad_field", f"A player key has at least {MIN_KEY} "
-                                "characters.")
+        keeper = "" if key is None else hashed_key(key)
         conn.hello = True
         conn.name = req.get("name", "")
-        conn.keeper = hash_token(key) if key else ""
+        conn.keeper = keeper
         lim = self.limits
         self.reply(conn, outbound.welcome(req.id, PROTOCOL_VERSION, {
             "max_frame": lim.max_frame, "rate": lim.rate, "burst": lim.burst,
@@ -149,8 +147,9 @@ class Sessions:
             if deal is not None:
                 raise ProtocolError("proto/bad_field", "A deal of the day has its own deal "
                                     "number: name none.")
-            # an unknown game is refused by new_room, below
-            deal = await self.games.daily_deal(req["game"], day(time.time()))
+            # the day's deal of the game by its id, whatever alias named it
+            game = made(req["game"], req.get("options", {})).id
+            deal = await self.games.daily_deal(game, day(time.time()))
         if policy.winnable:
             if deal is not None:
                 raise ProtocolError("proto/bad_field", "A table of winnable deals only is "
@@ -414,7 +413,8 @@ class Sessions:
                                             games=await self.games.of_room(room.id)))
 
     async def on_daily(self, conn: Conn, req: Request) -> None:
-        board = await self.games.daily(req["game"], day(time.time()), req.get("player"))
+        game = made(req["game"], {}).id  # an unknown game: game/unknown, as create says
+        board = await self.games.daily(game, day(time.time()), req.get("player"))
         self.reply(conn, outbound.Daily(type="daily", re=req.id, game=board["game"],
                                         title=board["title"], date=board["date"],
                                         played=board["played"], board=board["board"]))

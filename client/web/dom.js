@@ -34,3 +34,12 @@ export function fill(e, ...children) {
   append(e, children);
   return e;
 }
+
+/** Save ``text`` as a file called ``name`` (of the MIME ``type``) on the person's
+ * computer: the browser's own download. */
+export function saveFile(text, type, name) {
+  const a = h("a", { href: URL.createObjectURL(new Blob([text], { type })), download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+}

@@ -2,7 +2,7 @@
 // to download, the room's tally, the host's "deal again" and "rematch", and the solver's
 // analysis of a patience.
 
-import { h } from "./dom.js";
+import { h, saveFile } from "./dom.js";
 import { checkFair } from "./fair.js";
 import { resultText } from "./words.js";
 
@@ -70,10 +70,7 @@ export function downloadRecord(r, code) {
     result: r.result, moves: r.moves.map((m) => [m.seat, m.move]), history: r.moves };
   const text = JSON.stringify(data, (_, v) => (typeof v === "bigint" ? `#big:${v}` : v), 2)
     .replace(/"#big:(-?\d+)"/g, "$1");
-  const a = h("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })), download: `${r.game}-${code}.json` });
-  document.body.append(a);
-  a.click();
-  a.remove();
+  saveFile(text, "application/json", `${r.game}-${code}.json`);
 }
 
 /** A deal is over: check the revealed seed, fetch the record, and (a patience) ask

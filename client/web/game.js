@@ -143,7 +143,7 @@ export class GamePage {
     e.where.textContent = this.n ? `Move ${this.n} of ${this.steps - 1}` : `The deal (${this.steps - 1} moves follow)`;
     e.table.dataset.step = String(this.n);
     fill(e.caption, last ? [h("span", { class: "label" }, `Move ${last.n}: `), last.text || last.move,
-      h("span", { class: "muted" }, ` (${last.by}${last.advised_by?.length ? `, advised by ${last.advised_by.join(", ")}` : ""}${last.left?.length ? `; proposed and not taken: ${last.left.map((p) => p.move).join(", ")}` : ""})`)] : "The deal, before the first move.");
+      h("span", { class: "muted" }, ` (${last.by}${last.advised_by?.length ? `, advised by ${last.advised_by.join(", ")}` : ""}${last.left?.length ? `; proposed and not taken: ${last.left.map((p) => p.text || p.move).join("; ")}` : ""})`)] : "The deal, before the first move.");
     const zctx = { changed: new Set(), selected: new Set(), picked: new Map(), targets: new Set(), actionable: new Set(), onPoint: () => {} };
     fill(e.table, view.layout === "round"
       ? drawRound(view, { me: null, seatTitle: (s) => `Seat ${s + 1}`, moves: [], cursor: null, act: () => {}, zoneEl: (z, label) => zoneBox(z, label, zctx) })
@@ -204,7 +204,7 @@ export class GamePage {
       const advised = m.advised_by?.length ? " advised" : "";
       const left = m.left?.length ? " left" : "";
       return h("button", { type: "button", class: `bar-move ${state}${advised}${left}${n === lostAt ? " turn" : ""}`, dataset: { n: String(n) },
-        title: `Move ${n}: ${m.move}${state === "unknown" ? "" : ` (${state === "lost" ? "no longer winnable" : "still winnable"})`}`, onclick: () => this.go(n) });
+        title: `Move ${n}: ${m.text || m.move}${state === "unknown" ? "" : ` (${state === "lost" ? "no longer winnable" : "still winnable"})`}`, onclick: () => this.go(n) });
     });
     const words = !a ? this.analysisNote || "The strip marks the advice only."
       : a.deal === "lost" ? "The deal could not be won, whatever was played."

@@ -33,7 +33,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from rules import render
+from rules import Game, Move, RulesError, render
 from rules.guide import name_of
 
 from ..members import ADVISOR, PLAYER
@@ -65,6 +65,10 @@ class Kept:
     body: dict[str, Any]
     #: The date (UTC, YYYY-MM-DD) whose deal of the day this game played, or "".
     daily: str = ""
+    #: How many moves were played, and the seconds from the room's opening to the end
+    #: (a player's best results are counted from them).
+    moves: int = 0
+    seconds: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,9 +90,10 @@ class Archive(Protocol):
     async def annotate(self, game_id: str, analysis: dict[str, Any]) -> None:
         """Keep the solver's analysis beside a kept game (nothing if it is not kept)."""
     async def of_keeper(self, keeper: str, limit: int = KEEPER_LIST
-                        ) -> list[tuple[str, float, bool]]:
+                        ) -> list[tuple[str, float, bool, int | None, float | None]]:
         """The games kept under ``keeper`` (a hashed key), oldest first (the newest
-        ``limit``): game, finished_at, won."""
+        ``limit``): game, finished_at, won, moves, seconds (None for a game kept before
+        the archive counted them)."""
     async def daily_board(self, game: str, date: str, limit: int = BOARD
                           ) -> list[dict[str, Any]]:
         """The games of ``game``'s deal of the day ``date``, first finished first: each
@@ -133,6 +138,10 @@ def kept(room: Room, now: float, daily: str = "") -> Kept:
             advisors.append(m.name)
     if over:
         body: dict[str, Any] = {k: v for k, v in record(room).items() if k != "type"}
+        states = room.play.states
+        if len(states) == len(body["moves"]) + 1:  # the deal's every state: its words
+            body["moves"] = [in_words(room.game, states[i], states[i + 1], m)
+                             for i, m in enumerate(body["moves"])]
     else:
         body = unfinished(room)
     outcome = room.game.outcome(room.play.state)
@@ -143,7 +152,22 @@ def kept(room: Room, now: float, daily: str = "") -> Kept:
                 winnable=room.policy.winnable)
     return Kept(body["id"], room.id, room.game.id, now, body["won"],
                 room.policy.visibility == "public", tuple(sorted(set(keepers))),
-                public(body), daily)
+                public(body), daily, len(body.get("moves", [])),
+                round(now - room.created_at, 1))
+
+
+def in_words(game: Game[Any], before: Any, after: Any, m: dict[str, Any]) -> dict[str, Any]:
+    """A kept move (as in ``record``) with its words, and those of each proposal not
+    taken (``text``), as the table said them (a move kept with words keeps them). For a
+    game whose deal is over: words may name any card."""
+    out = dict(m)
+    try:
+        out.setdefault("text", game.narrate(before, Move(m["move"]), after))
+        out["left"] = [{**p, "text": p.get("text") or game.describe(before, Move(p["move"]))}
+                       for p in m.get("left", [])]
+    except (RulesError, KeyError, TypeError, ValueError):
+        return m  # a move these rules no longer read: its code stands for it
+    return out
 
 
 def unfinished(room: Room) -> dict[str, Any]:

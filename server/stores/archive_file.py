@@ -52,6 +52,10 @@ CREATE INDEX IF NOT EXISTS keepers_game ON keepers (game);
 """
 
 
+#: The columns added since the first schema: a player's best results come from them.
+COUNTED = {"moves": "INTEGER", "seconds": "REAL"}
+
+
 class FileArchive:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
@@ -60,6 +64,9 @@ class FileArchive:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.executescript(SCHEMA)
+        columns = {r[1] for r in self._db.execute("PRAGMA table_info(games)")}
+        for column in sorted(COUNTED.keys() - columns):  # a file kept before the games were counted
+            self._db.execute(f"ALTER TABLE games ADD COLUMN {column} {COUNTED[column]}")
         self._pool = concurrent.futures.ThreadPoolExecutor(1, "sympathy-archive")
 
     async def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
@@ -81,10 +88,11 @@ class FileArchive:
 
         def work(db: sqlite3.Connection) -> None:
             cur = db.execute(
-                "INSERT INTO games (id, room, game, finished_at, won, listed, body, daily) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
+                "INSERT INTO games (id, room, game, finished_at, won, listed, body, daily, "
+                "moves, seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (id) DO NOTHING",
                 (game.id, game.room, game.game, game.finished_at, int(game.won),
-                 int(game.listed), body, game.daily or None))
+                 int(game.listed), body, game.daily or None, game.moves, game.seconds))
             if cur.rowcount:
                 db.executemany("INSERT OR IGNORE INTO keepers (keeper, game) VALUES (?, ?)",
                                [(k, game.id) for k in game.keepers])
@@ -110,12 +118,12 @@ class FileArchive:
             "UPDATE games SET analysis = ? WHERE id = ?", (data, game_id))))
 
     async def of_keeper(self, keeper: str, limit: int = KEEPER_LIST
-                        ) -> list[tuple[str, float, bool]]:
+                        ) -> list[tuple[str, float, bool, int | None, float | None]]:
         rows = await self._run(lambda db: db.execute(
-            "SELECT g.game, g.finished_at, g.won FROM keepers k JOIN games g ON g.id = k.game "
-            "WHERE k.keeper = ? ORDER BY g.finished_at DESC LIMIT ?",
-            (keeper, limit)).fetchall())
-        return [(g, f, bool(w)) for g, f, w in reversed(rows)]
+            "SELECT g.game, g.finished_at, g.won, g.moves, g.seconds FROM keepers k "
+            "JOIN games g ON g.id = k.game WHERE k.keeper = ? "
+            "ORDER BY g.finished_at DESC LIMIT ?", (keeper, limit)).fetchall())
+        return [(g, f, bool(w), m, s) for g, f, w, m, s in reversed(rows)]
 
     async def daily_board(self, game: str, date: str, limit: int = BOARD
                           ) -> list[dict[str, Any]]:

@@ -46,6 +46,9 @@ SCHEMA = [
         PRIMARY KEY (keeper, game)
     )""",
     "CREATE INDEX IF NOT EXISTS keepers_game ON keepers (game)",
+    # added since: a player's best results come from them
+    "ALTER TABLE games ADD COLUMN IF NOT EXISTS moves INTEGER",
+    "ALTER TABLE games ADD COLUMN IF NOT EXISTS seconds DOUBLE PRECISION",
 ]
 
 Conn = psycopg.AsyncConnection[Any]
@@ -80,10 +83,10 @@ class PgArchive:
             async with c.transaction():
                 cur = await c.execute(
                     "INSERT INTO games (id, room, game, finished_at, won, listed, body, "
-                    "daily) VALUES (%s, %s, %s, %s, %s, %s, %s, %s) "
+                    "daily, moves, seconds) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s) "
                     "ON CONFLICT (id) DO NOTHING",
                     (game.id, game.room, game.game, game.finished_at, game.won,
-                     game.listed, body, game.daily or None))
+                     game.listed, body, game.daily or None, game.moves, game.seconds))
                 if cur.rowcount and game.keepers:
                     async with c.cursor() as cc:
                         await cc.executemany(
@@ -118,14 +121,15 @@ class PgArchive:
         await self._run(work)
 
     async def of_keeper(self, keeper: str, limit: int = KEEPER_LIST
-                        ) -> list[tuple[str, float, bool]]:
+                        ) -> list[tuple[str, float, bool, int | None, float | None]]:
         async def work(c: Conn) -> list[Any]:
             cur = await c.execute(
-                "SELECT g.game, g.finished_at, g.won FROM keepers k JOIN games g "
+                "SELECT g.game, g.finished_at, g.won, g.moves, g.seconds FROM keepers k "
+                "JOIN games g "
                 "ON g.id = k.game WHERE k.keeper = %s ORDER BY g.finished_at DESC LIMIT %s",
                 (keeper, limit))
             return await cur.fetchall()
-        return [(g, f, bool(w)) for g, f, w in reversed(await self._run(work))]
+        return [(g, f, bool(w), m, s) for g, f, w, m, s in reversed(await self._run(work))]
 
     async def daily_board(self, game: str, date: str, limit: int = BOARD
                           ) -> list[dict[str, Any]]:

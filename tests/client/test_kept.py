@@ -4,7 +4,11 @@ its server (client/kept.py) and replays it as it replays a saved file."""
 from __future__ import annotations
 
 import asyncio
+import csv
+import io
+import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -69,6 +73,22 @@ async def test_stats_counts_this_persons_games_and_forgets_them(tmp_path: Path) 
         out = await stats()
         assert out.splitlines()[0] == "2 played, 1 won.", out
         assert name_of("a_spell") in out and name_of("wandering_card") in out, out
+        # the best results of the won game; none for a game never won
+        spell = next(line for line in out.splitlines() if name_of("a_spell") in line)
+        lost = next(line for line in out.splitlines() if name_of("wandering_card") in line)
+        assert re.search(r"best: \d+ moves, fastest under a minute$", spell), spell
+        assert "best" not in lost.split("(best")[1].split(")", 1)[1], lost
+        # the same, to save: JSON and CSV
+        saved = json.loads(await stats("--json"))
+        assert (saved["played"], saved["won"]) == (2, 1)
+        by_game = {g["game"]: g for g in saved["games"]}
+        assert by_game["a_spell"]["fewest_moves"] > 0
+        assert by_game["wandering_card"]["fewest_moves"] is None
+        rows = list(csv.DictReader(io.StringIO(await stats("--csv"))))
+        assert [(r["game"], r["played"], r["won"]) for r in rows] == \
+            [(g["game"], str(g["played"]), str(g["won"])) for g in saved["games"]]
+        assert {r["game"]: r["fewest_moves"] for r in rows} == \
+            {"a_spell": str(by_game["a_spell"]["fewest_moves"]), "wandering_card": ""}
         assert "Deleted 2 finished game(s)" in await stats("--forget")
         assert "No finished game of yours" in await stats()
     finally:
@@ -97,6 +117,7 @@ async def test_daily_prints_the_days_board_and_the_links_once_played(tmp_path: P
         await bea.close()
         out = await daily()
         assert "1 played" in out and "/g/" not in out and "--daily) to open" in out, out
+        assert "moves, under a minute" in out and not re.search(r"\d min\b", out), out
         ann, _ = await play_to_the_end(running.url, key, None)
         await ann.close()
         out = await daily()

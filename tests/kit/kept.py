@@ -8,6 +8,7 @@ import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from protocol.limits import Limits
 from server.stores.archive_file import FileArchive
@@ -53,6 +54,14 @@ async def play_to_the_end(url: str, key: str = KEY, deal: int | None = 5,
         offered = [m["code"] for m in view["moves"]["0"]]
         move = next((c for c in offered if c not in ("end", "auto")), offered[0])
         await ann.call("move", room=room, version=state["version"], move=move)
+
+
+def without_words(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A kept game's moves as the ``record`` has them: without the words (``text``) the
+    archive keeps beside each move and each proposal not taken."""
+    return [{**{k: v for k, v in m.items() if k != "text"},
+             "left": [{k: v for k, v in p.items() if k != "text"} for p in m["left"]]}
+            for m in moves]
 
 
 async def replay(given: str, *extra: str) -> tuple[int, str]:

@@ -3,6 +3,7 @@ processes) keep, read, list, annotate, forget and expire finished games the same
 
 from __future__ import annotations
 
+import sqlite3
 import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -14,8 +15,9 @@ from server import seating
 from server.members import hash_token
 from server.room import ADVISOR, PLAYER, Policy
 from server.stores.archive import Archive, Kept, game_id, kept, public, valid_id
-from server.stores.archive_file import FileArchive
+from server.stores.archive_file import SCHEMA, FileArchive
 from server.stores.archive_pg import PgArchive
+from tests.kit.kept import without_words
 from tests.kit.rooms import Live, live
 
 
@@ -64,8 +66,10 @@ async def test_a_kept_game_reads_back_whole_under_its_unguessable_id(archive: Ar
     assert found is not None and found.analysis is None
     body = found.body
     record = r.record()
-    for k in ("game", "options", "seed", "salt", "commitment", "moves", "result"):
+    for k in ("game", "options", "seed", "salt", "commitment", "result"):
         assert body[k] == record[k], k
+    assert without_words(body["moves"]) == record["moves"]
+    assert all(m["text"] for m in body["moves"])  # each move kept in words
     assert body["players"] == [{"seats": [1], "name": "Ann", "bot": False}]
     assert body["advisors"] == ["Xan"] and body["over"] is True
     assert body["finished_at"] == 200.0 and body["won"] is game.won
@@ -166,12 +170,35 @@ async def test_a_keys_games_are_listed_oldest_first(archive: Archive) -> None:
     for deal, when in zip((5, 6, 7), at, strict=True):
         r = finished(deal, room_id=a_room())
         g = kept(r.room, when)
-        await archive.keep(Kept(g.id, g.room, g.game, when, deal == 6, False, (key,), g.body))
+        await archive.keep(Kept(g.id, g.room, g.game, when, deal == 6, False, (key,), g.body,
+                                moves=deal * 10, seconds=deal + 0.5))
     rows = await archive.of_keeper(key)
-    assert rows == [("wandering_card", 1.0, True), ("wandering_card", 2.0, False),
-                    ("wandering_card", 3.0, False)]
+    assert rows == [("wandering_card", 1.0, True, 60, 6.5),
+                    ("wandering_card", 2.0, False, 70, 7.5),
+                    ("wandering_card", 3.0, False, 50, 5.5)]
     assert await archive.of_keeper(key, limit=2) == rows[1:]
     assert await archive.of_keeper(hash_token("nobody")) == []
+
+
+async def test_a_file_kept_before_the_games_were_counted_opens_and_counts_them(
+        tmp_path: Path) -> None:
+    # a file of the first schema, with a game in it: no moves, no seconds
+    path = tmp_path / "old.db"
+    db = sqlite3.connect(path)
+    db.executescript(SCHEMA)
+    key = hash_token(f"key-{uuid.uuid4().hex}")
+    db.execute("INSERT INTO games (id, room, game, finished_at, won, listed, body) "
+               "VALUES ('AAAAAAAAAAAAAAAA', 'r', 'wandering_card', 1.0, 1, 0, x'00')")
+    db.execute("INSERT INTO keepers VALUES (?, 'AAAAAAAAAAAAAAAA')", (key,))
+    db.commit()
+    db.close()
+    archive = FileArchive(path)
+    g = kept(finished(6, room_id=a_room()).room, 2.0)
+    await archive.keep(Kept(g.id, g.room, g.game, 2.0, True, False, (key,), g.body,
+                            moves=12, seconds=3.5))
+    assert await archive.of_keeper(key) == [("wandering_card", 1.0, True, None, None),
+                                            ("wandering_card", 2.0, True, 12, 3.5)]
+    await archive.close()
 
 
 async def test_the_secret_is_made_once_and_the_days_board_lists_its_games(

@@ -22,7 +22,7 @@ from server.stores.archive import kept
 from server.stores.archive_file import FileArchive
 from server.stores.archive_pg import PgArchive
 from server.stores.redis_store import RedisStore
-from tests.kit.kept import KEY, kept_server, play_to_the_end
+from tests.kit.kept import KEY, kept_server, play_to_the_end, without_words
 from tests.kit.leaks import assert_hides, secret_cards
 from tests.kit.peer import Peer
 from tests.kit.postgres import PostgresServer
@@ -51,8 +51,10 @@ async def test_a_finished_game_is_kept_and_anyone_with_its_id_steps_through_it(
     page = await bea.call("archived", game=gid)
     body = page["game"]
     assert page["type"] == "archived" and page["steps"] == len(record["moves"]) + 1
-    for k in ("seed", "salt", "commitment", "moves", "result", "options"):
+    for k in ("seed", "salt", "commitment", "result", "options"):
         assert body[k] == record[k], k
+    assert without_words(body["moves"]) == record["moves"]
+    assert all(m["text"] for m in body["moves"])  # each move kept in words
     assert body["players"] == [{"seats": [1], "name": "Ann", "bot": False}]
     # each step is the table as a watcher saw it then
     game = make("wandering_card", {})
@@ -218,7 +220,9 @@ async def test_a_players_statistics_count_their_won_and_lost_games(keeping: Runn
     # lost, won, won, lost (first legal moves)
     for game, deal in (("wandering_card", 5), ("wandering_card", 6), ("a_spell", 0),
                        ("wandering_card", 8)):
-        ann, _ = await play_to_the_end(keeping.url, KEY, deal, game)
+        ann, room = await play_to_the_end(keeping.url, KEY, deal, game)
+        if deal == 6:
+            won_record = await ann.call("record", room=room)
         await ann.close()
     other, _ = await play_to_the_end(keeping.url, "bea-player-key-0123456789abc", 7)
     await other.close()
@@ -230,6 +234,12 @@ async def test_a_players_statistics_count_their_won_and_lost_games(keeping: Runn
     assert by_game["a_spell"]["streak"] == by_game["a_spell"]["best_streak"] == 1
     wc = by_game["wandering_card"]
     assert (wc["played"], wc["won"], wc["streak"], wc["best_streak"]) == (3, 1, 0, 1)
+    # best results: of the won games only
+    assert wc["fewest_moves"] == len(won_record["moves"]) and 0 <= wc["fastest"] < 60
+    assert by_game["a_spell"]["fewest_moves"] is not None
+    none_won = await p.call("my_stats", player="bea-player-key-0123456789abc")
+    assert none_won["games"][0]["fewest_moves"] is None
+    assert none_won["games"][0]["fastest"] is None
     assert [g["game"] for g in stats["games"]] == ["wandering_card", "a_spell"]  # latest
     none = await p.call("my_stats", player="nobody's key 0123456789")
     assert none["played"] == 0 and none["games"] == []
@@ -309,3 +319,66 @@ async def test_a_kept_game_without_an_analysis_gets_one_made_once_and_kept(
         == "archive/not_found"
     for p in (ann, bea, cy):
         await p.close()
+
+
+#: Bad fields of every request that reads or writes the archive, and the one code each
+#: gets from a server that keeps games ("$GAME": the id of a kept game). The fuzzer
+#: (``test_fuzz.py``) runs on a server with no archive, where every one stops at
+#: ``archive/off``.
+ARCHIVE_BAD: list[tuple[str, dict[str, Any], str]] = [
+    ("archived", {"game": 16}, "proto/bad_field"),
+    ("archived", {"game": "x" * 33}, "proto/bad_field"),
+    ("archived", {}, "proto/bad_field"),
+    ("archived", {"game": "AAAAAAAAAAAAAAAA"}, "archive/not_found"),
+    ("archived_step", {"game": "$GAME", "n": -1}, "proto/bad_field"),
+    ("archived_step", {"game": "$GAME", "n": "1"}, "proto/bad_field"),
+    ("archived_step", {"game": "$GAME", "n": 100_000}, "proto/bad_field"),
+    ("archived_step", {"game": None, "n": 0}, "proto/bad_field"),
+    ("archived_step", {"game": "../../etc/passwd", "n": 0}, "archive/not_found"),
+    ("archived_analysis", {"game": [1]}, "proto/bad_field"),
+    ("archived_analysis", {"game": "AAAAAAAAAAAAAAAA"}, "archive/not_found"),
+    ("room_games", {"room": 5}, "proto/bad_field"),
+    ("room_games", {"room": "nosuchroom"}, "room/not_joined"),
+    ("forget_games", {"player": "short"}, "proto/bad_field"),
+    ("forget_games", {"player": 12345678901234567}, "proto/bad_field"),
+    ("forget_games", {}, "proto/bad_field"),
+    ("my_stats", {"player": "short"}, "proto/bad_field"),
+    ("my_stats", {"player": None}, "proto/bad_field"),
+    ("my_stats", {"player": "k" * 65}, "proto/bad_field"),
+    ("daily", {"game": "no_such_game"}, "game/unknown"),
+    ("daily", {"game": "no_such_game", "player": KEY}, "game/unknown"),
+    ("daily", {"game": 3}, "proto/bad_field"),
+    ("daily", {"game": "wandering_card", "player": 5}, "proto/bad_field"),
+    ("daily", {"game": "wandering_card", "player": "short"}, "proto/bad_field"),
+    ("create", {"game": "no_such_game", "daily": True}, "game/unknown"),
+    ("create", {"game": "wandering_card", "daily": "yes"}, "proto/bad_field"),
+    ("create", {"game": "wandering_card", "daily": True, "deal": 3}, "proto/bad_field"),
+    ("create", {"game": "no_such_game", "winnable": True}, "game/unknown"),
+    ("create", {"game": "wandering_card", "winnable": 1}, "proto/bad_field"),
+    ("create", {"game": "wandering_card", "winnable": True, "daily": True},
+     "proto/bad_field"),
+]
+
+
+async def test_bad_archive_requests_get_one_code_each_and_change_nothing(
+        keeping: Running) -> None:
+    ann, room = await play_to_the_end(keeping.url)
+    gid = (await ann.call("room_games", room=room))["games"][0]["id"]
+    before = (await ann.call("archived", game=gid), await ann.call("my_stats", player=KEY),
+              await ann.call("daily", game="wandering_card", player=KEY),
+              await ann.call("room_games", room=room))
+    rooms = keeping.app.store.count()
+    cy = await Peer.connect(keeping.url, "Cy")
+    for kind, fields, code in ARCHIVE_BAD:
+        fields = {k: gid if v == "$GAME" else v for k, v in fields.items()}
+        err = await cy.call(kind, **fields)
+        assert (err["type"], err.get("code")) == ("error", code), (kind, fields, err)
+    after = (await ann.call("archived", game=gid), await ann.call("my_stats", player=KEY),
+             await ann.call("daily", game="wandering_card", player=KEY),
+             await ann.call("room_games", room=room))
+    assert [{k: v for k, v in m.items() if k != "re"} for m in after] == \
+        [{k: v for k, v in m.items() if k != "re"} for m in before]
+    assert keeping.app.store.count() == rooms
+    assert (await cy.call("create", game="wandering_card"))["type"] == "joined"
+    await ann.close()
+    await cy.close()

@@ -3,6 +3,9 @@ steps through it, jumps, and sees the fairness check."""
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -12,6 +15,7 @@ from playwright.async_api import Browser
 
 from tests.kit.browser import ON_THE_BROWSERS_LOOP, Person, open_room
 from tests.kit.kept import play_to_the_end
+from tests.kit.peer import Peer
 from tests.kit.sights import keeping
 
 pytestmark = ON_THE_BROWSERS_LOOP
@@ -70,6 +74,39 @@ async def test_someone_not_at_the_table_steps_through_a_finished_game(
     assert bea.errors == [] and ann.errors == []
 
 
+async def test_a_kept_games_moves_and_the_advice_left_are_in_words(
+        browser: Browser, kept_site: str) -> None:
+    # Klondike deal 5: Xan proposes the second move offered, Ann plays the first, gives up
+    url = kept_site.replace("http://", "ws://")
+    ann = await Peer.connect(url, "Ann")
+    joined = await ann.call("create", game="klondike", deal=5)
+    room = joined["room"]
+    xan = await Peer.connect(url, "Xan")
+    await xan.call("join", code=joined["code"], role="advisor")
+    state = await ann.latest_state(0)
+    taken, left = [m for m in state["view"]["moves"]["0"] if m["code"] not in ("end", "auto")][:2]
+    await xan.call("propose", room=room, version=state["version"], move=left["code"])
+    await ann.call("move", room=room, version=state["version"], move=taken["code"])
+    await ann.call("move", room=room, version=state["version"] + 1, move="end")
+    gid = (await ann.call("room_games", room=room))["games"][0]["id"]
+    step = (await ann.call("archived_step", game=gid, n=1))["last"]
+    assert step["left"] == [{"move": left["code"], "by": ["Xan"], "text": left["text"]}]
+    for p in (ann, xan):
+        await p.close()
+
+    bea = await Person.open(browser, f"{kept_site}/g/{gid}", name="Bea")
+    g = bea.page
+    await g.wait_for_selector('.table-wrap[data-step="0"]', state="attached")
+    await g.click("button.next")
+    await g.wait_for_selector('.table-wrap[data-step="1"]', state="attached")
+    caption = await g.inner_text("p.last")
+    assert f"Move 1: {step['text']}" in caption and step["text"] != taken["code"], caption
+    assert f"proposed and not taken: {left['text']})" in caption, caption
+    title = await g.get_attribute('.chart .bar-move[data-n="1"]', "title")
+    assert title is not None and title.startswith(f"Move 1: {step['text']}"), title
+    assert bea.errors == []
+
+
 async def test_a_link_that_opens_nothing_says_so(browser: Browser, kept_site: str) -> None:
     p = await Person.open(browser, f"{kept_site}/g/AAAAAAAAAAAAAAAA")
     await p.page.wait_for_selector("text=No finished game is kept under this link")
@@ -91,8 +128,10 @@ async def test_the_lobby_counts_a_won_and_a_lost_game_of_this_browser(
     key = await page.evaluate("localStorage.getItem('sympathy.player')")
     assert isinstance(key, str) and len(key) >= 16
     url = kept_site.replace("http://", "ws://")
+    moves = {}
     for game, deal in (("a_spell", 0), ("wandering_card", 5)):  # won, then lost
-        peer, _ = await play_to_the_end(url, key, deal, game)
+        peer, room = await play_to_the_end(url, key, deal, game)
+        moves[game] = len((await peer.call("record", room=room))["moves"])
         await peer.close()
     other, _ = await play_to_the_end(url, "someone-else-0123456789", 6)  # another key
     await other.close()
@@ -104,6 +143,24 @@ async def test_the_lobby_counts_a_won_and_a_lost_game_of_this_browser(
     card = page.locator('.mine tr[data-game="wandering_card"]')
     assert await card.locator(".played").inner_text() == "1"
     assert await card.locator(".won").inner_text() == "0"
+    # the best results: of the won game; none for the game never won
+    assert await spell.locator(".fewest").inner_text() == str(moves["a_spell"])
+    assert await spell.locator(".fastest").inner_text() == "under a minute"
+    assert await card.locator(".fewest").inner_text() == "\N{EN DASH}"
+    # the statistics to save: JSON (the server's answer) and CSV (a row a game)
+    async with page.expect_download() as info:
+        await page.click(".mine button.export-json")
+    saved = json.loads(Path(await (await info.value).path()).read_text())
+    assert (saved["played"], saved["won"]) == (2, 1)
+    assert {g["game"]: g["fewest_moves"] for g in saved["games"]} == \
+        {"a_spell": moves["a_spell"], "wandering_card": None}
+    async with page.expect_download() as info:
+        await page.click(".mine button.export-csv")
+    download = await info.value
+    assert download.suggested_filename == "sympathy-stats.csv"
+    rows = list(csv.DictReader(io.StringIO(Path(await download.path()).read_text())))
+    assert {r["game"]: (r["played"], r["won"], r["fewest_moves"]) for r in rows} == \
+        {"a_spell": ("1", "1", str(moves["a_spell"])), "wandering_card": ("1", "0", "")}
     await page.click(".mine button.forget")
     await page.click("dialog.ask button.yes")
     await page.wait_for_selector(".mine >> text=No finished game yet")
