@@ -34,7 +34,9 @@ export async function showMine(section, conn) {
   const save = (kind) => h("button", { type: "button", class: `small export-${kind}`, onclick: () => exportStats(stats, kind) }, `Download (${kind.toUpperCase()})`);
   fill(section, h("h2", {}, "Your games"),
     h("p", { class: "totals" }, `${stats.played} played, ${stats.won} won.`),
-    h("table", { class: "stats" }, h("thead", {}, h("tr", {}, ...["Game", "Played", "Won", "Share won", "Wins in a row", "Best run", "Fewest moves to win", "Fastest win"].map((t) => h("th", {}, t)))), h("tbody", {}, ...rows)),
+    // eight columns are wider than a phone: the table slides within its own box, never the page
+    h("div", { class: "stats-wrap", tabindex: "0", role: "region", "aria-label": "Your games, per game" },
+      h("table", { class: "stats" }, h("thead", {}, h("tr", {}, ...["Game", "Played", "Won", "Share won", "Wins in a row", "Best run", "Fewest moves to win", "Fastest win"].map((t) => h("th", {}, t)))), h("tbody", {}, ...rows))),
     h("p", {}, save("json"), " ", save("csv"), " ", forget));
 }
 

@@ -18,6 +18,9 @@ async def advisor_joins(browser: Browser, site: str, code: str, name: str = "Xan
     await xan.page.click(".actions button:has-text('Advise')")
     await xan.page.wait_for_selector(".actions h2:has-text('Propose a move')")
     await xan.wait_version(0)
+    # the table answers an advisor's click once it shows the moves to propose (on a busy
+    # machine a click could come before, and do nothing)
+    await xan.page.wait_for_selector(".zone.actionable")
     return xan
 
 
