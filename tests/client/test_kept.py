@@ -3,23 +3,16 @@ its server (client/kept.py) and replays it as it replays a saved file."""
 
 from __future__ import annotations
 
-import asyncio
 import csv
 import io
 import json
-import os
 import re
-import sys
 from pathlib import Path
 
 from client.links import game_link
 from client.tokens import TokenStore
-from protocol.limits import Limits
 from rules.guide import name_of
-from server.stores.archive_file import FileArchive
-from tests.kit.cli import ROOT
-from tests.kit.kept import play_to_the_end, replay
-from tests.kit.server import start, stop_server
+from tests.kit.kept import kept_server, play_to_the_end, replay, sympathy
 
 
 def test_a_games_link_or_id_is_read_as_such() -> None:
@@ -31,9 +24,7 @@ def test_a_games_link_or_id_is_read_as_such() -> None:
 
 
 async def test_replay_takes_a_kept_games_link_or_its_id(tmp_path: Path) -> None:
-    running, stop, task = await start(Limits(rate=1000, burst=1000),
-                                      archive=FileArchive(tmp_path / "sympathy.db"))
-    try:
+    async with kept_server(tmp_path) as running:
         ann, room = await play_to_the_end(running.url)
         gid = (await ann.call("room_games", room=room))["games"][0]["id"]
         moves = len((await ann.call("record", room=room))["moves"])
@@ -45,27 +36,18 @@ async def test_replay_takes_a_kept_games_link_or_its_id(tmp_path: Path) -> None:
         assert code == 0 and by_id == out
         code, out = await replay("AAAAAAAAAAAAAAAA", "--server", running.url)
         assert code == 1 and "No finished game is kept under that id" in out, out
-    finally:
-        await stop_server(stop, task)
 
 
 async def test_stats_counts_this_persons_games_and_forgets_them(tmp_path: Path) -> None:
     state = tmp_path / "state"
     key = TokenStore(state / "seats.json").player_key()  # the terminal's own key
-    running, stop, task = await start(Limits(rate=1000, burst=1000),
-                                      archive=FileArchive(tmp_path / "sympathy.db"))
+    async with kept_server(tmp_path) as running:
 
-    async def stats(*extra: str) -> str:
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "cli.main", "stats", "--server", running.url, *extra,
-            cwd=ROOT, env={**os.environ, "SYMPATHY_STATE_DIR": str(state)},
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
-        async with asyncio.timeout(60):
-            out, _ = await proc.communicate()
-        assert proc.returncode == 0, out
-        return out.decode()
+        async def stats(*extra: str) -> str:
+            code, out = await sympathy("stats", "--server", running.url, *extra, state=state)
+            assert code == 0, out
+            return out
 
-    try:
         assert "No finished game of yours" in await stats()
         for game, deal in (("a_spell", 0), ("wandering_card", 5)):  # won, then lost
             peer, _ = await play_to_the_end(running.url, key, deal, game)
@@ -91,27 +73,19 @@ async def test_stats_counts_this_persons_games_and_forgets_them(tmp_path: Path) 
             {"a_spell": str(by_game["a_spell"]["fewest_moves"]), "wandering_card": ""}
         assert "Deleted 2 finished game(s)" in await stats("--forget")
         assert "No finished game of yours" in await stats()
-    finally:
-        await stop_server(stop, task)
 
 
 async def test_daily_prints_the_days_board_and_the_links_once_played(tmp_path: Path) -> None:
     state = tmp_path / "state"
     key = TokenStore(state / "seats.json").player_key()
-    running, stop, task = await start(Limits(rate=1000, burst=1000),
-                                      archive=FileArchive(tmp_path / "sympathy.db"))
+    async with kept_server(tmp_path) as running:
 
-    async def daily() -> str:
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "cli.main", "daily", "wandering_card", "--server",
-            running.url, cwd=ROOT, env={**os.environ, "SYMPATHY_STATE_DIR": str(state)},
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
-        async with asyncio.timeout(60):
-            out, _ = await proc.communicate()
-        assert proc.returncode == 0, out
-        return out.decode()
+        async def daily() -> str:
+            code, out = await sympathy("daily", "wandering_card", "--server", running.url,
+                                       state=state)
+            assert code == 0, out
+            return out
 
-    try:
         assert "nobody has finished it yet today" in await daily()
         bea, _ = await play_to_the_end(running.url, "bea-player-key-0123456789abc", None)
         await bea.close()
@@ -123,8 +97,6 @@ async def test_daily_prints_the_days_board_and_the_links_once_played(tmp_path: P
         out = await daily()
         assert "2 played" in out and out.count(f"http://127.0.0.1:{running.port}/g/") == 2
         assert "(you)" in out and "to open" not in out, out
-    finally:
-        await stop_server(stop, task)
 
 
 def test_host_daily_asks_for_the_deal_of_the_day() -> None:

@@ -4,6 +4,7 @@ protocol by a player with a key, and ``sympathy replay`` run as a person runs it
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -64,11 +65,18 @@ def without_words(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
             for m in moves]
 
 
-async def replay(given: str, *extra: str) -> tuple[int, str]:
-    """``sympathy replay --plain GIVEN``: its exit code and what it printed."""
+async def sympathy(*args: str, state: Path | None = None) -> tuple[int, str]:
+    """``sympathy ARGS`` as a person runs it (its saved keys under ``state`` when given):
+    its exit code and what it printed."""
+    env = {**os.environ, "SYMPATHY_STATE_DIR": str(state)} if state else None
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "cli.main", "replay", "--plain", given, *extra, cwd=ROOT,
+        sys.executable, "-m", "cli.main", *args, cwd=ROOT, env=env,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
     async with asyncio.timeout(60):
         out, _ = await proc.communicate()
     return proc.returncode or 0, out.decode()
+
+
+async def replay(given: str, *extra: str) -> tuple[int, str]:
+    """``sympathy replay --plain GIVEN``: its exit code and what it printed."""
+    return await sympathy("replay", "--plain", given, *extra)
