@@ -366,16 +366,19 @@ class Game(ABC, Generic[S]):
         (:func:`rules.shape.from_zones`); ``end`` is ``give_up`` and ``auto`` is
         ``auto``. A game whose moves know their places answers from them instead
         (:class:`rules.patience.Patience`). A move that turns up a hidden card names no
-        target: where a card nobody has seen goes may depend on the card.
+        target, nor the hidden cards it takes: where a card nobody has seen goes, and how
+        many go, may depend on the card.
         """
         if move.code in ("end", "auto"):
             return Shape(GIVE_UP if move.code == "end" else AUTO_PLAY)
         after = self.apply_for(state, move, seat)
         shape = from_zones(self.zones(state), self.zones(after), audience)
-        if self.reveals(state, after) and shape.target is not None:
+        if self.reveals(state, after):
             # Where a card no one has seen goes may depend on the card (Legitimist's
-            # turn: to its family if a base, else to the stock): the target would tell.
-            return dataclasses.replace(shape, target=None)
+            # turn: to its family if a base, else to the stock): the target would tell;
+            # so may how many go (Le Blocus deals the card after an ace in its place).
+            return dataclasses.replace(shape, target=None,
+                                       cards=tuple(c for c in shape.cards if c is not None))
         return shape
 
     def hidden_count(self, state: S) -> int:

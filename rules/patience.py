@@ -466,8 +466,15 @@ class Patience(SoloGame[Table]):
         if s.source < 0 or s.kind not in (MOVE, DEAL, TURN):
             return Shape(s.kind, src, dst)
         cut = s.taken(state)
-        return Shape(s.kind, src, dst, tuple(self._seen(state, s.source, k, audience)
-                                             for k in range(cut.start, cut.stop)))
+        cards = tuple(self._seen(state, s.source, k, audience)
+                      for k in range(cut.start, cut.stop))
+        if None in cards and dst is not None and not any(
+                o.source == s.source and o.target != s.target for o in self.steps(state)):
+            # Where a card the audience cannot see goes, when the player does not choose
+            # it, may depend on the card (Corners deals a card of the base rank to a
+            # corner): the target would tell the card before it is turned.
+            dst = None
+        return Shape(s.kind, src, dst, cards)
 
     def _seen(self, t: Table, i: int, k: int, audience: Audience) -> Card | None:
         """Card ``k`` of pile ``i`` if ``audience`` sees it now, else ``None``."""

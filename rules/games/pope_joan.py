@@ -80,10 +80,11 @@ from ..cards import (
     suit_of,
 )
 from ..description import VINTAGE, Description
-from ..game import Game, Move, Option, Outcome, Seat, Zone, players_option
+from ..game import Audience, Game, Move, Option, Outcome, Seat, Zone, players_option
 from ..prng import shuffle
 from ..registry import register
 from ..round import Match, deal_round, hand_zone, match_outcome
+from ..shape import MOVE, Shape
 
 SEAT_NAMES = tuple(f"Player {i}" for i in range(1, 9))
 DEAL = Move("deal")
@@ -240,6 +241,17 @@ class PopeJoan(Game[PopeState]):
             board = state.board
             return self._lay(state.match, board, state.match.cards(self.pack()))
         return self._lead(state, parse(move.code[1:]))
+
+    def shape(self, state: PopeState, move: Move, seat: Seat, audience: Audience) -> Shape:
+        """A lead as the table sees it before it is made: the led card, from the
+        leader's hand to the cards played. (Read from the zones after it, as by default,
+        the run that follows would tell the leader who holds the next cards and how far
+        the run goes before he chooses.)"""
+        if move != DEAL:
+            led = parse(move.code[1:])
+            return Shape(MOVE, f"hand{seat}", "played",
+                         (led if audience == seat else None,))
+        return super().shape(state, move, seat, audience)
 
     def _lead(self, s: PopeState, c: Card | None) -> PopeState:
         """Play ``c`` and every card that follows it, until a stop or someone is out."""

@@ -86,9 +86,11 @@ def check_model(game: Patience, state: Any, zones: tuple[Zone, ...]) -> None:
                 f"{game.id}: {move.code} says {shape.cards}, not its source's"
             continue
         seen = from_zones(zones, after, 0)
-        if shape.kind == DEAL and shape.target is None:
+        if shape.target is None and (shape.kind == DEAL or None in shape.cards):
             # a deal whose cards go where they themselves decide (Les Quatre Coins deals
-            # on, a foundation card going up at once): it names its source alone
+            # on, a foundation card going up at once), or an unseen card whose place the
+            # player does not choose (Corners' deal, Four of a Kind's turn): it names
+            # its source alone, since the target would tell the card
             assert seen.source == shape.source, f"{game.id}: {move.code} says {shape}"
             continue
         assert (seen.source, seen.target) == (shape.source, shape.target), \
