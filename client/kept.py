@@ -118,7 +118,8 @@ def daily_lines(board: dict[str, Any], server: str) -> list[str]:
         return [f"{head}: nobody has finished it yet today."]
     won = sum(1 for r in rows if r["won"])
     page = server.replace("wss://", "https://").replace("ws://", "http://").rstrip("/")
-    lines = [f"{head}: {len(rows)} played, {won} won."]
+    lines = [f"{head}: {len(rows)} played, {won} won.",
+             "  Everyone plays it by the game's own rules; each player's first game counts."]
     for i, r in enumerate(rows, 1):
         who = " and ".join(r["players"]) or "someone"
         link = f"  {page}/g/{r['id']}" if r.get("id") else ""

@@ -29,7 +29,7 @@ import time
 from typing import Any
 
 from protocol.errors import ProtocolError
-from rules import Move, Play, RulesError, make, render
+from rules import Game, Move, Play, RulesError, make, render
 from rules.guide import name_of
 
 from .heavy import analysis_job
@@ -55,6 +55,21 @@ MIN_KEY = 16
 def day(when: float) -> str:
     """The date (UTC) of unix time ``when``: a deal of the day's date."""
     return datetime.datetime.fromtimestamp(when, datetime.UTC).strftime("%Y-%m-%d")
+
+
+def why_not_daily(game: Game[Any], undo: str) -> str | None:
+    """Why a table of ``game`` (its options chosen) with undo ``undo`` cannot play the
+    deal of the day, in words for people; ``None`` when it can. Everyone plays the day's
+    deal by the same rules (the game's own options, as the book has them) and nobody may
+    take back a move that turned up a card to try another way: else the board would
+    compare unlike games."""
+    if game.options != make(game.id).options:
+        return ("The deal of the day is played with the game's own rules, the same for "
+                "everyone: choose no options.")
+    if undo == "past_reveal":
+        return ("The deal of the day cannot take back a move that turned up a card: "
+                "choose undo on or off.")
+    return None
 
 
 def hashed_key(key: str) -> str:
@@ -95,7 +110,8 @@ class Games:
             return
         try:
             date = day(room.created_at)
-            daily = date if room.seed == await self.daily_deal(room.game.id, date) else ""
+            daily = date if room.seed == await self.daily_deal(room.game.id, date) and \
+                why_not_daily(room.game, room.policy.undo) is None else ""
             await self.archive.keep(kept(room, time.time(), daily))
         except Exception:
             log.exception("cannot keep the finished game of room %s", room.id)

@@ -21,7 +21,7 @@ from protocol.limits import Limits
 from protocol.messages import PROTOCOL_VERSION, Request, encode
 
 from . import seating, views
-from .archived import Games, day, hashed_key
+from .archived import Games, day, hashed_key, why_not_daily
 from .chance import Chance, SecretChance
 from .client_conn import Conn
 from .commands import ROOM_COMMANDS
@@ -148,8 +148,10 @@ class Sessions:
                 raise ProtocolError("proto/bad_field", "A deal of the day has its own deal "
                                     "number: name none.")
             # the day's deal of the game by its id, whatever alias named it
-            game = made(req["game"], req.get("options", {})).id
-            deal = await self.games.daily_deal(game, day(time.time()))
+            chosen = made(req["game"], req.get("options", {}))
+            if (why := why_not_daily(chosen, policy.undo)) is not None:
+                raise ProtocolError("proto/bad_field", why)
+            deal = await self.games.daily_deal(chosen.id, day(time.time()))
         if policy.winnable:
             if deal is not None:
                 raise ProtocolError("proto/bad_field", "A table of winnable deals only is "

@@ -165,7 +165,9 @@ export async function lobby(root) {
     try {
       const j = await conn.call("create", { game: game.value, name: name.value.trim() || undefined,
         visibility: val("visibility"), advice: val("advice"), advice_mode: val("advice_mode"),
-        undo: val("undo"), hints: val("hints"), autodrop: val("autodrop") === "on", seats: val("seats"), options: chosenOptions(), think_ms: Number(val("think_ms")),
+        // the deal of the day is everyone's by the game's own rules, with no peeking
+        undo: daily && val("undo") === "past_reveal" ? "on" : val("undo"), hints: val("hints"), autodrop: val("autodrop") === "on", seats: val("seats"),
+        options: daily ? undefined : chosenOptions(), think_ms: Number(val("think_ms")),
         deal: deal ? BigInt(deal) : undefined, daily: daily || undefined, winnable: proved || undefined });
       setSeat(j.code, j.room, j.token);
       location.assign(`/r/${encodeURIComponent(j.code)}`);

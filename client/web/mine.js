@@ -76,6 +76,7 @@ export async function showDaily(section, conn, game) {
     r.id ? h("a", { href: `/g/${r.id}` }, r.players.join(" and ") || "someone") : (r.players.join(" and ") || "someone"),
     ` ${r.won ? "won" : "lost"} in ${r.moves} moves, ${duration(r.seconds)}`));
   fill(section, h("h3", {}, `Deal of the day (${d.date})`),
+    h("p", { class: "muted" }, "Everyone plays it by the game's own rules; each player's first game counts."),
     h("p", { class: "muted" }, d.board.length ? `${d.board.length} played, ${won} won.${d.played ? "" : " Play it to open the others' games."}` : "Nobody has finished it yet today."),
     d.board.length ? h("ol", { class: "results" }, ...rows) : null);
 }

@@ -47,6 +47,20 @@ KEEPER_LIST = 10_000
 #: Games a deal of the day's board shows at most.
 BOARD = 100
 
+#: The games on a deal of the day's board (parameters: the day, the game, the limit;
+#: ``{p}`` is the driver's placeholder): each the first game of that deal finished by
+#: one of its players' keys. One text for the embedded file and PostgreSQL.
+BOARD_SQL = """
+SELECT g.body FROM games g
+WHERE g.daily = {p} AND g.game = {p} AND EXISTS (
+    SELECT 1 FROM keepers k WHERE k.game = g.id AND NOT EXISTS (
+        SELECT 1 FROM keepers k2 JOIN games g2 ON g2.id = k2.game
+        WHERE k2.keeper = k.keeper AND g2.daily = g.daily AND g2.game = g.game
+          AND (g2.finished_at < g.finished_at
+               OR (g2.finished_at = g.finished_at AND g2.id < g.id))))
+ORDER BY g.finished_at, g.id LIMIT {p}
+"""
+
 
 @dataclass(frozen=True, slots=True)
 class Kept:
@@ -96,8 +110,11 @@ class Archive(Protocol):
         the archive counted them)."""
     async def daily_board(self, game: str, date: str, limit: int = BOARD
                           ) -> list[dict[str, Any]]:
-        """The games of ``game``'s deal of the day ``date``, first finished first: each
-        kept game's body (public)."""
+        """The games of ``game``'s deal of the day ``date`` that count, first finished
+        first: each kept game's body (public). A game counts when it is the first of
+        the day's deal finished by one of its players' keys (:data:`BOARD_SQL`): playing
+        the deal again, to learn it, does not put a better result on the board; a game
+        whose players sent no key is not on it."""
     async def kept_by(self, keeper: str, ids: list[str]) -> set[str]:
         """Which of ``ids`` are kept under ``keeper`` (a hashed key)."""
     async def secret(self) -> str:

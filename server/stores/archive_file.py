@@ -19,7 +19,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .archive import BOARD, KEEPER_LIST, ROOM_LIST, Found, Kept, decode, encode, public, summary
+from .archive import (
+    BOARD,
+    BOARD_SQL,
+    KEEPER_LIST,
+    ROOM_LIST,
+    Found,
+    Kept,
+    decode,
+    encode,
+    public,
+    summary,
+)
 
 T = TypeVar("T")
 
@@ -128,8 +139,7 @@ class FileArchive:
     async def daily_board(self, game: str, date: str, limit: int = BOARD
                           ) -> list[dict[str, Any]]:
         rows = await self._run(lambda db: db.execute(
-            "SELECT body FROM games WHERE daily = ? AND game = ? ORDER BY finished_at "
-            "LIMIT ?", (date, game, limit)).fetchall())
+            BOARD_SQL.format(p="?"), (date, game, limit)).fetchall())
         return [public(decode(r[0])) for r in rows]
 
     async def kept_by(self, keeper: str, ids: list[str]) -> set[str]:

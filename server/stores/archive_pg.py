@@ -19,7 +19,18 @@ from typing import Any, TypeVar
 
 import psycopg
 
-from .archive import BOARD, KEEPER_LIST, ROOM_LIST, Found, Kept, decode, encode, public, summary
+from .archive import (
+    BOARD,
+    BOARD_SQL,
+    KEEPER_LIST,
+    ROOM_LIST,
+    Found,
+    Kept,
+    decode,
+    encode,
+    public,
+    summary,
+)
 
 T = TypeVar("T")
 
@@ -134,9 +145,8 @@ class PgArchive:
     async def daily_board(self, game: str, date: str, limit: int = BOARD
                           ) -> list[dict[str, Any]]:
         async def work(c: Conn) -> list[Any]:
-            cur = await c.execute(
-                "SELECT body FROM games WHERE daily = %s AND game = %s "
-                "ORDER BY finished_at LIMIT %s", (date, game, limit))
+            cur = await c.execute(BOARD_SQL.format(p="%s"),
+                                  (date, game, limit))
             return await cur.fetchall()
         return [public(decode(r[0])) for r in await self._run(work)]
 

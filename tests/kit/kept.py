@@ -32,16 +32,16 @@ async def kept_server(tmp: Path) -> AsyncIterator[Running]:
         await stop_server(stop, task)
 
 
-async def play_to_the_end(url: str, key: str = KEY, deal: int | None = 5,
+async def play_to_the_end(url: str, key: str | None = KEY, deal: int | None = 5,
                           game: str = "wandering_card", winnable: bool = False
                           ) -> tuple[Peer, str]:
     """Ann (with her player key) plays ``game``'s ``deal`` (The Wandering Card's deal 5
     is lost so, A Spell's deal 0 won) to its end, the first legal move each time but
     giving up or playing on by itself; returns her peer and the room. ``deal`` None:
     the game's deal of the day. ``winnable``: a table of winnable deals only (no deal
-    named)."""
+    named). ``key`` None: she sends no player key."""
     ann = await Peer.connect(url, hello=False)
-    await ann.call("hello", version=1, name="Ann", player=key)
+    await ann.call("hello", version=1, name="Ann", **({} if key is None else {"player": key}))
     joined = await ann.call("create", game=game,
                             **({"winnable": True} if winnable else
                                {"daily": True} if deal is None else {"deal": deal}))

@@ -201,22 +201,27 @@ async def test_a_file_kept_before_the_games_were_counted_opens_and_counts_them(
     await archive.close()
 
 
-async def test_the_secret_is_made_once_and_the_days_board_lists_its_games(
+async def test_the_secret_is_made_once_and_the_days_board_lists_each_keys_first_game(
         archive: Archive) -> None:
     assert await archive.secret() == await archive.secret()
     assert len(await archive.secret()) >= 32
     date = f"2000-01-{uuid.uuid4().int % 28 + 1:02d}-{uuid.uuid4().hex[:6]}"
-    key = hash_token(f"key-{uuid.uuid4().hex}")
+    key, bea, cy = (hash_token(f"key-{uuid.uuid4().hex}") for _ in range(3))
     games = []
-    for deal, when in ((5, 20.0), (6, 10.0)):
+    # (deal, finished at, keys): Ann's first (20), Bea's first (10), Ann's second with
+    # Cy's first (30), Ann's third (40), one with no key (5)
+    for deal, when, keys in ((5, 20.0, (key,)), (6, 10.0, (bea,)), (7, 30.0, (key, cy)),
+                             (8, 40.0, (key,)), (9, 5.0, ())):
         g = kept(finished(deal, room_id=a_room()).room, when, daily=date)
-        games.append(Kept(g.id, g.room, g.game, when, g.won, False,
-                          (key,) if deal == 5 else (), g.body, date))
+        games.append(Kept(g.id, g.room, g.game, when, g.won, False, keys, g.body, date))
         await archive.keep(games[-1])
     await archive.keep(kept(finished(7, room_id=a_room()).room, 15.0))  # not the day's
     board = await archive.daily_board("wandering_card", date)
-    assert [b["id"] for b in board] == [games[1].id, games[0].id]  # first finished first
+    # each key's first game counts, first finished first: Ann's second game is Cy's
+    # first; her third is nobody's first; a game with no key is nobody's
+    assert [b["id"] for b in board] == [games[1].id, games[0].id, games[2].id]
     assert board[0]["daily"] == date
     assert await archive.daily_board("a_spell", date) == []
-    assert await archive.kept_by(key, [g.id for g in games]) == {games[0].id}
+    assert await archive.kept_by(key, [g.id for g in games]) == \
+        {games[0].id, games[2].id, games[3].id}
     assert await archive.kept_by(key, []) == set()

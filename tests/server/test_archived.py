@@ -274,11 +274,18 @@ async def test_the_deal_of_the_day_is_one_deal_and_its_board_opens_to_who_played
     assert [r["mine"] for r in mine["board"]] == [True, False]
     # a game's own deal number is not the day's; another game's day is empty
     other, _ = await play_to_the_end(keeping.url, ann_key, 5)
-    assert len((await cy.call("daily", game="wandering_card"))["board"]) == 2
+    # playing the day's deal again does not put a second result of Ann's on the board
+    # (only each key's first counts), nor does a game of someone who sent no key
+    again, _ = await play_to_the_end(keeping.url, ann_key, None)
+    keyless, _ = await play_to_the_end(keeping.url, None, None)
+    assert [r["players"] for r in (await cy.call("daily", game="wandering_card"))["board"]] \
+        == [["Ann"], ["Ann"]]
+    assert [r["mine"] for r in (await ann.call("daily", game="wandering_card",
+                                               player=ann_key))["board"]] == [True, False]
     assert (await cy.call("daily", game="a_spell"))["board"] == []
     bad = await cy.call("create", game="wandering_card", daily=True, deal=3)
     assert bad["code"] == "proto/bad_field"
-    for p in (ann, bea, cy, other):
+    for p in (ann, bea, cy, other, again, keyless):
         await p.close()
 
 
@@ -353,6 +360,11 @@ ARCHIVE_BAD: list[tuple[str, dict[str, Any], str]] = [
     ("create", {"game": "no_such_game", "daily": True}, "game/unknown"),
     ("create", {"game": "wandering_card", "daily": "yes"}, "proto/bad_field"),
     ("create", {"game": "wandering_card", "daily": True, "deal": 3}, "proto/bad_field"),
+    # the day's deal is played by everyone by the same rules, with no peeking
+    ("create", {"game": "wandering_card", "daily": True,
+                "options": {"first_layer": "counted"}}, "proto/bad_field"),
+    ("create", {"game": "wandering_card", "daily": True, "undo": "past_reveal"},
+     "proto/bad_field"),
     ("create", {"game": "no_such_game", "winnable": True}, "game/unknown"),
     ("create", {"game": "wandering_card", "winnable": 1}, "proto/bad_field"),
     ("create", {"game": "wandering_card", "winnable": True, "daily": True},

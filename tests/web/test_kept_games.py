@@ -190,7 +190,11 @@ async def test_the_deal_of_the_day_board_shows_two_peoples_results(
     links = page.locator(".daily-board ol.results a")
     assert await links.count() == 2
     assert (await links.first.get_attribute("href") or "").startswith("/g/")
-    # the button opens a room on the day's deal
+    assert "each player's first game counts" in await page.inner_text(".daily-board")
+    # the button opens a room on the day's deal, by the game's own rules whatever the
+    # form says (the server refuses the day's deal with other options, or peeking undo)
+    await page.select_option("#opt-first_layer", "counted")
+    await page.select_option("#undo", "past_reveal")
     await page.click("button#daily")
     await page.wait_for_url("**/r/*")
     await ann.wait_version(0)
