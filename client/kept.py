@@ -71,18 +71,20 @@ def stats_lines(stats: dict[str, Any]) -> list[str]:
     if not stats.get("played"):
         return ["No finished game of yours is kept on this server yet."]
     lines = [f"{stats['played']} played, {stats['won']} won."]
-    width = max(len(str(g["title"])) for g in stats["games"])
-    for g in stats["games"]:
+    titles = [f"{g['title']} (winnable deals only)" if g.get("winnable") else str(g["title"])
+              for g in stats["games"]]
+    width = max(len(t) for t in titles)
+    for g, title in zip(stats["games"], titles, strict=True):
         rate = round(100 * g["won"] / g["played"])
-        lines.append(f"  {g['title']:<{width}}  played {g['played']:>4}  won {g['won']:>4} "
+        lines.append(f"  {title:<{width}}  played {g['played']:>4}  won {g['won']:>4} "
                      f"({rate:>3}%)  wins in a row {g['streak']} (best {g['best_streak']})"
                      f"{best_line(g)}")
     return lines
 
 
 #: The columns of ``sympathy stats --csv`` (the page's CSV download has the same).
-CSV_COLUMNS = ("game", "title", "played", "won", "streak", "best_streak", "fewest_moves",
-               "fastest", "last")
+CSV_COLUMNS = ("game", "title", "winnable", "played", "won", "streak", "best_streak",
+               "fewest_moves", "fastest", "last")
 
 
 def stats_export(stats: dict[str, Any], kind: str) -> str:

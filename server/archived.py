@@ -239,14 +239,16 @@ class Games:
     async def stats(self, key: str) -> dict[str, Any]:
         """``my_stats``: the games kept under a player key, counted per game: played,
         won, the current run of wins and the longest, the best results (fewest moves to
-        a win, fastest win)."""
+        a win, fastest win). The games of tables of winnable deals only are counted
+        apart (``winnable``): every one of their deals could be won, so their share of
+        wins is not the game's."""
         rows = await self._archive().of_keeper(hashed_key(key))
-        per: dict[str, dict[str, Any]] = {}
-        for game, finished_at, won, moves, seconds in rows:
-            g = per.setdefault(game, {"game": game, "title": name_of(game), "played": 0,
-                                      "won": 0, "streak": 0, "best_streak": 0,
-                                      "fewest_moves": None, "fastest": None,
-                                      "last": 0.0})
+        per: dict[tuple[str, bool], dict[str, Any]] = {}
+        for game, finished_at, won, moves, seconds, winnable in rows:
+            g = per.setdefault((game, winnable), {
+                "game": game, "title": name_of(game), "winnable": winnable, "played": 0,
+                "won": 0, "streak": 0, "best_streak": 0, "fewest_moves": None,
+                "fastest": None, "last": 0.0})
             if won and moves is not None and seconds is not None:
                 g["fewest_moves"] = least(g["fewest_moves"], moves)
                 g["fastest"] = least(g["fastest"], seconds)

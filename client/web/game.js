@@ -97,6 +97,8 @@ export class GamePage {
           h("h2", {}, g.won ? "Won" : "Lost"),
           h("p", { class: "result" }, g.result || ""),
           h("p", { class: "muted" }, `Played by ${players.join(", ") || "nobody"}${g.advisors.length ? `, advised by ${g.advisors.join(", ")}` : ""}; finished ${when.toLocaleString()}.`),
+          g.winnable ? h("p", { class: "muted dealt" }, "Winnable deals only: the computer had proved this deal can be won, with every card known.") : null,
+          g.daily ? h("p", { class: "muted dealt" }, `The deal of the day of ${g.daily}.`) : null,
           e.fair,
           h("p", { class: "muted seed" }, `Deal ${String(g.seed)}, salt ${g.salt}, commitment ${g.commitment}`),
           h("p", {}, h("button", { type: "button", class: "download", onclick: () => downloadRecord(g, this.id) }, "Download the record"))),

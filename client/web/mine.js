@@ -22,8 +22,8 @@ export async function showMine(section, conn) {
     fill(section, h("h2", {}, "Your games"), h("p", { class: "muted" }, "No finished game yet: your games are counted here once they end."));
     return;
   }
-  const rows = stats.games.map((g) => h("tr", { dataset: { game: g.game } },
-    h("td", {}, g.title), h("td", { class: "played" }, String(g.played)), h("td", { class: "won" }, String(g.won)),
+  const rows = stats.games.map((g) => h("tr", { dataset: { game: g.game, winnable: String(!!g.winnable) } },
+    h("td", {}, g.winnable ? `${g.title} (winnable deals only)` : g.title), h("td", { class: "played" }, String(g.played)), h("td", { class: "won" }, String(g.won)),
     h("td", {}, `${Math.round((100 * g.won) / g.played)}%`), h("td", { class: "streak" }, String(g.streak)), h("td", {}, String(g.best_streak)),
     h("td", { class: "fewest" }, g.fewest_moves == null ? "–" : String(g.fewest_moves)), h("td", { class: "fastest" }, g.fastest == null ? "–" : duration(g.fastest))));
   const forget = h("button", { type: "button", class: "small forget", onclick: async () => {
@@ -41,7 +41,7 @@ export async function showMine(section, conn) {
 }
 
 /** The columns of the statistics as a CSV file (the JSON file is `my_stats`'s answer). */
-const CSV_COLUMNS = ["game", "title", "played", "won", "streak", "best_streak", "fewest_moves", "fastest", "last"];
+const CSV_COLUMNS = ["game", "title", "winnable", "played", "won", "streak", "best_streak", "fewest_moves", "fastest", "last"];
 
 /** Download the statistics as ``kind`` (json or csv). */
 function exportStats(stats, kind) {

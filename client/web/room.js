@@ -373,11 +373,12 @@ export class RoomPage {
       const id = s.game || s.view.game;
       const title = this.games[id]?.title || id.replace(/_/g, " ");
       e.title.textContent = title[0].toUpperCase() + title.slice(1);
+      if (s.policy.winnable) e.title.append(h("span", { class: "dealt" }, " · winnable deals only"));
     }
     e.sound.textContent = getSound() ? "Sound on" : "Sound off";
     e.sound.setAttribute("aria-pressed", String(getSound()));
     e.sound.title = "a chime when it becomes your turn";
-    document.title = `${myTurn ? "Your turn · " : ""}${s.view ? e.title.textContent : "Sympathy"} · ${this.code}`;
+    document.title = `${myTurn ? "Your turn · " : ""}${s.view ? e.title.firstChild?.textContent ?? "Sympathy" : "Sympathy"} · ${this.code}`;
     e.turn.textContent = turn;
     e.turn.dataset.mine = String(!s.ended && turn.startsWith("Your turn"));
     drawWaiting(this);

@@ -62,6 +62,10 @@ ORDER BY g.finished_at, g.id LIMIT {p}
 """
 
 
+#: A kept game as a player's statistics count it (:meth:`Archive.of_keeper`).
+Counted = tuple[str, float, bool, int | None, float | None, bool]
+
+
 @dataclass(frozen=True, slots=True)
 class Kept:
     """A finished game as the archive keeps it."""
@@ -83,6 +87,8 @@ class Kept:
     #: (a player's best results are counted from them).
     moves: int = 0
     seconds: float = 0.0
+    #: Played at a table of winnable deals only (a player's statistics count those apart).
+    winnable: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,11 +109,10 @@ class Archive(Protocol):
         """The room's games, newest first: id, game, finished_at, won."""
     async def annotate(self, game_id: str, analysis: dict[str, Any]) -> None:
         """Keep the solver's analysis beside a kept game (nothing if it is not kept)."""
-    async def of_keeper(self, keeper: str, limit: int = KEEPER_LIST
-                        ) -> list[tuple[str, float, bool, int | None, float | None]]:
+    async def of_keeper(self, keeper: str, limit: int = KEEPER_LIST) -> list[Counted]:
         """The games kept under ``keeper`` (a hashed key), oldest first (the newest
         ``limit``): game, finished_at, won, moves, seconds (None for a game kept before
-        the archive counted them)."""
+        the archive counted them), winnable (False for one kept before it said)."""
     async def daily_board(self, game: str, date: str, limit: int = BOARD
                           ) -> list[dict[str, Any]]:
         """The games of ``game``'s deal of the day ``date`` that count, first finished
@@ -170,7 +175,7 @@ def kept(room: Room, now: float, daily: str = "") -> Kept:
     return Kept(body["id"], room.id, room.game.id, now, body["won"],
                 room.policy.visibility == "public", tuple(sorted(set(keepers))),
                 public(body), daily, len(body.get("moves", [])),
-                round(now - room.created_at, 1))
+                round(now - room.created_at, 1), room.policy.winnable)
 
 
 def in_words(game: Game[Any], before: Any, after: Any, m: dict[str, Any]) -> dict[str, Any]:

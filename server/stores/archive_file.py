@@ -24,6 +24,7 @@ from .archive import (
     BOARD_SQL,
     KEEPER_LIST,
     ROOM_LIST,
+    Counted,
     Found,
     Kept,
     decode,
@@ -64,7 +65,7 @@ CREATE INDEX IF NOT EXISTS keepers_game ON keepers (game);
 
 
 #: The columns added since the first schema: a player's best results come from them.
-COUNTED = {"moves": "INTEGER", "seconds": "REAL"}
+COUNTED = {"moves": "INTEGER", "seconds": "REAL", "winnable": "INTEGER"}
 
 
 class FileArchive:
@@ -100,10 +101,11 @@ class FileArchive:
         def work(db: sqlite3.Connection) -> None:
             cur = db.execute(
                 "INSERT INTO games (id, room, game, finished_at, won, listed, body, daily, "
-                "moves, seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "moves, seconds, winnable) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (id) DO NOTHING",
                 (game.id, game.room, game.game, game.finished_at, int(game.won),
-                 int(game.listed), body, game.daily or None, game.moves, game.seconds))
+                 int(game.listed), body, game.daily or None, game.moves, game.seconds,
+                 int(game.winnable)))
             if cur.rowcount:
                 db.executemany("INSERT OR IGNORE INTO keepers (keeper, game) VALUES (?, ?)",
                                [(k, game.id) for k in game.keepers])
@@ -128,13 +130,12 @@ class FileArchive:
         await self._run(lambda db: self._write(db, lambda d: d.execute(
             "UPDATE games SET analysis = ? WHERE id = ?", (data, game_id))))
 
-    async def of_keeper(self, keeper: str, limit: int = KEEPER_LIST
-                        ) -> list[tuple[str, float, bool, int | None, float | None]]:
+    async def of_keeper(self, keeper: str, limit: int = KEEPER_LIST) -> list[Counted]:
         rows = await self._run(lambda db: db.execute(
-            "SELECT g.game, g.finished_at, g.won, g.moves, g.seconds FROM keepers k "
-            "JOIN games g ON g.id = k.game WHERE k.keeper = ? "
+            "SELECT g.game, g.finished_at, g.won, g.moves, g.seconds, g.winnable "
+            "FROM keepers k JOIN games g ON g.id = k.game WHERE k.keeper = ? "
             "ORDER BY g.finished_at DESC LIMIT ?", (keeper, limit)).fetchall())
-        return [(g, f, bool(w), m, s) for g, f, w, m, s in reversed(rows)]
+        return [(g, f, bool(w), m, s, bool(x)) for g, f, w, m, s, x in reversed(rows)]
 
     async def daily_board(self, game: str, date: str, limit: int = BOARD
                           ) -> list[dict[str, Any]]:

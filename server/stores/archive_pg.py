@@ -24,6 +24,7 @@ from .archive import (
     BOARD_SQL,
     KEEPER_LIST,
     ROOM_LIST,
+    Counted,
     Found,
     Kept,
     decode,
@@ -60,6 +61,8 @@ SCHEMA = [
     # added since: a player's best results come from them
     "ALTER TABLE games ADD COLUMN IF NOT EXISTS moves INTEGER",
     "ALTER TABLE games ADD COLUMN IF NOT EXISTS seconds DOUBLE PRECISION",
+    # and since: a player's statistics count the games of winnable deals only apart
+    "ALTER TABLE games ADD COLUMN IF NOT EXISTS winnable BOOLEAN",
 ]
 
 Conn = psycopg.AsyncConnection[Any]
@@ -94,10 +97,12 @@ class PgArchive:
             async with c.transaction():
                 cur = await c.execute(
                     "INSERT INTO games (id, room, game, finished_at, won, listed, body, "
-                    "daily, moves, seconds) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s) "
+                    "daily, moves, seconds, winnable) "
+                    "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) "
                     "ON CONFLICT (id) DO NOTHING",
                     (game.id, game.room, game.game, game.finished_at, game.won,
-                     game.listed, body, game.daily or None, game.moves, game.seconds))
+                     game.listed, body, game.daily or None, game.moves, game.seconds,
+                     game.winnable))
                 if cur.rowcount and game.keepers:
                     async with c.cursor() as cc:
                         await cc.executemany(
@@ -131,16 +136,16 @@ class PgArchive:
             await c.execute("UPDATE games SET analysis = %s WHERE id = %s", (data, game_id))
         await self._run(work)
 
-    async def of_keeper(self, keeper: str, limit: int = KEEPER_LIST
-                        ) -> list[tuple[str, float, bool, int | None, float | None]]:
+    async def of_keeper(self, keeper: str, limit: int = KEEPER_LIST) -> list[Counted]:
         async def work(c: Conn) -> list[Any]:
             cur = await c.execute(
-                "SELECT g.game, g.finished_at, g.won, g.moves, g.seconds FROM keepers k "
-                "JOIN games g "
+                "SELECT g.game, g.finished_at, g.won, g.moves, g.seconds, g.winnable "
+                "FROM keepers k JOIN games g "
                 "ON g.id = k.game WHERE k.keeper = %s ORDER BY g.finished_at DESC LIMIT %s",
                 (keeper, limit))
             return await cur.fetchall()
-        return [(g, f, bool(w), m, s) for g, f, w, m, s in reversed(await self._run(work))]
+        return [(g, f, bool(w), m, s, bool(x))
+                for g, f, w, m, s, x in reversed(await self._run(work))]
 
     async def daily_board(self, game: str, date: str, limit: int = BOARD
                           ) -> list[dict[str, Any]]:

@@ -106,3 +106,18 @@ def test_host_daily_asks_for_the_deal_of_the_day() -> None:
                                       "ws://127.0.0.1:1"])
     plan = args.plan(args)
     assert plan.create["daily"] is True and "deal" not in plan.create
+
+
+def test_stats_name_the_tables_of_winnable_deals_apart() -> None:
+    from client.kept import stats_export, stats_lines
+
+    row = {"game": "clock", "title": "The Clock", "played": 3, "won": 1, "streak": 0,
+           "best_streak": 1, "fewest_moves": 52, "fastest": 30.0, "last": 2.0}
+    stats = {"played": 5, "won": 3, "games": [{**row, "winnable": True, "won": 2},
+                                                {**row, "winnable": False, "played": 2}]}
+    lines = stats_lines(stats)
+    assert "The Clock (winnable deals only)" in lines[1] and "won    2" in lines[1]
+    assert "winnable" not in lines[2] and "played    2" in lines[2]
+    rows = list(csv.DictReader(io.StringIO(stats_export(stats, "csv"))))
+    assert [(r["game"], r["winnable"], r["won"]) for r in rows] == \
+        [("clock", "True", "2"), ("clock", "False", "1")]

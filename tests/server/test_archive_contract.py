@@ -171,11 +171,11 @@ async def test_a_keys_games_are_listed_oldest_first(archive: Archive) -> None:
         r = finished(deal, room_id=a_room())
         g = kept(r.room, when)
         await archive.keep(Kept(g.id, g.room, g.game, when, deal == 6, False, (key,), g.body,
-                                moves=deal * 10, seconds=deal + 0.5))
+                                moves=deal * 10, seconds=deal + 0.5, winnable=deal == 7))
     rows = await archive.of_keeper(key)
-    assert rows == [("wandering_card", 1.0, True, 60, 6.5),
-                    ("wandering_card", 2.0, False, 70, 7.5),
-                    ("wandering_card", 3.0, False, 50, 5.5)]
+    assert rows == [("wandering_card", 1.0, True, 60, 6.5, False),
+                    ("wandering_card", 2.0, False, 70, 7.5, True),
+                    ("wandering_card", 3.0, False, 50, 5.5, False)]
     assert await archive.of_keeper(key, limit=2) == rows[1:]
     assert await archive.of_keeper(hash_token("nobody")) == []
 
@@ -196,9 +196,52 @@ async def test_a_file_kept_before_the_games_were_counted_opens_and_counts_them(
     g = kept(finished(6, room_id=a_room()).room, 2.0)
     await archive.keep(Kept(g.id, g.room, g.game, 2.0, True, False, (key,), g.body,
                             moves=12, seconds=3.5))
-    assert await archive.of_keeper(key) == [("wandering_card", 1.0, True, None, None),
-                                            ("wandering_card", 2.0, True, 12, 3.5)]
+    assert await archive.of_keeper(key) == [("wandering_card", 1.0, True, None, None, False),
+                                            ("wandering_card", 2.0, True, 12, 3.5, False)]
     await archive.close()
+
+
+#: The archive's first schema in PostgreSQL, before it counted moves, seconds and tables
+#: of winnable deals only.
+FIRST_PG_SCHEMA = [
+    """CREATE TABLE games (id TEXT PRIMARY KEY, room TEXT NOT NULL, game TEXT NOT NULL,
+        finished_at DOUBLE PRECISION NOT NULL, won BOOLEAN NOT NULL, listed BOOLEAN NOT NULL,
+        body BYTEA NOT NULL, analysis BYTEA, daily TEXT)""",
+    """CREATE TABLE keepers (keeper TEXT NOT NULL,
+        game TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE, PRIMARY KEY (keeper, game))""",
+]
+
+
+async def test_a_postgresql_archive_kept_before_the_games_were_counted_opens_and_counts_them(
+        postgres_server: Any) -> None:
+    import psycopg
+
+    name = f"first_{uuid.uuid4().hex[:12]}"
+    async with await psycopg.AsyncConnection.connect(postgres_server.url,
+                                                     autocommit=True) as c:
+        await c.execute(f"CREATE DATABASE {name}")
+    url = postgres_server.url.rsplit("/", 1)[0] + f"/{name}"
+    key = hash_token(f"key-{uuid.uuid4().hex}")
+    async with await psycopg.AsyncConnection.connect(url, autocommit=True) as c:
+        for statement in FIRST_PG_SCHEMA:
+            await c.execute(statement)
+        await c.execute("INSERT INTO games (id, room, game, finished_at, won, listed, body) "
+                        "VALUES ('AAAAAAAAAAAAAAAA', 'r', 'wandering_card', 1.0, true, false, "
+                        "'\\x00')")
+        await c.execute("INSERT INTO keepers VALUES (%s, 'AAAAAAAAAAAAAAAA')", (key,))
+    archive = PgArchive(url)
+    try:
+        g = kept(finished(6, room_id=a_room()).room, 2.0)
+        await archive.keep(Kept(g.id, g.room, g.game, 2.0, True, False, (key,), g.body,
+                                moves=12, seconds=3.5, winnable=True))
+        assert await archive.of_keeper(key) == [
+            ("wandering_card", 1.0, True, None, None, False),
+            ("wandering_card", 2.0, True, 12, 3.5, True)]
+    finally:
+        await archive.close()
+    async with await psycopg.AsyncConnection.connect(postgres_server.url,
+                                                     autocommit=True) as c:
+        await c.execute(f"DROP DATABASE {name}")
 
 
 async def test_the_secret_is_made_once_and_the_days_board_lists_each_keys_first_game(

@@ -12,7 +12,7 @@ import pytest
 from rules import Play, make
 from rules.solver import Budget, solve
 from server.winnable import NODES, key_of
-from tests.kit.kept import kept_server, play_to_the_end
+from tests.kit.kept import KEY, kept_server, play_to_the_end
 from tests.kit.peer import Peer
 from tests.kit.server import Running, until
 
@@ -44,6 +44,13 @@ async def test_a_table_of_winnable_deals_is_dealt_a_deal_the_solver_wins(
         await ann.close()
     # the stock is filled again for the next table
     await until(lambda: stock.ready(GAME) >= 2)
+    # Ann's statistics count her tables of winnable deals apart from the game's others
+    # (every one of their deals could be won)
+    other, _ = await play_to_the_end(keeping.url, KEY, 3, GAME)
+    stats = await other.call("my_stats", player=KEY)
+    assert {(g["game"], g["winnable"]): g["played"] for g in stats["games"]} == \
+        {(GAME, True): 3, (GAME, False): 1}
+    await other.close()
 
 
 async def test_the_next_deal_of_such_a_table_is_proved_too(keeping: Running) -> None:

@@ -189,7 +189,8 @@ async def test_the_deal_of_the_day_board_shows_two_peoples_results(
     await page.wait_for_selector(".daily-board >> text=/2 played, [012] won/")
     links = page.locator(".daily-board ol.results a")
     assert await links.count() == 2
-    assert (await links.first.get_attribute("href") or "").startswith("/g/")
+    href = await links.first.get_attribute("href") or ""
+    assert href.startswith("/g/")
     assert "each player's first game counts" in await page.inner_text(".daily-board")
     # the button opens a room on the day's deal, by the game's own rules whatever the
     # form says (the server refuses the day's deal with other options, or peeking undo)
@@ -198,6 +199,9 @@ async def test_the_deal_of_the_day_board_shows_two_peoples_results(
     await page.click("button#daily")
     await page.wait_for_url("**/r/*")
     await ann.wait_version(0)
+    # a game of the board's page says whose day it was
+    await page.goto(f"{kept_site}{href}")
+    await page.wait_for_selector(".game-page >> text=/The deal of the day of \\d{4}-\\d\\d-\\d\\d/")
     assert ann.errors == []
 
 

@@ -53,4 +53,7 @@ async def test_the_lobby_offers_winnable_deals_where_the_solver_proves_them(
     assert room.policy.winnable
     game = make("clock", {})
     assert solve(game, Play.start(game, room.seed).state, Budget(NODES)).won
+    # the table says so, and the tab's title stays the game's
+    assert "winnable deals only" in await page.inner_text("header h1")
+    assert "winnable" not in await page.title()
     assert ann.errors == []
