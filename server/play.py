@@ -18,7 +18,7 @@ from rules.prng import MAX_SEED
 
 from . import fairness
 from .chain import Chain
-from .members import PLAYER, Effects, Policy
+from .members import PLAYER, Effects, Policy, proposal_key
 from .move_log import deals_done, named, told_entries
 from .room import NOBODY, Room, Step
 
@@ -85,6 +85,11 @@ def moved(room: Room, play: Play[Any], seat: Seat, m: Move, by: str, now: float,
     """The room after ``m`` made ``play``: version, log, event, proposals dropped."""
     version = room.version + 1
     text = room.game.narrate(room.play.state, m, play.state)
+    if not advised_by and (p := room.proposals.get(
+            proposal_key(seat if room.competitive else None, m.code))) is not None:
+        # played as proposed, by the move's own key or card rather than by taking the
+        # proposal: the advice was taken all the same
+        advised_by = [room.members[i].name for i in p.by if i in room.members]
     # the proposals not taken stay in the record, so an analysis can judge them
     left = [{"move": p.move, "by": [room.members[i].name for i in p.by
                                     if i in room.members]}

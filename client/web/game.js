@@ -206,7 +206,9 @@ export class GamePage {
       const advised = m.advised_by?.length ? " advised" : "";
       const left = m.left?.length ? " left" : "";
       return h("button", { type: "button", class: `bar-move ${state}${advised}${left}${n === lostAt ? " turn" : ""}`, dataset: { n: String(n) },
-        title: `Move ${n}: ${m.text || m.move}${state === "unknown" ? "" : ` (${state === "lost" ? "no longer winnable" : "still winnable"})`}`, onclick: () => this.go(n) });
+        title: `Move ${n}: ${m.text || m.move}${state === "unknown" ? "" : ` (${state === "lost" ? "no longer winnable" : "still winnable"})`}`
+          + `${advised ? `; advised by ${m.advised_by.join(" and ")}` : ""}${left ? `; advice not taken: ${m.left.map((p) => p.text || p.move).join("; ")}` : ""}`,
+        onclick: () => this.go(n) });
     });
     const words = !a ? this.analysisNote || "The strip marks the advice only."
       : a.deal === "lost" ? "The deal could not be won, whatever was played."

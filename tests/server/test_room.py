@@ -126,6 +126,16 @@ def test_advice_is_checked_merged_counted_and_credited() -> None:
     fx = r.take(p.id, 1, "t3", 4.0)
     assert fx.proposals and r.proposals == {}  # proposals lapse when the position changes
     assert r.log[-1]["advised_by"] == ["Xan", "Yu"] and r.log[-1]["by"] == "Ann"
+    # a proposed move played by its own key, not by taking the proposal, is advice taken
+    # too; the move nobody proposed is not, and the proposal left is kept as left
+    r.propose(x.id, 2, "t5", 5.0)
+    r.propose(y.id, 2, "t6", 5.5)
+    r.move(p.id, 2, "t5", 6.0)
+    assert r.log[-1]["advised_by"] == ["Xan"]
+    assert r.log[-1]["left"] == [{"move": "t6", "by": ["Yu"]}]
+    r.move(p.id, 3, r.game.legal_moves(r.play.state, r.game.to_move(r.play.state)[0])[0].code,
+           7.0)
+    assert r.log[-1]["advised_by"] == [] and r.log[-1]["left"] == []
 
 
 def test_vote_mode_plays_the_most_proposed_move_on_request_or_in_time() -> None:

@@ -76,22 +76,26 @@ async def test_someone_not_at_the_table_steps_through_a_finished_game(
 
 async def test_a_kept_games_moves_and_the_advice_left_are_in_words(
         browser: Browser, kept_site: str) -> None:
-    # Klondike deal 5: Xan proposes the second move offered, Ann plays the first, gives up
+    # Klondike deal 5: Xan proposes the second move offered, Yan the first; Ann plays the
+    # first (Yan's advice taken, Xan's left), then gives up
     url = kept_site.replace("http://", "ws://")
     ann = await Peer.connect(url, "Ann")
     joined = await ann.call("create", game="klondike", deal=5)
     room = joined["room"]
     xan = await Peer.connect(url, "Xan")
     await xan.call("join", code=joined["code"], role="advisor")
+    yan = await Peer.connect(url, "Yan")
+    await yan.call("join", code=joined["code"], role="advisor")
     state = await ann.latest_state(0)
     taken, left = [m for m in state["view"]["moves"]["0"] if m["code"] not in ("end", "auto")][:2]
     await xan.call("propose", room=room, version=state["version"], move=left["code"])
+    await yan.call("propose", room=room, version=state["version"], move=taken["code"])
     await ann.call("move", room=room, version=state["version"], move=taken["code"])
     await ann.call("move", room=room, version=state["version"] + 1, move="end")
     gid = (await ann.call("room_games", room=room))["games"][0]["id"]
     step = (await ann.call("archived_step", game=gid, n=1))["last"]
     assert step["left"] == [{"move": left["code"], "by": ["Xan"], "text": left["text"]}]
-    for p in (ann, xan):
+    for p in (ann, xan, yan):
         await p.close()
 
     bea = await Person.open(browser, f"{kept_site}/g/{gid}", name="Bea")
@@ -102,8 +106,14 @@ async def test_a_kept_games_moves_and_the_advice_left_are_in_words(
     caption = await g.inner_text("p.last")
     assert f"Move 1: {step['text']}" in caption and step["text"] != taken["code"], caption
     assert f"proposed and not taken: {left['text']})" in caption, caption
-    title = await g.get_attribute('.chart .bar-move[data-n="1"]', "title")
+    # the strip marks the advice taken and the advice left, and says whose
+    bar = g.locator('.chart .bar-move[data-n="1"]')
+    assert {"advised", "left"} <= set((await bar.get_attribute("class") or "").split())
+    title = await bar.get_attribute("title")
     assert title is not None and title.startswith(f"Move 1: {step['text']}"), title
+    assert f"advised by Yan; advice not taken: {left['text']}" in title, title
+    last = await g.get_attribute('.chart .bar-move[data-n="2"]', "class") or ""
+    assert "advised" not in last and "left" not in last  # giving up: nobody advised it
     assert bea.errors == []
 
 
