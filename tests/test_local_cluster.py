@@ -1,5 +1,6 @@
-"""deploy/local-cluster starts Redis (one, or a cluster of three masters) and two servers;
-a game spans both; SIGTERM stops all. The compose files run what the README promises."""
+"""deploy/local-cluster starts Redis (one, or a cluster of three masters), PostgreSQL and
+two servers; a game spans both, a finished game's page opens on either; SIGTERM stops all.
+The compose files run what the README promises."""
 
 from __future__ import annotations
 
@@ -28,8 +29,10 @@ async def test_local_cluster_serves_one_room_from_two_processes(tmp_path: Path,
         assert proc.stdout is not None
         line = (await asyncio.wait_for(proc.stdout.readline(), 60)).decode()
         assert line.startswith("cluster: "), line
-        a_url, b_url, store = line.split()[1:]
+        a_url, b_url, store, archive = line.split()[1:]
         assert store.startswith("redis-cluster://" if masters else "redis://")
+        assert archive.startswith("postgresql://127.0.0.1:") or \
+            archive.startswith("postgresql://postgres@127.0.0.1:")
         ann = await Peer.connect(a_url, "Ann")
         joined = await ann.call("create", game="sympathy", deal=1)
         bea = await Peer.connect(b_url, "Bea")
@@ -38,8 +41,17 @@ async def test_local_cluster_serves_one_room_from_two_processes(tmp_path: Path,
         assert ok["type"] == "ok"
         seen = await ann.state(1)  # the move made on B reaches A
         assert seen["last"]["by"] == "Bea"
-        await ann.close()
-        await bea.close()
+        # a game finished on A (given up at once) is kept in the shared PostgreSQL: its
+        # page opens on B
+        cy = await Peer.connect(a_url, "Cy")
+        mine = await cy.call("create", game="klondike", deal=3)
+        assert (await cy.call("move", room=mine["room"], version=0, move="end"))["type"] \
+            == "ok"
+        games = await cy.call("room_games", room=mine["room"])
+        page = await bea.call("archived", game=games["games"][0]["id"])
+        assert page["type"] == "archived" and page["game"]["game"] == "klondike"
+        for p in (ann, bea, cy):
+            await p.close()
         proc.send_signal(signal.SIGTERM)
         assert await asyncio.wait_for(proc.wait(), 30) == 0
         # Redis kept its append-only files (each master its own)
