@@ -264,6 +264,26 @@ class Patience(SoloGame[Table]):
             return [Step(redeal, REDEAL, stock, pack, len(t.piles[stock]))]
         return []
 
+    def deal_across(self, t: Table, source: int, targets: Sequence[int]) -> Table:
+        """A row dealt: the top card of pile ``source`` onto each of ``targets`` in turn,
+        lying as that pile lies, while ``source`` lasts (Rank and File's next row, its
+        spaces filled from the pack). Like a ``deal`` step, it is no straight-back move
+        and leaves ``played`` as it was; a game plays it for a ``deal`` step whose cards
+        reach more than one pile (the step's ``target`` names the first)."""
+        piles, down = list(t.piles), list(t.down)
+        for i in targets:
+            if not piles[source]:
+                break
+            c = piles[source][-1]
+            piles[source] = piles[source][:-1]
+            piles[i] = (*piles[i], c)
+            if self.pile_specs[i].face == DOWN:
+                down[i] += 1
+            elif self.pile_specs[i].face == TOP:
+                down[i] = len(piles[i]) - 1
+        down[source] = self._down_after(source, piles[source], down[source])
+        return replace(t, piles=tuple(piles), down=tuple(down), back=None)
+
     def mark(self, t: Table, name: str) -> int:
         """The game's own counter ``name`` (0 before it is first set)."""
         k = self.marks.index(name)
