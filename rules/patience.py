@@ -47,7 +47,7 @@ from .solo import SoloGame, names_of, shuffled_pack
 #: every card face down (a stock); or face down below and face up above (a column).
 UP, DOWN, COLUMN = "up", "down", "column"
 #: Only the top card face up, whatever is laid on it (the old strict rule of not looking
-#: beneath a pile's top card: Cheney's Solitaire).
+#: beneath a pile's top card: Cheney's Solitaire; a squared pile: Fooliana's Fool).
 TOP = "top"
 #: The kind of pile that holds the cards home (won when they hold every card).
 FOUNDATION = "foundation"
@@ -74,6 +74,11 @@ class Pile:
     #: (a space is a space, whichever column it is), so the solver counts positions
     #: that differ only in their order as one (:meth:`Patience.solver_key`).
     alike: str = ""
+    #: What the pile's zone says while the pile is empty: how many places it shows face
+    #: up (``up``). Nothing is seen either way; a place for one face-up card, or a squared
+    #: pile showing its top (Fooliana's Fool and stock), has always said 1 there, which
+    #: the pinned tables hold.
+    empty_up: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -444,8 +449,8 @@ class Patience(SoloGame[Table]):
     # -- what the table shows --------------------------------------------------------
 
     def zones(self, state: Table) -> tuple[Zone, ...]:
-        return tuple(Zone(p.id, p.kind, c, len(c) - d, p.owner, p.private,
-                          self.label(state, p), p.group)
+        return tuple(Zone(p.id, p.kind, c, len(c) - d if c else p.empty_up, p.owner,
+                          p.private, self.label(state, p), p.group)
                      for i, (p, c, d) in enumerate(zip(self.pile_specs, state.piles, state.down,
                                                        strict=True))
                      if self.laid(state, i))

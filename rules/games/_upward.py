@@ -1,6 +1,5 @@
 """Families built upward from any ace "as they appear", shared by several of Cheney's
-games 23-35 (giving up, ``end``, and the no-straight-back rule are
-:mod:`rules.games._columns`'s).
+games 23-35.
 
 - Eight families that any ace may start (Lady of the Manor, The Square, Brunette and
   Blonde, Napoleon, The Toad): a family is the same whichever ace began it, so an ace
@@ -20,10 +19,10 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from ..cards import ACE, Card, identity, rank_of
+from ..families import add as add_to
+from ..families import home
 from ..game import Game, Move, Zone
 from ..solo import SoloGame, pack_of, reshuffle
-from ._columns import add as add_to
-from ._columns import home
 
 Fams = tuple[tuple[Card, ...], ...]
 EMPTY8: tuple[tuple[Card, ...], ...] = ((),) * 8
