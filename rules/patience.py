@@ -138,6 +138,10 @@ class Step:
     count: int = 1
     at: int | None = None
     uses: str = ""
+    #: The cards go under the target pile, at its bottom, not on its top (Wandering
+    #: Card's card put under the pile of its number); they lie as that pile's bottom
+    #: cards lie (a column's face-down bottom takes them face down).
+    under: bool = False
 
     def taken(self, t: Table) -> slice:
         n = len(t.piles[self.source])
@@ -409,10 +413,16 @@ class Patience(SoloGame[Table]):
         if s.kind != MOVE:
             cards = cards[::-1]
         dst = self.pile_specs[s.target]
-        piles[s.target] = piles[s.target] + cards
-        if dst.face == DOWN or (s.kind == TURN and dst.face == COLUMN):
-            down[s.target] += len(cards)
-        elif dst.face == TOP:
+        if s.under:  # at the bottom: face down only under a pile's face-down cards
+            piles[s.target] = cards + piles[s.target]
+            if dst.face == DOWN or (dst.face == COLUMN and down[s.target]):
+                down[s.target] += len(cards)
+            top = False  # the move of the top cards cannot put these back
+        else:
+            piles[s.target] = piles[s.target] + cards
+            if dst.face == DOWN or (s.kind == TURN and dst.face == COLUMN):
+                down[s.target] += len(cards)
+        if dst.face == TOP:
             down[s.target] = len(piles[s.target]) - 1
         used = self.use_privilege(t, s.uses) if s.uses else t.privileges_used
         # One construction (``dataclasses.replace`` twice cost a fifth of a solve).
