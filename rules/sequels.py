@@ -1,0 +1,41 @@
+"""The tricks played on a finished patience: what Cheney's A Sequel to Musical and
+Cadogan's sequel to Le Calcul share on the patience model.
+
+Both gather the finished packets into the hand, turn it face down, lay thirteen cards
+in a row of places face down, then deal the other 39 by rounds: a card on every second
+place from the second, on every third from the third, on every fourth from the fourth,
+each round going round the row and ending on the thirteenth (:data:`PLACES`). Every step
+is forced, so a game is a series of phases (the game's own counter ``phase``), one move
+each, and a phase decides which cards lie face up (:func:`lie`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from .patience import Patience, Table
+
+#: The order of the 39 cards dealt by rounds: place (1-based), the step of the round.
+PLACES = tuple(((k * i - 1) % 13 + 1, k) for k in (2, 3, 4) for i in range(1, 14))
+
+
+def lie(game: Patience, t: Table, up: Sequence[int], down: Sequence[int]) -> Table:
+    """``t`` with every card of the piles ``up`` face up and of the piles ``down`` face
+    down (the hand is face up while gathered, face down once turned; the row face down
+    until it is turned up)."""
+    counts = list(t.down)
+    for i in up:
+        counts[i] = 0
+    for i in down:
+        counts[i] = len(t.piles[i])
+    return replace(t, down=tuple(counts))
+
+
+def place_said(game: Patience, t: Table, every: dict[int, str], verb: str) -> str:
+    """``"<verb> a card on place 4 (every second card)"``: the next card of the rounds."""
+    at, k = PLACES[game.mark(t, "put")]
+    return f"{verb} a card on place {at} (every {every[k]} card)"
+
+
+__all__ = ["PLACES", "lie", "place_said"]
