@@ -85,9 +85,8 @@ class WanderingCard(Patience):
 
     def steps(self, t: Table) -> list[Step]:
         pack = t.piles[PACK]
-        if pack:
-            to = ASIDE if self._hits(t, pack[-1]) else P + self.mark(t, "place")
-            return [Step("d", DEAL, PACK, to)]
+        if pack:  # on its place, or aside: where the card says, which the step may not
+            return [Step("d", DEAL, PACK)]  # tell before it is turned
         src = HAND if t.piles[HAND] else ASIDE
         if t.piles[src]:  # the card goes under the pile of its number
             return [Step("w", source=src, target=P + rank_of(t.piles[src][-1]) - 1, under=True)]
@@ -95,12 +94,15 @@ class WanderingCard(Patience):
 
     def play(self, state: Table, move: Move) -> Table:
         s = self.step(state, move)
-        after = super().play(state, move)
         if s.kind == DEAL:
-            place, layer = self.mark(state, "place") + 1, self.mark(state, "layer")
+            place, layer = self.mark(state, "place"), self.mark(state, "layer")
+            to = ASIDE if self._hits(state, state.piles[PACK][-1]) else P + place
+            after = self.carry(state, Step("d", DEAL, PACK, to))
+            place += 1
             if place == 13:
                 place, layer = 0, layer + 1
             return self.marked(after, place=place, layer=layer)
+        after = super().play(state, move)
         pile = after.piles[s.target]
         if rank_of(pile[-1]) != s.target - P + 1:  # its top card wanders on
             return self.carry(after, Step("", source=s.target, target=HAND))
