@@ -199,6 +199,9 @@ class Patience(SoloGame[Table]):
     won_words: ClassVar[str] = ""
     #: Whether a move may not be answered by the move that only puts it straight back.
     no_straight_back: ClassVar[bool] = False
+    #: Whether the player may give up (``end``) at all: not in a game whose cards only
+    #: go forward, which ends by itself (see :meth:`offers_end` for a rule of when).
+    gives_up: ClassVar[bool] = True
     #: Whether a deal is never over before its first move: a laying (or a position
     #: built by hand) that allows no move offers ``end`` alone until a card is played
     #: (``Table.played``), where the game would otherwise be over at once.
@@ -244,8 +247,8 @@ class Patience(SoloGame[Table]):
 
     def offers_end(self, t: Table) -> bool:
         """Whether the player may give up here (``end``, offered after every other
-        move); default: always, so that random play ends."""
-        return True
+        move); default: always (so that random play ends), in a game that :attr:`gives_up`."""
+        return self.gives_up
 
     def special(self, t: Table, step: Step) -> Table:
         """Play a step of a kind the model does not play by itself."""

@@ -68,6 +68,7 @@ class Fours(Patience):
     #: The layings made, and the piles the last one laid.
     marks = ("layings", "piles")
     redeal_takes_up = False
+    gives_up = False
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*(Pile(f"f{s + 1}", "foundation", f"family of {SUIT_NAMES[s]}", "families")
@@ -77,9 +78,6 @@ class Fours(Patience):
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         return self.table({"pack": cards[::-1]})
-
-    def offers_end(self, t: Table) -> bool:
-        return False
 
     def steps(self, t: Table) -> list[Step]:
         if t.piles[PACK]:

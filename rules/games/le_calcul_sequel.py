@@ -36,10 +36,10 @@ from ..description import CADOGAN, Description
 from ..game import Move
 from ..patience import COLUMN, Patience, Pile, Step, Table
 from ..registry import register
-from ..sequels import PLACES, lie, place_said
-from ..shape import DEAL, MOVE, OTHER, TURN
+from ..sequels import CARDS, GATHERING, TAKEUP, TURNED, lie, place_said, play_round, round_steps
+from ..shape import MOVE, TURN
 
-GATHERING, TURNED, ROWS, CARDS, TAKEUP, DONE = range(6)
+DONE = TAKEUP + 1
 STEPS = ("gather", "turn", "rows", "every second, third, fourth card", "turn the packets",
          "done")
 M, PACK, R = 0, 4, 5  # where the packets, the cards in hand and the row lie
@@ -58,6 +58,7 @@ class LeCalculSequel(Patience):
     facts = (("step", lambda g, t: STEPS[g.mark(t, "phase")]),)
     #: The step under way, and the cards of the rounds put down so far.
     marks = ("phase", "put")
+    gives_up = False
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*(Pile(f"m{i + 1}", "foundation", f"the {RANK_WORDS[i + 1]} packet",
@@ -78,9 +79,6 @@ class LeCalculSequel(Patience):
         """The row of places is on the table once dealt."""
         return i < R or self.mark(t, "phase") >= CARDS
 
-    def offers_end(self, t: Table) -> bool:
-        return False
-
     def steps(self, t: Table) -> list[Step]:
         phase = self.mark(t, "phase")
         if phase == GATHERING:  # the right-most packet left on the one before it
@@ -88,30 +86,23 @@ class LeCalculSequel(Patience):
             if k == 1:  # the first packet, the second on it, is now the hand
                 return [Step("g", MOVE, M, PACK, len(t.piles[M]))]
             return [Step("g", MOVE, M + k, M + k - 1, len(t.piles[M + k]))]
-        if phase == CARDS:
-            return [Step("c", DEAL, PACK, R + PLACES[self.mark(t, "put")][0] - 1)]
-        return {TURNED: [Step("t", OTHER, PACK)], ROWS: [Step("r", DEAL, PACK, R, 13)],
-                TAKEUP: [Step("u", TURN, R)]}.get(phase, [])
+        if phase == TAKEUP:
+            return [Step("u", TURN, R)]
+        return round_steps(self, t, PACK, R)
 
     def play(self, state: Table, move: Move) -> Table:
-        s, phase, put = self.step(state, move), self.mark(state, "phase"), self.mark(state, "put")
-        t = state
+        s, t = self.step(state, move), state
         if move.code == "g" and s.target == PACK:
             t = self.carry(self.carry(t, Step("", MOVE, M + 1, M, len(t.piles[M + 1]))),
                            Step("", MOVE, M, PACK, len(t.piles[M]) + len(t.piles[M + 1])))
-            phase = TURNED
+            t = self.marked(t, phase=TURNED)
         elif move.code == "g":
             t = self.carry(t, s)
-        elif move.code == "t":  # turned face down: the bottom card of the ace packet on top
-            t, phase = self.carry(t, Step("", TURN, PACK, PACK, len(t.piles[PACK]))), ROWS
-        elif move.code == "r":
-            t, phase = self.deal_across(t, PACK, range(R, R + 13)), CARDS
-        elif move.code == "c":
-            t, put = self.carry(t, s), put + 1
-            phase = CARDS if put < len(PLACES) else TAKEUP
+        elif move.code == "u":
+            t = self.marked(t, phase=DONE)
         else:
-            phase = DONE
-        t = self.marked(t, phase=phase, put=put)
+            t = play_round(self, t, s, PACK, R)
+        phase = self.mark(t, "phase")
         up = [PACK] if phase in (GATHERING, TURNED) else list(range(R, R + 13)) \
             if phase == DONE else []
         return lie(self, t, up, [i for i in (PACK, *range(R, R + 13)) if i not in up])

@@ -47,12 +47,12 @@ from ..description import CHENEY, Description
 from ..game import Move
 from ..patience import COLUMN, Patience, Pile, Step, Table
 from ..registry import register
-from ..sequels import PLACES, lie, place_said
-from ..shape import DEAL, MOVE, OTHER, TURN
+from ..sequels import CARDS, GATHERING, TAKEUP, TURNED, lie, place_said, play_round, round_steps
+from ..shape import DEAL, MOVE
 
 WORDS = ("ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE", "TEN",
          "JACK", "QUEEN", "KING")
-GATHERING, TURNED, ROWS, CARDS, TAKEUP, SPELLING = range(6)
+SPELLING = TAKEUP + 1
 STEPS = ("gather", "turn", "row", "every second, third, fourth card", "take up", "spell")
 U, M, PACK, R, W = 0, 4, 8, 9, 22  # the upper line, the piles, the pack, the row, the words
 
@@ -92,6 +92,7 @@ class SequelToMusical(Patience):
     #: The step under way, the cards of step 4 put down so far, and whether a word
     #: turned up a card of the wrong rank.
     marks = ("phase", "put", "spoiled")
+    gives_up = False
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*(Pile(f"u{i + 1}", "reserve", f"upper card {i + 1}", "upper line")
@@ -118,9 +119,6 @@ class SequelToMusical(Patience):
             return self.mark(t, "phase") in (CARDS, TAKEUP)
         return i < W or bool(t.piles[i])
 
-    def offers_end(self, t: Table) -> bool:
-        return False
-
     def steps(self, t: Table) -> list[Step]:
         phase = self.mark(t, "phase")
         if self.mark(t, "spoiled"):
@@ -128,39 +126,32 @@ class SequelToMusical(Patience):
         if phase == GATHERING:  # the right-hand pile left, the card above it underneath
             k = sum(1 for p in t.piles[M:PACK] if p) - 1
             return [Step("g", MOVE, U + k, PACK, under=True)]
-        if phase == CARDS:
-            return [Step("c", DEAL, PACK, R + PLACES[self.mark(t, "put")][0] - 1)]
         if phase == SPELLING:
             n, _ = spelling(t)
             return [Step("s", DEAL, PACK, W + n - 1)] if n <= 13 else []
-        return {TURNED: [Step("t", OTHER, PACK)], ROWS: [Step("r", DEAL, PACK, R, 13)],
-                TAKEUP: [Step("u", MOVE, R, PACK, len(t.piles[R]))]}.get(phase, [])
+        if phase == TAKEUP:
+            return [Step("u", MOVE, R, PACK, len(t.piles[R]))]
+        return round_steps(self, t, PACK, R)
 
     def play(self, state: Table, move: Move) -> Table:
         s, t = self.step(state, move), state
-        phase, put = self.mark(t, "phase"), self.mark(t, "put")
         if move.code == "g":
             k = s.source - U
             t = self.carry(t, Step("", MOVE, M + k, PACK, len(t.piles[M + k]), under=True))
             t = self.carry(t, s)
-            phase = TURNED if k == 0 else phase
-        elif move.code == "t":  # the face-up pack turned over: its bottom card on top
-            t, phase = self.carry(t, Step("", TURN, PACK, PACK, len(t.piles[PACK]))), ROWS
-        elif move.code == "r":
-            t, phase = self.deal_across(t, PACK, range(R, R + 13)), CARDS
-        elif move.code == "c":
-            t, put = self.carry(t, s), put + 1
-            phase = CARDS if put < len(PLACES) else TAKEUP
+            t = self.marked(t, phase=TURNED) if k == 0 else t
         elif move.code == "u":  # pile one on top, each next pile underneath the one before
             for i in range(R + 12, R - 1, -1):
                 t = self.carry(t, Step("", MOVE, i, PACK, len(t.piles[i])))
-            phase = SPELLING
-        else:
+            t = self.marked(t, phase=SPELLING)
+        elif move.code == "s":
             c, t = t.piles[PACK][-1], self.carry(t, s)
             n = s.target - W + 1
             if len(t.piles[s.target]) == len(WORDS[n - 1]) and rank_of(c) != n:
                 t = self.marked(t, spoiled=1)
-        t = self.marked(t, phase=phase, put=put)
+        else:
+            t = play_round(self, t, s, PACK, R)
+        phase = self.mark(t, "phase")
         faces = lie(self, t, [PACK] if phase in (GATHERING, TURNED) else [],
                     [i for i in range(PACK, W) if i != PACK or phase not in (GATHERING, TURNED)])
         return self._words_lie(faces)

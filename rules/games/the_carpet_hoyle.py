@@ -74,6 +74,7 @@ class TheCarpetHoyle(Patience):
              ("extra_pile", lambda g, t: bool(g.mark(t, "driven"))), ("built", HOME))
     #: Whether the extra pile has been begun (holes no longer filled from the pack).
     marks = ("driven",)
+    gives_up = False
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*(Pile(f"f{i + 1}", "foundation", f"the {SUIT_NAMES[i]} sequence", "aces")
@@ -116,9 +117,6 @@ class TheCarpetHoyle(Patience):
                 break
         down = (*t.down[:PACK], len(piles[PACK]), *t.down[PACK + 1:])
         return replace(t, piles=tuple(piles), down=down)
-
-    def offers_end(self, t: Table) -> bool:
-        return False
 
     def steps(self, t: Table) -> list[Step]:
         out = [Step(f"c{i + 1}>f", source=C + i, target=suit_of(p[-1]))

@@ -54,6 +54,7 @@ class TheToad(Patience):
         id="the_toad", title="The Toad", book=CHENEY, lines="2379-2409", skill="some",
         bound=700, packs=2)
     facts = (("pack", size("pack")), ("toad", size("toad")), ("in_families", HOME))
+    gives_up = False
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*(Pile(f"f{j + 1}", "foundation", f"family {j + 1}", "families")
@@ -65,9 +66,6 @@ class TheToad(Patience):
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         return self.table({"toad": cards[:TOAD], "pack": cards[TOAD:][::-1]})
-
-    def offers_end(self, t: Table) -> bool:
-        return False  # cards only go forward: every game ends
 
     def _home(self, t: Table, src: str, i: int) -> list[Step]:
         return [Step(f"{src}>f{j + 1}", source=i, target=j)

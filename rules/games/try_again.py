@@ -68,6 +68,7 @@ class TryAgain(Patience):
              ("built", HOME))
     #: Whether an ace has appeared (the heaps may then be examined).
     marks = ("ace_seen",)
+    gives_up = False
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*(Pile(f"f{i + 1}", "foundation", f"sequence {i + 1}", "sequences")
@@ -84,9 +85,6 @@ class TryAgain(Patience):
     def spread(self, t: Table) -> bool:
         """Whether every card of the heaps shows (else only their top cards)."""
         return bool(self.mark(t, "ace_seen")) or self.option("look") == "always"
-
-    def offers_end(self, t: Table) -> bool:
-        return False
 
     def steps(self, t: Table) -> list[Step]:
         rows, heaps = t.piles[:H], t.piles[H:C]

@@ -66,6 +66,7 @@ class WanderingCard(Patience):
     )
     #: The place the next card is laid on (0-based) and the layer being laid.
     marks = ("place", "layer")
+    gives_up = False
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (Pile("pack", "stock", "the pack", face=DOWN),
@@ -75,9 +76,6 @@ class WanderingCard(Patience):
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         return self.table({"pack": cards[::-1]})
-
-    def offers_end(self, t: Table) -> bool:
-        return False
 
     def _hits(self, t: Table, c: Card) -> bool:
         counted = self.mark(t, "layer") > 0 or self.option("first_layer") == "counted"
