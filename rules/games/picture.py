@@ -75,6 +75,7 @@ class Picture(Patience):
     )
     #: Whether the stock's top card is the card just turned from the pack.
     marks = ("fresh",)
+    gives_up = False
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*FAMILIES, *PLACES, Pile("pack", "stock", "the pack", face=DOWN),
@@ -112,9 +113,6 @@ class Picture(Patience):
         elif stock and self.may_redeal(t):
             out.append(Step("redeal", REDEAL, STOCK, PACK, len(stock)))
         return out
-
-    def offers_end(self, t: Table) -> bool:
-        return False
 
     def shuffles(self, t: Table) -> bool:
         return bool(self.option("shuffle"))
