@@ -218,7 +218,6 @@ class Fooliana(Patience):
         return f"put {what} {where} {onto(run[0], state.piles[s.target], f'row pile {j + 1}')}"
 
 
-
 FOOLIANA_EXTRA_PASS = variant(Fooliana, Description(
     id="fooliana_extra_pass", title="Fooliana, one more chance", book=CHENEY,
     lines="2494-2498, 2424-2493", skill="little", bound=None, variant_of="fooliana",
