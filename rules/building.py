@@ -12,6 +12,8 @@ piles and families add to them.
   first card's rank), going round the corner from king to ace when ``wrap``. A card is
   offered to the first family of its suit that takes it.
 - Marriages: ``alt_down`` (a card one lower of the other colour) and ``suit_down``.
+- Runs (:func:`run_length`, :func:`run_moves`): the cards on top of a pile that already
+  lie in marriage order and may move together (Fooliana, Staircase).
 - Shifts last (:func:`shifts_last`): moves that only carry cards from pile to pile are
   listed after the others, so that first-legal play goes round in circles less often.
 - Safe moves (:func:`safe_home`): a card to its family when no card off the families
@@ -107,6 +109,46 @@ def shifts_last(moves: Sequence[str], is_shift: Callable[[str], bool]) -> list[s
     return [m for m in moves if not is_shift(m)] + [m for m in moves if is_shift(m)]
 
 
+# -- runs ------------------------------------------------------------------------------
+
+def run_length(pile: Pile, up: int, fits: Fits) -> int:
+    """How many top cards of ``pile`` (of which ``up`` lie face up) form a run, each
+    married onto the one below it (``fits``), and so may move together (Fooliana,
+    Staircase)."""
+    n = 1 if pile and up else 0
+    while n < min(up, len(pile)) and fits(pile[-n], pile[-n - 1]):
+        n += 1
+    return n
+
+
+def run_code(n: int, prefix: str, i: int, dst: str) -> str:
+    """``"<prefix><i+1>>dst"`` for one card, ``"<n><prefix><i+1>>dst"`` for ``n``."""
+    return f"{'' if n == 1 else n}{prefix}{i + 1}>{dst}"
+
+
+def run_moves(piles: Piles, ups: Sequence[int], prefix: str) -> list[str]:
+    """Every run move onto another pile in an alternate-colour game: the top ``k`` cards
+    of pile ``i`` (``k`` within its run) onto pile ``j`` whose top card takes the deepest
+    of them. In a run the ``k``-th card from the top is ``k - 1`` above the top card, so
+    only one ``k`` can fit each pile."""
+    out = []
+    for i, p in enumerate(piles):
+        if not p:
+            continue
+        n, low = run_length(p, ups[i], alt_down), rank_of(p[-1])
+        for j, q in enumerate(piles):
+            k = rank_of(q[-1]) - low if q and j != i else 0
+            if 1 <= k <= n and alt_down(p[-k], q[-1]):
+                out.append(run_code(k, prefix, i, f"{prefix}{j + 1}"))
+    return out
+
+
+def take_run(code: str, prefix: str) -> tuple[int, int]:
+    """``(n, i)`` of a run move's source: ``"3r2"`` -> ``(3, 1)``, ``"r2"`` -> ``(1, 1)``."""
+    at = code.index(prefix)
+    return int(code[:at] or 1), int(code[at + 1:]) - 1
+
+
 # -- deal shapes -------------------------------------------------------------------------
 
 def triangle(cards: Sequence[Card], columns: int) -> tuple[Piles, tuple[int, ...], int]:
@@ -128,4 +170,5 @@ def turn_up(piles: Piles, down: tuple[int, ...], i: int) -> tuple[int, ...]:
 
 
 __all__ = ["Fits", "Pile", "Piles", "alt_down", "family_for", "family_label", "name_rank",
-           "onto", "safe_home", "shifts_last", "suit_down", "triangle", "turn_up"]
+           "onto", "run_code", "run_length", "run_moves", "safe_home", "shifts_last",
+           "suit_down", "take_run", "triangle", "turn_up"]

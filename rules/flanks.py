@@ -17,7 +17,6 @@ from dataclasses import replace
 
 from .cards import Card, name
 from .families import family_name, family_targets, play_on_family
-from .game import Zone
 from .patience import DOWN, Patience, Pile, Step, Table
 from .shape import DEAL
 from .solo import pack_of
@@ -36,7 +35,7 @@ def piles(side: str, side_group: str, pile: str, pile_group: str, face: str
               for i in range(8)),
             *(Pile(f"s{k + 1}", "reserve", side.format(k=k + 1, side="right" if k < 4 else
                                                            "left"),
-                   f"{'right' if k < 4 else 'left'}{side_group}") for k in range(8)),
+                   f"{'right' if k < 4 else 'left'}{side_group}", empty_up=1) for k in range(8)),
             *(Pile(f"p{i + 1}", "pile", f"{pile} {i + 1}", pile_group, face)
               for i in range(PILES)),
             Pile("pack", "stock", "the pack", face=DOWN))
@@ -60,13 +59,6 @@ def layout(game: Patience, cards: tuple[Card, ...], seed: int) -> Table:
                    | {f"p{i + 1}": p for i, p in enumerate(line)}
                    | {"pack": cards[8 + n:][::-1]})
     return replace(t, seed=seed)
-
-
-def zones(game: Patience, state: Table) -> tuple[Zone, ...]:
-    """The model's zones, but an empty side place says one card face up (as the pins
-    hold)."""
-    return tuple(replace(z, up=1) if z.kind == "reserve" and not z.cards else z
-                 for z in Patience.zones(game, state))
 
 
 def spaces(t: Table) -> list[int]:
@@ -156,5 +148,4 @@ __all__ = [
     "layout",
     "piles",
     "spaces",
-    "zones",
 ]

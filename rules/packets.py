@@ -11,8 +11,8 @@ This module holds what those games do and say alike, as functions. Those whose f
 argument is the game are written as methods are, so that a game takes one as its own in
 a line of its class body (``narrate = packets.narrate``) or calls it from its own: each
 move's sentence from its step (:func:`say`, :func:`narrate`), why a move is refused
-(:func:`why_illegal`, :func:`reserve_refused`), how a game ends (:func:`summary`), what
-the table shows (:func:`zones`), no giving up (:func:`no_end`); the re-deal that makes a new
+(:func:`why_illegal`, :func:`reserve_refused`), how a game ends (:func:`summary`), no
+giving up (:func:`no_end`); the re-deal that makes a new
 pack (:func:`redeal`), the one draw from under a pile's top (:func:`draw`), and the
 moves of a game with a reserve row kept full from the stock or the pack
 (:func:`reserve_steps`: The Sultan, The Windmill). Codes: ``t`` turns
@@ -27,7 +27,7 @@ from dataclasses import replace
 
 from .cards import Card, name
 from .common import ordinal
-from .game import Move, Seat, Zone
+from .game import Move, Seat
 from .patience import DOWN, UP, Patience, Pile, Step, Table
 from .shape import DEAL, MOVE, REDEAL
 from .solo import reshuffle
@@ -42,7 +42,7 @@ def piles(families: Sequence[str], letter: str, n: int, word: str,
     piles ``<letter><i>`` called ``<word> <i>`` (lying as ``face`` says), then the stock
     and the row laid aside when the game names them."""
     out = [Pile("pack", "stock", "pack", face=DOWN),
-           Pile("turned", "waste", "card turned from the pack"),
+           Pile("turned", "waste", "card turned from the pack", empty_up=1),
            *(Pile(f"f{j + 1}", "foundation", label, "families")
              for j, label in enumerate(families)),
            *(Pile(f"{letter}{i + 1}", "pile", f"{word} {i + 1}", f"{word}s", face)
@@ -52,13 +52,6 @@ def piles(families: Sequence[str], letter: str, n: int, word: str,
     if aside:
         out.append(Pile("q", "reserve", aside))
     return tuple(out)
-
-
-def zones(game: Patience, state: Table) -> tuple[Zone, ...]:
-    """The model's zones, but the turned card's place says one card face up even while
-    empty (what the table showed before the model, and what the pins hold)."""
-    return tuple(replace(z, up=1) if z.id == "turned" else z
-                 for z in Patience.zones(game, state))
 
 
 def fill(game: Patience, t: Table, i: int, code: str) -> Step:
@@ -227,5 +220,4 @@ __all__ = [
     "say",
     "summary",
     "why_illegal",
-    "zones",
 ]

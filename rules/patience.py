@@ -47,7 +47,7 @@ from .solo import SoloGame, names_of, shuffled_pack
 #: every card face down (a stock); or face down below and face up above (a column).
 UP, DOWN, COLUMN = "up", "down", "column"
 #: Only the top card face up, whatever is laid on it (the old strict rule of not looking
-#: beneath a pile's top card: Cheney's Solitaire).
+#: beneath a pile's top card: Cheney's Solitaire; a squared pile: Fooliana's Fool).
 TOP = "top"
 #: The kind of pile that holds the cards home (won when they hold every card).
 FOUNDATION = "foundation"
@@ -74,6 +74,11 @@ class Pile:
     #: (a space is a space, whichever column it is), so the solver counts positions
     #: that differ only in their order as one (:meth:`Patience.solver_key`).
     alike: str = ""
+    #: What the pile's zone says while the pile is empty: how many places it shows face
+    #: up (``up``). Nothing is seen either way; a place for one face-up card, or a squared
+    #: pile showing its top (Fooliana's Fool and stock), has always said 1 there, which
+    #: the pinned tables hold.
+    empty_up: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +138,10 @@ class Step:
     count: int = 1
     at: int | None = None
     uses: str = ""
+    #: The cards go under the target pile, at its bottom, not on its top (Wandering
+    #: Card's card put under the pile of its number); they lie as that pile's bottom
+    #: cards lie (a column's face-down bottom takes them face down).
+    under: bool = False
 
     def taken(self, t: Table) -> slice:
         n = len(t.piles[self.source])
@@ -190,6 +199,9 @@ class Patience(SoloGame[Table]):
     won_words: ClassVar[str] = ""
     #: Whether a move may not be answered by the move that only puts it straight back.
     no_straight_back: ClassVar[bool] = False
+    #: Whether the player may give up (``end``) at all: not in a game whose cards only
+    #: go forward, which ends by itself (see :meth:`offers_end` for a rule of when).
+    gives_up: ClassVar[bool] = True
     #: Whether a deal is never over before its first move: a laying (or a position
     #: built by hand) that allows no move offers ``end`` alone until a card is played
     #: (``Table.played``), where the game would otherwise be over at once.
@@ -235,8 +247,8 @@ class Patience(SoloGame[Table]):
 
     def offers_end(self, t: Table) -> bool:
         """Whether the player may give up here (``end``, offered after every other
-        move); default: always, so that random play ends."""
-        return True
+        move); default: always (so that random play ends), in a game that :attr:`gives_up`."""
+        return self.gives_up
 
     def special(self, t: Table, step: Step) -> Table:
         """Play a step of a kind the model does not play by itself."""
@@ -263,6 +275,26 @@ class Patience(SoloGame[Table]):
         if t.piles[stock] and self.may_redeal(t):
             return [Step(redeal, REDEAL, stock, pack, len(t.piles[stock]))]
         return []
+
+    def deal_across(self, t: Table, source: int, targets: Sequence[int]) -> Table:
+        """A row dealt: the top card of pile ``source`` onto each of ``targets`` in turn,
+        lying as that pile lies, while ``source`` lasts (Rank and File's next row, its
+        spaces filled from the pack). Like a ``deal`` step, it is no straight-back move
+        and leaves ``played`` as it was; a game plays it for a ``deal`` step whose cards
+        reach more than one pile (the step's ``target`` names the first)."""
+        piles, down = list(t.piles), list(t.down)
+        for i in targets:
+            if not piles[source]:
+                break
+            c = piles[source][-1]
+            piles[source] = piles[source][:-1]
+            piles[i] = (*piles[i], c)
+            if self.pile_specs[i].face == DOWN:
+                down[i] += 1
+            elif self.pile_specs[i].face == TOP:
+                down[i] = len(piles[i]) - 1
+        down[source] = self._down_after(source, piles[source], down[source])
+        return replace(t, piles=tuple(piles), down=tuple(down), back=None)
 
     def mark(self, t: Table, name: str) -> int:
         """The game's own counter ``name`` (0 before it is first set)."""
@@ -384,10 +416,16 @@ class Patience(SoloGame[Table]):
         if s.kind != MOVE:
             cards = cards[::-1]
         dst = self.pile_specs[s.target]
-        piles[s.target] = piles[s.target] + cards
-        if dst.face == DOWN or (s.kind == TURN and dst.face == COLUMN):
-            down[s.target] += len(cards)
-        elif dst.face == TOP:
+        if s.under:  # at the bottom: face down only under a pile's face-down cards
+            piles[s.target] = cards + piles[s.target]
+            if dst.face == DOWN or (dst.face == COLUMN and down[s.target]):
+                down[s.target] += len(cards)
+            top = False  # the move of the top cards cannot put these back
+        else:
+            piles[s.target] = piles[s.target] + cards
+            if dst.face == DOWN or (s.kind == TURN and dst.face == COLUMN):
+                down[s.target] += len(cards)
+        if dst.face == TOP:
             down[s.target] = len(piles[s.target]) - 1
         used = self.use_privilege(t, s.uses) if s.uses else t.privileges_used
         # One construction (``dataclasses.replace`` twice cost a fifth of a solve).
@@ -424,8 +462,8 @@ class Patience(SoloGame[Table]):
     # -- what the table shows --------------------------------------------------------
 
     def zones(self, state: Table) -> tuple[Zone, ...]:
-        return tuple(Zone(p.id, p.kind, c, len(c) - d, p.owner, p.private,
-                          self.label(state, p), p.group)
+        return tuple(Zone(p.id, p.kind, c, len(c) - d if c else p.empty_up, p.owner,
+                          p.private, self.label(state, p), p.group)
                      for i, (p, c, d) in enumerate(zip(self.pile_specs, state.piles, state.down,
                                                        strict=True))
                      if self.laid(state, i))

@@ -18,7 +18,6 @@ from dataclasses import replace
 from itertools import combinations
 
 from .cards import rank_of
-from .game import Zone
 from .patience import DISCARD, DOWN, Patience, Pile, Step, Table
 from .shape import DEAL, PAIR
 
@@ -28,20 +27,14 @@ CELL = "cell"
 def piles(n: int, label: Callable[[int], str], group: Callable[[int], str],
           pack: str = "the pack", out: str = "", pack_id: str = "pack") -> tuple[Pile, ...]:
     """``n`` places ``c1``.. (place ``i``'s label and group by ``label(i)``,
-    ``group(i)``, 0-based), the face-down pack (``pack_id``, labelled ``pack``) and,
+    ``group(i)``, 0-based; an empty place says one card face up, as the table always
+    has), the face-down pack (``pack_id``, labelled ``pack``) and,
     where ``out`` names it, the discard pile the cards taken out go to."""
-    table = [*(Pile(f"c{i + 1}", CELL, label(i), group(i)) for i in range(n)),
+    table = [*(Pile(f"c{i + 1}", CELL, label(i), group(i), empty_up=1) for i in range(n)),
              Pile(pack_id, "stock", pack, face=DOWN)]
     if out:
         table.append(Pile("out", DISCARD, out))
     return tuple(table)
-
-
-def zones(game: Patience, state: Table) -> tuple[Zone, ...]:
-    """The model's zones, but an empty place says one card face up (what the table
-    showed before the model, and what the pins hold)."""
-    return tuple(replace(z, up=1) if z.kind == CELL and not z.cards else z
-                 for z in Patience.zones(game, state))
 
 
 def fill(t: Table, places: int, pack: int, order: Sequence[int] | None = None) -> Table:
@@ -91,4 +84,4 @@ def cards_at(t: Table, at: Sequence[int]) -> list[int]:
     return [t.piles[i][-1] for i in at if t.piles[i]]
 
 
-__all__ = ["CELL", "cards_at", "fill", "laying", "piles", "sums", "take_out", "zones"]
+__all__ = ["CELL", "cards_at", "fill", "laying", "piles", "sums", "take_out"]

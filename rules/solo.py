@@ -325,6 +325,14 @@ def split_code(code: str) -> tuple[str, int | None, str, int | None]:
     return (*_place(src), *_place(dst))
 
 
+def back_of(code: str) -> str:
+    """The code that moves the same cards straight back: ``"3t1>t5"`` -> ``"3t5>t1"``
+    (for a game that keeps that code to forbid it; on the model, ``no_straight_back``)."""
+    src, _, dst = code.partition(">")
+    count = src[: len(src) - len(src.lstrip("0123456789"))]
+    return f"{count}{dst}>{src[len(count):]}"
+
+
 def _place(text: str) -> tuple[str, int | None]:
     i = 0
     while i < len(text) and text[i].isalpha():
@@ -361,6 +369,7 @@ def names_of(cards: Sequence[Card]) -> str:
 
 
 __all__ = [
-    "Place", "SoloGame", "fill", "names_of", "numbers", "open_zone", "pack_of", "pack_zone",
-    "place_zones", "replace_at", "reshuffle", "shuffled_pack", "split_code", "with_end",
+    "Place", "SoloGame", "back_of", "fill", "names_of", "numbers", "open_zone", "pack_of",
+    "pack_zone", "place_zones", "replace_at", "reshuffle", "shuffled_pack", "split_code",
+    "with_end",
 ]

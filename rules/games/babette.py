@@ -83,7 +83,6 @@ class Babette(Patience):
     #: The rows of the garden dealt so far.
     marks = ("rows",)
     redeal_takes_up = False
-    zones = places.zones
     offers_end = packets.no_end
 
     def lay_piles(self) -> tuple[Pile, ...]:
@@ -92,7 +91,7 @@ class Babette(Patience):
                        f"the {SUIT_NAMES[i % 4]} from the {'ace up' if i < 4 else 'king down'}",
                        "foundations") for i in range(8)),
                 *(Pile(f"g{n + 1}", places.CELL, f"row {n // WIDTH + 1}, place {n % WIDTH + 1}",
-                       f"row {n // WIDTH + 1}") for n in range(WIDTH * ROWS)),
+                       f"row {n // WIDTH + 1}", empty_up=1) for n in range(WIDTH * ROWS)),
                 Pile("pack", "stock", "the pack", face=DOWN))
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> Table:

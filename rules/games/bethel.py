@@ -64,6 +64,7 @@ class Bethel(Patience):
     )
     facts = (("in_pack", size("pack")), ("in_families", HOME))
     stuck_words = "no card can be placed"
+    gives_up = False
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*(Pile(f"f{i + 1}", "foundation", f"family by {RANK_WORDS[i + 1]}s",
@@ -81,9 +82,6 @@ class Bethel(Patience):
                 rest.remove(c)
                 fams[f"f{r}"] = (c,)
         return self.table(fams | {"pack": rest[::-1]})
-
-    def offers_end(self, t: Table) -> bool:
-        return False
 
     def steps(self, t: Table) -> list[Step]:
         fams = self.families(t)

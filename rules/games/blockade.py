@@ -78,14 +78,13 @@ class Blockade(Patience):
     privileges_allowed: ClassVar[Mapping[str, int]] = {"draw": 1}
     #: How many places are laid (a place emptied stays on the table as a space).
     marks = ("laid",)
-    zones = places.zones
     offers_end = packets.no_end
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*(Pile(f"f{i + 1}", "foundation", family_name(i), "aces" if i < 4 else "kings")
                   for i in range(8)),
                 *(Pile(f"c{i + 1}", places.CELL, f"row {i // WIDTH + 1}, place {i % WIDTH + 1}",
-                       f"row{i // WIDTH + 1}") for i in range(PLACES)),
+                       f"row{i // WIDTH + 1}", empty_up=1) for i in range(PLACES)),
                 Pile("pack", "stock", "the pack", face=DOWN))
 
     def laid(self, t: Table, i: int) -> bool:

@@ -62,6 +62,7 @@ class BridalWreath(Patience):
     marks = ("base",)
     facts = (("in_pack", size("pack")), ("wreath", size("wreath")),
              ("families_begin_on", begins), ("in_families", HOME))
+    gives_up = False
 
     def lay_piles(self) -> tuple[Pile, ...]:
         # Overlapping: every card of the wreath is seen, only the end card is free.
@@ -87,9 +88,6 @@ class BridalWreath(Patience):
             elif len(f) < 13 and step_rank(rank_of(f[-1]), 1, wrap=True) == r:
                 return j
         return -1
-
-    def offers_end(self, t: Table) -> bool:
-        return False
 
     def steps(self, t: Table) -> list[Step]:
         if not self.mark(t, "base"):  # the one choice at the start

@@ -110,6 +110,7 @@ class BritishConstitution(Patience):
         lines="1662-1769", skill="much", bound=450, packs=2)
     facts = (("pack", size("pack")), ("talon", size("talon")),
              ("on_foundations", on_foundations), ("vacancy", vacancy_fact))
+    gives_up = False
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*(Pile(f"f{j + 1}", FOUNDATION, family_label(j), "the Government")
@@ -133,9 +134,6 @@ class BritishConstitution(Patience):
                 for r in range(ROWS) for i in range(WIDTH)}
         return self.table({f"f{j + 1}": (c,) for j, c in enumerate(fams)} | laid
                           | {"pack": tuple(rest[ROWS * WIDTH:])[::-1], "court": court})
-
-    def offers_end(self, t: Table) -> bool:
-        return False
 
     def steps(self, t: Table) -> list[Step]:
         hole = vacancy(t)

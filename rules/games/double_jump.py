@@ -76,6 +76,7 @@ class DoubleJump(Patience):
                "3 (excellent), 4 (good)", choices=(1, 3, 4)),
     )
     facts = (("piles", in_row), ("in_pack", size("pack")))
+    gives_up = False
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*(Pile(f"r{i + 1}", "pile", f"pile {i + 1}", "row") for i in range(ROW)),
@@ -87,9 +88,6 @@ class DoubleJump(Patience):
     def laid(self, t: Table, i: int) -> bool:
         """The places of the row hold the piles laid (it closes up as piles join)."""
         return i >= ROW or bool(t.piles[i])
-
-    def offers_end(self, t: Table) -> bool:
-        return False
 
     def steps(self, t: Table) -> list[Step]:
         piles = row_of(t)

@@ -56,200 +56,166 @@ Moves, in this order: while a space waits and the Fool lasts, ``o>r<k>`` alone; 
 family); ``o>r<j>``, ``w>r<j>``; run moves ``r<i>>r<j>`` and ``<n>r<i>>r<j>``; into the
 first space ``h>r<k>`` (or ``w>r<k>``); ``d`` (lay off three); ``turn``; ``end``. A run may
 not be put straight back where it came from. Shifts (part of a pile moved on) are
-listed after ``turn`` (:func:`._columns.shifts_last`).
+listed after ``turn`` (:func:`rules.building.shifts_last`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from ..cards import Card, name, rank_of, suit_of
-from ..description import CHENEY, Description
-from ..game import Move, Option, Zone
-from ..registry import register, variant
-from ..solo import pack_of, pack_zone, with_end
-from ._columns import (
-    DEAL,
-    ColumnGame,
-    Piles,
-    add,
+from ..building import (
     alt_down,
-    back_of,
     family_for,
     family_label,
-    family_zones,
-    home,
     name_rank,
     onto,
-    put,
     run_moves,
     shifts_last,
     take_run,
 )
+from ..cards import Card, name, rank_of, suit_of
+from ..description import CHENEY, Description
+from ..game import Move, Option
+from ..patience import DOWN, HOME, TOP, Patience, Pile, Step, Table, size
+from ..registry import register, variant
+from ..shape import DEAL, TURN
 
 FOOL, ROW = 13, 4
-TURN = Move("turn")
 SPACE_FILL = Option(
     "space_fill", "pack_bottom", "once the Fool is used up, a space is filled with: "
     "pack_bottom, the lowest card of the pack in hand (l.2489-2491); stock_top, the "
     "stock's top card", choices=("pack_bottom", "stock_top"))
+FAMILIES = tuple(Pile(f"f{i + 1}", "foundation", "", "families") for i in range(4))
+ROWS = tuple(Pile(f"r{i + 1}", "pile", f"row pile {i + 1}", "row") for i in range(ROW))
+FL, R, W, H = 4, 5, 5 + ROW, 6 + ROW  # where the Fool, the row, the stock, the hand lie
 
 
-@dataclass(frozen=True, slots=True)
-class FoolianaState:
-    #: The Fool: face up, squared, top last.
-    fool: tuple[Card, ...]
-    row: Piles
-    #: Families by suit (spades, hearts, diamonds, clubs), from the base rank.
-    families: Piles
-    #: The pack in hand, face down, top last.
-    hand: tuple[Card, ...]
-    #: The stock, top last; only its top card is seen.
-    stock: tuple[Card, ...] = ()
-    #: A card went to a family, or came from the Fool, stock or hand, in this pass.
-    changed: bool = False
-    #: The extra pass of the variant has been taken (its first lay-off is one card).
-    extra: bool = False
-    single: bool = False
-    back: str = ""
-    given_up: bool = False
+def base(t: Table) -> int:
+    """The rank the families start from: the first family card's."""
+    return next(rank_of(f[0]) for f in t.piles[:FL] if f)
 
-    @property
-    def base(self) -> int:
-        return next(rank_of(f[0]) for f in self.families if f)
+
+def changed(game: Patience, t: Table) -> bool:
+    """A card went to a family, or came from the Fool, stock or hand, in this pass."""
+    return bool(game.mark(t, "changed"))
 
 
 @register
-class Fooliana(ColumnGame[FoolianaState]):
+class Fooliana(Patience):
     description = Description(
         id="fooliana", title="Fooliana", book=CHENEY, lines="2424-2498", skill="little",
         bound=None)
     option_specs: ClassVar[tuple[Option, ...]] = (SPACE_FILL, Option(
         "chance", "none", "one_more: one more pass, its groups of three shifted by one "
         "card, after a pass that gave no help (l.2494-2498)", choices=("none", "one_more")))
+    facts = (("base", lambda g, t: name_rank(base(t))), ("fool", size("fool")),
+             ("hand", size("hand")), ("stock", size("stock")),
+             ("changed_this_pass", changed), ("in_families", HOME))
+    no_straight_back = True
+    #: The passes are not counted: only whether the last one changed something.
+    turns_count = False
+    #: ``changed`` (see :func:`changed`); ``extra``, the extra pass of the variant has
+    #: been taken; ``single``, the first lay-off of that pass is one card.
+    marks = ("changed", "extra", "single")
 
     @property
     def extra_pass(self) -> bool:
         """One more pass after a pass with no change (``fooliana_extra_pass``)."""
         return self.options.get("chance") == "one_more"
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> FoolianaState:
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*FAMILIES, Pile("fool", "reserve", "the Fool", face=TOP, empty_up=1), *ROWS,
+                Pile("stock", "waste", "the stock", face=TOP, empty_up=1),
+                Pile("hand", "stock", "the pack in hand", face=DOWN))
+
+    def label(self, t: Table, pile: Pile) -> str:
+        return family_label(int(pile.id[1:]) - 1, base(t)) if pile.kind == "foundation" \
+            else pile.label
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         first = cards[FOOL]
-        fams = put(((),) * 4, suit_of(first), (first,))
-        row = tuple((c,) for c in cards[FOOL + 1: FOOL + 1 + ROW])
-        return FoolianaState(tuple(cards[:FOOL]), row, fams,
-                             pack_of(cards[FOOL + 1 + ROW:]))
+        return self.table({f"f{suit_of(first) + 1}": (first,), "fool": cards[:FOOL]}
+                          | {p.id: (c,) for p, c in zip(ROWS, cards[FOOL + 1:], strict=False)}
+                          | {"hand": cards[FOOL + 1 + ROW:][::-1]})
 
-    def _fam(self, state: FoolianaState, c: Card) -> int:
-        return family_for(state.families, c, state.base, wrap=True)
+    def _fam(self, t: Table, c: Card) -> int:
+        return family_for(t.piles[:FL], c, base(t), wrap=True)
 
-    def may_turn(self, state: FoolianaState) -> bool:
-        return not state.hand and bool(state.stock) and (
-            state.changed or (self.extra_pass and not state.extra))
+    def may_turn(self, t: Table) -> bool:
+        return not t.piles[H] and bool(t.piles[W]) and (
+            changed(self, t) or (self.extra_pass and not self.mark(t, "extra")))
 
-    def moves(self, state: FoolianaState) -> tuple[Move, ...]:
-        row, fool, stock = state.row, state.fool, state.stock
+    def offers_end(self, t: Table) -> bool:
+        """Not while a space must be filled from the Fool, the only move then."""
+        return not (() in t.piles[R:W] and t.piles[FL])
+
+    def steps(self, t: Table) -> list[Step]:
+        row, fool, stock, hand = t.piles[R:W], t.piles[FL], t.piles[W], t.piles[H]
         space = row.index(()) if () in row else -1
         if space >= 0 and fool:
-            return (Move(f"o>r{space + 1}"),)
-        tops = [("o", fool[-1] if fool else 0), ("w", stock[-1] if stock else 0)]
-        out = [f"{src}>f" for src, c in tops if c and self._fam(state, c) >= 0]
-        out += [f"r{i + 1}>f" for i, p in enumerate(row) if p and self._fam(state, p[-1]) >= 0]
-        for src, c in tops:
-            out += [f"{src}>r{j + 1}" for j, q in enumerate(row) if c and q
-                    and alt_down(c, q[-1])]
-        out += run_moves(row, [len(p) for p in row], "r")
+            return [Step(f"o>r{space + 1}", source=FL, target=R + space)]
+        tops = [("o", FL, t.top(FL)), ("w", W, t.top(W))]
+        out = [Step(f"{src}>f", source=i, target=self._fam(t, c)) for src, i, c in tops
+               if c is not None and self._fam(t, c) >= 0]
+        out += [Step(f"r{i + 1}>f", source=R + i, target=self._fam(t, p[-1]))
+                for i, p in enumerate(row) if p and self._fam(t, p[-1]) >= 0]
+        for src, i, c in tops:
+            out += [Step(f"{src}>r{j + 1}", source=i, target=R + j) for j, q in enumerate(row)
+                    if c is not None and q and alt_down(c, q[-1])]
+        for m in run_moves(row, [len(p) for p in row], "r"):
+            n, i = take_run(m.partition(">")[0], "r")
+            out.append(Step(m, source=R + i, target=R + int(m.partition(">r")[2]) - 1,
+                            count=n))
         if space >= 0:
             if self.option("space_fill") == "pack_bottom":
-                if state.hand:
-                    out.append(f"h>r{space + 1}")
+                if hand:
+                    out.append(Step(f"h>r{space + 1}", source=H, target=R + space, at=0))
             elif stock:
-                out.append(f"w>r{space + 1}")
-        if state.hand:
-            out.append("d")
-        if self.may_turn(state):
-            out.append("turn")
+                out.append(Step(f"w>r{space + 1}", source=W, target=R + space))
+        if hand:
+            n = 1 if self.mark(t, "single") else 3
+            out.append(Step("d", DEAL, H, W, min(n, len(hand))))
+        if self.may_turn(t):
+            out.append(Step("turn", TURN, W, H, len(stock)))
+        steps = {s.code: s for s in out}
 
         def shift(m: str) -> bool:  # part of a pile moved on: no space for the Fool
-            src = m.partition(">")[0]
-            if m.endswith(">f") or (not src[0].isdigit() and src[0] != "r"):
-                return False
-            n, i = take_run(src, "r")
-            return n < len(row[i])
+            s = steps[m]
+            return R <= s.source < W and s.target >= R and s.count < len(t.piles[s.source])
 
-        return with_end([Move(m) for m in shifts_last(out, shift) if m != state.back])
+        return [steps[m] for m in shifts_last(list(steps), shift)]
 
-    def play(self, state: FoolianaState, move: Move) -> FoolianaState:
-        if move == DEAL:
-            n = 1 if state.single else 3
-            laid = state.hand[-n:][::-1]
-            return replace(state, hand=state.hand[:-n], stock=(*state.stock, *laid),
-                           single=False, back="")
-        if move == TURN:
-            extra = state.extra or not state.changed
-            return replace(state, hand=tuple(reversed(state.stock)), stock=(),
-                           changed=False, extra=extra, single=not state.changed, back="")
-        src, _, dst = move.code.partition(">")
-        st = state
-        run: tuple[Card, ...]
-        if src == "o":
-            run, st = st.fool[-1:], replace(st, fool=st.fool[:-1])
-        elif src == "w":
-            run, st = st.stock[-1:], replace(st, stock=st.stock[:-1])
-        elif src == "h":
-            run, st = st.hand[:1], replace(st, hand=st.hand[1:])
-        else:
-            n, i = take_run(src, "r")
-            run, st = st.row[i][-n:], replace(st, row=put(st.row, i, st.row[i][:-n]))
-        if dst == "f":
-            fams = add(st.families, self._fam(st, run[0]), run[0])
-            return replace(st, families=fams, changed=True, back="")
-        j = int(dst[1:]) - 1
-        moved_about = "r" in src  # row to row
-        return replace(st, row=put(st.row, j, st.row[j] + run),
-                       changed=st.changed or not moved_about,
-                       back=back_of(move.code) if moved_about else "")
+    def play(self, state: Table, move: Move) -> Table:
+        s = self.step(state, move)
+        after = super().play(state, move)
+        if s.kind == DEAL:
+            return self.marked(after, single=0)
+        if s.kind == TURN:
+            was = changed(self, state)
+            return self.marked(after, changed=0, single=not was,
+                               extra=bool(self.mark(state, "extra")) or not was)
+        moved_about = R <= s.source < W and R <= s.target < W  # row to row
+        return self.marked(after, changed=changed(self, state) or not moved_about)
 
-    def zones(self, state: FoolianaState) -> tuple[Zone, ...]:
-        base = state.base
-        return (
-            *family_zones(state.families, base),
-            Zone("fool", "reserve", state.fool, 1, label="the Fool"),
-            *(Zone(f"r{i + 1}", "pile", p, len(p), label=f"row pile {i + 1}", group="row")
-              for i, p in enumerate(state.row)),
-            Zone("stock", "waste", state.stock, 1, label="the stock"),
-            pack_zone(state.hand, "hand", "the pack in hand"),
-        )
-
-    def public(self, state: FoolianaState) -> dict[str, Any]:
-        return {"base": name_rank(state.base), "fool": len(state.fool),
-                "hand": len(state.hand), "stock": len(state.stock),
-                "changed_this_pass": state.changed, "in_families": home(state.families)}
-
-    def say(self, state: FoolianaState, move: Move) -> str:
-        if move == DEAL:
-            n = min(1 if state.single else 3, len(state.hand))
+    def say(self, state: Table, move: Move) -> str:
+        if move.code == "d":
+            n = min(1 if self.mark(state, "single") else 3, len(state.piles[H]))
             return "lay off one card onto the stock" if n == 1 else \
                 f"lay off {n} cards together onto the stock"
-        if move == TURN:
-            again = "" if state.changed else " once more (one more chance)"
+        if move.code == "turn":
+            again = "" if changed(self, state) else " once more (one more chance)"
             return f"turn the stock into the hand{again}"
-        src, _, dst = move.code.partition(">")
-        if src == "h":
-            return f"fill row pile {dst[1:]} with the lowest card of the pack in hand"
-        if src in ("o", "w"):
-            run = (state.fool if src == "o" else state.stock)[-1:]
-            where = "from the Fool" if src == "o" else "from the stock"
-        else:
-            n, i = take_run(src, "r")
-            run, where = state.row[i][-n:], f"from row pile {i + 1}"
+        s = self.step(state, move)
+        if s.source == H:
+            return f"fill row pile {s.target - R + 1} with the lowest card of the pack in hand"
+        run = state.piles[s.source][s.taken(state)]
+        where = "from the Fool" if s.source == FL else "from the stock" if s.source == W \
+            else f"from row pile {s.source - R + 1}"
         what = name(run[0]) if len(run) == 1 else f"{name(run[0])} to {name(run[-1])}"
-        if dst == "f":
-            fam = family_label(self._fam(state, run[0]), state.base)
-            return f"play {what} {where} to {fam}"
-        j = int(dst[1:]) - 1
-        return f"put {what} {where} {onto(run[0], state.row[j], f'row pile {j + 1}')}"
+        if s.target < FL:
+            return f"play {what} {where} to {family_label(s.target, base(state))}"
+        j = s.target - R
+        return f"put {what} {where} {onto(run[0], state.piles[s.target], f'row pile {j + 1}')}"
 
 
 FOOLIANA_EXTRA_PASS = variant(Fooliana, Description(

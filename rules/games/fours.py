@@ -30,31 +30,17 @@ families hold all 52 cards.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card, name, rank_of, suit_of
 from ..description import CHENEY, Description
-from ..game import Move, Zone
+from ..game import Move
+from ..history import remember, seen
+from ..patience import DOWN, HOME, Patience, Pile, Step, Table
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at
+from ..shape import DEAL, REDEAL
 
-DEAL, REDEAL = Move("d"), Move("r")
+PILES = 13
+F, P, PACK = 0, 4, 4 + PILES  # where the families, the piles and the pack lie
 Piles = tuple[tuple[Card, ...], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class FoursState:
-    piles: Piles
-    #: The four families, spades, hearts, diamonds, clubs, built up from the ace.
-    families: Piles
-    #: The pack, before the first laying (top last).
-    pack: tuple[Card, ...] = ()
-    layings: int = 0
-    #: Whether a card has been placed since the last laying.
-    moved: bool = False
-    #: The layings since a card last went to the families.
-    seen: tuple[Piles, ...] = ()
 
 
 def in_fours(order: tuple[Card, ...]) -> Piles:
@@ -62,16 +48,41 @@ def in_fours(order: tuple[Card, ...]) -> Piles:
     return tuple(order[i:i + 4] for i in range(0, len(order), 4))
 
 
+def laid(game: Patience, t: Table) -> Piles:
+    """The piles of the last laying (some may be empty since)."""
+    return t.piles[P:P + game.mark(t, "piles")]
+
+
+def relaid(game: Patience, t: Table) -> Piles:
+    """The piles a re-deal lays: the last pile on the one next it, and so on, so that
+    the first pile's cards come out first, bottom card first."""
+    return in_fours(tuple(c for p in laid(game, t) for c in p))
+
+
 @register
-class Fours(SoloGame[FoursState]):
+class Fours(Patience):
     description = Description(
         id="fours", title="Fours", book=CHENEY, lines="2918-2946", skill="some", bound=300)
+    facts = (("laying", lambda g, t: g.mark(t, "layings")),
+             ("piles", lambda g, t: g.mark(t, "piles")), ("in_families", HOME))
+    #: The layings made, and the piles the last one laid.
+    marks = ("layings", "piles")
+    redeal_takes_up = False
+    gives_up = False
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> FoursState:
-        return FoursState((), ((),) * 4, pack_of(cards))
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"f{s + 1}", "foundation", f"family of {SUIT_NAMES[s]}", "families")
+                  for s in range(4)),
+                *(Pile(f"p{i + 1}", "pile", f"pile {i + 1}", "row") for i in range(PILES)),
+                Pile("pack", "stock", "the pack", face=DOWN))
 
-    def placings(self, state: FoursState) -> list[Move]:
-        fams, piles = state.families, state.piles
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return self.table({"pack": cards[::-1]})
+
+    def steps(self, t: Table) -> list[Step]:
+        if t.piles[PACK]:
+            return [Step("d", DEAL, PACK, P, len(t.piles[PACK]))]
+        fams, piles = t.piles[F:P], laid(self, t)
         # one pack: the card one higher of a suit is a single card, on top of one pile
         # at most
         under = {p[-1]: j for j, p in enumerate(piles) if p}
@@ -81,79 +92,52 @@ class Fours(SoloGame[FoursState]):
                 continue
             c = p[-1]
             if len(fams[suit_of(c)]) == rank_of(c) - 1:
-                out.append(Move(f"{i + 1}>f"))
+                out.append(Step(f"{i + 1}>f", source=P + i, target=F + suit_of(c)))
             j = under.get(c + 1, -1) if rank_of(c) < 13 else -1
             if j >= 0:
-                out.append(Move(f"{i + 1}>{j + 1}"))
-        return out
+                out.append(Step(f"{i + 1}>{j + 1}", source=P + i, target=P + j))
+        if out:
+            return out
+        if t.played and relaid(self, t) not in seen(t):
+            return [Step("r", REDEAL, P, P, sum(map(len, piles)))]
+        return []
 
-    def moves(self, state: FoursState) -> tuple[Move, ...]:
-        if state.pack:
-            return (DEAL,)
-        found = self.placings(state)
-        if found:
-            return tuple(found)
-        if state.moved and self.relaid(state) not in state.seen:
-            return (REDEAL,)
-        return ()
+    def play(self, state: Table, move: Move) -> Table:
+        s = self.step(state, move)
+        if s.kind == DEAL:
+            return self.lay(state, in_fours(state.piles[PACK][::-1]), 1)
+        after = super().play(state, move)
+        if s.kind == REDEAL or s.target < P:  # a card home forgets the layings
+            return after
+        return remember(after, seen(state))
 
-    @staticmethod
-    def relaid(state: FoursState) -> Piles:
-        return in_fours(tuple(c for p in state.piles for c in p))
+    def special(self, t: Table, step: Step) -> Table:
+        return self.lay(t, relaid(self, t), self.mark(t, "layings") + 1)
 
-    def play(self, state: FoursState, move: Move) -> FoursState:
-        if move == DEAL:
-            piles = in_fours(tuple(reversed(state.pack)))
-            return FoursState(piles, state.families, (), 1, False, (piles,))
-        if move == REDEAL:
-            piles = self.relaid(state)
-            return FoursState(piles, state.families, (), state.layings + 1, False,
-                              (*state.seen, piles))
-        src, dst = move.code.split(">")
-        i = int(src) - 1
-        c = state.piles[i][-1]
-        piles = replace_at(state.piles, i, state.piles[i][:-1])
-        if dst == "f":
-            s = suit_of(c)
-            fams = replace_at(state.families, s, (*state.families[s], c))
-            return FoursState(piles, fams, (), state.layings, True, ())
-        j = int(dst) - 1
-        piles = replace_at(piles, j, (*piles[j], c))
-        return FoursState(piles, state.families, (), state.layings, True, state.seen)
+    def lay(self, t: Table, piles: Piles, layings: int) -> Table:
+        """``piles`` laid out as the ``layings``-th laying, and remembered (a re-deal
+        that would lay them out so again is not allowed)."""
+        new = self.table({p.id: f for p, f in zip(self.pile_specs, t.piles[F:P], strict=False)}
+                         | {f"p{i + 1}": p for i, p in enumerate(piles)})
+        return remember(self.marked(new, layings=layings, piles=len(piles)),
+                        seen(t) | {piles})
 
-    def won(self, state: FoursState) -> bool:
-        return all(len(f) == 13 for f in state.families)
-
-    def summary(self, state: FoursState, won: bool) -> str:
+    def summary(self, state: Table, won: bool) -> str:
         if won:
             return "the four families are complete"
-        home = sum(len(f) for f in state.families)
         why = "laid out again, the cards would only repeat an earlier laying" \
-            if state.moved else "on laying them down in fours, no top card can be placed"
-        return f"{home} of 52 cards in the families; {why}"
+            if state.played else "on laying them down in fours, no top card can be placed"
+        return f"{state.home(self.foundations)} of 52 cards in the families; {why}"
 
-    def zones(self, state: FoursState) -> tuple[Zone, ...]:
-        out = [open_zone(f"f{s + 1}", "foundation", f, f"family of {SUIT_NAMES[s]}",
-                         "families") for s, f in enumerate(state.families)]
-        piles = state.piles + ((),) * (13 - len(state.piles))
-        out += [open_zone(f"p{i + 1}", "pile", p, f"pile {i + 1}", "row")
-                for i, p in enumerate(piles)]
-        out.append(pack_zone(state.pack))
-        return tuple(out)
-
-    def public(self, state: FoursState) -> dict[str, Any]:
-        return {"laying": state.layings, "piles": len(state.piles),
-                "in_families": sum(len(f) for f in state.families)}
-
-    def say(self, state: FoursState, move: Move) -> str:
-        if move == DEAL:
+    def say(self, state: Table, move: Move) -> str:
+        if move.code == "d":
             return "lay out the pack in piles of four"
-        if move == REDEAL:
+        if move.code == "r":
             return "put the piles together, the last on the one next it, and lay them " \
                 "out again in fours"
         src, dst = move.code.split(">")
-        c = state.piles[int(src) - 1][-1]
+        c = state.piles[P + int(src) - 1][-1]
         if dst == "f":
             return f"play {name(c)} from pile {src} to the {SUIT_SYMBOLS[suit_of(c)]} family"
-        q = state.piles[int(dst) - 1]
+        q = state.piles[P + int(dst) - 1]
         return f"marry {name(c)} from pile {src} onto {name(q[-1])} on pile {dst}"

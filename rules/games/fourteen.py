@@ -85,7 +85,6 @@ class Fourteen(Patience):
     home_kinds = ("discard",)
     #: Rows taken up; shuffles made so far (the next one draws from stream shuffles + 1).
     marks = ("rows_out", "shuffles")
-    zones = places.zones
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return places.piles(PLACES, lambda i: f"row {i // SIDE + 1}, place {i % SIDE + 1}",

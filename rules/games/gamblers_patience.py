@@ -82,6 +82,7 @@ class GamblersPatience(Patience):
     #: Won when every card is thrown out.
     home_kinds = (DISCARD,)
     redeal_takes_up = False
+    gives_up = False
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*(Pile(f"p{i + 1}", "pile", f"place {i + 1}", "row") for i in range(WIDTH)),
@@ -90,9 +91,6 @@ class GamblersPatience(Patience):
     def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         t = self.table({"pack": cards[::-1]})
         return remember(t, frozenset({(t.piles[PACK],)}))
-
-    def offers_end(self, t: Table) -> bool:
-        return False
 
     def steps(self, t: Table) -> list[Step]:
         """The one move of this position (moving is not optional), or none."""

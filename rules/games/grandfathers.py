@@ -92,7 +92,7 @@ class Grandfathers(Patience):
     facts = (("pack", size("pack")), ("on_families", HOME))
     #: How many of the three more places are laid (the table shows only those).
     marks = ("more",)
-    offers_end, zones, summary = packets.no_end, packets.zones, packets.summary
+    offers_end, summary = packets.no_end, packets.summary
     why_illegal = packets.why_illegal
 
     def lay_piles(self) -> tuple[Pile, ...]:

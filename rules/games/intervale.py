@@ -23,45 +23,66 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
   may not go onto a card that itself ends a sequence of two or more ("two upon two").
 - The pack, the stock, spaces, ``end`` and the ban on moves between columns that bring
   back an earlier arrangement are those of Reversible Sequences
-  (:mod:`rules.games.reversible_sequences`), whose move codes this game shares
-  (``c<i>.<n>>c<j>`` moves ``n`` cards). No re-deal.
+  (:mod:`rules.games.reversible_sequences`; both are :mod:`rules.free_columns`), whose
+  move codes this game shares (``c<i>.<n>>c<j>`` moves ``n`` cards). No re-deal.
 - Won with the eight families complete (not printed: the families' end); lost when no
   move is left.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from .. import free_columns
+from ..building import family_for
 from ..cards import SUIT_NAMES, Card
 from ..description import CHENEY, Description
-from ..game import Zone
+from ..free_columns import Column, Piles, run_length
+from ..game import Move
+from ..patience import HOME, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import open_zone
-from ._columns import family_for
-from .reversible_sequences import ColumnsState, FreeColumns, run_length
 
-Piles = tuple[tuple[Card, ...], ...]
+WIDTH = 11
+
+
+def family_label(j: int) -> str:
+    return f"the {'first' if j < 4 else 'second'} family of {SUIT_NAMES[j % 4]}"
+
+
+FAMILIES = tuple(Pile(f"f{j + 1}", "foundation", family_label(j), "families")
+                 for j in range(8))
+
+
+def homes(fams: Piles, c: Card) -> list[int]:
+    j = family_for(fams, c)
+    return [j] if j >= 0 else []
+
+
+def lengths(col: Column) -> range:
+    return range(1, run_length(col) + 1)
+
+
+def may_stack(n: int, onto: Column) -> bool:
+    """Never two upon two (l.3141-3148)."""
+    return n == 1 or run_length(onto) == 1
 
 
 @register
-class Intervale(FreeColumns):
+class Intervale(Patience):
     description = Description(
         id="intervale", title="Intervale", book=CHENEY, lines="3124-3156", skill="some",
         bound=None, packs=2)
-    rows, width = 3, 11
+    facts = (("in_pack", size("pack")), ("in_families", HOME))
+    play = free_columns.play
 
-    def homes(self, fams: Piles, c: Card) -> list[int]:
-        j = family_for(fams, c)
-        return [j] if j >= 0 else []
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return free_columns.piles(FAMILIES, WIDTH)
 
-    def lengths(self, col: tuple[Card, ...]) -> range:
-        return range(1, run_length(col) + 1)
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return free_columns.lay(self, cards, 3, WIDTH)
 
-    def may_stack(self, n: int, onto: tuple[Card, ...]) -> bool:
-        return n == 1 or run_length(onto) == 1
+    def steps(self, t: Table) -> Sequence[Step]:
+        return free_columns.steps(t, homes, lengths, may_stack)
 
-    def family_label(self, j: int) -> str:
-        return f"the {'first' if j < 4 else 'second'} family of {SUIT_NAMES[j % 4]}"
-
-    def family_zones(self, state: ColumnsState) -> list[Zone]:
-        return [open_zone(f"f{j + 1}", "foundation", f, self.family_label(j), "families")
-                for j, f in enumerate(state.families)]
+    def say(self, state: Table, move: Move) -> str:
+        return free_columns.say(self, state, move, family_label)

@@ -84,6 +84,7 @@ class KnavesDial(Patience):
     )
     #: The suit of the first card, plus one (0 before it is placed or named).
     marks = ("first_suit",)
+    gives_up = False
 
     def pack(self) -> tuple[Card, ...]:
         return packs(int(self.option("packs")))
@@ -120,9 +121,6 @@ class KnavesDial(Patience):
         if stock and self.may_redeal(t):
             return [Step("redeal", REDEAL, STOCK, PACK, len(stock))]
         return []
-
-    def offers_end(self, t: Table) -> bool:
-        return False
 
     def shuffles(self, t: Table) -> bool:
         return bool(self.option("shuffle"))

@@ -90,7 +90,6 @@ class LaNivernaise(Patience):
     #: other move: it may not be exchanged again until then.
     marks = ("exchanged",)
     redeal_takes_up = False
-    zones = flanks.zones
     offers_end = packets.no_end
 
     def lay_piles(self) -> tuple[Pile, ...]:

@@ -59,6 +59,7 @@ class LadyOfTheManor(Patience):
         skill="some", bound=300, packs=2)
     facts = (("in_families", HOME), ("semicircle", semicircle))
     stuck_words = "no card fits"
+    gives_up = False  # cards only go to the families, so the game ends
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*(Pile(f"f{j + 1}", "foundation", f"family {j + 1}", "families")
@@ -74,9 +75,6 @@ class LadyOfTheManor(Patience):
                            for i in range(PILES)}
                           | {f"s{r}": tuple(c for c in rest if rank_of(c) == r)
                              for r in range(1, 14)})
-
-    def offers_end(self, t: Table) -> bool:
-        return False  # cards only go to the families, so the game ends
 
     def steps(self, t: Table) -> list[Step]:
         fams = self.families(t)

@@ -47,8 +47,16 @@ from ..cards import ACE, SUIT_SYMBOLS, Card, name, rank_of
 from ..description import CADOGAN, Description
 from ..game import Move, Option, Zone
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code, with_end
-from ._columns import back_of
+from ..solo import (
+    SoloGame,
+    back_of,
+    open_zone,
+    pack_of,
+    pack_zone,
+    replace_at,
+    split_code,
+    with_end,
+)
 
 COLUMNS = 12
 KINDS = suited(ACES_UP, 8)

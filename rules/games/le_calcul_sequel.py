@@ -17,7 +17,7 @@ variant (b). "If this game should succeed, a sequel to it may be made as follows
    fourth, and continuing on every fourth card, each round finishing on the thirteenth
    card" (l.969-980). Going over the places by ``k`` from place ``k`` and round again
    visits every place once and ends on the thirteenth (the order of Cheney's A Sequel to
-   Musical, whose table this module shares).
+   Musical, :mod:`rules.sequels`).
 5. ``u``: "Then turn the packets, and the cards will be found arranged, all of the same
    value together four aces, four deuces, &c." (l.982-984).
 
@@ -31,18 +31,18 @@ tests play it). Legal moves: the one step, then ``auto``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
-
 from ..cards import RANK_WORDS, Card, rank_of
 from ..description import CADOGAN, Description
-from ..game import Move, Zone
+from ..game import Move
+from ..patience import COLUMN, Patience, Pile, Step, Table
 from ..registry import register
-from ..solo import SoloGame, open_zone
-from .sequel_to_musical import PLACES
+from ..sequels import CARDS, GATHERING, TAKEUP, TURNED, lie, place_said, play_round, round_steps
+from ..shape import MOVE, TURN
 
-GATHER, TURN, ROW, CARD, UP = (Move(c) for c in ("g", "t", "r", "c", "u"))
-GATHERING, TURNED, ROWS, CARDS, TAKEUP, DONE = range(6)
+DONE = TAKEUP + 1
+STEPS = ("gather", "turn", "rows", "every second, third, fourth card", "turn the packets",
+         "done")
+M, PACK, R = 0, 4, 5  # where the packets, the cards in hand and the row lie
 
 
 def calcul_ranks(step: int) -> tuple[int, ...]:
@@ -50,100 +50,85 @@ def calcul_ranks(step: int) -> tuple[int, ...]:
     return tuple((step * k - 1) % 13 + 1 for k in range(1, 14))
 
 
-@dataclass(frozen=True, slots=True)
-class CalculSequelState:
-    phase: int
-    #: The four foundation packets, bottom to top (kings on top).
-    piles: tuple[tuple[Card, ...], ...]
-    #: The cards in hand, bottom to top (face up while gathered, then face down).
-    pack: tuple[Card, ...] = ()
-    #: The thirteen places, bottom to top.
-    row: tuple[tuple[Card, ...], ...] = ()
-    put: int = 0
-
-
 @register
-class LeCalculSequel(SoloGame[CalculSequelState]):
+class LeCalculSequel(Patience):
     description = Description(
         id="le_calcul_sequel", title="Le Calcul, the sequel (a trick)", book=CADOGAN,
         lines="959-984", skill="chance", bound=60, chance=True)
+    facts = (("step", lambda g, t: STEPS[g.mark(t, "phase")]),)
+    #: The step under way, and the cards of the rounds put down so far.
+    marks = ("phase", "put")
+    gives_up = False
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> CalculSequelState:
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"m{i + 1}", "foundation", f"the {RANK_WORDS[i + 1]} packet",
+                       "foundations") for i in range(4)),
+                Pile("pack", "stock", "the cards in hand", face=COLUMN),
+                *(Pile(f"r{i + 1}", "pile", f"place {i + 1}",
+                       "upper row" if i < 7 else "lower row", COLUMN) for i in range(13)))
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         """A finished Le Calcul: each place takes the next card of its rank in ``cards``."""
         pools: dict[int, list[Card]] = {}
         for c in cards:
             pools.setdefault(rank_of(c), []).append(c)
-        piles = tuple(tuple(pools[r].pop(0) for r in calcul_ranks(s)) for s in (1, 2, 3, 4))
-        return CalculSequelState(GATHERING, piles)
+        return self.table({f"m{s}": [pools[r].pop(0) for r in calcul_ranks(s)]
+                           for s in (1, 2, 3, 4)})
 
-    def moves(self, state: CalculSequelState) -> tuple[Move, ...]:
-        step = {GATHERING: GATHER, TURNED: TURN, ROWS: ROW, CARDS: CARD, TAKEUP: UP}
-        return (step[state.phase],) if state.phase in step else ()
+    def laid(self, t: Table, i: int) -> bool:
+        """The row of places is on the table once dealt."""
+        return i < R or self.mark(t, "phase") >= CARDS
 
-    def play(self, state: CalculSequelState, move: Move) -> CalculSequelState:
-        if move == GATHER:
-            # the right-most packet left goes on the one before it (face up, on top)
-            k = sum(1 for p in state.piles if p) - 1
-            piles = list(state.piles)
-            piles[k - 1], piles[k] = piles[k - 1] + piles[k], ()
-            st = replace(state, piles=tuple(piles))
-            return st if k > 1 else replace(st, phase=TURNED, pack=piles[0],
-                                            piles=((),) * 4)
-        if move == TURN:
-            # turned face down: the bottom card of the ace packet is now on top
-            return replace(state, pack=tuple(reversed(state.pack)), phase=ROWS)
-        if move == ROW:
-            first = state.pack[-13:][::-1]
-            return replace(state, pack=state.pack[:-13], row=tuple((c,) for c in first),
-                           phase=CARDS)
-        if move == CARD:
-            at = PLACES[state.put][0] - 1
-            row = list(state.row)
-            row[at] += (state.pack[-1],)
-            put = state.put + 1
-            return replace(state, pack=state.pack[:-1], row=tuple(row), put=put,
-                           phase=CARDS if put < len(PLACES) else TAKEUP)
-        return replace(state, phase=DONE)
+    def steps(self, t: Table) -> list[Step]:
+        phase = self.mark(t, "phase")
+        if phase == GATHERING:  # the right-most packet left on the one before it
+            k = sum(1 for p in t.piles[M:PACK] if p) - 1
+            if k == 1:  # the first packet, the second on it, is now the hand
+                return [Step("g", MOVE, M, PACK, len(t.piles[M]))]
+            return [Step("g", MOVE, M + k, M + k - 1, len(t.piles[M + k]))]
+        if phase == TAKEUP:
+            return [Step("u", TURN, R)]
+        return round_steps(self, t, PACK, R)
 
-    def won(self, state: CalculSequelState) -> bool:
-        return state.phase == DONE and all(
+    def play(self, state: Table, move: Move) -> Table:
+        s, t = self.step(state, move), state
+        if move.code == "g" and s.target == PACK:
+            t = self.carry(self.carry(t, Step("", MOVE, M + 1, M, len(t.piles[M + 1]))),
+                           Step("", MOVE, M, PACK, len(t.piles[M]) + len(t.piles[M + 1])))
+            t = self.marked(t, phase=TURNED)
+        elif move.code == "g":
+            t = self.carry(t, s)
+        elif move.code == "u":
+            t = self.marked(t, phase=DONE)
+        else:
+            t = play_round(self, t, s, PACK, R)
+        phase = self.mark(t, "phase")
+        up = [PACK] if phase in (GATHERING, TURNED) else list(range(R, R + 13)) \
+            if phase == DONE else []
+        return lie(self, t, up, [i for i in (PACK, *range(R, R + 13)) if i not in up])
+
+    def won(self, state: Table) -> bool:
+        return self.mark(state, "phase") == DONE and all(
             len(p) == 4 and all(rank_of(c) == i + 1 for c in p)
-            for i, p in enumerate(state.row))
+            for i, p in enumerate(state.piles[R:]))
 
-    def summary(self, state: CalculSequelState, won: bool) -> str:
+    def summary(self, state: Table, won: bool) -> str:
         if won:
             return "the thirteen packets hold four aces, four deuces ... four kings"
         return "the packets are not arranged by value: the foundations were not in order"
 
-    def zones(self, state: CalculSequelState) -> tuple[Zone, ...]:
-        out = [open_zone(f"m{i + 1}", "foundation", p, f"the {RANK_WORDS[i + 1]} packet",
-                         "foundations") for i, p in enumerate(state.piles)]
-        out.append(Zone("pack", "stock", state.pack,
-                        len(state.pack) if state.phase in (GATHERING, TURNED) else 0,
-                        label="the cards in hand"))
-        up = state.phase == DONE
-        out += [Zone(f"r{i + 1}", "pile", p, len(p) if up else 0, label=f"place {i + 1}",
-                     group="upper row" if i < 7 else "lower row")
-                for i, p in enumerate(state.row)]
-        return tuple(out)
-
-    def public(self, state: CalculSequelState) -> dict[str, Any]:
-        return {"step": ("gather", "turn", "rows", "every second, third, fourth card",
-                         "turn the packets", "done")[state.phase]}
-
-    def say(self, state: CalculSequelState, move: Move) -> str:
-        if move == GATHER:
-            k = sum(1 for p in state.piles if p)
+    def say(self, state: Table, move: Move) -> str:
+        if move.code == "g":
+            k = sum(1 for p in state.piles[M:PACK] if p)
             nth = ("", "first", "second", "third", "fourth")
             return f"place the {nth[k]} packet on the {nth[k - 1]}"
-        if move == TURN:
+        if move.code == "t":
             return "turn the cards to deal, the ace packet uppermost"
-        if move == ROW:
+        if move.code == "r":
             return "deal thirteen cards in two rows, face down"
-        if move == CARD:
-            at, k = PLACES[state.put]
-            every = {2: "alternate", 3: "third", 4: "fourth"}[k]
-            return f"deal a card on place {at} (every {every} card)"
+        if move.code == "c":
+            return place_said(self, state, {2: "alternate", 3: "third", 4: "fourth"},
+                              "deal")
         return "turn the packets up"
 
 

@@ -67,8 +67,7 @@ from ..cards import ACE, KING, QUEEN, SUIT_SYMBOLS, Card, name, rank_of, suit_of
 from ..description import CADOGAN, Description
 from ..game import Move, Option, Zone
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, with_end
-from ._columns import back_of
+from ..solo import SoloGame, back_of, open_zone, pack_of, pack_zone, with_end
 
 RAYS, OUTER = 8, 2
 KINDS = suited(Foundation(ACES_UP.base, last=QUEEN), 8)

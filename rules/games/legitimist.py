@@ -69,6 +69,7 @@ class Legitimist(Patience):
     redeal_takes_up = False
     facts = (("pack", size("pack")), ("stock", size("stock")), ("redeals_left", SHELL),
              ("families_complete", complete))
+    gives_up = False
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*(Pile(f"f{i + 1}", FOUNDATION, f"the {RANK_WORDS[b]}'s family", "families")
@@ -80,9 +81,6 @@ class Legitimist(Patience):
         rest = cards[:k] + cards[k + 1:]
         t = self.table({"f1": (cards[k],), "pack": rest[::-1]})
         return replace(t, seed=seed)
-
-    def offers_end(self, t: Table) -> bool:
-        return False
 
     def steps(self, t: Table) -> list[Step]:
         top = t.top(W)

@@ -112,6 +112,7 @@ class LesPetitsPaquets(Patience):
     #: ``exchanged``: the foundations (a bit each) whose top card came there by an
     #: exchange since the last other move (such a card may not be exchanged again).
     marks = ("exchanged",)
+    gives_up = False
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*(Pile(f"f{j + 1}", FOUNDATION, f"{'upper' if j < 4 else 'lower'} king "
@@ -135,9 +136,6 @@ class LesPetitsPaquets(Patience):
         return replace(t, piles=piles,
                        down=self.table({p.id: c for p, c in zip(self.pile_specs, piles,
                                                                 strict=True)}).down)
-
-    def offers_end(self, t: Table) -> bool:
-        return False
 
     def _free(self, t: Table) -> list[tuple[str, int, int | None, Card]]:
         """``(code, pile, at, card)`` of every available card (Rule I)."""

@@ -77,7 +77,6 @@ class LesQuatorze(Patience):
     home_kinds = ("discard",)
     #: The two places (1-based; 0: none) of the first half of an exchange under way.
     marks = ("half_a", "half_b")
-    zones = places.zones
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return places.piles(PLACES, lambda i: f"row {i // SIDE + 1}, place {i % SIDE + 1}",

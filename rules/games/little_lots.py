@@ -61,6 +61,7 @@ class LittleLots(Patience):
     facts = (("couples", couples),)
     #: Won when every card is laid aside.
     home_kinds = (DISCARD,)
+    gives_up = False
 
     def max_privileges(self) -> Mapping[str, int]:
         """``turn_up`` once with ``privilege=once``; with ``each`` once on each lot, so
@@ -81,9 +82,6 @@ class LittleLots(Patience):
         its top from then on."""
         lots = t.piles[:LOTS]
         return not any(lots) or any(t.down[i] < len(p) for i, p in enumerate(lots))
-
-    def offers_end(self, t: Table) -> bool:
-        return False
 
     def steps(self, t: Table) -> list[Step]:
         if not self.opened(t):

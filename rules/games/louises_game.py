@@ -63,6 +63,7 @@ class LouisesGame(Patience):
     facts = (("in_pack", size("pack")),)
     #: Won when every card is placed: the first row and the piles under it.
     home_kinds = ("reserve", FOUNDATION)
+    gives_up = False
 
     def max_redeals(self) -> int:
         return int(self.option("turns"))
@@ -76,9 +77,6 @@ class LouisesGame(Patience):
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         return self.table({"pack": cards[::-1]})
-
-    def offers_end(self, t: Table) -> bool:
-        return False
 
     def targets(self, t: Table, c: Card) -> list[Step]:
         """Where the card ``c`` (the stock's top) may go, in move order."""

@@ -73,6 +73,7 @@ class Musical(Patience):
                choices=(False, True)),
     )
     facts = (("in_pack", size("pack")),)
+    gives_up = False
 
     def max_redeals(self) -> int:
         return int(self.option("turns"))
@@ -95,9 +96,6 @@ class Musical(Patience):
                        | {f"f{i + 1}": (c,) for i, c in enumerate(lower)}
                        | {"pack": tuple(reversed(rest))})
         return Table(t.piles, t.down, seed=seed)
-
-    def offers_end(self, t: Table) -> bool:
-        return False
 
     def steps(self, t: Table) -> list[Step]:
         top, out = t.top(W), []

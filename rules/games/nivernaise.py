@@ -95,7 +95,6 @@ class Nivernaise(Patience):
     marks = ("round_left",)
     redeal_takes_up = False
     layout = flanks.layout
-    zones = flanks.zones
     offers_end = packets.no_end
 
     def lay_piles(self) -> tuple[Pile, ...]:

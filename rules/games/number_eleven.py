@@ -66,7 +66,6 @@ class NumberEleven(Patience):
     )
     facts = (("in_pack", size("pack")), ("taken_out", size("out")))
     home_kinds = ("discard",)
-    zones = places.zones
 
     def pack(self) -> tuple[Card, ...]:
         return packs(int(self.option("packs")))

@@ -42,20 +42,19 @@ counted, so every game ends; it is lost when no move is left.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ..cards import KING, Card, name, rank_of, suit_of
 from ..description import CHENEY, Description
 from ..families import EMPTY8, family_name, family_targets, shuffle_option
-from ..game import Move, Option, Seat, Zone
+from ..game import Move, Option, Seat
 from ..patience import DOWN, HOME, Patience, Pile, Step, Table
 from ..registry import register
 from ..shape import DEAL, MOVE, REDEAL
 
 FAMILIES = tuple(Pile(f"f{i + 1}", "foundation", family_name(i), "aces" if i < 4 else "kings")
                  for i in range(8))
-PLACES = tuple(Pile(f"p{k + 1}", "reserve", f"picture place {k + 1}", "picture")
+PLACES = tuple(Pile(f"p{k + 1}", "reserve", f"picture place {k + 1}", "picture", empty_up=1)
                for k in range(9))
 P, PACK, STOCK = 8, 17, 18  # where the picture, the pack and the stock lie
 
@@ -76,6 +75,7 @@ class Picture(Patience):
     )
     #: Whether the stock's top card is the card just turned from the pack.
     marks = ("fresh",)
+    gives_up = False
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*FAMILIES, *PLACES, Pile("pack", "stock", "the pack", face=DOWN),
@@ -114,9 +114,6 @@ class Picture(Patience):
             out.append(Step("redeal", REDEAL, STOCK, PACK, len(stock)))
         return out
 
-    def offers_end(self, t: Table) -> bool:
-        return False
-
     def shuffles(self, t: Table) -> bool:
         return bool(self.option("shuffle"))
 
@@ -126,11 +123,6 @@ class Picture(Patience):
         if s.kind == DEAL:
             return self.marked(after, fresh=1)
         return self.marked(after, fresh=0) if s.source in (STOCK, PACK) else after
-
-    def zones(self, state: Table) -> tuple[Zone, ...]:
-        # a picture place says one card face up even while it is a gap (as it always has)
-        return tuple(replace(z, up=1) if z.group == "picture" else z
-                     for z in super().zones(state))
 
     def public(self, state: Table) -> dict[str, Any]:
         return {"pack": len(state.piles[PACK]), "stock": len(state.piles[STOCK]),

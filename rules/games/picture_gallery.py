@@ -50,6 +50,7 @@ class PictureGallery(Patience):
         id="picture_gallery", title="Picture Gallery", book=CHENEY, lines="2997-3030",
         skill="chance", bound=100, chance=True, layout="grid")
     facts = (("in_pack", size("pack")),)
+    gives_up = False
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*(Pile(f"c{i + 1}", "pile", f"place {i + 1}", f"row {i // ROW + 1}")
@@ -58,9 +59,6 @@ class PictureGallery(Patience):
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         return self.table({"pack": cards[::-1]})
-
-    def offers_end(self, t: Table) -> bool:
-        return False
 
     def steps(self, t: Table) -> list[Step]:
         if not t.piles[0]:

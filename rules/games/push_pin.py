@@ -133,6 +133,7 @@ class PushPin(Patience):
         bound=500, packs=2, chance=True)
     privileges_allowed: ClassVar[Mapping[str, int]] = {"first_to_end": 1}
     facts = (("in_pack", size("pack")), ("in_line", in_line))
+    gives_up = False
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*(Pile(f"l{i + 1}", "cell", f"card {i + 1} of the line", "line")
@@ -146,9 +147,6 @@ class PushPin(Patience):
     def laid(self, t: Table, i: int) -> bool:
         """The places of the line hold the cards laid (it closes up as they go)."""
         return i >= LINE or bool(t.piles[i])
-
-    def offers_end(self, t: Table) -> bool:
-        return False
 
     def steps(self, t: Table) -> list[Step]:
         line = line_of(t)

@@ -48,47 +48,53 @@ Moves, in this order: ``t<i>>f<j>`` (column ``i``'s usable card to family ``j``:
 the aces of spades, hearts, diamonds, clubs, ``f5``-``f8`` the kings); after the deal,
 ``t<i>>t<j>`` (marriages), ``t<i>>t<k>`` (a king into the first space); ``d``; ``redeal``;
 ``end``. A card may not be put straight back where it came from. Shifts (marriages that
-leave no space) are listed after ``redeal`` (:func:`._columns.shifts_last`).
+leave no space) are listed after ``redeal`` (:func:`rules.building.shifts_last`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
+from ..building import onto, shifts_last
 from ..cards import ACE, KING, Card, identity, name, rank_of, suit_of
-from ..common import REDEAL
 from ..description import CHENEY, Description
-from ..families import EMPTY8, Families, add, family_name, family_targets, family_zones, home
-from ..game import Move, Option, Zone
+from ..families import family_name, family_targets
+from ..game import Move, Option
+from ..patience import DOWN, HOME, SHELL, Patience, Pile, Step, Table, size
 from ..registry import register, variant
-from ..solo import pack_of, pack_zone, split_code, with_end
-from ._columns import DEAL, ColumnGame, Piles, back_of, onto, put, shifts_last
+from ..shape import DEAL, REDEAL
 
 ROW = 11
 MARRIAGE = Option("marriage", "any", "marriages after the deal: any (one higher or lower, "
                   "any suit) or suit (the same suit only)", choices=("any", "suit"))
+FAMILIES = tuple(Pile(f"f{j + 1}", "foundation", family_name(j), "aces" if j < 4 else "kings")
+                 for j in range(8))
+COLUMNS = tuple(Pile(f"t{i + 1}", "pile", f"column {i + 1}", "rows") for i in range(ROW))
+T, P = 8, 8 + ROW  # where the columns and the pack lie
 
 
-@dataclass(frozen=True, slots=True)
-class JudgesState:
-    columns: Piles
-    families: Families
-    #: The pack, face down, top last.
-    pack: tuple[Card, ...]
-    #: Rows laid in this laying out.
-    rows: int = 1
-    #: Columns whose end card of the row last laid may still be used during the deal.
-    live: tuple[int, ...] = ()
-    #: Relays taken so far (0 .. 2), counted by the solo shell.
-    redeals: int = 0
-    back: str = ""
-    given_up: bool = False
+def rows(game: Patience, t: Table) -> int:
+    """Rows laid in this laying out (the game's own counter keeps those after the first)."""
+    return game.mark(t, "later_rows") + 1
+
+
+def live(game: Patience, t: Table) -> list[int]:
+    """The columns whose end card of the row last laid may still be used during the deal
+    (the game's own counter ``live``, one bit a column)."""
+    bits = game.mark(t, "live")
+    return [i for i in range(ROW) if bits >> i & 1]
+
+
+def usable(game: Patience, t: Table) -> list[int]:
+    """The columns whose top card may be used now."""
+    if not t.piles[P] or rows(game, t) == 1:
+        return [i for i, p in enumerate(t.piles[T:P]) if p]
+    return live(game, t)
 
 
 @register
-class RankAndFile(ColumnGame[JudgesState]):
+class RankAndFile(Patience):
     description = Description(
         id="rank_and_file", title="Rank and File (Judges)", book=CHENEY,
         lines="2323-2373, 3316-3319", skill="some", bound=None, packs=2,
@@ -100,147 +106,127 @@ class RankAndFile(ColumnGame[JudgesState]):
     #: "You can thus relay the cards twice" (l.2370-2371).
     redeals_allowed = 2
     redeal_word = "relay"
+    redeal_takes_up = False
+    no_straight_back = True
+    marks = ("later_rows", "live")
+    facts = (("pack", size("pack")), ("rows", rows),
+             ("usable", lambda g, t: [f"t{i + 1}" for i in usable(g, t)]),
+             ("redeals_left", SHELL), ("in_families", HOME))
 
     @property
     def authorities(self) -> bool:
         """The Appendix's "some authorities" rule."""
         return self.options.get("authorities") == "some"
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> JudgesState:
-        return self.lay_first_row(pack_of(cards), redeals=0)
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*FAMILIES, *COLUMNS, Pile("pack", "stock", "the pack", face=DOWN))
 
-    def lay_first_row(self, pack: tuple[Card, ...], redeals: int,
-                      families: Families = EMPTY8) -> JudgesState:
-        n = min(ROW, len(pack))
-        cols = tuple((c,) for c in reversed(pack[len(pack) - n:]))
-        return JudgesState(cols + ((),) * (ROW - n), families, pack[:len(pack) - n],
-                           redeals=redeals)
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return self.deal_across(self.table({"pack": cards[::-1]}), P, range(T, P))
 
-    def usable(self, state: JudgesState) -> list[int]:
-        """The columns whose top card may be used now."""
-        cols = state.columns
-        if not state.pack or state.rows == 1:
-            return [i for i, p in enumerate(cols) if p]
-        return list(state.live)
-
-    def moves(self, state: JudgesState) -> tuple[Move, ...]:
-        cols, fams = state.columns, state.families
-        use = self.usable(state)
-        out = [f"t{i + 1}>f{j + 1}" for i in use for j in family_targets(fams, cols[i][-1])]
-        if not state.pack:
+    def steps(self, t: Table) -> list[Step]:
+        cols, fams, pack = t.piles[T:P], t.piles[:T], t.piles[P]
+        use = usable(self, t)
+        out = [Step(f"t{i + 1}>f{j + 1}", source=T + i, target=j)
+               for i in use for j in family_targets(fams, cols[i][-1])]
+        if not pack:
             for i in use:
-                out += [f"t{i + 1}>t{j + 1}" for j in use if j != i
-                        and self.marries(cols[i][-1], cols[j][-1])]
+                out += [Step(f"t{i + 1}>t{j + 1}", source=T + i, target=T + j) for j in use
+                        if j != i and self.marries(cols[i][-1], cols[j][-1])]
             if () in cols:
-                k = cols.index(()) + 1
+                k = cols.index(())
                 spaces = (KING, ACE) if self.authorities else (KING,)
-                out += [f"t{i + 1}>t{k}" for i in use
+                out += [Step(f"t{i + 1}>t{k + 1}", source=T + i, target=T + k) for i in use
                         if len(cols[i]) > 1 and rank_of(cols[i][-1]) in spaces]
-        if state.pack:
-            out.append("d")
-        elif self.may_redeal(state):
-            out.append("redeal")
+        if pack:
+            first = cols.index(()) if rows(self, t) == 1 and () in cols else 0
+            out.append(Step("d", DEAL, P, T + first, min(len(pack), ROW - first)))
+        elif self.may_redeal(t):
+            out.append(Step("redeal", REDEAL, T, P))
+        steps = {s.code: s for s in out}
 
         def shift(m: str) -> bool:  # a marriage that leaves no space
-            src, dst = m.split(">") if ">" in m else (m, "")
-            j = int(dst[1:]) - 1 if dst.startswith("t") else -1
-            return j >= 0 and bool(cols[j]) and len(cols[int(src[1:]) - 1]) > 1
+            s = steps[m]
+            return s.target >= T and bool(t.piles[s.target]) and len(t.piles[s.source]) > 1
 
-        return with_end([Move(m) for m in shifts_last(out, shift) if m != state.back])
+        return [steps[m] for m in shifts_last(list(steps), shift)]
 
-    def order_moves(self, state: JudgesState, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    def order_moves(self, state: Table, moves: tuple[Move, ...]) -> tuple[Move, ...]:
         """The solver's knowledge: cards to the families first, then the next row; then
         a marriage or a king into a space that frees a card the families take at once;
         then relaying, which lays out again only what the families lack; then the other
         marriages; giving up last."""
-        cols, fams = state.columns, state.families
+        fams = state.piles[:T]
 
         def cost(move: Move) -> int:
             code = move.code
             if ">f" in code:
                 return 0
             if ">" not in code:
-                return {DEAL.code: 1, REDEAL.code: 3}.get(code, 9)
-            pile = cols[int(code[1:code.index(">")]) - 1]
+                return {"d": 1, "redeal": 3}.get(code, 9)
+            pile = state.piles[T + int(code[1:code.index(">")]) - 1]
             return 2 if len(pile) > 1 and family_targets(fams, pile[-2]) else 4
 
         return tuple(sorted(moves, key=cost))
 
-    def solver_key(self, state: JudgesState) -> Hashable:
-        """The column games' key (without ``back``), and besides: the two packs' copies
-        of a card are alike, and a family is known by its length."""
-        return (tuple(tuple(identity(c) for c in p) for p in state.columns),
-                tuple(len(f) for f in state.families), tuple(identity(c) for c in state.pack),
-                state.rows, state.live, state.redeals, state.given_up)
+    def solver_key(self, state: Table) -> Hashable:
+        """The position without ``back``, and besides: the two packs' copies of a card
+        are alike, and a family is known by its length."""
+        return (tuple(tuple(identity(c) for c in p) for p in state.piles[T:P]),
+                tuple(len(f) for f in state.piles[:T]),
+                tuple(identity(c) for c in state.piles[P]), state.own, state.redeals,
+                state.given_up)
 
     def marries(self, c: Card, onto: Card) -> bool:
         if self.option("marriage") == "suit" and suit_of(c) != suit_of(onto):
             return False
         return abs(rank_of(c) - rank_of(onto)) == 1
 
-    def play(self, state: JudgesState, move: Move) -> JudgesState:
-        if move == DEAL:
+    def play(self, state: Table, move: Move) -> Table:
+        s = self.step(state, move)
+        if s.kind == DEAL:
             return self._deal(state)
-        if move == REDEAL:
-            taken = [c for p in state.columns for c in reversed(p)]
-            # only the rows are taken up: the families keep their cards (l.2359-2369)
-            return self.lay_first_row(pack_of(taken), redeals=self.redeal_number(state),
-                                      families=state.families)
-        _, a, dst, b = split_code(move.code)
-        assert a is not None and b is not None
-        c = state.columns[a - 1][-1]
-        cols = put(state.columns, a - 1, state.columns[a - 1][:-1])
-        live = tuple(i for i in state.live if i != a - 1)
-        if dst == "f":
-            return replace(state, columns=cols, live=live, back="",
-                           families=add(state.families, b - 1, c))
-        cols = put(cols, b - 1, (*cols[b - 1], c))
-        return replace(state, columns=cols, live=live, back=back_of(move.code))
+        after = super().play(state, move)
+        if s.kind == REDEAL:
+            return after
+        bits = self.mark(state, "live") & ~(1 << (s.source - T))
+        return self.marked(after, live=bits)
 
-    def _deal(self, state: JudgesState) -> JudgesState:
-        cols, pack = list(state.columns), state.pack
-        if state.rows == 1 and () in cols:
-            for i in range(ROW):
-                if not cols[i] and pack:
-                    cols[i], pack = (pack[-1],), pack[:-1]
-            return replace(state, columns=tuple(cols), pack=pack, back="")
-        laid = []
-        for i in range(ROW):
-            if pack:
-                cols[i], pack = (*cols[i], pack[-1]), pack[:-1]
-                laid.append(i)
-        live = laid[-2:]
-        if self.authorities and laid[0] not in live:
-            live = [laid[0], *live]
-        return replace(state, columns=tuple(cols), pack=pack, rows=state.rows + 1,
-                       live=tuple(live), back="")
+    def special(self, t: Table, step: Step) -> Table:
+        """Relaying: the lines taken up from the left, each from its lowest card upward,
+        and the first row laid again at once; only the rows are taken up, the families
+        keep their cards (l.2359-2369)."""
+        taken = [c for p in t.piles[T:P] for c in reversed(p)]
+        laid = self.table({"pack": taken[::-1]} | {p.id: t.piles[j]
+                                                   for j, p in enumerate(FAMILIES)})
+        laid = self.deal_across(laid, P, range(T, P))
+        return Table(laid.piles, laid.down, self.redeal_number(t), t.turns, t.privileges_used,
+                     t.given_up, t.played, None, (), t.seed)
 
-    def zones(self, state: JudgesState) -> tuple[Zone, ...]:
-        return (
-            *family_zones(state.families),
-            *(Zone(f"t{i + 1}", "pile", p, len(p), label=f"column {i + 1}", group="rows")
-              for i, p in enumerate(state.columns)),
-            pack_zone(state.pack),
-        )
+    def _deal(self, t: Table) -> Table:
+        cols = t.piles[T:P]
+        if rows(self, t) == 1 and () in cols:
+            return self.deal_across(t, P, [T + i for i, p in enumerate(cols) if not p])
+        laid = list(range(min(ROW, len(t.piles[P]))))
+        now = laid[-2:]
+        if self.authorities and laid[0] not in now:
+            now = [laid[0], *now]
+        return self.marked(self.deal_across(t, P, range(T, P)),
+                           later_rows=rows(self, t), live=sum(1 << i for i in now))
 
-    def public(self, state: JudgesState) -> dict[str, Any]:
-        return {"pack": len(state.pack), "rows": state.rows,
-                "usable": [f"t{i + 1}" for i in self.usable(state)],
-                **self.redeal_facts(state), "in_families": home(state.families)}
-
-    def say(self, state: JudgesState, move: Move) -> str:
-        if move == DEAL:
-            if state.rows == 1 and () in state.columns:
+    def say(self, state: Table, move: Move) -> str:
+        if move.code == "d":
+            if rows(self, state) == 1 and () in state.piles[T:P]:
                 return "fill the spaces in the first row from the pack"
             return "lay out the next row"
-        if move == REDEAL:
+        if move.code == "redeal":
             return f"take up the cards by lines and lay them out again {self.redeal_of(state)}"
-        _, a, dst, b = split_code(move.code)
-        assert a is not None and b is not None
-        c = state.columns[a - 1][-1]
-        if dst == "f":
-            return f"play {name(c)} from column {a} on {family_name(b - 1)}"
-        return f"put {name(c)} from column {a} {onto(c, state.columns[b - 1], f'column {b}')}"
+        s = self.step(state, move)
+        a, c = s.source - T + 1, state.piles[s.source][-1]
+        if s.target < T:
+            return f"play {name(c)} from column {a} on {family_name(s.target)}"
+        b = s.target - T + 1
+        return f"put {name(c)} from column {a} {onto(c, state.piles[s.target], f'column {b}')}"
 
 
 RANK_AND_FILE_APPENDIX = variant(RankAndFile, Description(

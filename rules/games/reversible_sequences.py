@@ -1,5 +1,5 @@
-"""Reversible Sequences, from Cheney's *Patience* (1894); and the columns it shares with
-Intervale (:mod:`rules.games.intervale`).
+"""Reversible Sequences, from Cheney's *Patience* (1894); its columns, pack and stock
+are those of Intervale (:mod:`rules.free_columns`).
 
 Source: ``000_afc193f70d23752d.txt`` l.3081-3118; rule sheet ``shared/games/cheney.md``,
 section Reversible Sequences.
@@ -45,221 +45,63 @@ For the solver, Reversible Sequences gives a move order (``order_moves``) and a 
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from collections.abc import Hashable, Sequence
 
-from ..cards import Card, name, rank_of
-from ..common import same_suit
+from .. import free_columns
+from ..cards import Card
 from ..description import CHENEY, Description
-from ..families import EMPTY8, family_name, family_targets, family_zones
-from ..game import Move, Option, Zone
+from ..families import family_name, family_targets
+from ..free_columns import C, Column, columns, free_cards, married, partners, run_length
+from ..game import Move, Option
+from ..patience import HOME, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import open_zone, pack_of, pack_zone, replace_at, with_end
-from ._columns import ColumnGame
 
-DEAL = Move("d")
-Piles = tuple[tuple[Card, ...], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class ColumnsState:
-    #: Columns top row first; the last card of each is its free card.
-    columns: Piles
-    families: Piles
-    pack: tuple[Card, ...]
-    stock: tuple[Card, ...] = ()
-    #: The arrangements the columns have had since a card last came to them from
-    #: outside or left them for the families (see :func:`moved`).
-    seen: frozenset[Piles] = frozenset()
-    given_up: bool = False
-
-
-def married(a: Card, b: Card) -> bool:
-    """``a`` and ``b`` are of one suit and one apart in rank, up or down."""
-    return same_suit(a, b) and abs(rank_of(a) - rank_of(b)) == 1
-
-
-def run_length(col: tuple[Card, ...]) -> int:
-    """How many cards at the free end of ``col`` form a sequence of marriages."""
-    n = 1 if col else 0
-    while n < len(col) and married(col[-n - 1], col[-n]):
-        n += 1
-    return n
-
-
-def moved(cols: Piles, i: int, n: int, j: int) -> Piles:
-    """The columns after the last ``n`` cards of column ``i`` go onto column ``j``."""
-    out = list(cols)
-    out[i], out[j] = cols[i][:-n], cols[j] + cols[i][-n:]
-    return tuple(out)
-
-
-def free_cards(cols: Piles) -> dict[Card, list[int]]:
-    """The columns (in order) under each free card, by the card without its pack."""
-    out: dict[Card, list[int]] = {}
-    for j, col in enumerate(cols):
-        if col:
-            out.setdefault(col[-1] & 63, []).append(j)
-    return out
-
-
-def partners(under: dict[Card, list[int]], c: Card) -> list[int]:
-    """The columns (in order) whose free card ``c`` may be married onto."""
-    k = c & 63  # no card has rank 0 or 14, so k - 1 and k + 1 stay in the suit
-    return sorted([*under.get(k - 1, ()), *under.get(k + 1, ())])
-
-
-class FreeColumns(ColumnGame[ColumnsState]):
-    """Columns whose last card is free, families, and a pack turned onto a stock; won,
-    lost and given up as in the other column games (:mod:`rules.games._columns`)."""
-
-    rows: ClassVar[int]
-    width: ClassVar[int]
-
-    def layout(self, cards: tuple[Card, ...], seed: int) -> ColumnsState:
-        n = self.rows * self.width
-        cols = tuple(tuple(cards[r * self.width + i] for r in range(self.rows))
-                     for i in range(self.width))
-        return ColumnsState(cols, EMPTY8, pack_of(cards[n:]))
-
-    # -- hooks ---------------------------------------------------------------------------
-
-    def homes(self, fams: Piles, c: Card) -> list[int]:
-        """The families (0-based) that take ``c``, in move order."""
-        return family_targets(fams, c)
-
-    def lengths(self, col: tuple[Card, ...]) -> range:
-        """How many cards may move together from the free end of ``col``."""
-        return range(1, 2)
-
-    def may_stack(self, n: int, onto: tuple[Card, ...]) -> bool:
-        """Whether ``n`` cards may go onto the (non-empty) column ``onto``."""
-        return True
-
-    # -- moves ---------------------------------------------------------------------------
-
-    def moves(self, state: ColumnsState) -> tuple[Move, ...]:
-        cols, fams = state.columns, state.families
-        found = [Move(f"c{i + 1}>f{j + 1}") for i, col in enumerate(cols) if col
-                 for j in self.homes(fams, col[-1])]
-        top = state.stock[-1] if state.stock else 0
-        if top:
-            found += [Move(f"s>f{j + 1}") for j in self.homes(fams, top)]
-        under = free_cards(cols)
-        for i, col in enumerate(cols):
-            for n in self.lengths(col) if col else ():
-                for j in partners(under, col[-n]):
-                    if j != i and self.may_stack(n, cols[j]) and not (
-                            state.seen and moved(cols, i, n, j) in state.seen):
-                        found.append(Move(f"c{i + 1}>c{j + 1}" if n == 1 else
-                                          f"c{i + 1}.{n}>c{j + 1}"))
-        if top:
-            found += [Move(f"s>c{j + 1}") for j in sorted(
-                [*partners(under, top), *(j for j, dst in enumerate(cols) if not dst)])]
-        if state.pack:
-            found += [Move(f"p>c{j + 1}") for j, dst in enumerate(cols) if not dst]
-            found.append(DEAL)
-        return with_end(found)
-
-    def play(self, state: ColumnsState, move: Move) -> ColumnsState:
-        if move == DEAL:
-            return replace(state, pack=state.pack[:-1], stock=(*state.stock, state.pack[-1]),
-                           seen=frozenset())
-        src, dst = move.code.split(">")
-        cols, stock, pack = state.columns, state.stock, state.pack
-        if src[0] == "c" and dst[0] == "c":
-            i, _, n = src[1:].partition(".")
-            after = moved(cols, int(i) - 1, int(n or 1), int(dst[1:]) - 1)
-            return replace(state, columns=after, seen=state.seen | {cols, after})
-        if src == "s":
-            moving, stock = stock[-1:], stock[:-1]
-        elif src == "p":
-            moving, pack = pack[-1:], pack[:-1]
-        else:
-            i, _, n = src[1:].partition(".")
-            k, count = int(i) - 1, int(n or 1)
-            moving = cols[k][-count:]
-            cols = replace_at(cols, k, cols[k][:-count])
-        j = int(dst[1:]) - 1
-        if dst[0] == "f":
-            return replace(state, columns=cols, stock=stock, seen=frozenset(),
-                           families=replace_at(state.families, j, (*state.families[j],
-                                                                   *moving)))
-        return replace(state, columns=replace_at(cols, j, cols[j] + moving), stock=stock,
-                       pack=pack, seen=frozenset())
-
-    # -- what the table shows ------------------------------------------------------------
-
-    def family_zones(self, state: ColumnsState) -> list[Zone]:
-        return family_zones(state.families)
-
-    def zones(self, state: ColumnsState) -> tuple[Zone, ...]:
-        out = self.family_zones(state)
-        out += [open_zone(f"c{i + 1}", "pile", col, f"column {i + 1}", "rows")
-                for i, col in enumerate(state.columns)]
-        out.append(pack_zone(state.pack))
-        out.append(open_zone("stock", "waste", state.stock, "the stock"))
-        return tuple(out)
-
-    def public(self, state: ColumnsState) -> dict[str, Any]:
-        return {"in_pack": len(state.pack),
-                "in_families": sum(len(f) for f in state.families)}
-
-    def family_label(self, j: int) -> str:
-        return family_name(j)
-
-    def say(self, state: ColumnsState, move: Move) -> str:
-        if move == DEAL:
-            return "turn the next card of the pack onto the stock"
-        src, dst = move.code.split(">")
-        j = int(dst[1:]) - 1
-        if src == "s":
-            moving, where = state.stock[-1:], "from the stock"
-        elif src == "p":
-            return f"deal the next card of the pack into the empty column {j + 1}"
-        else:
-            i, _, n = src[1:].partition(".")
-            moving = state.columns[int(i) - 1][-int(n or 1):]
-            where = f"from column {i}"
-        what = name(moving[0]) if len(moving) == 1 else \
-            f"{name(moving[-1])} to {name(moving[0])}"
-        if dst[0] == "f":
-            return f"play {what} {where} to {self.family_label(j)}"
-        col = state.columns[j]
-        if not col:
-            return f"put {what} {where} into the empty column {j + 1}"
-        return f"marry {what} {where} onto {name(col[-1])} in column {j + 1}"
+WIDTH = 13
+FAMILIES = tuple(Pile(f"f{j + 1}", "foundation", family_name(j), "aces" if j < 4 else "kings")
+                 for j in range(8))
+STOCK = 9 + WIDTH  # where the stock lies
 
 
 @register
-class ReversibleSequences(FreeColumns):
+class ReversibleSequences(Patience):
     description = Description(
         id="reversible_sequences", title="Reversible Sequences", book=CHENEY,
         lines="3081-3118", skill="much", bound=None, packs=2)
-    rows, width = 4, 13
     option_specs = (
         Option("moves", "single",
                "single: a marriage moves one card; sequences: a sequence of marriages may "
                "move as one", choices=("single", "sequences")),
     )
+    facts = (("in_pack", size("pack")), ("in_families", HOME))
+    play = free_columns.play
 
-    def lengths(self, col: tuple[Card, ...]) -> range:
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return free_columns.piles(FAMILIES, WIDTH)
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return free_columns.lay(self, cards, 4, WIDTH)
+
+    def lengths(self, col: Column) -> range:
         if self.option("moves") == "sequences":
             return range(1, run_length(col) + 1)
         return range(1, 2)
 
+    def steps(self, t: Table) -> Sequence[Step]:
+        return free_columns.steps(t, family_targets, self.lengths, lambda n, onto: True)
+
+    def say(self, state: Table, move: Move) -> str:
+        return free_columns.say(self, state, move, family_name)
+
     # -- knowledge for the solver (rules/solver.py) ---------------------------------------
 
-    def order_moves(self, state: ColumnsState, moves: tuple[Move, ...]
-                    ) -> tuple[Move, ...]:
+    def order_moves(self, state: Table, moves: tuple[Move, ...]) -> tuple[Move, ...]:
         """Cards to the families first; then a marriage that frees a card the families
         take at once, or that empties a column while the stock has a card to fill it
         (l.3111-3113); then one that frees a card the stock's top may marry; the stock's
         top onto a column; the next card turned; and last the marriages that only carry
         a card about, and giving up. The pack goes through once, so a card left on the
         stock is buried by every card turned after it: the order keeps the stock short."""
-        cols, top = state.columns, state.stock[-1] if state.stock else 0
+        cols, top = columns(state), state.top(STOCK) or 0
         under = free_cards(cols)
 
         def cost(move: Move) -> int:
@@ -268,7 +110,7 @@ class ReversibleSequences(FreeColumns):
                 return 0
             if src == "s":
                 return 3 if cols[int(dst[1:]) - 1] else 4
-            if move == DEAL:
+            if move.code == "d":
                 return 5
             if src != "p" and src[0] == "c":
                 i, _, n = src[1:].partition(".")
@@ -276,7 +118,7 @@ class ReversibleSequences(FreeColumns):
                 if len(col) == int(n or 1):
                     return 1 if top else 6
                 y = col[-int(n or 1) - 1]
-                if self.homes(state.families, y):
+                if family_targets(state.piles[:C], y):
                     return 1
                 if top and married(y, top):
                     return 2
@@ -284,13 +126,13 @@ class ReversibleSequences(FreeColumns):
             return 9  # a card of the pack straight into a space; giving up
         return tuple(sorted(moves, key=cost))
 
-    def solver_key(self, state: ColumnsState) -> Hashable:
+    def solver_key(self, state: Table) -> Hashable:
         """The position without the arrangements seen (they only forbid going back to a
         position the search entered first) and with twins alike; columns that differ only
         in order are alike too (every move treats the columns alike)."""
-        return (tuple(sorted(tuple(c & 63 for c in col) for col in state.columns)),
-                tuple(len(f) for f in state.families), len(state.pack),
-                tuple(c & 63 for c in state.stock), state.given_up)
+        return (tuple(sorted(tuple(c & 63 for c in col) for col in columns(state))),
+                tuple(len(f) for f in state.piles[:C]), len(state.piles[STOCK - 1]),
+                tuple(c & 63 for c in state.piles[STOCK]), state.given_up)
 
 
-__all__ = ["ColumnsState", "FreeColumns", "ReversibleSequences", "married", "run_length"]
+__all__ = ["ReversibleSequences"]

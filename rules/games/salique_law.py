@@ -66,7 +66,7 @@ class SaliqueLaw(Patience):
     facts = (("pack", size("pack")), ("on_families", HOME))
     #: What one king's pile is called (Cadogan's edition: king packet).
     pile_word = "king's pile"
-    offers_end, zones, summary = packets.no_end, packets.zones, packets.summary
+    offers_end, summary = packets.no_end, packets.summary
     narrate, why_illegal = packets.narrate, packets.why_illegal
 
     def lay_piles(self) -> tuple[Pile, ...]:

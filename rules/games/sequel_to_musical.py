@@ -15,7 +15,8 @@ The book's steps, each a move here:
    second card), and going over the row until you finish at the last card ... Then begin
    with the third card, and put one on every third card ... Then begin with the fourth
    card, and put one on every fourth card" (l.2690-2700). Going over the row by ``k``
-   from place ``k`` and round again visits every place once (2, 4 .. 12, 1, 3 .. 13).
+   from place ``k`` and round again visits every place once (2, 4 .. 12, 1, 3 .. 13;
+   :data:`rules.sequels.PLACES`, the order of Le Calcul's sequel too).
 5. ``u``: "take the piles up, commencing at the left hand, and put each pile underneath
    the previous one" (l.2702-2704).
 6. ``s`` (52 times): "lay the cards down one by one, spelling the numerals" (l.2706):
@@ -38,21 +39,22 @@ what makes the letters come to 52. Legal moves: the one step, then ``auto``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from ..cards import RANK_WORDS, Card, rank_of
 from ..description import CHENEY, Description
-from ..game import Move, Zone
+from ..game import Move
+from ..patience import COLUMN, Patience, Pile, Step, Table
 from ..registry import register
-from ..solo import SoloGame, open_zone
+from ..sequels import CARDS, GATHERING, TAKEUP, TURNED, lie, place_said, play_round, round_steps
+from ..shape import DEAL, MOVE
 
-GATHER, TURN, ROW, CARD, UP, SPELL = (Move(c) for c in ("g", "t", "r", "c", "u", "s"))
 WORDS = ("ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE", "TEN",
          "JACK", "QUEEN", "KING")
-GATHERING, TURNED, ROWS, CARDS, TAKEUP, SPELLING = range(6)
-#: The order of the 39 cards of step 4: place (1-based), the step of the round.
-PLACES = tuple(((k * i - 1) % 13 + 1, k) for k in (2, 3, 4) for i in range(1, 14))
+SPELLING = TAKEUP + 1
+STEPS = ("gather", "turn", "row", "every second, third, fourth card", "take up", "spell")
+U, M, PACK, R, W = 0, 4, 8, 9, 22  # the upper line, the piles, the pack, the row, the words
 
 
 def musical_pile(step: int) -> tuple[int, ...]:
@@ -63,148 +65,140 @@ def musical_pile(step: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-@dataclass(frozen=True, slots=True)
-class SequelState:
-    phase: int
-    #: Musical's upper line (A, 2, 3, 4); a taken-up card leaves its place empty.
-    upper: tuple[tuple[Card, ...], ...]
-    #: Musical's four piles, bottom to top (kings on top).
-    piles: tuple[tuple[Card, ...], ...]
-    #: The pack in hand, bottom to top (face up while gathered, then face down).
-    pack: tuple[Card, ...] = ()
-    #: The thirteen places of the row, bottom to top, face down.
-    row: tuple[tuple[Card, ...], ...] = ()
-    #: Cards of step 4 put down so far.
-    put: int = 0
-    #: The spelled words, bottom to top; the last card of a finished word is face up.
-    words: tuple[tuple[Card, ...], ...] = ()
-    spoiled: bool = False
+def words(t: Table) -> tuple[tuple[Card, ...], ...]:
+    """The words spelled so far (begun in order)."""
+    return tuple(w for w in t.piles[W:] if w)
+
+
+def word_open(t: Table) -> bool:
+    """Whether the last word begun is not yet spelled to its end."""
+    done = words(t)
+    return bool(done) and len(done[-1]) < len(WORDS[len(done) - 1])
+
+
+def spelling(t: Table) -> tuple[int, int]:
+    """The word being spelled (1-based) and how many of its letters are laid."""
+    done = words(t)
+    if word_open(t):
+        return len(done), len(done[-1])
+    return len(done) + 1, 0
 
 
 @register
-class SequelToMusical(SoloGame[SequelState]):
+class SequelToMusical(Patience):
     description = Description(
         id="sequel_to_musical", title="A Sequel to Musical", book=CHENEY,
         lines="2668-2724", skill="chance", bound=300, chance=True)
+    #: The step under way, the cards of step 4 put down so far, and whether a word
+    #: turned up a card of the wrong rank.
+    marks = ("phase", "put", "spoiled")
+    gives_up = False
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> SequelState:
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"u{i + 1}", "reserve", f"upper card {i + 1}", "upper line")
+                  for i in range(4)),
+                *(Pile(f"m{i + 1}", "pile", f"pile {i + 1}", "piles") for i in range(4)),
+                Pile("pack", "stock", "the pack", face=COLUMN),
+                *(Pile(f"r{i + 1}", "pile", f"place {i + 1}", "row", COLUMN)
+                  for i in range(13)),
+                *(Pile(f"w{i + 1}", "foundation", w.lower(), "words", COLUMN)
+                  for i, w in enumerate(WORDS)))
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         """A finished Musical: each place takes the next card of its rank in ``cards``."""
         pools: dict[int, list[Card]] = {}
         for c in cards:
             pools.setdefault(rank_of(c), []).append(c)
+        upper = {f"u{r}": [pools[r].pop(0)] for r in (1, 2, 3, 4)}
+        return self.table(upper | {f"m{s}": [pools[r].pop(0) for r in musical_pile(s)]
+                                   for s in (1, 2, 3, 4)})
 
-        def take(r: int) -> Card:
-            return pools[r].pop(0)
+    def laid(self, t: Table, i: int) -> bool:
+        """The row while it is dealt and before it is taken up; a word once begun."""
+        if R <= i < W:
+            return self.mark(t, "phase") in (CARDS, TAKEUP)
+        return i < W or bool(t.piles[i])
 
-        upper = tuple((take(r),) for r in (1, 2, 3, 4))
-        piles = tuple(tuple(take(r) for r in musical_pile(s)) for s in (1, 2, 3, 4))
-        return SequelState(GATHERING, upper, piles)
+    def steps(self, t: Table) -> list[Step]:
+        phase = self.mark(t, "phase")
+        if self.mark(t, "spoiled"):
+            return []
+        if phase == GATHERING:  # the right-hand pile left, the card above it underneath
+            k = sum(1 for p in t.piles[M:PACK] if p) - 1
+            return [Step("g", MOVE, U + k, PACK, under=True)]
+        if phase == SPELLING:
+            n, _ = spelling(t)
+            return [Step("s", DEAL, PACK, W + n - 1)] if n <= 13 else []
+        if phase == TAKEUP:
+            return [Step("u", MOVE, R, PACK, len(t.piles[R]))]
+        return round_steps(self, t, PACK, R)
 
-    def moves(self, state: SequelState) -> tuple[Move, ...]:
-        if state.spoiled:
-            return ()
-        step = {GATHERING: GATHER, TURNED: TURN, ROWS: ROW, CARDS: CARD, TAKEUP: UP}
-        if state.phase in step:
-            return (step[state.phase],)
-        if state.phase == SPELLING and (len(state.words) < 13 or self._word_open(state)):
-            return (SPELL,)
-        return ()
+    def play(self, state: Table, move: Move) -> Table:
+        s, t = self.step(state, move), state
+        if move.code == "g":
+            k = s.source - U
+            t = self.carry(t, Step("", MOVE, M + k, PACK, len(t.piles[M + k]), under=True))
+            t = self.carry(t, s)
+            t = self.marked(t, phase=TURNED) if k == 0 else t
+        elif move.code == "u":  # pile one on top, each next pile underneath the one before
+            for i in range(R + 12, R - 1, -1):
+                t = self.carry(t, Step("", MOVE, i, PACK, len(t.piles[i])))
+            t = self.marked(t, phase=SPELLING)
+        elif move.code == "s":
+            c, t = t.piles[PACK][-1], self.carry(t, s)
+            n = s.target - W + 1
+            if len(t.piles[s.target]) == len(WORDS[n - 1]) and rank_of(c) != n:
+                t = self.marked(t, spoiled=1)
+        else:
+            t = play_round(self, t, s, PACK, R)
+        phase = self.mark(t, "phase")
+        faces = lie(self, t, [PACK] if phase in (GATHERING, TURNED) else [],
+                    [i for i in range(PACK, W) if i != PACK or phase not in (GATHERING, TURNED)])
+        return self._words_lie(faces)
 
-    def _word_open(self, state: SequelState) -> bool:
-        return bool(state.words) and len(state.words[-1]) < len(WORDS[len(state.words) - 1])
+    def _words_lie(self, t: Table) -> Table:
+        """The last card of a finished word face up, the others face down."""
+        down = list(t.down)
+        for i, w in enumerate(t.piles[W:]):
+            down[W + i] = len(w) - 1 if w and len(w) == len(WORDS[i]) else len(w)
+        return replace(t, down=tuple(down))
 
-    def play(self, state: SequelState, move: Move) -> SequelState:
-        if move == GATHER:
-            k = sum(1 for p in state.piles if p) - 1  # the right-hand pile left
-            pack = (*state.upper[k], *state.piles[k], *state.pack)
-            st = replace(state, pack=pack, piles=_emptied(state.piles, k),
-                         upper=_emptied(state.upper, k))
-            return st if k else replace(st, phase=TURNED)
-        if move == TURN:
-            # The face-up pack turned over: its bottom card is now the top.
-            return replace(state, pack=tuple(reversed(state.pack)), phase=ROWS)
-        if move == ROW:
-            first = state.pack[-13:][::-1]
-            return replace(state, pack=state.pack[:-13], row=tuple((c,) for c in first),
-                           phase=CARDS)
-        if move == CARD:
-            at = PLACES[state.put][0] - 1
-            row = list(state.row)
-            row[at] += (state.pack[-1],)
-            put = state.put + 1
-            return replace(state, pack=state.pack[:-1], row=tuple(row), put=put,
-                           phase=CARDS if put < len(PLACES) else TAKEUP)
-        if move == UP:
-            # Pile one on top, each next pile underneath the previous one.
-            pack = tuple(c for p in reversed(state.row) for c in p)
-            return replace(state, pack=pack, row=(), phase=SPELLING)
-        c = state.pack[-1]
-        words = state.words if self._word_open(state) else (*state.words, ())
-        words = (*words[:-1], (*words[-1], c))
-        st = replace(state, pack=state.pack[:-1], words=words)
-        n = len(words)
-        if len(words[-1]) == len(WORDS[n - 1]) and rank_of(c) != n:
-            return replace(st, spoiled=True)
-        return st
+    def won(self, state: Table) -> bool:
+        return len(words(state)) == 13 and not word_open(state) and \
+            not self.mark(state, "spoiled")
 
-    def won(self, state: SequelState) -> bool:
-        return len(state.words) == 13 and not self._word_open(state) and not state.spoiled
-
-    def summary(self, state: SequelState, won: bool) -> str:
+    def summary(self, state: Table, won: bool) -> str:
         if won:
             return "the whole pack lies in order, ace to king"
-        word, up = WORDS[len(state.words) - 1], RANK_WORDS[rank_of(state.words[-1][-1])]
+        done = words(state)
+        word, up = WORDS[len(done) - 1], RANK_WORDS[rank_of(done[-1][-1])]
         return f"the result is spoiled: {word} turned up a {up}"
 
-    def zones(self, state: SequelState) -> tuple[Zone, ...]:
-        out = [open_zone(f"u{i + 1}", "reserve", u, f"upper card {i + 1}", "upper line")
-               for i, u in enumerate(state.upper)]
-        out += [open_zone(f"m{i + 1}", "pile", p, f"pile {i + 1}", "piles")
-                for i, p in enumerate(state.piles)]
-        face_up = state.phase in (GATHERING, TURNED)
-        out.append(Zone("pack", "stock", state.pack, len(state.pack) if face_up else 0,
-                        label="the pack"))
-        out += [Zone(f"r{i + 1}", "pile", p, 0, label=f"place {i + 1}", group="row")
-                for i, p in enumerate(state.row)]
-        for i, w in enumerate(state.words):
-            done = len(w) == len(WORDS[i])
-            out.append(Zone(f"w{i + 1}", "foundation", w, 1 if done else 0,
-                            label=WORDS[i].lower(), group="words"))
-        return tuple(out)
-
-    def public(self, state: SequelState) -> dict[str, Any]:
-        out: dict[str, Any] = {"step": ("gather", "turn", "row", "every second, third, "
-                                        "fourth card", "take up", "spell")[state.phase]}
-        if state.phase == SPELLING and (self._word_open(state) or len(state.words) < 13):
-            n = len(state.words) if self._word_open(state) else len(state.words) + 1
+    def public(self, state: Table) -> dict[str, Any]:
+        phase = self.mark(state, "phase")
+        out: dict[str, Any] = {"step": STEPS[phase]}
+        n, spelled = spelling(state)
+        if phase == SPELLING and n <= 13:
             w = WORDS[n - 1]
-            spelled = len(state.words[-1]) if self._word_open(state) else 0
             out.update(word=w, spelled=w[:spelled])
         return out
 
-    def say(self, state: SequelState, move: Move) -> str:
-        if move == GATHER:
-            k = sum(1 for p in state.piles if p)
+    def say(self, state: Table, move: Move) -> str:
+        if move.code == "g":
+            k = sum(1 for p in state.piles[M:PACK] if p)
             if k == 4:
                 return "take up the right-hand pile and put the 4 above it under it"
             return f"put pile {k} under the pack, and the {k if k > 1 else 'A'} above it " \
                 "underneath"
-        if move == TURN:
+        if move.code == "t":
             return "turn the pack over, backs toward you"
-        if move == ROW:
+        if move.code == "r":
             return "lay thirteen cards in a row, face down"
-        if move == CARD:
-            at, k = PLACES[state.put]
-            every = {2: "second", 3: "third", 4: "fourth"}[k]
-            return f"put a card on place {at} (every {every} card)"
-        if move == UP:
+        if move.code == "c":
+            return place_said(self, state, {2: "second", 3: "third", 4: "fourth"}, "put")
+        if move.code == "u":
             return "take up the piles from the left, each under the one before"
-        n = len(state.words) if self._word_open(state) else len(state.words) + 1
+        n, i = spelling(state)
         w = WORDS[n - 1]
-        i = len(state.words[-1]) if self._word_open(state) else 0
         last = i == len(w) - 1
         return f'spell "{w[i]}" of {w}: lay a card {"face up" if last else "face down"}'
-
-
-def _emptied(seq: tuple[tuple[Card, ...], ...], k: int) -> tuple[tuple[Card, ...], ...]:
-    return (*seq[:k], (), *seq[k + 1:])

@@ -64,7 +64,7 @@ class Solitaire(Patience):
     )
     facts = (("pack", size("pack")), ("on_families", HOME))
     redeal_takes_up = False
-    offers_end, zones, summary = packets.no_end, packets.zones, packets.summary
+    offers_end, summary = packets.no_end, packets.summary
     narrate, why_illegal = packets.narrate, packets.why_illegal
 
     def __init__(self, options: Any = None) -> None:

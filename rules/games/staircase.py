@@ -47,14 +47,23 @@ or no move is left.
 
 from __future__ import annotations
 
-from ..building import alt_down, family_for, family_label, onto, shifts_last
+from ..building import (
+    alt_down,
+    family_for,
+    family_label,
+    onto,
+    run_code,
+    run_length,
+    run_moves,
+    shifts_last,
+    take_run,
+)
 from ..cards import Card, name
 from ..description import CHENEY, Description
 from ..game import Move
 from ..patience import COLUMN, DOWN, FACE_DOWN, HOME, Patience, Pile, Step, Table, size
 from ..registry import register
 from ..shape import DEAL
-from ._columns import run_code, run_length, run_moves, take_run
 
 COLUMNS = 10
 FAMILIES = tuple(Pile(f"f{i + 1}", "foundation", family_label(i), "families") for i in range(8))

@@ -78,7 +78,7 @@ class Sultan(Patience):
     )
     facts = (("pack", size("pack")), ("on_families", HOME))
     redeal_takes_up = False
-    offers_end, zones, summary = packets.no_end, packets.zones, packets.summary
+    offers_end, summary = packets.no_end, packets.summary
     narrate, why_illegal = packets.narrate, packets.reserve_refused
     #: What the single stock is called (Cadogan's edition says "talon").
     stock_word = "stock"

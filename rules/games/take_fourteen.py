@@ -44,6 +44,7 @@ class TakeFourteen(Patience):
         bound=27)
     facts = (("taken_off", size("out")),)
     home_kinds = (DISCARD,)
+    gives_up = False
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*(Pile(f"p{i + 1}", "pile", f"pile {i + 1}", "piles") for i in range(PILES)),
@@ -51,9 +52,6 @@ class TakeFourteen(Patience):
 
     def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         return self.table({f"p{i + 1}": cards[i::PILES] for i in range(PILES)})
-
-    def offers_end(self, t: Table) -> bool:
-        return False
 
     def steps(self, t: Table) -> list[Step]:
         tops = [(i, p[-1]) for i, p in enumerate(t.piles[:PILES]) if p]

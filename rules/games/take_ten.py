@@ -53,7 +53,6 @@ class TakeTen(Patience):
         chance=True)
     facts = (("in_pack", size("pack")), ("lifted", size("out")))
     home_kinds = ("discard",)
-    zones = places.zones
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return places.piles(

@@ -40,42 +40,27 @@ offered only when stopped, it begins the extra pile).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import replace
 
 from ..cards import ACE, SUIT_NAMES, Card, name, rank_of, suit_of
 from ..description import HOYLE, Description
-from ..game import Move, Option, Zone
+from ..game import Move, Option
+from ..patience import DOWN, HOME, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import Place, SoloGame, fill, open_zone, pack_of, pack_zone, replace_at
+from ..shape import DEAL
 
 PLACES = 20
 ROW = 5
-DEAL = Move("d")
+C, PACK, EXTRA = 4, 4 + PLACES, 5 + PLACES  # where the carpet, the pack, the extra pile lie
 
 
-@dataclass(frozen=True, slots=True)
-class CarpetState:
-    carpet: tuple[Place, ...]
-    pack: tuple[Card, ...]
-    #: The extra pile, face up, top last.
-    extra: tuple[Card, ...]
-    #: One sequence per suit (spades, hearts, diamonds, clubs), from the ace.
-    rows: tuple[tuple[Card, ...], ...]
-    #: Whether the extra pile has been begun (holes no longer filled from the pack).
-    driven: bool = False
-
-
-def fits(rows: tuple[tuple[Card, ...], ...], c: Card) -> bool:
-    return len(rows[suit_of(c)]) == rank_of(c) - 1
-
-
-def add(rows: tuple[tuple[Card, ...], ...], c: Card) -> tuple[tuple[Card, ...], ...]:
-    return replace_at(rows, suit_of(c), (*rows[suit_of(c)], c))
+def fits(t: Table, c: Card) -> bool:
+    """``c`` is the next card of its suit's sequence."""
+    return len(t.piles[suit_of(c)]) == rank_of(c) - 1
 
 
 @register
-class TheCarpetHoyle(SoloGame[CarpetState]):
+class TheCarpetHoyle(Patience):
     description = Description(
         id="the_carpet_hoyle", title="The Carpet", book=HOYLE, lines="9", skill="chance",
         bound=120)
@@ -85,97 +70,91 @@ class TheCarpetHoyle(SoloGame[CarpetState]):
                "likes; at_once: every hole is patched as soon as it is made",
                choices=("choice", "at_once")),
     )
+    facts = (("in_pack", size("pack")),
+             ("extra_pile", lambda g, t: bool(g.mark(t, "driven"))), ("built", HOME))
+    #: Whether the extra pile has been begun (holes no longer filled from the pack).
+    marks = ("driven",)
+    gives_up = False
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> CarpetState:
-        st = CarpetState(tuple(cards[:PLACES]), pack_of(cards[PLACES:]), (), ((),) * 4)
-        return self._settle(st)
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"f{i + 1}", "foundation", f"the {SUIT_NAMES[i]} sequence", "aces")
+                  for i in range(4)),
+                *(Pile(f"c{i + 1}", "cell", f"row {i // ROW + 1}, place {i % ROW + 1}",
+                       f"row {i // ROW + 1}", empty_up=1) for i in range(PLACES)),
+                Pile("pack", "stock", "the pack", face=DOWN),
+                Pile("extra", "waste", "the extra pile"))
 
-    def _settle(self, st: CarpetState) -> CarpetState:
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return self._settle(self.table({f"c{i + 1}": cards[i:i + 1] for i in range(PLACES)}
+                                       | {"pack": cards[PLACES:][::-1]}))
+
+    def _settle(self, t: Table) -> Table:
         """Lay aside the aces that have come up and fill (or patch) the holes."""
-        carpet, pack, extra, rows = list(st.carpet), st.pack, st.extra, st.rows
+        piles = list(t.piles)
+        driven = self.mark(t, "driven")
+
+        def aside(i: int) -> None:
+            c = piles[i][-1]
+            piles[i], piles[suit_of(c)] = piles[i][:-1], (*piles[suit_of(c)], c)
+
         while True:
-            for i, c in enumerate(carpet):
-                if c is not None and rank_of(c) == ACE:
-                    rows, carpet[i] = add(rows, c), None
-            if extra and rank_of(extra[-1]) == ACE:
-                rows, extra = add(rows, extra[-1]), extra[:-1]
+            for i in range(C, PACK):
+                if piles[i] and rank_of(piles[i][-1]) == ACE:
+                    aside(i)
+            if piles[EXTRA] and rank_of(piles[EXTRA][-1]) == ACE:
+                aside(EXTRA)
                 continue
-            if None not in carpet:
+            holes = [i for i in range(C, PACK) if not piles[i]]
+            if not holes:
                 break
-            if not st.driven and pack:
-                filled, pack = fill(carpet, pack)
-                carpet = list(filled)
-            elif st.driven and extra and self.option("patch") == "at_once":
-                carpet[carpet.index(None)], extra = extra[-1], extra[:-1]
+            if not driven and piles[PACK]:
+                for i in holes:  # in place order, from the top of the pack
+                    if piles[PACK]:
+                        piles[i], piles[PACK] = piles[PACK][-1:], piles[PACK][:-1]
+            elif driven and piles[EXTRA] and self.option("patch") == "at_once":
+                piles[holes[0]], piles[EXTRA] = piles[EXTRA][-1:], piles[EXTRA][:-1]
             else:
                 break
-        return replace(st, carpet=tuple(carpet), pack=pack, extra=extra, rows=rows)
+        down = (*t.down[:PACK], len(piles[PACK]), *t.down[PACK + 1:])
+        return replace(t, piles=tuple(piles), down=down)
 
-    def moves(self, state: CarpetState) -> tuple[Move, ...]:
-        out = [f"c{i + 1}>f" for i, c in enumerate(state.carpet)
-               if c is not None and fits(state.rows, c)]
-        top = state.extra[-1] if state.extra else None
-        if top is not None and fits(state.rows, top):
-            out.append("w>f")
-        if top is not None and None in state.carpet:
-            out.append(f"w>c{state.carpet.index(None) + 1}")
-        if state.pack and (state.driven or not out):
-            out.append(DEAL.code)
-        return tuple(Move(m) for m in out)
+    def steps(self, t: Table) -> list[Step]:
+        out = [Step(f"c{i + 1}>f", source=C + i, target=suit_of(p[-1]))
+               for i, p in enumerate(t.piles[C:PACK]) if p and fits(t, p[-1])]
+        top = t.top(EXTRA)
+        if top is not None and fits(t, top):
+            out.append(Step("w>f", source=EXTRA, target=suit_of(top)))
+        holes = [i for i, p in enumerate(t.piles[C:PACK]) if not p]
+        if top is not None and holes:
+            out.append(Step(f"w>c{holes[0] + 1}", source=EXTRA, target=C + holes[0]))
+        if t.piles[PACK] and (self.mark(t, "driven") or not out):
+            # onto the extra pile, or to its sequence if an ace: where the card says,
+            # which its step may not tell before it is turned
+            out.append(Step("d", DEAL, PACK))
+        return out
 
-    def play(self, state: CarpetState, move: Move) -> CarpetState:
-        if move == DEAL:
-            return self._settle(replace(state, pack=state.pack[:-1], driven=True,
-                                        extra=(*state.extra, state.pack[-1])))
-        src, _, dst = move.code.partition(">")
-        c: Card | None
-        if src == "w":
-            c, st = state.extra[-1], replace(state, extra=state.extra[:-1])
-        else:
-            i = int(src[1:]) - 1
-            c = state.carpet[i]
-            st = replace(state, carpet=replace_at(state.carpet, i, None))
-        assert c is not None
-        if dst == "f":
-            return self._settle(replace(st, rows=add(st.rows, c)))
-        return replace(st, carpet=replace_at(st.carpet, int(dst[1:]) - 1, c))
+    def play(self, state: Table, move: Move) -> Table:
+        s = self.step(state, move)
+        if s.kind == DEAL:
+            t = self.carry(state, Step("d", DEAL, PACK, EXTRA))
+            return self._settle(self.marked(t, driven=1))
+        t = super().play(state, move)
+        return self._settle(t) if s.target < C else t
 
-    def won(self, state: CarpetState) -> bool:
-        return sum(len(r) for r in state.rows) == 52
-
-    def summary(self, state: CarpetState, won: bool) -> str:
+    def summary(self, state: Table, won: bool) -> str:
         if won:
             return "all 52 cards built up on the aces"
-        n = sum(len(r) for r in state.rows)
-        return f"stopped with {n} of 52 cards built up on the aces"
+        return f"stopped with {state.home(self.foundations)} of 52 cards built up on the aces"
 
-    def zones(self, state: CarpetState) -> tuple[Zone, ...]:
-        return (
-            *(open_zone(f"f{i + 1}", "foundation", r, f"the {SUIT_NAMES[i]} sequence",
-                        "aces") for i, r in enumerate(state.rows)),
-            *(Zone(f"c{i + 1}", "cell", () if c is None else (c,), 1,
-                   label=f"row {i // ROW + 1}, place {i % ROW + 1}",
-                   group=f"row {i // ROW + 1}") for i, c in enumerate(state.carpet)),
-            pack_zone(state.pack),
-            open_zone("extra", "waste", state.extra, "the extra pile"),
-        )
-
-    def public(self, state: CarpetState) -> dict[str, Any]:
-        return {"in_pack": len(state.pack), "extra_pile": state.driven,
-                "built": sum(len(r) for r in state.rows)}
-
-    def say(self, state: CarpetState, move: Move) -> str:
-        if move == DEAL:
-            return "deal the next card of the pack onto the extra pile" if state.driven \
+    def say(self, state: Table, move: Move) -> str:
+        if move.code == "d":
+            return "deal the next card of the pack onto the extra pile" \
+                if self.mark(state, "driven") \
                 else "stopped: begin the extra pile with the next card of the pack"
-        src, _, dst = move.code.partition(">")
-        c: Card | None
-        if src == "w":
-            c, where = state.extra[-1], "from the extra pile"
-        else:
-            i = int(src[1:]) - 1
-            c, where = state.carpet[i], f"from place {i + 1} of the carpet"
-        assert c is not None
-        if dst == "f":
+        s = self.step(state, move)
+        c = state.piles[s.source][-1]
+        where = "from the extra pile" if s.source == EXTRA else \
+            f"from place {s.source - C + 1} of the carpet"
+        if s.target < C:
             return f"play {name(c)} {where} to the {SUIT_NAMES[suit_of(c)]} sequence"
-        return f"patch the hole at place {dst[1:]} with {name(c)} {where}"
+        return f"patch the hole at place {s.target - C + 1} with {name(c)} {where}"

@@ -34,61 +34,63 @@ the cards that may go home unasked (``family_safe``).
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass, replace
-from typing import Any
 
 from ..cards import Card, name, rank_of
 from ..common import follows
 from ..description import CHENEY, Description
-from ..game import Move, Zone
+from ..game import Move
+from ..patience import DOWN, HOME, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code
-from ._upward import EMPTY8, Fams, add_to, family_codes, home, up_zones
+from ..shape import DEAL
+from ._upward import up_targets
 
 TOAD, PILES = 13, 5
-TURN = Move("t")
-
-
-@dataclass(frozen=True, slots=True)
-class ToadState:
-    families: Fams
-    toad: tuple[Card, ...]
-    piles: tuple[tuple[Card, ...], ...]
-    #: The pack, bottom to top (the last card is turned next).
-    pack: tuple[Card, ...]
-    #: The card turned and not yet placed.
-    hand: tuple[Card, ...] = ()
+T, P, H, PACK = 8, 9, 9 + PILES, 10 + PILES  # the Toad, the piles, the hand, the pack
 
 
 @register
-class TheToad(SoloGame[ToadState]):
+class TheToad(Patience):
     description = Description(
         id="the_toad", title="The Toad", book=CHENEY, lines="2379-2409", skill="some",
         bound=700, packs=2)
+    facts = (("pack", size("pack")), ("toad", size("toad")), ("in_families", HOME))
+    gives_up = False
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> ToadState:
-        return ToadState(EMPTY8, tuple(cards[:TOAD]), ((),) * PILES, pack_of(cards[TOAD:]))
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"f{j + 1}", "foundation", f"family {j + 1}", "families")
+                  for j in range(8)),
+                Pile("toad", "reserve", "the Toad"),
+                *(Pile(f"p{i + 1}", "pile", f"pile {i + 1}", "piles") for i in range(PILES)),
+                Pile("hand", "hand", "the card turned"),
+                Pile("pack", "stock", "the pack", face=DOWN))
 
-    def moves(self, state: ToadState) -> tuple[Move, ...]:
-        fams = state.families
-        out: list[Move] = []
-        if state.hand:
-            out += family_codes("h", fams, state.hand[0], follows)
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return self.table({"toad": cards[:TOAD], "pack": cards[TOAD:][::-1]})
+
+    def _home(self, t: Table, src: str, i: int) -> list[Step]:
+        return [Step(f"{src}>f{j + 1}", source=i, target=j)
+                for j in up_targets(t.piles[:T], t.piles[i][-1], follows)]
+
+    def steps(self, t: Table) -> list[Step]:
+        out: list[Step] = []
+        if t.piles[H]:
+            out += self._home(t, "h", H)
             first_empty = True
-            for i, p in enumerate(state.piles):
+            for i, p in enumerate(t.piles[P:H]):
                 if not p and not first_empty:
                     continue
                 first_empty = first_empty and bool(p)
-                out.append(Move(f"h>p{i + 1}"))
-        out += [m for i, p in enumerate(state.piles) if p
-                for m in family_codes(f"p{i + 1}", fams, p[-1], follows)]
-        if state.toad:
-            out += family_codes("t", fams, state.toad[-1], follows)
-        if state.pack and not state.hand:
-            out.append(TURN)
-        return tuple(out)
+                out.append(Step(f"h>p{i + 1}", source=H, target=P + i))
+        for i, p in enumerate(t.piles[P:H]):
+            if p:
+                out += self._home(t, f"p{i + 1}", P + i)
+        if t.piles[T]:
+            out += self._home(t, "t", T)
+        if t.piles[PACK] and not t.piles[H]:
+            out.append(Step("t", DEAL, PACK, H))
+        return out
 
-    def order_moves(self, state: ToadState, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    def order_moves(self, state: Table, moves: tuple[Move, ...]) -> tuple[Move, ...]:
         """For the solver (rules/solver.py): cards to the families first (the turned card,
         then the Toad's top, which only the families can uncover, then the piles'); then
         the turned card on the pile where it waits best. The families are built "without
@@ -102,85 +104,52 @@ class TheToad(SoloGame[ToadState]):
                 return "htp".index(code[0])
             if not code.startswith("h>p"):
                 return 100  # turning the next card
-            pile, mine = state.piles[int(code[3:]) - 1], rank_of(state.hand[0])
+            pile, mine = state.piles[P + int(code[3:]) - 1], rank_of(state.piles[H][0])
             if not pile:
                 return 30
             under = rank_of(pile[-1])
             return 1 + under - mine if under >= mine else 40 + mine - under
         return tuple(sorted(moves, key=cost))
 
-    def family_safe(self, state: ToadState) -> tuple[Move, ...]:
+    def family_safe(self, state: Table) -> tuple[Move, ...]:
         """A card to the families when every family has reached the rank below it (an ace
         always). Safe: the eight cards of a rank each need a family then, and all eight
         families stand at or above that rank's predecessor, so no card of the rank can
         ever be kept from a family by this one taking its place (a family that has
         passed the rank took one of the eight already)."""
-        low = min(len(f) for f in state.families)
-        return tuple(m for m in self.moves(state) if ">f" in m.code
-                     and rank_of(self._take(state, *split_code(m.code)[:2])[0]) <= low + 1)
+        low = min(len(f) for f in state.piles[:T])
+        steps = self._steps(state)
+        return tuple(Move(code) for code, s in steps.items() if s.target < T
+                     and rank_of(state.piles[s.source][-1]) <= low + 1)
 
-    def solver_key(self, state: ToadState) -> Hashable:
+    def solver_key(self, state: Table) -> Hashable:
         """For the solver: the position as the rules see it. Suits play no part (the
         families take any suit, the piles any card) and families or piles that differ
         only in order are alike, so the key is the families' top ranks and the piles'
         ranks, each sorted, with the Toad's size, the pack's size and the turned card's
         rank (the cards still to come follow from the sizes)."""
-        return (tuple(sorted(len(f) for f in state.families)),
-                tuple(sorted(tuple(rank_of(c) for c in p) for p in state.piles)),
-                len(state.toad), len(state.pack), rank_of(state.hand[0]) if state.hand else 0)
+        hand = state.piles[H]
+        return (tuple(sorted(len(f) for f in state.piles[:T])),
+                tuple(sorted(tuple(rank_of(c) for c in p) for p in state.piles[P:H])),
+                len(state.piles[T]), len(state.piles[PACK]), rank_of(hand[0]) if hand else 0)
 
-    def _take(self, state: ToadState, src: str, a: int | None) -> tuple[Card, ToadState]:
-        if src == "h":
-            return state.hand[0], replace(state, hand=())
-        if src == "t":
-            return state.toad[-1], replace(state, toad=state.toad[:-1])
-        assert a is not None
-        pile = state.piles[a - 1]
-        return pile[-1], replace(state, piles=replace_at(state.piles, a - 1, pile[:-1]))
-
-    def play(self, state: ToadState, move: Move) -> ToadState:
-        if move == TURN:
-            return replace(state, pack=state.pack[:-1], hand=(state.pack[-1],))
-        src, a, dst, b = split_code(move.code)
-        assert b is not None
-        c, st = self._take(state, src, a)
-        if dst == "f":
-            return replace(st, families=add_to(st.families, b - 1, c))
-        return replace(st, piles=replace_at(st.piles, b - 1, (*st.piles[b - 1], c)))
-
-    def won(self, state: ToadState) -> bool:
-        return home(state.families) == 104
-
-    def summary(self, state: ToadState, won: bool) -> str:
+    def summary(self, state: Table, won: bool) -> str:
         if won:
             return "the toad has disappeared: every card is in the families"
-        return f"{home(state.families)} of 104 cards in the families; no card fits " \
-            f"and the pack is out ({len(state.toad)} cards left in the toad)"
+        return f"{state.home(self.foundations)} of 104 cards in the families; no card " \
+            f"fits and the pack is out ({len(state.piles[T])} cards left in the toad)"
 
-    def zones(self, state: ToadState) -> tuple[Zone, ...]:
-        return (*up_zones(state.families),
-                open_zone("toad", "reserve", state.toad, "the Toad"),
-                *(open_zone(f"p{i + 1}", "pile", p, f"pile {i + 1}", "piles")
-                  for i, p in enumerate(state.piles)),
-                open_zone("hand", "hand", state.hand, "the card turned"),
-                pack_zone(state.pack))
-
-    def public(self, state: ToadState) -> dict[str, Any]:
-        return {"pack": len(state.pack), "toad": len(state.toad),
-                "in_families": home(state.families)}
-
-    def say(self, state: ToadState, move: Move) -> str:
-        if move == TURN:
+    def say(self, state: Table, move: Move) -> str:
+        if move.code == "t":
             return "turn the next card of the pack"
-        src, a, dst, b = split_code(move.code)
-        assert b is not None
-        c, _ = self._take(state, src, a)
-        where = {"h": "", "t": " from the Toad"}.get(src, f" from pile {a}")
-        if dst == "f":
-            return f"play {name(c)}{where} on family {b}"
-        return f"lay {name(c)} on pile {b}"
+        s = self.step(state, move)
+        c = state.piles[s.source][-1]
+        where = {H: "", T: " from the Toad"}.get(s.source, f" from pile {s.source - P + 1}")
+        if s.target < T:
+            return f"play {name(c)}{where} on family {s.target + 1}"
+        return f"lay {name(c)} on pile {s.target - P + 1}"
 
-    def narrate(self, before: ToadState, move: Move, after: ToadState) -> str:
-        if move == TURN:
-            return f"turn up {name(before.pack[-1])}"
+    def narrate(self, before: Table, move: Move, after: Table) -> str:
+        if move.code == "t":
+            return f"turn up {name(before.piles[PACK][-1])}"
         return self.describe(before, move)

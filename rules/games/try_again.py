@@ -33,28 +33,17 @@ Moves, in this order: ``h<i>>f`` (heap i's top card to the sequence that takes i
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import replace
 
 from ..cards import ACE, Card, name, rank_of
 from ..description import HOYLE, Description
 from ..game import Move, Option, Zone
+from ..patience import COLUMN, DOWN, HOME, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at
+from ..shape import DEAL
 
 HEAPS = 4
-
-
-@dataclass(frozen=True, slots=True)
-class TryAgainState:
-    #: The card turned from the pack, waiting to be placed (None: the pack is dealt).
-    hand: Card | None
-    pack: tuple[Card, ...]
-    heaps: tuple[tuple[Card, ...], ...]
-    #: The four ascending sequences, any suit.
-    rows: tuple[tuple[Card, ...], ...]
-    #: Whether an ace has appeared (the heaps may then be examined).
-    ace_seen: bool = False
+H, C, PACK = 4, 4 + HEAPS, 5 + HEAPS  # where the heaps, the card in hand, the pack lie
 
 
 def row_for(rows: tuple[tuple[Card, ...], ...], c: Card) -> int:
@@ -66,7 +55,7 @@ def row_for(rows: tuple[tuple[Card, ...], ...], c: Card) -> int:
 
 
 @register
-class TryAgain(SoloGame[TryAgainState]):
+class TryAgain(Patience):
     description = Description(
         id="try_again", title="Try Again", book=HOYLE, lines="13", skill="some", bound=105)
     option_specs = (
@@ -75,55 +64,73 @@ class TryAgain(SoloGame[TryAgainState]):
                "always: every card of the heaps shows from the start",
                choices=("after_ace", "always")),
     )
+    facts = (("in_pack", size("pack")), ("ace_seen", lambda g, t: bool(g.mark(t, "ace_seen"))),
+             ("built", HOME))
+    #: Whether an ace has appeared (the heaps may then be examined).
+    marks = ("ace_seen",)
+    gives_up = False
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> TryAgainState:
-        return TryAgainState(cards[0], pack_of(cards[1:]), ((),) * HEAPS, ((),) * 4,
-                             rank_of(cards[0]) == ACE)
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"f{i + 1}", "foundation", f"sequence {i + 1}", "sequences")
+                  for i in range(4)),
+                *(Pile(f"h{i + 1}", "pile", f"heap {i + 1}", "heaps", COLUMN)
+                  for i in range(HEAPS)),
+                Pile("hand", "hand", "the card turned from the pack"),
+                Pile("pack", "stock", "the pack", face=DOWN))
 
-    def moves(self, state: TryAgainState) -> tuple[Move, ...]:
-        out = [f"h{i + 1}>f" for i, h in enumerate(state.heaps)
-               if h and row_for(state.rows, h[-1]) >= 0]
-        c = state.hand
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return self.marked(self.table({"hand": cards[:1], "pack": cards[1:][::-1]}),
+                           ace_seen=rank_of(cards[0]) == ACE)
+
+    def spread(self, t: Table) -> bool:
+        """Whether every card of the heaps shows (else only their top cards)."""
+        return bool(self.mark(t, "ace_seen")) or self.option("look") == "always"
+
+    def steps(self, t: Table) -> list[Step]:
+        rows, heaps = t.piles[:H], t.piles[H:C]
+        out = [Step(f"h{i + 1}>f", source=H + i, target=row_for(rows, h[-1]))
+               for i, h in enumerate(heaps) if h and row_for(rows, h[-1]) >= 0]
+        c = t.top(C)
         if c is not None:
-            if row_for(state.rows, c) >= 0:
-                out.append("c>f")
+            if row_for(rows, c) >= 0:
+                out.append(Step("c>f", source=C, target=row_for(rows, c)))
             if rank_of(c) != ACE:
-                empty = state.heaps.index(()) if () in state.heaps else -1
-                out += [f"c>h{i + 1}" for i, h in enumerate(state.heaps) if h or i == empty]
-        return tuple(Move(m) for m in out)
+                empty = heaps.index(()) if () in heaps else -1
+                out += [Step(f"c>h{i + 1}", source=C, target=H + i)
+                        for i, h in enumerate(heaps) if h or i == empty]
+        return out
 
-    def play(self, state: TryAgainState, move: Move) -> TryAgainState:
-        src, _, dst = move.code.partition(">")
-        st = state
-        if src == "c":
-            assert state.hand is not None
-            c = state.hand
-            nxt = state.pack[-1] if state.pack else None
-            st = replace(st, hand=nxt, pack=state.pack[:-1],
-                         ace_seen=state.ace_seen or (nxt is not None and rank_of(nxt) == ACE))
-        else:
-            i = int(src[1:]) - 1
-            c = state.heaps[i][-1]
-            st = replace(st, heaps=replace_at(st.heaps, i, st.heaps[i][:-1]))
-        if dst == "f":
-            j = row_for(st.rows, c)
-            return replace(st, rows=replace_at(st.rows, j, (*st.rows[j], c)))
-        j = int(dst[1:]) - 1
-        return replace(st, heaps=replace_at(st.heaps, j, (*st.heaps[j], c)))
+    def play(self, state: Table, move: Move) -> Table:
+        s = self.step(state, move)
+        t = super().play(state, move)
+        if s.source == C and t.piles[PACK]:  # the next card is turned
+            nxt = t.piles[PACK][-1]
+            t = self.carry(t, Step("", DEAL, PACK, C))
+            if rank_of(nxt) == ACE:
+                t = self.marked(t, ace_seen=1)
+        # the heaps show their top cards only, or all of them once spread
+        down = [0 if self.spread(t) else max(len(h) - 1, 0) for h in t.piles[H:C]]
+        return replace(t, down=(*t.down[:H], *down, *t.down[C:]))
 
-    def order_moves(self, state: TryAgainState, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    def zones(self, state: Table) -> tuple[Zone, ...]:
+        # an empty heap has always said one card face up until the heaps are spread
+        closed = not self.spread(state)
+        return tuple(replace(z, up=1) if closed and z.kind == "pile" and not z.cards else z
+                     for z in super().zones(state))
+
+    def order_moves(self, state: Table, moves: tuple[Move, ...]) -> tuple[Move, ...]:
         """The solver's knowledge: cards to the sequences first; then the card in hand
         on the heap where it waits best, the book's advice "it is not good policy to
         cover one card with a higher, unless you are compelled to do so": on the heap
         whose top is the nearest above it, else into an empty heap, else on the heap
         whose top is the nearest below it."""
-        c = state.hand
+        c = state.top(C)
 
         def cost(move: Move) -> int:
             dst = move.code.partition(">")[2]
             if dst == "f":
                 return 0
-            heap = state.heaps[int(dst[1:]) - 1]
+            heap = state.piles[H + int(dst[1:]) - 1]
             if c is None:
                 return 100
             if not heap:
@@ -133,48 +140,26 @@ class TryAgain(SoloGame[TryAgainState]):
 
         return tuple(sorted(moves, key=cost))
 
-    def solver_key(self, state: TryAgainState) -> Hashable:
+    def solver_key(self, state: Table) -> Hashable:
         """Suits play no part and the heaps (and the sequences) are alike: the ranks in
         each heap, sorted, the sequences' top ranks, sorted, the card in hand's rank and
         how many cards are left in the pack (the pack only shrinks from its top)."""
-        return (None if state.hand is None else rank_of(state.hand), len(state.pack),
-                tuple(sorted(tuple(rank_of(c) for c in h) for h in state.heaps)),
-                tuple(sorted(len(r) for r in state.rows)))
+        c = state.top(C)
+        return (None if c is None else rank_of(c), len(state.piles[PACK]),
+                tuple(sorted(tuple(rank_of(c) for c in h) for h in state.piles[H:C])),
+                tuple(sorted(len(r) for r in state.piles[:H])))
 
-    def won(self, state: TryAgainState) -> bool:
-        return sum(len(r) for r in state.rows) == 52
-
-    def summary(self, state: TryAgainState, won: bool) -> str:
-        n = sum(len(r) for r in state.rows)
+    def summary(self, state: Table, won: bool) -> str:
+        n = state.home(self.foundations)
         if won:
             return "all 52 cards built up in the four sequences"
         return f"the pack is dealt and no top card can be used; {n} of 52 cards built up"
 
-    def zones(self, state: TryAgainState) -> tuple[Zone, ...]:
-        spread = state.ace_seen or self.option("look") == "always"
-        return (
-            *(open_zone(f"f{i + 1}", "foundation", r, f"sequence {i + 1}", "sequences")
-              for i, r in enumerate(state.rows)),
-            *(Zone(f"h{i + 1}", "pile", h, len(h) if spread else 1, label=f"heap {i + 1}",
-                   group="heaps") for i, h in enumerate(state.heaps)),
-            open_zone("hand", "hand", () if state.hand is None else (state.hand,),
-                      "the card turned from the pack"),
-            pack_zone(state.pack),
-        )
-
-    def public(self, state: TryAgainState) -> dict[str, Any]:
-        return {"in_pack": len(state.pack), "ace_seen": state.ace_seen,
-                "built": sum(len(r) for r in state.rows)}
-
-    def say(self, state: TryAgainState, move: Move) -> str:
-        src, _, dst = move.code.partition(">")
-        if src == "c":
-            assert state.hand is not None
-            c, where = state.hand, "from the pack"
-        else:
-            c, where = state.heaps[int(src[1:]) - 1][-1], f"from heap {src[1:]}"
-        if dst == "f":
-            j = row_for(state.rows, c)
-            what = "to a new row" if rank_of(c) == ACE else f"to sequence {j + 1}"
+    def say(self, state: Table, move: Move) -> str:
+        s = self.step(state, move)
+        c = state.piles[s.source][-1]
+        where = "from the pack" if s.source == C else f"from heap {s.source - H + 1}"
+        if s.target < H:
+            what = "to a new row" if rank_of(c) == ACE else f"to sequence {s.target + 1}"
             return f"play {name(c)} {where} {what}"
-        return f"put {name(c)} {where} on heap {dst[1:]}"
+        return f"put {name(c)} {where} on heap {s.target - H + 1}"

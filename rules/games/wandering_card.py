@@ -31,37 +31,30 @@ Legal moves, in order: ``d`` while the pack lasts, else ``w``; then ``auto``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from ..cards import RANK_WORDS, Card, name, rank_of
 from ..description import CHENEY, Description
-from ..game import Move, Option, Zone
+from ..game import Move, Option
+from ..patience import DOWN, Patience, Pile, Step, Table
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone
+from ..shape import DEAL
 
-DEAL, WANDER = Move("d"), Move("w")
-
-
-@dataclass(frozen=True, slots=True)
-class WanderState:
-    pack: tuple[Card, ...]
-    #: The thirteen piles, top last; pile i is place i + 1.
-    piles: tuple[tuple[Card, ...], ...]
-    #: The cards laid aside, the last laid aside on top (last).
-    aside: tuple[Card, ...] = ()
-    place: int = 0
-    layer: int = 0
-    #: The wandering card taken up from a pile, on its way to its own pile.
-    hand: Card | None = None
+PACK, P, ASIDE, HAND = 0, 1, 14, 15  # the pack, the thirteen places, aside, in hand
 
 
 def place_name(i: int) -> str:
     return f"the {RANK_WORDS[i + 1]} pile"
 
 
+def right(t: Table) -> int:
+    """How many places hold four cards of their number."""
+    return sum(len(p) == 4 and all(rank_of(c) == i + 1 for c in p)
+               for i, p in enumerate(t.piles[P:ASIDE]))
+
+
 @register
-class WanderingCard(SoloGame[WanderState]):
+class WanderingCard(Patience):
     description = Description(
         id="wandering_card", title="Wandering Card", book=CHENEY, lines="1249-1298",
         skill="chance", bound=300, chance=True)
@@ -71,92 +64,79 @@ class WanderingCard(SoloGame[WanderState]):
                "the place's; counted: the first layer is counted like the others",
                choices=("kept", "counted")),
     )
+    #: The place the next card is laid on (0-based) and the layer being laid.
+    marks = ("place", "layer")
+    gives_up = False
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> WanderState:
-        return WanderState(pack=pack_of(cards), piles=((),) * 13)
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (Pile("pack", "stock", "the pack", face=DOWN),
+                *(Pile(f"p{i + 1}", "pile", f"place {i + 1}", "row") for i in range(13)),
+                Pile("aside", "reserve", "cards laid aside"),
+                Pile("hand", "hand", "the wandering card"))
 
-    def moves(self, state: WanderState) -> tuple[Move, ...]:
-        if state.pack:
-            return (DEAL,)
-        if state.hand is not None or state.aside:
-            return (WANDER,)
-        return ()
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return self.table({"pack": cards[::-1]})
 
-    def _hits(self, state: WanderState, c: Card) -> bool:
-        counted = state.layer > 0 or self.option("first_layer") == "counted"
-        return counted and rank_of(c) == state.place + 1
+    def _hits(self, t: Table, c: Card) -> bool:
+        counted = self.mark(t, "layer") > 0 or self.option("first_layer") == "counted"
+        return counted and rank_of(c) == self.mark(t, "place") + 1
 
-    def play(self, state: WanderState, move: Move) -> WanderState:
-        if move == DEAL:
-            c, pack = state.pack[-1], state.pack[:-1]
-            piles, aside = state.piles, state.aside
-            if self._hits(state, c):
-                aside = (*aside, c)
-            else:
-                piles = _with(piles, state.place, (*piles[state.place], c))
-            place, layer = state.place + 1, state.layer
+    def steps(self, t: Table) -> list[Step]:
+        pack = t.piles[PACK]
+        if pack:  # on its place, or aside: where the card says, which the step may not
+            return [Step("d", DEAL, PACK)]  # tell before it is turned
+        src = HAND if t.piles[HAND] else ASIDE
+        if t.piles[src]:  # the card goes under the pile of its number
+            return [Step("w", source=src, target=P + rank_of(t.piles[src][-1]) - 1, under=True)]
+        return []
+
+    def play(self, state: Table, move: Move) -> Table:
+        s = self.step(state, move)
+        if s.kind == DEAL:
+            place, layer = self.mark(state, "place"), self.mark(state, "layer")
+            to = ASIDE if self._hits(state, state.piles[PACK][-1]) else P + place
+            after = self.carry(state, Step("d", DEAL, PACK, to))
+            place += 1
             if place == 13:
                 place, layer = 0, layer + 1
-            return WanderState(pack, piles, aside, place, layer)
-        aside = state.aside
-        if state.hand is None:
-            c, aside = aside[-1], aside[:-1]
-        else:
-            c = state.hand
-        i = rank_of(c) - 1
-        pile = (c, *state.piles[i])
-        hand: Card | None = None
-        if rank_of(pile[-1]) != i + 1:
-            hand, pile = pile[-1], pile[:-1]
-        return WanderState(state.pack, _with(state.piles, i, pile), aside, state.place,
-                           state.layer, hand)
+            return self.marked(after, place=place, layer=layer)
+        after = super().play(state, move)
+        pile = after.piles[s.target]
+        if rank_of(pile[-1]) != s.target - P + 1:  # its top card wanders on
+            return self.carry(after, Step("", source=s.target, target=HAND))
+        return after
 
-    def won(self, state: WanderState) -> bool:
-        return not state.pack and state.hand is None and not state.aside and all(
-            len(p) == 4 and all(rank_of(c) == i + 1 for c in p)
-            for i, p in enumerate(state.piles))
+    def won(self, state: Table) -> bool:
+        return not state.piles[PACK] and not state.piles[HAND] and \
+            not state.piles[ASIDE] and right(state) == 13
 
-    def summary(self, state: WanderState, won: bool) -> str:
+    def summary(self, state: Table, won: bool) -> str:
         if won:
             return "a regular succession of piles from ace to king"
-        right = sum(len(p) == 4 and all(rank_of(c) == i + 1 for c in p)
-                    for i, p in enumerate(state.piles))
-        return f"the cards laid aside are used up with {right} of 13 piles right"
+        return f"the cards laid aside are used up with {right(state)} of 13 piles right"
 
-    def zones(self, state: WanderState) -> tuple[Zone, ...]:
-        out = [pack_zone(state.pack)]
-        out += [open_zone(f"p{i + 1}", "pile", p, f"place {i + 1}", "row")
-                for i, p in enumerate(state.piles)]
-        out.append(open_zone("aside", "reserve", state.aside, "cards laid aside"))
-        hand = () if state.hand is None else (state.hand,)
-        out.append(open_zone("hand", "hand", hand, "the wandering card"))
-        return tuple(out)
+    def public(self, state: Table) -> dict[str, Any]:
+        if state.piles[PACK]:
+            return {"phase": "laying out", "layer": self.mark(state, "layer") + 1,
+                    "place": self.mark(state, "place") + 1, "in_pack": len(state.piles[PACK])}
+        return {"phase": "wandering", "laid_aside": len(state.piles[ASIDE])}
 
-    def public(self, state: WanderState) -> dict[str, Any]:
-        if state.pack:
-            return {"phase": "laying out", "layer": state.layer + 1,
-                    "place": state.place + 1, "in_pack": len(state.pack)}
-        return {"phase": "wandering", "laid_aside": len(state.aside)}
-
-    def say(self, state: WanderState, move: Move) -> str:
-        if move == DEAL:
-            said = f"lay the next card on place {state.place + 1}"
-            if state.layer or self.option("first_layer") == "counted":
-                word = RANK_WORDS[state.place + 1]
+    def say(self, state: Table, move: Move) -> str:
+        if move.code == "d":
+            place = self.mark(state, "place")
+            said = f"lay the next card on place {place + 1}"
+            if self.mark(state, "layer") or self.option("first_layer") == "counted":
+                word = RANK_WORDS[place + 1]
                 said += f" (aside if it is {'an' if word[0] in 'ae' else 'a'} {word})"
             return said
-        if state.hand is None:
-            c = state.aside[-1]
+        hand = state.piles[HAND]
+        if not hand:
+            c = state.piles[ASIDE][-1]
             return f"take {name(c)} from the cards laid aside and put it under " \
                 f"{place_name(rank_of(c) - 1)}"
-        return f"put {name(state.hand)} under {place_name(rank_of(state.hand) - 1)}"
+        return f"put {name(hand[-1])} under {place_name(rank_of(hand[-1]) - 1)}"
 
-    def why_illegal(self, state: WanderState, move: Move, seat: int) -> str:
-        if state.pack:
+    def why_illegal(self, state: Table, move: Move, seat: int) -> str:
+        if state.piles[PACK]:
             return "The pack is still being laid out: the move is 'd'."
         return "The move is 'w': the next card wanders to its pile."
-
-
-def _with(piles: tuple[tuple[Card, ...], ...], i: int, pile: tuple[Card, ...]
-          ) -> tuple[tuple[Card, ...], ...]:
-    return (*piles[:i], pile, *piles[i + 1 :])

@@ -120,6 +120,7 @@ class Weavers(Patience):
     facts = (("weavers", size("weavers")), ("redeals_left", SHELL), ("in_families", HOME))
     stuck_words = "no weaver and no re-deal is left"
     redeal_takes_up = False
+    gives_up = False
 
     def max_redeals(self) -> int:
         return int(self.option("redeals"))
@@ -136,9 +137,6 @@ class Weavers(Patience):
         return self.table({f"f{j + 1}": (k,) for j, k in enumerate(kings)}
                           | {f"p{i + 1}": p for i, p in enumerate(piles)}
                           | {"weavers": weavers})
-
-    def offers_end(self, t: Table) -> bool:
-        return False
 
     def steps(self, t: Table) -> list[Step]:
         fams = t.piles[:P]

@@ -57,7 +57,7 @@ class Windmill(Patience):
     facts = (("pack", size("pack")), ("on_families", HOME))
     #: What a sail and the single stock are called (Cadogan's edition: wing, talon).
     pile_word, stock_word = "sail", "stock"
-    offers_end, zones, summary = packets.no_end, packets.zones, packets.summary
+    offers_end, summary = packets.no_end, packets.summary
     say, narrate, why_illegal = packets.say, packets.narrate, packets.reserve_refused
 
     def lay_piles(self) -> tuple[Pile, ...]:

@@ -49,13 +49,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..building import family_label
 from ..cadogan import ACES_UP, BOTH, KINGS_DOWN, available, marries, suited, takers, talon_top
 from ..cards import Card, name
 from ..description import CADOGAN, Description
+from ..families import home
 from ..game import Move, Zone
 from ..registry import register
 from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code
-from ._columns import family_label, home
 
 EQUATOR, ZODIAC = 8, 24
 TURN, REDEAL = Move("t"), Move("redeal")

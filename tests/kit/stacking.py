@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.cards import Card, cards
-from rules.games.reversible_sequences import ColumnsState, FreeColumns
+from rules.patience import Patience, Table
 
 
 def stack(text: str, pack: Sequence[Card], rest: Sequence[Card] | None = None,
@@ -37,7 +37,17 @@ def play(game: Any, st: Any, *moves: str) -> Any:
     return st
 
 
-def home_or_deal(game: FreeColumns, st: ColumnsState) -> ColumnsState:
+def columns_table(game: Patience, columns: Sequence[Sequence[Card]],
+                  families: Sequence[Sequence[Card]], pack: Sequence[Card],
+                  stock: Sequence[Card] = ()) -> Table:
+    """A table of Reversible Sequences or Intervale (:mod:`rules.free_columns`): the
+    columns from the left, the families in order, the pack and the stock top last."""
+    piles = {f"c{i + 1}": tuple(c) for i, c in enumerate(columns)}
+    piles |= {f"f{j + 1}": tuple(f) for j, f in enumerate(families)}
+    return game.table(piles | {"pack": tuple(pack), "stock": tuple(stock)})
+
+
+def home_or_deal(game: Patience, st: Table) -> Table:
     """Play to the families when a card fits, else turn the next card."""
     while game.outcome(st) is None:
         moves = codes(game, st)

@@ -127,6 +127,25 @@ def test_a_deal_turns_cards_up_one_by_one_and_the_turn_counts_a_pass() -> None:
     assert t.turns == 1 and not t.played and GAME.public(t)["pass"] == 2
 
 
+def test_a_row_dealt_across_puts_one_card_on_each_pile_while_the_source_lasts() -> None:
+    t = replace(table("KS", "", stock="2C 3C", down=(1, 0)), back=(T, T + 1, 1))
+    t = GAME.deal_across(t, STK, (T, T + 1, W))  # 3♣ (the top) first, then 2♣
+    assert GAME.pile(t, "t1") == cards("KS 3C") and GAME.pile(t, "t2") == cards("2C")
+    assert not GAME.pile(t, "waste") and not GAME.pile(t, "stock")
+    assert t.down[T] == 1 and t.down[STK] == 0  # a column's new card lies face up
+    assert t.back is None and not t.played
+
+
+def test_a_card_put_under_a_pile_lies_at_its_bottom() -> None:
+    t = table("KS QH", "TC 8S", waste="2C")
+    t = GAME.carry(t, Step("u", source=W, target=T, under=True))
+    assert GAME.pile(t, "t1") == cards("2C KS QH") and t.down[T] == 0
+    assert t.back is None  # taking the top card is no way back
+    t = GAME.carry(table("KS QH", "", waste="2C", down=(1, 0)),
+                   Step("u", source=W, target=T, under=True))
+    assert GAME.pile(t, "t1") == cards("2C KS QH") and t.down[T] == 2  # under face down
+
+
 def test_a_redeal_is_counted_and_shuffled_by_its_own_stream() -> None:
     t = replace(table("KS", "KH", waste="2C 3C 4C 5C 6C"), seed=7)
     assert GAME.public(t)["redeals_left"] == 1

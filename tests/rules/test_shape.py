@@ -77,6 +77,14 @@ def check_model(game: Patience, state: Any, zones: tuple[Zone, ...]) -> None:
             assert pile.cards[-len(shape.cards):] == shape.cards, \
                 f"{game.id}: {move.code} says {shape.cards}, the pile ends {pile.cards}"
             continue
+        if game.step(state, move).under:
+            # a card put under a pile (Wandering Card's), whose top card may then move
+            # on: the zones' first loser is that pile, so they cannot say where the card
+            # came from; it lies at the bottom of its target now
+            pile = next(z for z in after if z.id == shape.target)
+            assert pile.cards[:len(shape.cards)] == shape.cards, \
+                f"{game.id}: {move.code} says {shape.cards}, the pile begins {pile.cards}"
+            continue
         if shape.kind == MOVE and {z.id for z in zones} - {z.id for z in after}:
             # a row that closes up (Push Pin's line, Double Jump's row): its places are
             # numbered anew after the move, so the zones cannot say where the cards went;

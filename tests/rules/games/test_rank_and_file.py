@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules import IllegalMove, make
 from rules.cards import Card, card, cards, identity, packs
-from rules.families import EMPTY8
-from rules.games._columns import ColumnGame
-from rules.games.rank_and_file import RANK_AND_FILE_APPENDIX, JudgesState, RankAndFile
+from rules.games.rank_and_file import RANK_AND_FILE_APPENDIX, RankAndFile, live, rows
+from rules.patience import Patience, Table
 from tests.kit.solving import assert_knowledge_wins
 from tests.kit.stacking import codes, play, stack
 
@@ -17,10 +18,25 @@ SOME = RANK_AND_FILE_APPENDIX()
 SUITED = RankAndFile({"marriage": "suit"})
 
 
+EMPTY8: tuple[tuple[Card, ...], ...] = ((),) * 8
+
+
+def table(cols: tuple[tuple[Card, ...], ...], fams: tuple[tuple[Card, ...], ...],
+          pack: tuple[Card, ...], later_rows: int = 0, redeals: int = 0) -> Table:
+    piles = {f"t{i + 1}": c for i, c in enumerate(cols)} | {f"f{j + 1}": f
+                                                            for j, f in enumerate(fams)}
+    st = GAME.table(piles | {"pack": pack})
+    return GAME.marked(replace(st, redeals=redeals), later_rows=later_rows)
+
+
 def state(columns: list[str], pack: str = "", fams: tuple[tuple[Card, ...], ...] = EMPTY8,
-          redeals: int = 0) -> JudgesState:
+          redeals: int = 0) -> Table:
     cols = tuple(cards(c) for c in columns) + ((),) * (11 - len(columns))
-    return JudgesState(cols, fams, tuple(reversed(cards(pack))), rows=5, redeals=redeals)
+    return table(cols, fams, tuple(reversed(cards(pack))), later_rows=4, redeals=redeals)
+
+
+def columns(st: Table) -> tuple[tuple[Card, ...], ...]:
+    return st.piles[8:19]
 
 
 def in_family_order() -> list[Card]:
@@ -33,17 +49,17 @@ def in_family_order() -> list[Card]:
 def test_eleven_cards_then_spaces_filled_then_rows_with_two_end_cards_usable() -> None:
     head = "AS 5D 6D 7D 8D 9D TD JD QD 4C 3C 2H 4H 5H 6H 7H 8H 9H TH JH QH KD 2C"
     st = GAME.layout(stack(head, packs(2)), seed=0)
-    assert [c[0] for c in st.columns] == list(cards(head)[:11])
+    assert [c[0] for c in columns(st)] == list(cards(head)[:11])
     assert codes(GAME, st) == ["t1>f1", "d", "end"]
     assert GAME.describe(st, GAME.parse_move("d")) == "lay out the next row"
     st = play(GAME, st, "t1>f1")
     assert GAME.describe(st, GAME.parse_move("d")) == \
         "fill the spaces in the first row from the pack"
     st = play(GAME, st, "d")
-    assert st.columns[0] == cards("2H") and st.rows == 1
+    assert columns(st)[0] == cards("2H") and rows(GAME, st) == 1
     st = play(GAME, st, "d")  # the second row, lapping on the first
-    assert st.rows == 2 and [len(c) for c in st.columns] == [2] * 11
-    assert st.columns[10][-1] == cards("2C")[0]
+    assert rows(GAME, st) == 2 and [len(c) for c in columns(st)] == [2] * 11
+    assert columns(st)[10][-1] == cards("2C")[0]
     # of this row only the two right-hand end cards: K♦ and 2♣; 2♥ under 3♥ waits
     assert codes(GAME, st) == ["t10>f7", "d", "end"]
     assert "t1>f2" not in codes(GAME, st)
@@ -62,20 +78,20 @@ def test_of_a_row_laid_while_the_pack_lasts_only_the_two_right_hand_end_cards_ar
     second = "2S 2H 2D 2C 2S 2H 8C 8S 3D 2D 2C"
     st = GAME.layout(stack(f"{first} 5S 5H 5D 5C {second}", packs(2)), seed=0)
     st = play(GAME, st, "t1>f1", "t2>f2", "t3>f3", "t4>f4", "d", "d")
-    assert st.rows == 2 and [identity(c[-1]) for c in st.columns] == list(cards(second))
+    assert rows(GAME, st) == 2 and [identity(c[-1]) for c in columns(st)] == list(cards(second))
     assert codes(GAME, st) == ["t10>f3", "t11>f4", "d", "end"]
     st = play(GAME, st, "t11>f4")
-    assert st.columns[10] == cards("3C")  # fits on 2♣ now, but waits
+    assert columns(st)[10] == cards("3C")  # fits on 2♣ now, but waits
     assert codes(GAME, st) == ["t10>f3", "d", "end"]
     st = play(GAME, st, "t10>f3")
-    assert st.columns[8][-1] == cards("3D")[0]  # fits on 2♦ now, but waits
+    assert columns(st)[8][-1] == cards("3D")[0]  # fits on 2♦ now, but waits
     assert codes(GAME, st) == ["d", "end"]
 
 
 def test_the_appendix_also_uses_the_left_hand_lower_card() -> None:
     head = "AS 5D 6D 7D 8D 9D TD JD QD 4C 3C 2S 4H 5H 6H 7H 8H 9H TH JH QH KD 2C"
     st = play(SOME, SOME.layout(stack(head, packs(2)), 0), "t1>f1", "d", "d")
-    assert st.live == (0, 9, 10)
+    assert live(SOME, st) == [0, 9, 10]
     assert codes(SOME, st)[:1] == ["t10>f7"] and "t1>f1" not in codes(GAME, st)
     assert SOME.description.variant_of == "rank_and_file" and type(make("judges")) is RankAndFile
 
@@ -87,14 +103,14 @@ def test_a_stacked_deal_is_won_from_the_first_row() -> None:
         st = play(GAME, st, next((m for m in moves if ">f" in m), "d"))
     out = GAME.outcome(st)
     assert out is not None and out.won and out.summary == "all 104 cards in the families"
-    assert st.rows == 1 and st.redeals == 0
+    assert rows(GAME, st) == 1 and st.redeals == 0
 
 
 def test_one_card_short_of_the_families_is_not_a_win() -> None:
     ups = [tuple(card(r, s) for r in range(1, 14)) for s in range(4)]
     downs = [tuple(card(r, s, 1) for r in range(13, 0, -1)) for s in range(4)]
     fams = (*ups, *downs[:3], downs[3][:-1])
-    st = JudgesState(((card(1, 3, 1),),) + ((),) * 10, fams, ())
+    st = table(((card(1, 3, 1),),) + ((),) * 10, fams, ())
     assert GAME.outcome(st) is None and not GAME.won(st)
     assert codes(GAME, st) == ["t1>f8", "redeal", "end"]
     out = GAME.outcome(play(GAME, st, "t1>f8"))
@@ -127,8 +143,8 @@ def test_relaying_takes_up_the_lines_from_the_left_lower_corner() -> None:
     assert codes(GAME, st)[:2] == ["redeal", "t2>t4"]  # marriages after relaying
     st = play(GAME, st, "redeal")
     first = cards("2D 7S KC 8H 9D 6C QC 9C JC 4S 4S")
-    assert tuple(c[0] for c in st.columns) == first and st.redeals == 1
-    assert st.pack == (cards("4S")[0],) * 5 and st.rows == 1
+    assert tuple(c[0] for c in columns(st)) == first and st.redeals == 1
+    assert GAME.pile(st, "pack") == (cards("4S")[0],) * 5 and rows(GAME, st) == 1
     assert GAME.describe(st, GAME.parse_move("redeal")) == \
         "take up the cards by lines and lay them out again (relay 2 of 2)"
 
@@ -140,8 +156,8 @@ def test_relaying_takes_up_the_lines_only_and_the_families_keep_their_cards() ->
     fams = (cards("AS 2S"), (), (), (), (), (), (), cards("KC"))
     st = state(["KC 7S 2D", "9D 8H", "QC 3S"], fams=fams)
     st = play(GAME, st, "redeal")
-    assert st.families == fams
-    assert sum(len(c) for c in st.columns) + len(st.pack) == 7
+    assert GAME.families(st) == fams
+    assert sum(len(c) for c in columns(st)) + len(GAME.pile(st, "pack")) == 7
     assert "t6>f1" in codes(GAME, st)  # the 3♠ laid again goes on the 2♠
 
 
@@ -167,8 +183,7 @@ def test_the_solver_forgets_which_move_would_only_go_back() -> None:
     position before, which the search has seen), and keeps everything else."""
     st = state(["KS 5H", "6C", "QD"])
     after = play(GAME, st, "t1>t2")
-    assert after.back and GAME.solver_key(after) == GAME.solver_key(
-        JudgesState(after.columns, after.families, after.pack, rows=5))
+    assert after.back and GAME.solver_key(after) == GAME.solver_key(replace(after, back=None))
     assert GAME.solver_key(after) != GAME.solver_key(st)
 
 
@@ -179,4 +194,4 @@ def test_the_solver_frees_what_the_families_want_relays_and_wins() -> None:
     within 2,000 positions; the plain search, without it, does not decide it in 20,000.
     The line replays to a win."""
     assert_knowledge_wins("rank_and_file", 2, 2_000,
-                          {"order_moves": None, "solver_key": ColumnGame.solver_key}, 20_000)
+                          {"order_moves": None, "solver_key": Patience.solver_key}, 20_000)

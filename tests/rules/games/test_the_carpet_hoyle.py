@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from rules import make
-from rules.cards import cards
-from rules.games.the_carpet_hoyle import CarpetState, TheCarpetHoyle
+from rules.cards import Card, cards
+from rules.games.the_carpet_hoyle import TheCarpetHoyle
+from rules.patience import Table
 from rules.solo import pack_of
 from tests.kit.stacking import codes, play, stack
 
@@ -13,29 +14,38 @@ FILLER = "9H TH JH QH KH 9D TD JD QD KD 9C TC JC QC KC 8H 8D 8C 8S TS"
 
 
 def state(carpet: str, pack: str = "", extra: str = "", rows: tuple[str, ...] = ("",) * 4,
-          driven: bool = False) -> CarpetState:
+          driven: bool = False) -> Table:
     # the other places hold cards that stay put (no sequence reaches the sevens)
     cs = [None if t == "--" else cards(t)[0] for t in carpet.split()]
     filler = [c for c in cards(FILLER) if c not in cs]
-    return CarpetState(tuple(cs) + tuple(filler[:20 - len(cs)]), pack_of(cards(pack)),
-                       cards(extra), tuple(cards(r) for r in rows), driven)
+    places = [*cs, *filler[:20 - len(cs)]]
+    piles: dict[str, tuple[Card, ...]] = {f"c{i + 1}": () if c is None else (c,)
+                                          for i, c in enumerate(places)}
+    piles |= {f"f{i + 1}": cards(r) for i, r in enumerate(rows)}
+    st = GAME.table(piles | {"pack": pack_of(cards(pack)), "extra": cards(extra)})
+    return GAME.marked(st, driven=driven)
+
+
+def carpet(st: Table) -> tuple[Card | None, ...]:
+    """The twenty places, ``None`` for a hole."""
+    return tuple(p[-1] if p else None for p in st.piles[4:24])
 
 
 def test_aces_in_the_carpet_are_laid_aside_and_their_holes_filled() -> None:
     order = stack("AS 5H 9C 7D KS AH 2C 3C 4C 6C 8C TC JC QC KC 2D 3D 4D 5D 6D QH JH",
                   GAME.pack())
     st = GAME.layout(order, 0)
-    assert st.rows[0] == cards("AS") and st.rows[1] == cards("AH")
+    assert st.piles[0] == cards("AS") and st.piles[1] == cards("AH")
     # the holes at places 1 and 6 took the next cards of the pack, in place order
-    assert st.carpet[0] == cards("QH")[0] and st.carpet[5] == cards("JH")[0]
-    assert len(st.pack) == 30
+    assert carpet(st)[0] == cards("QH")[0] and carpet(st)[5] == cards("JH")[0]
+    assert len(GAME.pile(st, "pack")) == 30
 
 
 def test_the_carpet_feeds_the_sequences_and_the_pack_fills_its_holes() -> None:
     st = state("2S 5H", pack="3S 9D", rows=("AS", "", "", ""))
     assert codes(GAME, st) == ["c1>f"]
     st = play(GAME, st, "c1>f")
-    assert st.carpet[:2] == cards("3S 5H") and st.pack == pack_of(cards("9D"))
+    assert carpet(st)[:2] == cards("3S 5H") and GAME.pile(st, "pack") == pack_of(cards("9D"))
     assert codes(GAME, st) == ["c1>f"]
 
 
@@ -43,11 +53,11 @@ def test_stopped_the_extra_pile_is_dealt_and_holes_are_patched_from_it() -> None
     st = state("2S 5H", pack="3S AD 2D", rows=("AS", "", "", ""))
     st = play(GAME, st, "c1>f")  # 3♠ fills the hole and goes up next
     st = play(GAME, st, "c1>f")  # A♦ comes into the hole: laid aside, 2♦ in its place
-    assert st.rows[2] == cards("AD") and st.carpet[0] == cards("2D")[0]
+    assert st.piles[2] == cards("AD") and carpet(st)[0] == cards("2D")[0]
     st = state("7S 5H", pack="2S 3S 7C", rows=("AS", "", "", ""))
     assert codes(GAME, st) == ["d"]  # stopped: only the extra pile is left
     st = play(GAME, st, "d")
-    assert st.extra == cards("2S") and st.driven
+    assert GAME.pile(st, "extra") == cards("2S") and GAME.mark(st, "driven")
     assert codes(GAME, st) == ["w>f", "d"]
     st = play(GAME, st, "w>f")
     st = play(GAME, st, "d")
@@ -57,10 +67,10 @@ def test_stopped_the_extra_pile_is_dealt_and_holes_are_patched_from_it() -> None
     st = state("4S 5H", pack="9S 7C", extra="6H", rows=("AS 2S 3S", "", "", ""),
                driven=True)
     st = play(GAME, st, "c1>f")
-    assert st.carpet[0] is None and len(st.pack) == 2
+    assert carpet(st)[0] is None and len(GAME.pile(st, "pack")) == 2
     assert codes(GAME, st) == ["w>c1", "d"]
     st = play(GAME, st, "w>c1")
-    assert st.carpet[0] == cards("6H")[0]
+    assert carpet(st)[0] == cards("6H")[0]
 
 
 def test_holes_patched_at_once_in_the_strict_reading() -> None:
@@ -68,7 +78,7 @@ def test_holes_patched_at_once_in_the_strict_reading() -> None:
     st = state("4S 5H", pack="7C 9D", extra="6H", rows=("AS 2S 3S", "", "", ""),
                driven=True)
     st = play(strict, st, "c1>f")
-    assert st.carpet[0] == cards("6H")[0] and not st.extra
+    assert carpet(st)[0] == cards("6H")[0] and not st.piles[25]  # nor any extra pile
 
 
 def test_all_built_wins_one_short_does_not_and_stopped_loses() -> None:

@@ -3,12 +3,27 @@
 from __future__ import annotations
 
 from rules.cards import Card, card, cards, packs
-from rules.games.the_toad import TheToad, ToadState
+from rules.games.the_toad import TheToad
+from rules.patience import Table
 from tests.kit.safe_moves import assert_family_moves_keep_a_winning_line_winning
 from tests.kit.solving import PLAIN, assert_knowledge_wins
 from tests.kit.stacking import codes, play, stack
 
 GAME = TheToad()
+Piles = tuple[tuple[Card, ...], ...]
+
+
+def state(fams: Piles, toad: tuple[Card, ...], piles: Piles, pack: tuple[Card, ...],
+          hand: tuple[Card, ...] = ()) -> Table:
+    """The families, the Toad and the pack bottom to top, the five piles, the card
+    turned."""
+    return GAME.table({f"f{j + 1}": f for j, f in enumerate(fams)}
+                      | {f"p{i + 1}": p for i, p in enumerate(piles)}
+                      | {"toad": toad, "pack": pack, "hand": hand})
+
+
+def piles(st: Table) -> Piles:
+    return st.piles[9:14]
 
 
 def full(suit: int, pack: int = 0, top: int = 13) -> tuple[Card, ...]:
@@ -18,10 +33,10 @@ def full(suit: int, pack: int = 0, top: int = 13) -> tuple[Card, ...]:
 def test_thirteen_cards_make_the_toad_and_the_turned_card_goes_where_you_please() -> None:
     order = stack("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 9H AS 5D", packs(2))
     st = GAME.layout(order, seed=0)
-    assert st.toad == order[:13] and st.toad[-1] == cards("9H")[0]
-    assert len(st.pack) == 91 and codes(GAME, st) == ["t"]
+    assert GAME.pile(st, "toad") == order[:13] and GAME.pile(st, "toad")[-1] == cards("9H")[0]
+    assert len(GAME.pile(st, "pack")) == 91 and codes(GAME, st) == ["t"]
     st = play(GAME, st, "t")
-    assert st.hand == cards("AS")
+    assert GAME.pile(st, "hand") == cards("AS")
     # an ace may go below (or on a pile); only the first empty pile is offered
     assert codes(GAME, st) == ["h>f1", "h>p1"]
     st = play(GAME, st, "h>p1", "t")
@@ -36,7 +51,7 @@ def test_the_other_cards_are_laid_off_in_five_piles() -> None:
     on any of the five and nowhere else."""
     toad = "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC KD"
     st = GAME.layout(stack(toad + " 9H 8H 7H 6H 5H 4H", packs(2)), seed=0)
-    assert len(st.piles) == 5
+    assert len(piles(st)) == 5
     assert [z.id for z in GAME.zones(st) if z.kind == "pile"] == ["p1", "p2", "p3", "p4", "p5"]
     for i in range(1, 6):
         st = play(GAME, st, "t")
@@ -58,7 +73,8 @@ def test_the_toad_and_the_pack_gone_is_no_win_while_cards_wait_on_the_piles() ->
     st = play(GAME, st, *["t>f1"] * 13)
     for _ in range(91):
         st = play(GAME, st, "t", "h>p1")
-    assert not st.toad and not st.pack and not st.hand and len(st.piles[0]) == 91
+    assert not any(GAME.pile(st, z) for z in ("toad", "pack", "hand"))
+    assert len(piles(st)[0]) == 91
     assert GAME.public(st)["in_families"] == 13
     assert GAME.outcome(st) is None and not GAME.won(st)
     while GAME.public(st)["in_families"] < 104:
@@ -72,7 +88,7 @@ def test_the_toad_and_the_pack_gone_is_no_win_while_cards_wait_on_the_piles() ->
 
 def test_toad_and_pile_tops_feed_the_families_without_following_suit() -> None:
     fams = (cards("AS 2H"), (), (), (), (), (), (), ())
-    st = ToadState(fams, cards("4C 3D"), (cards("4H"), (), (), (), ()), ())
+    st = state(fams, cards("4C 3D"), (cards("4H"), (), (), (), ()), ())
     assert codes(GAME, st) == ["t>f1"]
     st = play(GAME, st, "t>f1")
     assert codes(GAME, st) == ["p1>f1", "t>f1"]
@@ -92,7 +108,7 @@ def test_a_stacked_deal_is_won() -> None:
 
 def test_one_card_short_is_not_a_win() -> None:
     fams = (*(full(s) for s in range(4)), *(full(s, 1) for s in range(3)), full(3, 1, 12))
-    st = ToadState(fams, cards("KC"), ((),) * 5, ())
+    st = state(fams, cards("KC"), ((),) * 5, ())
     assert GAME.outcome(st) is None and codes(GAME, st) == ["t>f8"]
     out = GAME.outcome(play(GAME, st, "t>f8"))
     assert out is not None and out.won
@@ -100,7 +116,7 @@ def test_one_card_short_is_not_a_win() -> None:
 
 def test_pack_out_and_no_top_card_fits_is_lost() -> None:
     fams = (cards("AS 2S"), *((),) * 7)
-    st = ToadState(fams, cards("5C"), (cards("9H"), (), (), (), ()), ())
+    st = state(fams, cards("5C"), (cards("9H"), (), (), (), ()), ())
     assert codes(GAME, st) == []
     out = GAME.outcome(st)
     assert out is not None and not out.won and "1 cards left in the toad" in out.summary
@@ -108,7 +124,7 @@ def test_pack_out_and_no_top_card_fits_is_lost() -> None:
 
 def test_no_card_goes_past_a_king() -> None:
     fams = (full(0), *((),) * 7)
-    st = ToadState(fams, (), (cards("AH"), (), (), (), ()), cards("2D"))
+    st = state(fams, (), (cards("AH"), (), (), (), ()), cards("2D"))
     assert codes(GAME, st) == ["p1>f2", "t"]  # the ace starts a new family, not on K♠
 
 
@@ -126,7 +142,7 @@ def test_a_card_goes_home_unasked_only_when_no_twin_of_its_rank_can_want_the_fam
     # every family has reached at least a two: a three may go home at once, a five not
     fams = (cards("AS 2S"), cards("AH 2H"), cards("AD 2D 3D"), cards("AC 2C"),
             cards("AS 2S 3S 4S"), cards("AH 2H"), cards("AD 2D"), cards("AC 2C"))
-    st = ToadState(fams, cards("5C"), (cards("3H"), cards("5H"), (), (), ()), cards("9C"))
+    st = state(fams, cards("5C"), (cards("3H"), cards("5H"), (), (), ()), cards("9C"))
     assert codes(GAME, st) == ["p1>f1", "p2>f5", "t>f5", "t"]
     assert [m.code for m in GAME.safe_moves(st)] == ["p1>f1"]
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from rules import make, render
 from rules.cards import cards
-from rules.games.try_again import TryAgain, TryAgainState
+from rules.games.try_again import TryAgain
+from rules.patience import Table
 from rules.solo import pack_of
 from tests.kit.solving import PLAIN, assert_knowledge_wins
 from tests.kit.stacking import codes, play, stack
@@ -14,27 +15,38 @@ GAME = TryAgain()
 
 
 def state(hand: str, pack: str = "", heaps: tuple[str, ...] = ("",) * 4,
-          rows: tuple[str, ...] = ("",) * 4, ace_seen: bool = True) -> TryAgainState:
-    return TryAgainState(cards(hand)[0] if hand else None, pack_of(cards(pack)),
-                         tuple(cards(h) for h in heaps), tuple(cards(r) for r in rows),
-                         ace_seen)
+          rows: tuple[str, ...] = ("",) * 4, ace_seen: bool = True) -> Table:
+    piles = {f"h{i + 1}": cards(h) for i, h in enumerate(heaps)}
+    piles |= {f"f{i + 1}": cards(r) for i, r in enumerate(rows)}
+    down = {f"h{i + 1}": 0 if ace_seen else max(len(cards(h)) - 1, 0)
+            for i, h in enumerate(heaps)}
+    st = GAME.table(piles | {"hand": cards(hand)[:1], "pack": pack_of(cards(pack))}, down)
+    return GAME.marked(st, ace_seen=ace_seen)
+
+
+def heaps(st: Table) -> tuple[tuple[int, ...], ...]:
+    return st.piles[4:8]
+
+
+def hand(st: Table) -> int | None:
+    return st.top(8)
 
 
 def test_the_card_turned_goes_on_any_heap_and_an_empty_heap_is_offered_once() -> None:
     st = state("7S", heaps=("9D", "", "", ""))
     assert codes(GAME, st) == ["c>h1", "c>h2"]
     st = play(GAME, st, "c>h1")
-    assert st.heaps[0] == cards("9D 7S") and st.hand is None
+    assert heaps(st)[0] == cards("9D 7S") and hand(st) is None
 
 
 def test_aces_start_new_rows_built_regardless_of_suit() -> None:
     st = state("AH", pack="2S", heaps=("2D", "", "", ""), rows=("AC", "", "", ""))
     assert codes(GAME, st) == ["h1>f", "c>f"]  # an ace is always separated
     st = play(GAME, st, "c>f")
-    assert st.rows[1] == cards("AH") and st.hand == cards("2S")[0]
+    assert GAME.families(st)[1] == cards("AH") and hand(st) == cards("2S")[0]
     assert codes(GAME, st)[:2] == ["h1>f", "c>f"]
     st = play(GAME, st, "h1>f")
-    assert st.rows[0] == cards("AC 2D")  # a diamond on the club ace
+    assert GAME.families(st)[0] == cards("AC 2D")  # a diamond on the club ace
 
 
 def test_the_heaps_are_squared_until_an_ace_has_appeared() -> None:
