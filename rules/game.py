@@ -365,18 +365,20 @@ class Game(ABC, Generic[S]):
         The default reads it from the zones before and after the move
         (:func:`rules.shape.from_zones`); ``end`` is ``give_up`` and ``auto`` is
         ``auto``. A game whose moves know their places answers from them instead
-        (:class:`rules.patience.Patience`). A move that turns up a hidden card names no
-        target, nor the hidden cards it takes: where a card nobody has seen goes, and how
-        many go, may depend on the card.
+        (:class:`rules.patience.Patience`). A move that takes a card the audience cannot
+        see, or turns one up, names no target, nor the unseen cards it takes: where such
+        a card goes, and how many go, may depend on the card.
         """
         if move.code in ("end", "auto"):
             return Shape(GIVE_UP if move.code == "end" else AUTO_PLAY)
         after = self.apply_for(state, move, seat)
         shape = from_zones(self.zones(state), self.zones(after), audience)
-        if self.reveals(state, after):
-            # Where a card no one has seen goes may depend on the card (Legitimist's
-            # turn: to its family if a base, else to the stock): the target would tell;
-            # so may how many go (Le Blocus deals the card after an ace in its place).
+        if None in shape.cards or self.reveals(state, after):
+            # Where a card the audience cannot see goes may depend on the card
+            # (Legitimist's turn: to its family if a base, else to the stock; Beggar my
+            # Neighbour's card: to the table, or with it to the player who takes the
+            # table): the target would tell; so may how many go (Le Blocus deals the card
+            # after an ace in its place).
             return dataclasses.replace(shape, target=None,
                                        cards=tuple(c for c in shape.cards if c is not None))
         return shape

@@ -142,6 +142,10 @@ class Step:
     #: Card's card put under the pile of its number); they lie as that pile's bottom
     #: cards lie (a column's face-down bottom takes them face down).
     under: bool = False
+    #: The target was found from the cards moved themselves (Corners deals a card of
+    #: the base rank to a corner, any other to the waste): a shape names it only to an
+    #: audience that sees those cards, else it would tell them before they are turned.
+    by_card: bool = False
 
     def taken(self, t: Table) -> slice:
         n = len(t.piles[self.source])
@@ -506,12 +510,8 @@ class Patience(SoloGame[Table]):
         cut = s.taken(state)
         cards = tuple(self._seen(state, s.source, k, audience)
                       for k in range(cut.start, cut.stop))
-        if None in cards and dst is not None and not any(
-                o.source == s.source and o.target != s.target for o in self.steps(state)):
-            # Where a card the audience cannot see goes, when the player does not choose
-            # it, may depend on the card (Corners deals a card of the base rank to a
-            # corner): the target would tell the card before it is turned.
-            dst = None
+        if s.by_card and None in cards:
+            dst = None  # where an unseen card goes would tell the card (Step.by_card)
         return Shape(s.kind, src, dst, cards)
 
     def _seen(self, t: Table, i: int, k: int, audience: Audience) -> Card | None:

@@ -105,9 +105,10 @@ class Blockade(Patience):
         place."""
         targets = family_targets(self.families(t), t.piles[PACK][-1])
         if targets:
-            return Step("d", DEAL, PACK, targets[0])
+            return Step("d", DEAL, PACK, targets[0], by_card=True)
         rows = self.rows(t)
-        return Step("d", DEAL, PACK, C + (rows.index(()) if () in rows else len(rows)))
+        return Step("d", DEAL, PACK, C + (rows.index(()) if () in rows else len(rows)),
+                    by_card=True)
 
     def _plays(self, t: Table, free: bool, prefix: str) -> list[Step]:
         rows, fams = self.rows(t), self.families(t)

@@ -151,7 +151,7 @@ class Corners(Patience):
         pack = t.piles[P]
         if pack:  # a card of the base rank goes to the next empty corner at once
             to = t.piles[:C].index(()) if rank_of(pack[-1]) == base(t) else W
-            out.append(Step("d", DEAL, P, to))
+            out.append(Step("d", DEAL, P, to, by_card=True))
         return out
 
     def summary(self, state: Table, won: bool) -> str:

@@ -86,7 +86,8 @@ class FourOfAKind(Patience):
     def steps(self, t: Table) -> list[Step]:
         i = self.mark(t, "at")
         pile = t.piles[2 * i]
-        return [Step("t", source=2 * i, target=2 * (rank_of(pile[-1]) - 1) + 1)] if pile \
+        return [Step("t", source=2 * i, target=2 * (rank_of(pile[-1]) - 1) + 1,
+                     by_card=True)] if pile \
             else []
 
     def play(self, state: Table, move: Move) -> Table:

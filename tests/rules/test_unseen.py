@@ -12,7 +12,8 @@ made to change places in the position itself, and the audience's view is made ag
 its zones, public facts, every legal move with its words and shape, and the result must
 be what they were. The move played from the position is played from the changed one too:
 its words as the table and the mover are told them must be the same, while neither card
-shows after it either.
+shows after it either (a move that ends a deal is left out: a deal's end tells what the
+books show then, such as who held the Pope and paid nothing).
 
 The change is made on the game's state value by the cards its fields hold (a field whose
 type names ``Card``), and checked against the game's zones before any view is compared,
@@ -71,6 +72,11 @@ def _line(game: Game[Any], seed: int) -> Iterator[tuple[Any, Step, Any]]:
         after = game.apply_for(st, moves[k], seat)
         yield st, (seat, moves[k]), after
         st = after
+
+
+def _deals_done(game: Game[Any], st: Any) -> int:
+    match = game.public(st).get("match")
+    return len(match.get("history") or ()) if isinstance(match, dict) else 0
 
 
 def _swapped(value: Any, a: Card, b: Card) -> Any:
@@ -171,11 +177,12 @@ def test_two_unseen_cards_can_change_places_unnoticed(game_id: str, seed: int) -
         for audience in audiences:
             view = render(game, before, audience, zones, shapes=True)
             words = _words(game, before, step, after, audience)
-            # never seen by this audience, up to and after this move: a card it saw and
-            # lost sight of is one it may remember
-            ever[audience] |= _seen(game, before, audience) | _seen(game, after, audience)
-            ever[audience] |= {c for c in game.pack() if CODES[c] in _named(words)}
+            # never seen by this audience so far: a card it saw and lost sight of is one
+            # it may remember
+            ever[audience] |= _seen(game, before, audience)
             hidden = [c for z in zones for c in z.cards if c not in ever[audience]]
+            shown = _seen(game, after, audience) | \
+                {c for c in game.pack() if CODES[c] in _named(words)}
             pairs, rng = _pairs(hidden, [c for c in hidden if c in moved], rng)
             for a, b in pairs:
                 other = _swapped(before, a, b)
@@ -191,11 +198,23 @@ def test_two_unseen_cards_can_change_places_unnoticed(game_id: str, seed: int) -
                 seat, move = step
                 if move not in game.legal_moves(other, seat):
                     continue  # the mover's own choice hung on one of the two cards
-                then = game.apply_for(other, move, seat)
+                try:
+                    then = game.apply_for(other, move, seat)
+                except Exception:
+                    # a state that keeps what its unseen cards decided (Snip Snap
+                    # Snorum's turn: whoever holds the next card of the rank) is not one
+                    # the rules reach with the two changed over: nothing to play on
+                    continue
                 told = _words(game, other, step, then, audience)
-                if {CODES[a], CODES[b]} & _named(told) or {a, b} & _seen(game, then, audience):
+                if {CODES[a], CODES[b]} & _named(told) or {a, b} & shown or \
+                        {a, b} & _seen(game, then, audience):
                     continue  # the move shows one of them (a card played face up)
+                if _deals_done(game, after) > _deals_done(game, before) or \
+                        game.outcome(after) is not None:
+                    continue  # a deal's end tells what the books show then (who held the
+                    # Pope and paid nothing; who is the old maid)
                 assert told == words, f"{where}, then {move.code}: {_difference(words, told)}"
+            ever[audience] |= shown
     if checked == 0:
         pytest.skip("every card is seen at every position: nothing to change")
 
