@@ -56,6 +56,21 @@ def ways(move: Move) -> tuple[Way, ...]:
     s = move.get("shape")
     if not isinstance(s, Mapping):
         return ()
+    # read once per shape (a view may list hundreds of moves, each looked at per pick)
+    known = _WAYS.get(id(s))
+    if known is not None and known[0] is s:
+        return known[1]
+    if len(_WAYS) > 8192:
+        _WAYS.clear()
+    found = _read(s)
+    _WAYS[id(s)] = (s, found)
+    return found
+
+
+_WAYS: dict[int, tuple[Mapping[str, Any], tuple[Way, ...]]] = {}
+
+
+def _read(s: Mapping[str, Any]) -> tuple[Way, ...]:
     kind, src, dst = s.get("kind"), s.get("from"), s.get("to")
     if kind in ENDING:
         return ()
@@ -137,23 +152,26 @@ def _consider(points: tuple[str, ...], moves: Sequence[Move]) -> Choice | None:
     return Choice(points, tuple(cands), tuple(done), frozenset(targets))
 
 
-def pick(points: Sequence[str], zone: str, moves: Sequence[Move]) -> Choice:
-    """What picking ``zone`` means after ``points`` (``()`` at first), among ``moves``.
+def pick(choice: Choice, zone: str, moves: Sequence[Move]) -> Choice:
+    """What picking ``zone`` means after ``choice`` (:data:`NOTHING` at first), among
+    ``moves``.
 
     Picking the last place picked again keeps only the moves complete there (so a place
     that both completes a move and begins others reaches the first); a place that fits no
     move after the others starts afresh from it; any other place already picked, or a
     place no move begins at, clears the choice (:data:`NOTHING`).
     """
-    points = tuple(points)
+    points = choice.points
     if points and zone == points[-1]:
-        now = _consider(points, moves)
-        if now is None or not now.complete:
+        if not choice.complete:
             return NOTHING
-        return Choice(points, now.complete, now.complete, frozenset())
+        return Choice(points, choice.complete, choice.complete, frozenset())
     if zone in points:
         return NOTHING
-    return _consider((*points, zone), moves) or (
+    # a move that fits the places with this one fits them without it: look among the
+    # moves still in the choice
+    among = choice.candidates if points and choice.targets else moves
+    return _consider((*points, zone), among) or (
         _consider((zone,), moves) if points else None) or NOTHING
 
 

@@ -279,7 +279,7 @@ class TableScreen(Screen[None]):
             self.show_message("Walk to a place with left/right first.")
             return
         before = self.choice
-        self.choice = choice = pick(before.points, zone, self._shown_moves)
+        self.choice = choice = pick(before, zone, self._shown_moves)
         if choice.act is not None:
             self.choice = NOTHING
             self.draw_board()
