@@ -8,9 +8,9 @@ credited); ``a`` takes a proposal: at once when there is one, else ``a`` then it
 left/right walk a cursor over the places where a legal move begins and space picks one:
 a source, then a destination (or the one place of a deal or a turn; a pair's two places
 in either order); a pick that names one legal move plays it, and where several fit the
-table asks "which move?" (:mod:`client.tui.which`); space on the place just picked
-again means the moves that place alone completes; escape drops the places picked. The
-places come from each move's shape, never its words (:mod:`client.pointing`). ``v`` plays
+table asks "which move?"; space on the place just picked again means the move that place
+alone completes; escape drops the places picked (the places come from each move's shape,
+never its words), see :mod:`client.pointing`. ``v`` plays
 the vote, ``u`` undoes, ``h`` asks for a hint (the hinted move is chosen and marked in the
 list, so enter plays or proposes it; the player may ask, advisors too where the table
 allows), ``:`` opens the command line (a move code, or ``say TEXT``),
