@@ -54,12 +54,12 @@ class Way:
 def ways(move: Move) -> tuple[Way, ...]:
     """The ways to pick ``move`` (none for a move with no place, or with no shape)."""
     s = move.get("shape")
-    if not isinstance(s, Mapping):
-        return ()
     # read once per shape (a view may list hundreds of moves, each looked at per pick)
     known = _WAYS.get(id(s))
     if known is not None and known[0] is s:
         return known[1]
+    if not isinstance(s, Mapping):
+        return ()
     if len(_WAYS) > 8192:
         _WAYS.clear()
     found = _read(s)
