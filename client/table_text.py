@@ -2,14 +2,13 @@
 
 Shared by the line mode and the terminal UI. Every remote string (names, chat, the
 server's sentences) goes through :func:`client.render.clean`, so nobody can send a
-terminal escape to somebody else's screen. Also here: which zones a move touches, for
-highlighting, from the view alone (with a per-layout rule where the generic one would
-mislead).
+terminal escape to somebody else's screen. Also here: which zones the last move changed,
+for highlighting, from the cards of two views (which places a legal move touches is its
+shape's to say: :mod:`client.pointing`).
 """
 
 from __future__ import annotations
 
-import re
 import shlex
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -173,46 +172,21 @@ def game_over_lines(view: Mapping[str, Any], check: FairCheck | None,
     return out
 
 
-def move_zones(view: Mapping[str, Any], move: Mapping[str, Any],
-               seat: int | None = None) -> set[str]:
-    """Ids of the zones a move touches, judged from the view alone; ``seat`` is the
-    mover (default: the seat to move now; give it for a move already made)."""
-    zones = [z for z in view.get("zones", ()) if isinstance(z, Mapping)]
-    ids = {str(z.get("id")) for z in zones}
-    code = str(move.get("code", move.get("move", "")))
-    if view.get("layout") == "twins":
-        to_move = list(view.get("to_move") or ())
-        mover = seat if seat is not None else int(to_move[0]) if to_move else None
-        return _twin_zones(view, code, mover) & ids if mover is not None else set()
-    # generic: zone ids named in the code ("p3-f1", "w>t4") or labels named in the text
-    tokens = set(re.split(r"[^A-Za-z0-9.]+", code)) - {""}
-    text = str(move.get("text", "")).lower()
-    return {str(z.get("id")) for z in zones if str(z.get("id")) in tokens
-            or (len(str(z.get("label", ""))) > 3 and str(z.get("label")).lower() in text)}
-
-
-def last_zones(view: Mapping[str, Any] | None, last: Mapping[str, Any] | None) -> set[str]:
-    """The zones the last move touched (to highlight them on the board)."""
-    if view is None or not last or last.get("kind", "move") != "move":
+def changed_zones(before: Mapping[str, Any] | None, after: Mapping[str, Any] | None
+                  ) -> set[str]:
+    """Ids of the zones whose cards differ between two views of one game (to mark what
+    the last move changed, as the page does): read from the cards, never from a move's
+    words."""
+    if not before or not after or before.get("game") != after.get("game"):
         return set()
-    seat = last.get("seat")
-    return move_zones(view, last, int(seat) if isinstance(seat, int) else None)
-
-
-def _twin_zones(view: Mapping[str, Any], code: str, mover: int) -> set[str]:
-    """Sympathy's codes name packets by number: ``tN``/``g`` are the mover's own,
-    ``cN``/``cg`` the partner's."""
-    me = seat_name(view, mover)
-    other = seat_name(view, 1 - mover)
-    m = re.fullmatch(r"([tc])(\d+|g)", code)
-    if code == "g":
-        return {f"{me}.grace"}
-    if code == "open":
-        return {f"{me}{i}" for i in range(1, 40)}
-    if m is None:
-        return set()
-    who = me if m.group(1) == "t" else other
-    return {f"{who}.grace"} if m.group(2) == "g" else {f"{who}{m.group(2)}"}
+    old = {z.get("id"): z for z in before.get("zones", ()) if isinstance(z, Mapping)}
+    out = set()
+    for z in after.get("zones", ()):
+        o = old.get(z.get("id"))
+        if o is None or o.get("down") != z.get("down") or \
+                list(o.get("up", ())) != list(z.get("up", ())):
+            out.add(str(z.get("id")))
+    return out
 
 
 def holders(table: Table) -> dict[int, str]:

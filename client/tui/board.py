@@ -3,10 +3,11 @@
 Zones are drawn group by group (see :func:`client.render.groups`) as wrapped cells
 ``id [3▒] 10♥ Q♠``: face-down cards are counted, face-up cards show rank and suit. Red
 suits are red, black ones the default colour, and every suit keeps its symbol (or its
-letter with ``ascii``), so the board reads the same without colour. Zones that a legal
-move touches are underlined; the zones of the selected move are shown reversed; the
-zones the last move touched have a blue ground. A group owned by another seat is labelled
-with the name of the person in it; the seat's own group is set apart below a rule.
+letter with ``ascii``), so the board reads the same without colour. The places where a
+legal move may be picked are underlined (:mod:`client.pointing`); the places of the
+selected move are shown reversed; the zones the last move changed have a blue ground. A
+group owned by another seat is labelled with the name of the person in it; the seat's
+own group is set apart below a rule.
 """
 
 from __future__ import annotations
@@ -59,17 +60,18 @@ def zone_cell(zone: Mapping[str, Any], ascii: bool, *, legal: bool = False,
 def board_text(view: Mapping[str, Any], *, width: int = 80, ascii: bool = False,
                me: int | None = None, legal: Collection[str] = (),
                picked: Collection[str] = (), cursor: str | None = None,
-               source: str | None = None, last: Collection[str] = (),
+               sources: Collection[str] = (), last: Collection[str] = (),
                names: Mapping[int, str] | None = None) -> Text:
-    """The whole board as one Rich text, wrapped to ``width`` columns. ``last``: the
-    zones the last move touched; ``names``: who sits in each seat."""
+    """The whole board as one Rich text, wrapped to ``width`` columns. ``legal``: the
+    places where picking may begin (or go on); ``sources``: the places picked so far;
+    ``last``: the zones the last move changed; ``names``: who sits in each seat."""
     out = Text(_shown(header(view), ascii), style="bold")
     grouped = groups(view, me)
     dial = dial_group(view, grouped)
 
     def cell_of(z: Mapping[str, Any]) -> Text:
         zid = str(z.get("id"))
-        mark = ">" if zid == cursor else "*" if zid == source else ""
+        mark = ">" if zid == cursor else "*" if zid in sources else ""
         return zone_cell(z, ascii, legal=zid in legal, picked=zid in picked, mark=mark,
                          last=zid in last)
 
@@ -202,7 +204,7 @@ class Board(Static):
 
     def show(self, view: Mapping[str, Any] | None, me: int | None = None,
              legal: Collection[str] = (), picked: Collection[str] = (),
-             cursor: str | None = None, source: str | None = None,
+             cursor: str | None = None, sources: Collection[str] = (),
              last: Collection[str] = (), names: Mapping[int, str] | None = None,
              card: str | None = None, calls: Collection[str] = (),
              log: Sequence[Mapping[str, Any]] = ()) -> None:
@@ -210,7 +212,7 @@ class Board(Static):
         texts; ``log``: the state's move log (all three for a round game's table only)."""
         self._view = view
         self._kw = {"me": me, "legal": legal, "picked": picked, "cursor": cursor,
-                    "source": source, "last": last, "names": names, "card": card,
+                    "sources": sources, "last": last, "names": names, "card": card,
                     "calls": calls, "log": log}
         self._draw()
 

@@ -16,7 +16,7 @@ from textual.widgets import Footer, Static
 
 from ..render import letters
 from ..replay import Step
-from ..table_text import last_text, last_zones
+from ..table_text import changed_zones, last_text
 from .board import Board
 
 
@@ -56,7 +56,8 @@ class ReplayApp(App[None]):
         self.query_one("#caption", Static).update(self._text(step.caption))
         self.query_one("#last", Static).update(self._text(
             f"last: {last_text(step.last)}" if step.last else "the cards as dealt"))
-        self.query_one(Board).show(step.view, None, last=last_zones(step.view, step.last))
+        before = self.steps[self.at - 1].view if self.at else None
+        self.query_one(Board).show(step.view, None, last=changed_zones(before, step.view))
 
     def action_step(self, by: int) -> None:
         self.at = max(0, min(len(self.steps) - 1, self.at + by))

@@ -26,8 +26,7 @@ def keys_lines() -> list[str]:
     from . import table
 
     doc = (table.__doc__ or "").split("\n\n", 1)[-1]
-    doc = re.sub(r"[;,]?\s+(the\s+zones\s+of\s+a\s+move\s+come\s+from\s+the\s+view\s+alone,"
-                 r"\s+)?see\s+:\w+:`[^`]*`", "", doc)
+    doc = re.sub(r"[;,]?\s+see\s+:\w+:`[^`]*`", "", doc)
     doc = re.sub(r":\w+:`([^`]*)`", r"\1", doc).replace("``", "")
     doc = re.sub(r"\(the round layout: ([^)]*)\)", r"(\1)", doc)
     return ["", "Keys", *(" " + line for line in doc.strip().splitlines())]

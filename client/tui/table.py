@@ -5,9 +5,12 @@ up on the board), enter plays it (an advisor proposes it), 1-9 play or propose t
 move at once; a move an advisor proposed is marked in the list with its number, who
 proposed it and the votes, and playing it takes the proposal (the advisors are
 credited); ``a`` takes a proposal: at once when there is one, else ``a`` then its number.
-left/right walk a cursor over the zones that legal moves touch and space picks one: a
-source, then a destination (a pick that names one legal move plays it; the zones of a
-move come from the view alone, see :func:`client.table_text.move_zones`); ``v`` plays
+left/right walk a cursor over the places where a legal move begins and space picks one:
+a source, then a destination (or the one place of a deal or a turn; a pair's two places
+in either order); a pick that names one legal move plays it, and where several fit the
+table asks "which move?"; space on the place just picked again means the move that place
+alone completes; escape drops the places picked (the places come from each move's shape,
+never its words), see :mod:`client.pointing`. ``v`` plays
 the vote, ``u`` undoes, ``h`` asks for a hint (the hinted move is chosen and marked in the
 list, so enter plays or proposes it; the player may ask, advisors too where the table
 allows), ``:`` opens the command line (a move code, or ``say TEXT``),
@@ -47,16 +50,17 @@ from textual.widgets import Footer, Input, OptionList, RichLog, Static
 
 from ..events import ChatLine, Connection, Event, Notice, Table
 from ..hint import Hint
+from ..pointing import NOTHING, Choice, pick, walkable
 from ..render import clean, letters
 from ..round_text import is_round
 from ..session import describe_error
 from ..table_text import (
     chat_text,
     ends_game,
-    move_zones,
 )
 from . import ending, hint_key, round_keys, table_draw
 from .board import Board
+from .which import WhichMove
 
 if TYPE_CHECKING:
     from .app import SympathyApp
@@ -111,9 +115,13 @@ class TableScreen(Screen[None]):
         self._shown_moves: list[Mapping[str, Any]] = []
         self._shown_lines: list[str] = []
         self._cursor: str | None = None
-        self._source: str | None = None
+        #: The places picked on the board so far, and what they mean.
+        self.choice: Choice = NOTHING
         #: The room version the screen shows now (-1 before the first state).
         self.drawn_version = -1
+        #: The view drawn at that version, and the zones its last move changed.
+        self.drawn_view: Mapping[str, Any] | None = None
+        self.changed: set[str] = set()
         self._taking = False  # ``a`` pressed with several proposals: a number follows
         #: The last hint the server gave (marked in the list while it is for the table).
         self.hint: Hint | None = None
@@ -213,13 +221,21 @@ class TableScreen(Screen[None]):
         table_draw.board(self)
 
     def active_zones(self) -> list[str]:
-        """Ids of the zones some shown legal move touches, in the view's order."""
+        """Ids of the places the zone cursor may stand on, in the view's order: where a
+        shown legal move begins, or, once places are picked, where the choice may go on
+        (:func:`client.pointing.walkable`)."""
         view = self.table.view
         if view is None:
             return []
-        touched = set().union(*(move_zones(view, m) for m in self._shown_moves)) \
-            if self._shown_moves else set()
-        return [str(z.get("id")) for z in view.get("zones", ()) if z.get("id") in touched]
+        here = walkable(self.choice, self._shown_moves)
+        return [str(z.get("id")) for z in view.get("zones", ()) if z.get("id") in here]
+
+    def place_name(self, zone: str) -> str:
+        """A place as the board names it, with its label: ``"t3 (column 3)"``."""
+        view = self.table.view or {}
+        label = next((str(z.get("label") or "") for z in view.get("zones", ())
+                      if z.get("id") == zone), "")
+        return clean(zone, 24) + (f" ({clean(label, 40)})" if label and label != zone else "")
 
     def action_zone(self, step: int) -> None:
         if is_round(self.table.view):
@@ -258,31 +274,53 @@ class TableScreen(Screen[None]):
         if is_round(self.table.view):
             await self.call()
             return
-        view, zone = self.table.view, self._cursor
-        if view is None or zone is None:
-            self.show_message("Walk to a zone with left/right first.")
+        zone = self._cursor
+        if self.table.view is None or zone is None:
+            self.show_message("Walk to a place with left/right first.")
             return
-        if zone == self._source:
-            self._source = None
-            self.show_message("")
+        before = self.choice
+        self.choice = choice = pick(before, zone, self._shown_moves)
+        if choice.act is not None:
+            self.choice = NOTHING
             self.draw_board()
+            await self.play(str(choice.act["code"]))
             return
-        need = {zone} | ({self._source} if self._source else set())
-        cands = [i for i, m in enumerate(self._shown_moves) if need <= move_zones(view, m)]
-        if len(cands) == 1:
-            await self.play(str(self._shown_moves[cands[0]]["code"]))
-            return
-        if not cands:
-            where = f"from {self._source} to {zone}" if self._source else f"with {zone}"
-            self.show_message(f"No legal move goes {where}.")
-            return
-        self.query_one("#moves", OptionList).highlighted = cands[0]
-        if self._source is None:
-            self._source = zone
-            self.show_message(f"From {zone}: pick where to, or choose a move below.")
+        if not choice.points:
+            again = bool(before.points) and zone in before.points
+            self.show_message("" if again else f"No legal move begins at "
+                              f"{self.place_name(zone)}.")
+        elif choice.ask:
+            self.ask_which(choice)
         else:
-            self.show_message("Several moves fit; choose one below.")
+            self.show_points(choice)
         self.draw_board()
+
+    def show_points(self, choice: Choice) -> None:
+        """Say what the places picked so far lead to, and choose the first move they
+        may mean in the list (enter plays it)."""
+        first = self._shown_moves.index(choice.candidates[0])
+        self.query_one("#moves", OptionList).highlighted = first
+        where = " then ".join(self.place_name(p) for p in choice.points)
+        alone = ""
+        if choice.complete:
+            n = len(choice.complete)
+            alone = (f"; space again: {clean(choice.complete[0].get('text'), 60)}"
+                     if n == 1 else f"; space again: one of {n} moves")
+        self.show_message(f"{where}: pick where to (escape: start again){alone}.",
+                          error=False)
+
+    def ask_which(self, choice: Choice) -> None:
+        """Several moves fit the places picked: ask which."""
+        where = "at " + " and ".join(self.place_name(p) for p in choice.points)
+
+        async def chosen(code: str | None) -> None:
+            self.choice = NOTHING
+            self.draw_board()
+            if code is not None:
+                await self.play(code)
+
+        self.show_message("")
+        self.app.push_screen(WhichMove(choice.candidates, where, self.ascii), chosen)
 
     def action_scroll_board(self, pages: int) -> None:
         box = self.query_one("#board-box", VerticalScroll)
@@ -420,6 +458,10 @@ class TableScreen(Screen[None]):
 
     def action_to_moves(self) -> None:
         self._taking = False
+        if self.choice.points:  # the places picked are dropped
+            self.choice = NOTHING
+            self.show_message("")
+            self.draw_board()
         self.query_one("#command", Input).remove_class("open")
         self.query_one("#moves", OptionList).focus()
 

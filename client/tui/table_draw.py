@@ -15,17 +15,17 @@ from rich.text import Text
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..pointing import NOTHING, places_of
 from ..render import card_text, clean, game_title
 from ..round_text import deal_over_text, deals_over, is_round, move_key, played_card
 from ..table_text import (
+    changed_zones,
     chat_text,
     ends_game,
     holders,
     in_order,
     last_text,
-    last_zones,
     member_text,
-    move_zones,
     proposal_marks,
     role_text,
     turn_line,
@@ -90,7 +90,9 @@ def refresh(screen: TableScreen) -> None:
                                           t.proposals, strict=True))
     moves = in_order(screen.moves())
     if t.version != screen.drawn_version:
-        screen.drawn_version, screen._source = t.version, None
+        # what the last move changed (nothing at a join: no view before it)
+        screen.changed = changed_zones(screen.drawn_view, view) if t.last else set()
+        screen.drawn_version, screen.choice, screen.drawn_view = t.version, NOTHING, view
     marks = dict(zip((str(p.get("move")) for p in t.proposals),
                      proposal_marks(t.proposals), strict=True))
     heads = [f"    {clean(m.get('code'), 20):<6}" if ends_game(m) else
@@ -117,26 +119,21 @@ def refresh(screen: TableScreen) -> None:
     board(screen)
 
 def board(screen: TableScreen) -> None:
-    """Draw the board: the zones legal moves touch, the chosen move's, the last move's."""
+    """Draw the board: the places where picking may begin (or go on), the places picked,
+    the chosen move's places, the last move's changes."""
     t = screen.table
     view = t.view
-    legal: set[str] = set()
-    picked: set[str] = set()
-    if view is not None:
-        for m in screen._shown_moves:
-            legal |= move_zones(view, m)
-        sel = screen.selected_move()
-        if sel is not None:
-            picked = move_zones(view, sel)
+    legal = set(screen.active_zones())
+    sel = screen.selected_move()
+    picked = places_of(sel) if view is not None and sel is not None else set()
     if screen._cursor not in legal:
         screen._cursor = None
     card = None
     if is_round(view):
-        sel = screen.selected_move()
         card = played_card(str(sel.get("code"))) if sel is not None else None
     calls = [c.text for c in list(t.calls)[-1:]] if is_round(view) else []
     screen.query_one("#board", Board).show(view, t.audience, legal, picked, screen._cursor,
-                                         screen._source, last_zones(view, t.last),
+                                         screen.choice.points, screen.changed,
                                          holders(t), card, calls,
                                          t.log[-log_shown(screen):])
 

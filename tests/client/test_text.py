@@ -6,7 +6,7 @@ from typing import Any
 
 from client.events import Table
 from client.fair import check, commitment
-from client.table_text import chat_text, member_text, move_zones, presence_line
+from client.table_text import changed_zones, chat_text, member_text, presence_line
 from rules import Play, make, render
 
 
@@ -47,15 +47,13 @@ def test_nothing_remote_reaches_the_terminal_raw() -> None:
                        {"seats": ["A", "B"]}) == "Ann (player A, host)"
 
 
-def test_moves_light_up_their_zones() -> None:
+def test_the_zones_a_move_changed_are_read_from_the_cards() -> None:
     game = make("sympathy")
     play: Play[Any] = Play.start(game, 42).push("open", 1)
-    view = render(game, play.state, 0)
-    assert move_zones(view, {"code": "t4", "text": ""}) == {"A4"}
-    assert move_zones(view, {"code": "g", "text": ""}) == {"A.grace"}
-    generic = {"zones": [{"id": "p3", "label": "pile 3"}, {"id": "f1", "label": "foundation 1"}]}
-    assert move_zones(generic, {"code": "p3-f1", "text": ""}) == {"p3", "f1"}
-    assert move_zones(generic, {"code": "x", "text": "7H from pile 3"}) == {"p3"}
+    before = render(game, play.state, 0)
+    after = render(game, play.push("t4", 0).state, 0)
+    assert changed_zones(before, after) == {"A4"}
+    assert changed_zones(None, after) == set() == changed_zones(before, before)
 
 
 def test_role_text_names_seats_but_not_a_solo_seat_twice() -> None:

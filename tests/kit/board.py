@@ -8,7 +8,7 @@ from typing import Any
 
 from textual.app import App, ComposeResult
 
-from client.table_text import move_zones
+from client.pointing import places_of, start_places
 from client.tui.board import Board
 from rules import Play, make, render
 
@@ -23,7 +23,7 @@ def midgame(game_id: str, seed: int, moves: int, audience: int | None) -> dict[s
             break
         seat, move = legal[0]
         play = play.push(move, seat)
-    return render(game, play.state, audience)
+    return render(game, play.state, audience, shapes=True)
 
 
 class BoardApp(App[None]):
@@ -40,8 +40,9 @@ class BoardApp(App[None]):
         self.draw(self.view, self.me)
 
     def draw(self, view: Mapping[str, Any], me: int | None) -> None:
-        """Show ``view`` as the table would: every legal move's zones, the first picked."""
+        """Show ``view`` as the table would: where each legal move may be picked, the
+        first move's places chosen."""
         moves = [m for ms in (view.get("moves") or {}).values() for m in ms]
-        legal = set().union(*(move_zones(view, m) for m in moves)) if moves else set()
-        picked = move_zones(view, moves[0]) if moves else set()
+        legal = start_places(moves)
+        picked = places_of(moves[0]) if moves else set()
         self.query_one(Board).show(view, me, legal, picked)

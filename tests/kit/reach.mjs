@@ -1,7 +1,8 @@
 // Every legal move is reachable by pointing, in the page's own mapping module
 // (client/web/point.js), run under Node: one JSON line per position on stdin
 // ({label, seat, view}), one JSON line per move that pointing cannot reach on stdout,
-// then a last line {"checked": N}. Driven by tests/kit/reach.py.
+// then a last line {"checked": N}; a line {"end": true} ends a batch the same way and
+// the process reads on (one process for many batches). Driven by tests/kit/reach.py.
 //
 // The points are built from each move's shape as protocol/README.md says a client reads
 // it, not from the module's own reading: a move of cards is pointed at by its source (at
@@ -42,10 +43,16 @@ function pointings(move, zonesById) {
   return out;
 }
 
-function reach(move, seq, moves, zones) {
+function reach(move, seq, moves, zones, firsts) {
   let points = [];
   for (let i = 0; i < seq.length; i++) {
-    const r = point.point(points, seq[i], moves, zones);
+    // a first point means the same for every move of the position: asked once
+    const key = i === 0 ? `${seq[0].zone}\u0000${seq[0].card}` : null;
+    let r = key !== null ? firsts.get(key) : undefined;
+    if (r === undefined) {
+      r = point.point(points, seq[i], moves, zones);
+      if (key !== null) firsts.set(key, r);
+    }
     const last = i === seq.length - 1;
     if (r.act) return r.act.code !== move.code || r.act.seat !== move.seat ? `acts ${r.act.code} instead` : null;
     if (!r.candidates.includes(move)) return `is lost at point ${i + 1} (${seq[i].zone})`;
@@ -58,10 +65,17 @@ function reach(move, seq, moves, zones) {
 let checked = 0;
 for await (const line of createInterface({ input: process.stdin })) {
   if (!line.trim()) continue;
-  const { label, seat, view } = JSON.parse(line);
+  const item = JSON.parse(line);
+  if (item.end) {  // the end of a batch: its count, and the next batch starts afresh
+    console.log(JSON.stringify({ checked }));
+    checked = 0;
+    continue;
+  }
+  const { label, seat, view } = item;
   const zonesById = new Map(view.zones.map((z) => [z.id, z]));
   const moves = (view.moves[String(seat)] || []).map((m) => ({ ...m, seat })).filter((m) => !point.isEnding(m));
   const buttons = new Set(point.placeless(moves));
+  const firsts = new Map();
   for (const m of moves) {
     checked++;
     const seqs = pointings(m, zonesById);
@@ -70,7 +84,7 @@ for await (const line of createInterface({ input: process.stdin })) {
       continue;
     }
     for (const seq of seqs) {
-      const why = reach(m, seq, moves, view.zones);
+      const why = reach(m, seq, moves, view.zones, firsts);
       if (why) {
         console.log(JSON.stringify({ label, move: m.code, points: seq, why }));
         break;
