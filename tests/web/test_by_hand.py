@@ -70,6 +70,24 @@ async def test_clock_by_hand(browser: Browser, site: str) -> None:
     assert played.moves == 8 and played.hows.get("point"), played
 
 
+async def test_l_horloge_by_hand(browser: Browser, site: str) -> None:
+    # twelve hours round a frame, the circle of twelve packets of three in its middle:
+    # each packet's cards spread, its top card pointed at or dragged to an hour
+    ann, _ = await open_room(browser, site, "l_horloge", deal=0)
+    await ann.page.emulate_media(reduced_motion="reduce")
+    played = await play_by_hand(ann, "l_horloge", 0, 12)
+    assert played.moves == 12 and played.hows.get("drag"), played
+
+
+async def test_zodiac_by_hand_on_a_phone(browser: Browser, site: str) -> None:
+    # twenty-four packets round a frame, the foundations and the Equator in its middle,
+    # on a phone's screen
+    ann, _ = await open_room(browser, site, "zodiac", deal=0, viewport=PHONE)
+    await ann.page.emulate_media(reduced_motion="reduce")
+    played = await play_by_hand(ann, "zodiac", 0, 12)
+    assert played.moves == 12 and played.hows.get("point"), played
+
+
 async def test_le_sultan_by_hand(browser: Browser, site: str) -> None:
     # a grid: the Sultan's square of kings and aces with the divan round it
     ann, _ = await open_room(browser, site, "le_sultan", deal=0)
