@@ -283,6 +283,23 @@ async def round_move(page: Page, move: dict[str, Any]) -> str:
     return f"{LISTED} {code}"
 
 
+async def her_turn(ann: Person, app: GameServer, code: str, seat: int,
+                   timeout: float = 30.0) -> Any:
+    """The room once it is ``seat``'s turn (or the match is over) and Ann's page shows its
+    latest version (no message says when the computer players are done: polled)."""
+    latest: dict[str, Any] = {}
+
+    async def still() -> bool:
+        room = await app.store.by_code(code)
+        latest["room"] = room
+        over = room.game.outcome(room.play.state) is not None
+        return (over or seat in room.game.to_move(room.play.state)) and \
+            await ann.version() == room.version
+
+    await until(still, timeout)
+    return latest["room"]
+
+
 async def play_round_by_hand(ann: Person, app: GameServer, code: str, moves: int,
                              seed: int = 0, timeout: float = 30.0) -> Played:
     """Play Ann's moves at a round table (computer players in the other seats, moving at
@@ -294,18 +311,8 @@ async def play_round_by_hand(ann: Person, app: GameServer, code: str, moves: int
     rng = Rng.from_seed(seed)
     done = Played()
     seat: int = await ann.page.evaluate("window.sympathy.me()")
-    latest: dict[str, Any] = {}
     for _ in range(moves + 1):
-
-        async def still() -> bool:
-            room = await app.store.by_code(code)
-            latest["room"] = room
-            over = room.game.outcome(room.play.state) is not None
-            return (over or seat in room.game.to_move(room.play.state)) and \
-                await ann.version() == room.version
-
-        await until(still, timeout)
-        room = latest["room"]
+        room = await her_turn(ann, app, code, seat, timeout)
         game, state = room.game, room.play.state
         assert await ann.zones() == round_zones(render(game, state, seat), seat), \
             f"{game.id}: at version {room.version}"
