@@ -17,7 +17,15 @@ from playwright.async_api import Browser, CDPSession
 from rules import Play, make, render
 from rules.game import Move
 from tests.kit.browser import ON_THE_BROWSERS_LOOP, PHONE, Person, open_room, view_zones
-from tests.kit.hand import LISTED, place, play_by_hand, play_round_by_hand, point_at, settled
+from tests.kit.hand import (
+    LISTED,
+    place,
+    play_by_hand,
+    play_race_by_hand,
+    play_round_by_hand,
+    point_at,
+    settled,
+)
 from tests.kit.server import Running
 
 pytestmark = ON_THE_BROWSERS_LOOP
@@ -126,6 +134,20 @@ async def test_snip_snap_snorum_by_pointing_at_the_card_of_the_hand(
     played = await play_round_by_hand(ann, server.app, code, 20)
     assert played.over and played.hows == {"point at a card in the hand": played.moves}, played
     assert played.moves >= 2, played
+
+
+async def test_animal_snap_by_the_call_racing_a_computer_player(
+        browser: Browser, server: Running, site: str) -> None:
+    # deal 0, the table's clock turning a card every 600 ms, a computer player thinking
+    # 300 ms before it calls: Ann calls the other's animal at each snap she may, by space
+    # and by its button, and the table she sees is the room's at every version
+    ann, code = await open_room(browser, site, "animal_snap", deal=0, think_ms="300",
+                                fills={"opt-pace_ms": "600"})
+    await ann.page.emulate_media(reduced_motion="reduce")
+    await ann.page.click("button.bots")
+    played = await play_race_by_hand(ann, server.app, code, 16)
+    assert played.hows.get("call by space") and played.hows.get("call by its button"), played
+    assert played.hows.get("taken by the room") and played.hows["checked"] >= 16, played
 
 
 SLIDES = """() => {
