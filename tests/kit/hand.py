@@ -168,6 +168,10 @@ async def by_hand(page: Page, view: dict[str, Any], move: dict[str, Any], draggi
         how = "point, other order" if many else "point"
     which = page.locator(f'.which button.which-move[data-move="{move["code"]}"]')
     if how != "button" and await which.count():
+        # the choice opens where the person sees it, however far the page is scrolled
+        seen = await page.evaluate("""() => { const r = document.querySelector('.which h2')
+            .getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }""")
+        assert seen, f"the 'which move?' box is off screen ({move['code']})"
         await which.click()
         how += " + which move"
     return how

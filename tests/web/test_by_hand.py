@@ -47,6 +47,15 @@ async def test_empress_of_india_pairs_by_hand(browser: Browser, site: str) -> No
     assert hows.get("drag") and hows.get("point, other order") and hows.get("which move"), hows
 
 
+async def test_empress_of_india_on_a_phone_asks_which_move_on_screen(
+        browser: Browser, site: str) -> None:
+    # on a phone the table is taller than the screen: the choice of moves opens on
+    # screen, wherever the page was scrolled to point at the cards (the kit checks it)
+    ann, _ = await open_room(browser, site, "empress_of_india", deal=0, viewport=PHONE)
+    hows = (await play_by_hand(ann, "empress_of_india", 0, 4)).hows
+    assert hows.get("which move"), hows
+
+
 async def test_fourteen_pairs_by_hand(browser: Browser, site: str) -> None:
     ann, _ = await open_room(browser, site, "fourteen", deal=0)
     hows = (await play_by_hand(ann, "fourteen", 0, 8)).hows
