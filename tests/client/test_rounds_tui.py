@@ -304,8 +304,10 @@ async def test_left_and_right_walk_the_hand_in_the_order_it_is_shown(
             assert box.highlighted is not None
             return str(screen._shown_moves[box.highlighted]["code"])
 
-        walked = [chosen()]  # the list starts on its first move: the first card shown
-        for _ in range(5):
+        # no card is chosen until she walks: the first right chooses the first card shown
+        assert box.highlighted is None, box.highlighted
+        walked = []
+        for _ in range(6):
             await pilot.press("right")
             walked.append(chosen())
         assert walked == ["p5h", "pqh", "pah", "p4c", "p3d", "p5h"], (walked, screen_text(app))
