@@ -148,30 +148,32 @@ function groupEl(name, entries, ctx, layout) {
 
 function isCentre(e) { return /centre|center/i.test(`${e.zone.id} ${e.zone.label}`); }
 
-/** The most places a round dial holds: more, or more than a centre inside, and the
- * places go round a frame instead (framedEl). */
+/** A round dial holds a ring of at most 13 places, and inside it at most one ring of
+ * at most 6 (and a centre): more fan their places into each other, and the places go
+ * round a frame instead (framedEl). */
 const ROUND = 13;
+const INNER = 6;
 
-function roundEl(ring, ctx) {
+function ringEls(es, radius, ctx) {
   // places on a circle, the first at one o'clock; a "centre" in the middle
-  const face = h("div", { class: "clockface" });
-  const around = ring.filter((e) => !isCentre(e));
+  const out = [];
+  const around = es.filter((e) => !isCentre(e));
   around.forEach((e, i) => {
     const angle = ((i + 1) / around.length) * 2 * Math.PI;
     const el = zoneEl(e, ctx);
     el.classList.add("on-dial");
-    el.style.left = `${50 + 41 * Math.sin(angle)}%`;
-    el.style.top = `${50 - 41 * Math.cos(angle)}%`;
-    face.append(el);
+    el.style.left = `${50 + radius * Math.sin(angle)}%`;
+    el.style.top = `${50 - radius * Math.cos(angle)}%`;
+    out.push(el);
   });
-  for (const e of ring.filter(isCentre)) {
+  for (const e of es.filter(isCentre)) {
     const el = zoneEl(e, ctx);
     el.classList.add("on-dial");
     el.style.left = "50%";
     el.style.top = "50%";
-    face.append(el);
+    out.push(el);
   }
-  return face;
+  return out;
 }
 
 /** The cells round the edge of a grid of ``cols`` by ``rows``, clockwise from the top
@@ -222,7 +224,8 @@ function framedEl(ring, inner, ctx) {
 
 function clockEl(all, ctx) {
   // the largest group of four or more places goes round the dial (the first of equals);
-  // a "centre" of it, and the other groups of four or more, in the middle
+  // a "centre" of it, and the other groups of four or more, inside: a smaller ring on a
+  // round dial, rows in the middle of a frame
   const big = [...all.entries()].filter(([, es]) => es.length >= 4);
   const rest = [...all.entries()].filter(([, es]) => es.length < 4);
   const out = [];
@@ -230,8 +233,14 @@ function clockEl(all, ctx) {
     const [, ring] = big.reduce((a, b) => (b[1].length > a[1].length ? b : a));
     const inner = big.filter(([, es]) => es !== ring);
     displayLabels(ring);
-    const round = ring.length <= ROUND && !inner.length;
-    out.push(h("section", { class: "group dial" }, round ? roundEl(ring, ctx) : framedEl(ring, inner, ctx)));
+    const round = ring.filter((e) => !isCentre(e)).length <= ROUND && inner.length <= 1 &&
+      inner.every(([, es]) => es.filter((e) => !isCentre(e)).length <= INNER);
+    if (round) {
+      for (const [, es] of inner) displayLabels(es);
+      const face = h("div", { class: "clockface" }, ...ringEls(ring, 41, ctx),
+        ...inner.flatMap(([, es]) => ringEls(es, 21, ctx)));
+      out.push(h("section", { class: "group dial" }, face));
+    } else out.push(h("section", { class: "group dial" }, framedEl(ring, inner, ctx)));
   }
   for (const [name, es] of rest) out.push(groupEl(name, es, ctx, "rows"));
   return out;
