@@ -210,6 +210,8 @@ function framedEl(ring, inner, ctx) {
     face.append(el);
   });
   const hub = h("div", { class: "hub" });
+  hub.style.gridColumn = `2 / ${cols}`;
+  hub.style.gridRow = `2 / ${rows}`;
   const centre = ring.filter(isCentre);
   if (centre.length) hub.append(groupEl("", centre, ctx, "rows"));
   for (const [name, es] of inner) {
