@@ -152,7 +152,7 @@ def _unset(v: object) -> bool:
 
 def _seat(v: object, seats: Sequence[str]) -> str:
     if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(seats):
-        return clean(seats[v], 30)
+        return clean(seats[v], 64)
     return clean(v, 30) if isinstance(v, str) else f"seat {clean(v, 6)}"
 
 

@@ -292,12 +292,15 @@ def deal_over_text(view: Mapping[str, Any], me: int | None = None,
     return f"deal {clean(d.get('deal'), 6)} is over: {summary.rstrip('.')}. {label}: {shown}"
 
 
-def game_facts(view: Mapping[str, Any]) -> str:
+def game_facts(view: Mapping[str, Any], me: int | None = None,
+               names: Mapping[int, str] | None = None) -> str:
     """The game's own public facts (pools, trumps, the claim...), the match aside, with
-    seats by name."""
+    each seat's person named as the page names them (:func:`who`: "you (Player 1)",
+    "Bea (Player 2)")."""
     public = {k: v for k, v in (view.get("public") or {}).items()
               if k not in ("match", "out", "turn", "last_trick", "board")}  # drawn
-    return public_text(public, view.get("seats") or ())
+    seats = view.get("seats") or ()
+    return public_text(public, [who(view, i, me, names) for i in range(len(seats))])
 
 
 def sort_hand(cards: Sequence[str], ranks: str | None = None) -> list[str]:
@@ -355,7 +358,7 @@ def round_lines(view: Mapping[str, Any], me: int | None = None,
             label = clean(z.get("label") or z.get("id"), 40)
             out.append(f"{label}: {zone_facts(z, ascii=ascii)}")
     out += board_lines(view, ascii=ascii)
-    facts = game_facts(view)
+    facts = game_facts(view, me, names)
     if facts:
         out.append(facts)
     score = score_line(view, me, names)

@@ -31,7 +31,7 @@ from ..table_text import (
     turn_line,
     waiting_lines,
 )
-from . import ending, hint_key
+from . import ending, hint_key, round_keys
 from .board import Board
 
 if TYPE_CHECKING:
@@ -109,8 +109,14 @@ def refresh(screen: TableScreen) -> None:
         screen._shown_moves, screen._shown_lines = moves, lines
         box.set_options(Option(move_line(screen, h, x)) for h, x in zip(heads, texts,
                                                                     strict=True))
-        if moves:
-            box.highlighted = kept if same and kept is not None else 0
+        if same and kept is not None:
+            box.highlighted = kept
+        elif is_round(view) and round_keys.card_moves(screen):
+            # a hand: no card is chosen until the person walks to one (right chooses the
+            # first card shown, left the last), as the page does
+            box.highlighted = None
+        elif moves:
+            box.highlighted = 0
     head = "moves" if t.role == "player" else "moves to propose" if t.role == "advisor" \
         else "watching"
     if t.proposals and t.role == "player":

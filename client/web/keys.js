@@ -19,14 +19,16 @@ export function onKey(page, ev) {
   } else if (ev.key === "Escape") page.clearChoice();
 }
 
-/** A round table's keys: space calls (Snap), a letter per word move, left/right walk
+/** A round table's keys: space calls (Snap; Snip Snap Snorum's snap), a letter per word move, left/right walk
  * the cards one may play (or the backs one may draw) and Enter plays the one chosen. */
 export function roundKey(page, ev, list) {
   const view = page.s.view;
   if (ev.key === " ") {
     if (ev.target.closest && ev.target.closest("button")) ev.target.blur();
     ev.preventDefault();
-    const call = bestCall(view, page.calls(), page.me());
+    // a race's call, else the move whose key is space (Snip Snap Snorum's snap)
+    const calls = page.calls();
+    const call = calls.length ? bestCall(view, calls, page.me()) : list.find((m) => moveKey(view, m.code) === " ");
     if (call) page.act(call); else page.say("There is nothing to call at this table.");
     return true;
   }

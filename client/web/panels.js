@@ -89,6 +89,22 @@ export function drawWhich(page) {
     h("div", { class: "buttons" }, ...s.ask.map((m) => h("button", { type: "button", class: "which-move", dataset: { move: m.code },
       onclick: () => { page.clearChoice(); page.act(m); } }, m.text[0].toUpperCase() + m.text.slice(1))),
     h("button", { type: "button", class: "small which-cancel", onclick: () => page.clearChoice() }, "Cancel")));
+  placeWhich(e, page.s.points);
+}
+
+/** Put the open "which move?" box ``e`` where the person sees it without moving the
+ * table: at the top of the board, or (the board's top scrolled off, on a phone) at the
+ * top of the screen; at its bottom when the box would cover the place just pointed at. */
+function placeWhich(e, points) {
+  e.style.top = "";
+  const board = e.offsetParent?.getBoundingClientRect();
+  if (!board || board.top >= 0) return;
+  const gap = 4;
+  let top = gap;
+  const last = points.length ? document.querySelector(`.table [data-zone="${CSS.escape(points[points.length - 1].zone)}"]`) : null;
+  const at = last?.getBoundingClientRect();
+  if (at && at.top < top + e.offsetHeight + gap) top = innerHeight - e.offsetHeight - gap;
+  e.style.top = `${top - board.top}px`;
 }
 
 export function drawProposals(page) {

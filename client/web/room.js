@@ -21,7 +21,7 @@ import { isEnding } from "./point.js";
 import { forgetSeat, getName, getSeat, getSound, setName, setSeat, setSound } from "./store.js";
 import { dealEnded, drawDealOver, drawRound, offeredCalls } from "./round.js";
 import { changedZones, drawTable, zoneBox } from "./table.js";
-import { callText, factsLine, mine, namesIn, seatWords, turnText } from "./words.js";
+import { callText, factName, factsLine, mine, namesIn, seatWords, turnText } from "./words.js";
 
 const GONE = new Set(["auth/bad_token", "room/not_found", "room/closed"]);
 const CONN_WORDS = { connecting: "connecting…", connected: "connected", offline: "offline: trying again…", out: "not in the room" };
@@ -389,7 +389,7 @@ export class RoomPage {
     drawDealOver(this);
     const round = s.view?.layout === "round";
     const { match, ...own } = s.view?.public || {};
-    e.facts.textContent = s.view ? factsLine(round ? own : s.view.public, (i) => seatWords(s, i)) : "";
+    e.facts.textContent = s.view ? factsLine(round ? own : s.view.public, (i) => factName(s, i)) : "";
     const call = s.calls.length ? s.calls[s.calls.length - 1] : null;
     fill(e.call, call && round ? [h("span", { class: "label" }, "Call: "), callText(s, call)] : null);
     if (s.view && round) {

@@ -11,7 +11,7 @@ import { namePeople, seatWords } from "./words.js";
 
 /** The key of each word move (the page's own keys stay free: digits, u, t, Esc). */
 export const WORD_KEYS = { suspect: "s", take: "g", beg: "b", hold: "h", take1: "o", refuse: "r",
-  pass: "x", keep: "k", sell: "e", turn: "n", play: "n", deal: "d", snip: "i" };
+  pass: "x", keep: "k", sell: "e", turn: "n", play: "n", deal: "d", snip: "i", snap: " " };
 const MAX_BACKS = 13;
 
 /** The card a move plays from the mover's hand ("p7h" -> "7H"), or null. */
@@ -26,14 +26,16 @@ export function drawnPosition(code) {
   return m ? Number(m[1]) : null;
 }
 
-/** A call that races (Snap's "snap", Animal Snap's animal names). */
+/** A call that races (Snap's "snap", Animal Snap's animal names): at a table where a
+ * snap may be on (Snip Snap Snorum's "snap" is a card played in turn, not a call). */
 export function isCall(view, code) {
-  if (!view || view.layout !== "round") return false;
+  if (!view || view.layout !== "round" || !Array.isArray(view.public?.snap)) return false;
   const animals = (view.public?.animals || []).map((a) => String(a).toLowerCase());
   return code === "snap" || animals.includes(code);
 }
 
-/** The key of a move at a round table: " " for a call, a letter for a word move, or "". */
+/** The key of a move at a round table: " " for a call (and Snip Snap Snorum's snap), a
+ * letter for a word move, or "". */
 export function moveKey(view, code) {
   if (isCall(view, code)) return " ";
   return WORD_KEYS[code] || "";

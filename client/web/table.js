@@ -148,34 +148,102 @@ function groupEl(name, entries, ctx, layout) {
 
 function isCentre(e) { return /centre|center/i.test(`${e.zone.id} ${e.zone.label}`); }
 
-function clockEl(all, ctx) {
-  // every group of four or more places becomes a ring; a "centre" goes in the middle;
-  // larger groups take outer rings
-  const rings = [...all.entries()].filter(([, es]) => es.length >= 4)
-    .sort((a, b) => b[1].length - a[1].length);
-  const rest = [...all.entries()].filter(([, es]) => es.length < 4);
-  const face = h("div", { class: "clockface" });
-  rings.forEach(([name, es], r) => {
-    displayLabels(es);
-    const radius = 41 - r * 20;
-    const around = es.filter((e) => !isCentre(e));
-    around.forEach((e, i) => {
-      const angle = ((i + 1) / around.length) * 2 * Math.PI;
-      const el = zoneEl(e, ctx);
-      el.classList.add("on-dial");
-      el.style.left = `${50 + radius * Math.sin(angle)}%`;
-      el.style.top = `${50 - radius * Math.cos(angle)}%`;
-      face.append(el);
-    });
-    for (const e of es.filter(isCentre)) {
-      const el = zoneEl(e, ctx);
-      el.classList.add("on-dial");
-      el.style.left = "50%";
-      el.style.top = "50%";
-      face.append(el);
-    }
+/** A round dial holds a ring of at most 13 places, and inside it at most one ring of
+ * at most 6 (and a centre): more fan their places into each other, and the places go
+ * round a frame instead (framedEl). */
+const ROUND = 13;
+const INNER = 6;
+
+function ringEls(es, radius, ctx) {
+  // places on a circle, the first at one o'clock; a "centre" in the middle
+  const out = [];
+  const around = es.filter((e) => !isCentre(e));
+  around.forEach((e, i) => {
+    const angle = ((i + 1) / around.length) * 2 * Math.PI;
+    const el = zoneEl(e, ctx);
+    el.classList.add("on-dial");
+    el.style.left = `${50 + radius * Math.sin(angle)}%`;
+    el.style.top = `${50 - radius * Math.cos(angle)}%`;
+    out.push(el);
   });
-  const out = [h("section", { class: "group dial" }, face)];
+  for (const e of es.filter(isCentre)) {
+    const el = zoneEl(e, ctx);
+    el.classList.add("on-dial");
+    el.style.left = "50%";
+    el.style.top = "50%";
+    out.push(el);
+  }
+  return out;
+}
+
+/** The cells round the edge of a grid of ``cols`` by ``rows``, clockwise from the top
+ * left: [column, row], from 1. */
+function edge(cols, rows) {
+  const out = [];
+  for (let c = 1; c <= cols; c++) out.push([c, 1]);
+  for (let r = 2; r < rows; r++) out.push([cols, r]);
+  for (let c = cols; c >= 1; c--) out.push([c, rows]);
+  for (let r = rows - 1; r > 1; r--) out.push([1, r]);
+  return out;
+}
+
+function framedEl(ring, inner, ctx) {
+  // A round dial of many places (or with packets inside) fans its places into each
+  // other; a frame cannot: the places go round the edge of a grid, clockwise from the
+  // top middle as on a clock (the first at one o'clock), and the middle holds the
+  // centre and the other groups, each as rows. The grid's rows and columns grow with
+  // what they hold (a packet that grows pushes its neighbours apart; nothing covers it).
+  const around = ring.filter((e) => !isCentre(e));
+  const n = around.length;
+  const cols = n >= 16 ? 7 : n >= 12 ? 5 : 3;
+  const rows = Math.max(3, Math.ceil((n + 4 - 2 * cols) / 2));
+  const cells = edge(cols, rows);
+  const top = Math.floor((cols - 1) / 2);
+  const face = h("div", { class: "frame" });
+  face.style.setProperty("--fcols", String(cols));
+  face.style.setProperty("--frows", String(rows));
+  around.forEach((e, i) => {
+    const [c, r] = cells[(top + i + 1) % cells.length];
+    const el = zoneEl(e, ctx);
+    el.style.gridColumn = String(c);
+    el.style.gridRow = String(r);
+    face.append(el);
+  });
+  const hub = h("div", { class: "hub" });
+  hub.style.gridColumn = `2 / ${cols}`;
+  hub.style.gridRow = `2 / ${rows}`;
+  const centre = ring.filter(isCentre);
+  if (centre.length) hub.append(groupEl("", centre, ctx, "rows"));
+  for (const [name, es] of inner) {
+    const g = groupEl(name, es, ctx, "rows");
+    // in rows of about half the places (fewer on a phone: style.css)
+    g.querySelector(".zones").style.setProperty("--per-row", String(Math.min(6, Math.ceil(es.length / 2))));
+    hub.append(g);
+  }
+  face.append(hub);
+  return face;
+}
+
+function clockEl(all, ctx) {
+  // the largest group of four or more places goes round the dial (the first of equals);
+  // a "centre" of it, and the other groups of four or more, inside: a smaller ring on a
+  // round dial, rows in the middle of a frame
+  const big = [...all.entries()].filter(([, es]) => es.length >= 4);
+  const rest = [...all.entries()].filter(([, es]) => es.length < 4);
+  const out = [];
+  if (big.length) {
+    const [, ring] = big.reduce((a, b) => (b[1].length > a[1].length ? b : a));
+    const inner = big.filter(([, es]) => es !== ring);
+    displayLabels(ring);
+    const round = ring.filter((e) => !isCentre(e)).length <= ROUND && inner.length <= 1 &&
+      inner.every(([, es]) => es.filter((e) => !isCentre(e)).length <= INNER);
+    if (round) {
+      for (const [, es] of inner) displayLabels(es);
+      const face = h("div", { class: "clockface" }, ...ringEls(ring, 41, ctx),
+        ...inner.flatMap(([, es]) => ringEls(es, 21, ctx)));
+      out.push(h("section", { class: "group dial" }, face));
+    } else out.push(h("section", { class: "group dial" }, framedEl(ring, inner, ctx)));
+  }
   for (const [name, es] of rest) out.push(groupEl(name, es, ctx, "rows"));
   return out;
 }

@@ -29,6 +29,12 @@ export function person(s, seat) {
   return who.map((n) => (alone || n.includes(`(${seatName})`) ? n : `${n} (${seatName})`)).join(" and ");
 }
 
+/** A seat as the facts line names it, as the terminal does (client/round_text.py,
+ * ``who``): "you (Player 1)", "Bea (Player 2)", "Player 3" for an empty seat. */
+export function factName(s, seat) {
+  return mine(s, seat) ? seatWords(s, seat) : person(s, seat);
+}
+
 /** The empty seats among ``seats``. */
 export function emptySeats(s, seats) {
   return seats.filter((seat) => !namesIn(s, seat).length);

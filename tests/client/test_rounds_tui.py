@@ -221,6 +221,8 @@ async def test_the_last_moves_say_who_took_your_card_and_the_card_you_drew(
         assert "last moves:" in text and "- Bea draws a card from Ann" in text, text
         assert "Draw card 1 from the left of Bea's hand" in text, text
         assert "Player 2's hand" not in text, text
+        # the facts name the person whose hand is offered, as the page does
+        assert "offering their hand: Bea (Player 2)" in text, text
         assert "Old Maid  room " in text and "old_maid" not in text, text
         version = app.table.version
         await pilot.press("right", "enter")  # Ann draws from Bea's hand
@@ -302,8 +304,10 @@ async def test_left_and_right_walk_the_hand_in_the_order_it_is_shown(
             assert box.highlighted is not None
             return str(screen._shown_moves[box.highlighted]["code"])
 
-        walked = [chosen()]  # the list starts on its first move: the first card shown
-        for _ in range(5):
+        # no card is chosen until she walks: the first right chooses the first card shown
+        assert box.highlighted is None, box.highlighted
+        walked = []
+        for _ in range(6):
             await pilot.press("right")
             walked.append(chosen())
         assert walked == ["p5h", "pqh", "pah", "p4c", "p3d", "p5h"], (walked, screen_text(app))

@@ -33,3 +33,7 @@ def test_old_maid_at_the_table() -> None:
     offerer = view["public"]["offerer"]
     assert offerer == 0  # the dealer, seat 0 in the view, offers first
     assert game_facts(view) == "offering their hand: Player 1  deals: 1"
+    # people by name, as the page names them
+    assert game_facts(view, 0) == "offering their hand: you (Player 1)  deals: 1"
+    assert game_facts(view, 1, {0: "Ann", 1: "Bea"}) == \
+        "offering their hand: Ann (Player 1)  deals: 1"

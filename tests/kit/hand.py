@@ -168,6 +168,10 @@ async def by_hand(page: Page, view: dict[str, Any], move: dict[str, Any], draggi
         how = "point, other order" if many else "point"
     which = page.locator(f'.which button.which-move[data-move="{move["code"]}"]')
     if how != "button" and await which.count():
+        # the choice opens where the person sees it, however far the page is scrolled
+        seen = await page.evaluate("""() => { const r = document.querySelector('.which h2')
+            .getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }""")
+        assert seen, f"the 'which move?' box is off screen ({move['code']})"
         await which.click()
         how += " + which move"
     return how
@@ -283,6 +287,23 @@ async def round_move(page: Page, move: dict[str, Any]) -> str:
     return f"{LISTED} {code}"
 
 
+async def her_turn(ann: Person, app: GameServer, code: str, seat: int,
+                   timeout: float = 30.0) -> Any:
+    """The room once it is ``seat``'s turn (or the match is over) and Ann's page shows its
+    latest version (no message says when the computer players are done: polled)."""
+    latest: dict[str, Any] = {}
+
+    async def still() -> bool:
+        room = await app.store.by_code(code)
+        latest["room"] = room
+        over = room.game.outcome(room.play.state) is not None
+        return (over or seat in room.game.to_move(room.play.state)) and \
+            await ann.version() == room.version
+
+    await until(still, timeout)
+    return latest["room"]
+
+
 async def play_round_by_hand(ann: Person, app: GameServer, code: str, moves: int,
                              seed: int = 0, timeout: float = 30.0) -> Played:
     """Play Ann's moves at a round table (computer players in the other seats, moving at
@@ -294,18 +315,8 @@ async def play_round_by_hand(ann: Person, app: GameServer, code: str, moves: int
     rng = Rng.from_seed(seed)
     done = Played()
     seat: int = await ann.page.evaluate("window.sympathy.me()")
-    latest: dict[str, Any] = {}
     for _ in range(moves + 1):
-
-        async def still() -> bool:
-            room = await app.store.by_code(code)
-            latest["room"] = room
-            over = room.game.outcome(room.play.state) is not None
-            return (over or seat in room.game.to_move(room.play.state)) and \
-                await ann.version() == room.version
-
-        await until(still, timeout)
-        room = latest["room"]
+        room = await her_turn(ann, app, code, seat, timeout)
         game, state = room.game, room.play.state
         assert await ann.zones() == round_zones(render(game, state, seat), seat), \
             f"{game.id}: at version {room.version}"
@@ -325,3 +336,71 @@ async def play_round_by_hand(ann: Person, app: GameServer, code: str, moves: int
     return done
 
 
+
+
+async def shown_after(ann: Person, app: GameServer, code: str, version: int,
+                     timeout: float) -> tuple[Any, dict[str, tuple[int, list[str]]]]:
+    """The room, and the places Ann's page draws, once her page shows the room's own
+    version and that version is past ``version`` (polled: the clock moves the room on by
+    itself)."""
+    latest: dict[str, Any] = {}
+
+    async def newer() -> bool:
+        room = await app.store.by_code(code)
+        shown = await ann.page.evaluate(
+            """() => [Number(document.querySelector('.table-wrap').dataset.version),
+              [...document.querySelectorAll('.table [data-zone]')].map((e) =>
+                [e.dataset.zone, Number(e.dataset.down),
+                 e.dataset.up ? e.dataset.up.split(' ') : []])]""")
+        if shown[0] != room.version or room.version <= version:
+            return False
+        latest["room"], latest["zones"] = room, {z: (d, u) for z, d, u in shown[1]}
+        return True
+
+    await until(newer, timeout, step=0.02)
+    return latest["room"], latest["zones"]
+
+
+async def play_race_by_hand(ann: Person, app: GameServer, code: str, turns: int,
+                            timeout: float = 30.0) -> Played:
+    """Play Snap (or Animal Snap) on Ann's page as a person does: the table's clock turns
+    the cards, and whenever a snap is on that she may call she calls it at once, by
+    space and by the call's button by turns (Animal Snap: the right animal's), racing the
+    computer players. Every version of the table that her page shows while it is the
+    room's own is checked, place by place, against the room's position. Until ``turns``
+    cards have been turned or the match is over; ``moves`` counts her calls, each way,
+    ``hows["checked"]`` the positions checked and ``hows["taken by the room"]`` her calls
+    that the room took (first, or tied)."""
+    done = Played()
+    seat: int = await ann.page.evaluate("window.sympathy.me()")
+    seen = -1
+    while True:
+        room, zones = await shown_after(ann, app, code, seen, timeout)
+        seen = room.version
+        game, state = room.game, room.play.state
+        assert zones == round_zones(render(game, state, seat), seat), \
+            f"{game.id}: at version {room.version}"
+        done.count("checked")
+        if game.outcome(state) is not None:
+            done.over = True
+            break
+        if state.turns >= turns:
+            break
+        right = game.right_calls(state, seat) if seat in game.callers(state) else ()
+        if not right:
+            continue
+        if done.moves % 2 == 0:
+            await ann.page.evaluate("document.activeElement && document.activeElement.blur()")
+            await ann.page.keyboard.press("Space")
+            done.count("call by space")
+        else:
+            await ann.page.click(
+                f'.actions .calls button.call-button[data-move="{right[0].code}"]')
+            done.count("call by its button")
+        done.moves += 1
+    # her calls the room took (a call that came after another's is refused, not played)
+    took = [m for who, m in room.play.record.moves if who == seat and m not in ("settle", "turn")]
+    if took:
+        done.hows["taken by the room"] = len(took)
+    assert ann.errors == [], ann.errors
+    return done

@@ -17,7 +17,15 @@ from playwright.async_api import Browser, CDPSession
 from rules import Play, make, render
 from rules.game import Move
 from tests.kit.browser import ON_THE_BROWSERS_LOOP, PHONE, Person, open_room, view_zones
-from tests.kit.hand import LISTED, place, play_by_hand, play_round_by_hand, point_at, settled
+from tests.kit.hand import (
+    LISTED,
+    place,
+    play_by_hand,
+    play_race_by_hand,
+    play_round_by_hand,
+    point_at,
+    settled,
+)
 from tests.kit.server import Running
 
 pytestmark = ON_THE_BROWSERS_LOOP
@@ -37,6 +45,15 @@ async def test_empress_of_india_pairs_by_hand(browser: Browser, site: str) -> No
     ann, _ = await open_room(browser, site, "empress_of_india", deal=0, viewport=TALL)
     hows = (await play_by_hand(ann, "empress_of_india", 0, 4)).hows
     assert hows.get("drag") and hows.get("point, other order") and hows.get("which move"), hows
+
+
+async def test_empress_of_india_on_a_phone_asks_which_move_on_screen(
+        browser: Browser, site: str) -> None:
+    # on a phone the table is taller than the screen: the choice of moves opens on
+    # screen, wherever the page was scrolled to point at the cards (the kit checks it)
+    ann, _ = await open_room(browser, site, "empress_of_india", deal=0, viewport=PHONE)
+    hows = (await play_by_hand(ann, "empress_of_india", 0, 4)).hows
+    assert hows.get("which move"), hows
 
 
 async def test_fourteen_pairs_by_hand(browser: Browser, site: str) -> None:
@@ -68,6 +85,24 @@ async def test_clock_by_hand(browser: Browser, site: str) -> None:
     ann, _ = await open_room(browser, site, "clock", deal=0)
     played = await play_by_hand(ann, "clock", 0, 8)
     assert played.moves == 8 and played.hows.get("point"), played
+
+
+async def test_l_horloge_by_hand(browser: Browser, site: str) -> None:
+    # twelve hours round a frame, the circle of twelve packets of three in its middle:
+    # each packet's cards spread, its top card pointed at or dragged to an hour
+    ann, _ = await open_room(browser, site, "l_horloge", deal=0)
+    await ann.page.emulate_media(reduced_motion="reduce")
+    played = await play_by_hand(ann, "l_horloge", 0, 12)
+    assert played.moves == 12 and played.hows.get("drag"), played
+
+
+async def test_zodiac_by_hand_on_a_phone(browser: Browser, site: str) -> None:
+    # twenty-four packets round a frame, the foundations and the Equator in its middle,
+    # on a phone's screen
+    ann, _ = await open_room(browser, site, "zodiac", deal=0, viewport=PHONE)
+    await ann.page.emulate_media(reduced_motion="reduce")
+    played = await play_by_hand(ann, "zodiac", 0, 12)
+    assert played.moves == 12 and played.hows.get("point"), played
 
 
 async def test_le_sultan_by_hand(browser: Browser, site: str) -> None:
@@ -108,6 +143,20 @@ async def test_snip_snap_snorum_by_pointing_at_the_card_of_the_hand(
     played = await play_round_by_hand(ann, server.app, code, 20)
     assert played.over and played.hows == {"point at a card in the hand": played.moves}, played
     assert played.moves >= 2, played
+
+
+async def test_animal_snap_by_the_call_racing_a_computer_player(
+        browser: Browser, server: Running, site: str) -> None:
+    # deal 0, the table's clock turning a card every 600 ms, a computer player thinking
+    # 300 ms before it calls: Ann calls the other's animal at each snap she may, by space
+    # and by its button, and the table she sees is the room's at every version
+    ann, code = await open_room(browser, site, "animal_snap", deal=0, think_ms="300",
+                                fills={"opt-pace_ms": "600"})
+    await ann.page.emulate_media(reduced_motion="reduce")
+    await ann.page.click("button.bots")
+    played = await play_race_by_hand(ann, server.app, code, 16)
+    assert played.hows.get("call by space") and played.hows.get("call by its button"), played
+    assert played.hows.get("taken by the room") and played.hows["checked"] >= 16, played
 
 
 SLIDES = """() => {

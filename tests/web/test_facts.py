@@ -9,7 +9,7 @@ import re
 
 from playwright.async_api import Browser
 
-from tests.kit.browser import ON_THE_BROWSERS_LOOP, open_room
+from tests.kit.browser import ON_THE_BROWSERS_LOOP, Person, open_room
 
 pytestmark = ON_THE_BROWSERS_LOOP
 
@@ -18,12 +18,16 @@ CODE_WORDS = re.compile(r"offerer|must continue|turned this turn|phase|—|\btur
 
 
 async def test_old_maid_facts_name_people_not_seat_numbers(browser: Browser, site: str) -> None:
-    ann, _ = await open_room(browser, site, "old_maid", deal=5)
+    ann, code = await open_room(browser, site, "old_maid", deal=5)
     facts = await ann.page.inner_text(".facts")
     assert "offering their hand: you (Player 1)" in facts, facts
     assert not CODE_WORDS.search(facts), facts
     assert not re.search(r":\s*\d\b", facts.replace("deals: 1", "")), facts
-    assert ann.errors == []
+    # another person is named as the terminal names them (client/round_text.py, who)
+    bea = await Person.open(browser, f"{site}/r/{code}", name="Bea")
+    await bea.page.click(".actions button:has-text('Take a seat')")
+    await bea.page.locator(".facts", has_text="offering their hand: Ann (Player 1)").wait_for()
+    assert ann.errors == [] and bea.errors == []
 
 
 async def test_sympathy_facts_say_nothing_meant_for_the_code(browser: Browser,

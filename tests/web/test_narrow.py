@@ -22,6 +22,7 @@ SHAPES: dict[str, Opener] = {
                                                         "british_constitution", 4, 3),
     "twins": PAGES["sympathy"],
     "clock": lambda b, site, kept, size: table(b, site, size, "clock", 3, 12),
+    "clock_framed": lambda b, site, kept, size: table(b, site, size, "zodiac", 0, 10),
     "grid": lambda b, site, kept, size: table(b, site, size, "picture", 2, 14),
     "square": lambda b, site, kept, size: table(b, site, size, "the_square", 1, 3),
     "round": PAGES["old_maid"],

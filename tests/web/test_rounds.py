@@ -10,6 +10,8 @@ from playwright.async_api import Browser
 
 from rules import make
 from tests.kit.browser import ON_THE_BROWSERS_LOOP, PHONE, Person, open_room
+from tests.kit.hand import her_turn, round_move
+from tests.kit.server import Running
 
 pytestmark = ON_THE_BROWSERS_LOOP
 
@@ -308,3 +310,33 @@ async def test_left_and_right_walk_the_hand_in_the_order_it_is_shown(
     await page.keyboard.press("ArrowLeft")
     assert await page.get_attribute(".hand.mine .hand-card.chosen", "data-card") == "3D"
     assert not ann.errors and not bea.errors, (ann.errors, bea.errors)
+
+
+async def test_space_plays_snip_snap_snorums_snap_as_the_list_says(
+        browser: Browser, server: Running, site: str) -> None:
+    # deal 0 against computer players: whenever Ann may say "Snap" the list shows its key
+    # as space, and space plays it (her other moves by pointing at a card of her hand)
+    ann, code = await open_room(browser, site, "snip_snap_snorum", deal=0, think_ms="0")
+    page = ann.page
+    await page.click("button.bots")
+    snaps = 0
+    for _ in range(30):
+        room = await her_turn(ann, server.app, code, 0)
+        if room.game.outcome(room.play.state) is not None:
+            break
+        snap = page.locator('.actions ol.moves button.move[data-move="snap"]')
+        if await snap.count():
+            assert await snap.locator("kbd.key").inner_text() == "space"
+            await page.evaluate("document.activeElement && document.activeElement.blur()")
+            await page.keyboard.press("Space")
+            snaps += 1
+        else:
+            view = await page.evaluate("window.sympathy.s.view")
+            await round_move(page, view["moves"]["0"][0])
+        await page.wait_for_selector(f'.table-wrap:not([data-version="{room.version}"])',
+                                     state="attached")
+        if snaps >= 2:
+            break
+    moves = (await server.app.store.by_code(code)).play.record.moves
+    assert snaps >= 1 and [m for m in moves if m == (0, "snap")] == [(0, "snap")] * snaps, moves
+    assert ann.errors == []
