@@ -348,6 +348,11 @@ class Sessions:
         node = self.store.node
         room, _ = await self.commit(room_id,
                                     lambda r: seating.connect(r, member_id, node, time.time()))
+        if room.over:
+            # the process that ended the deal keeps it; if it could not (its archive
+            # away, or it stopped first), the first process a player comes back to does
+            # (keeping is idempotent, and each process keeps a deal once)
+            await self.games.finished(room)
         return room
 
     async def detach(self, conn: Conn) -> None:

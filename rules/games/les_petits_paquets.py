@@ -66,7 +66,6 @@ from ..game import Move
 from ..patience import DOWN, FOUNDATION, HOME, SHELL, TOP, UP, Patience, Pile, Step, Table, size
 from ..registry import register
 from ..shape import OTHER, REDEAL
-from ..solo import names_of
 
 PACKETS = 13
 SUITS = (SPADES, HEARTS, DIAMONDS, CLUBS) * 2
@@ -179,17 +178,10 @@ class LesPetitsPaquets(Patience):
             packets, exiles = deal_packets(order)
             return replace(self.laid_out(t, (*piles[:P], *packets, exiles)),
                            redeals=self.redeal_number(t))
-        return self.chain(t)[0]
-
-    def chain(self, t: Table) -> tuple[Table, list[Card]]:
-        """The Exile's chain played out: the table after it, and every card it took in
-        turn (the Exile first), as the player taking them by hand sees each one."""
-        piles = list(t.piles)
         c, piles[X] = piles[X][-1], piles[X][:-1]
-        taken = [c]
         if (j := plays(tuple(piles[:P]), c)) >= 0:
             piles[j] += (c,)
-            return self.laid_out(t, tuple(piles)), taken
+            return self.laid_out(t, tuple(piles))
         seen: set[Piles] = set()
         while True:
             p = P + rank_of(c) - 1  # "if the card is a five, slip it underneath the fifth"
@@ -197,18 +189,9 @@ class LesPetitsPaquets(Patience):
             piles[p] = (c, *piles[p])
             now = self.laid_out(t, tuple(piles))
             if held == 0 or now.piles in seen or self._any_plays(now):
-                return now, taken
+                return now
             seen.add(now.piles)
             c, piles[p] = piles[p][-1], piles[p][:-1]
-            taken.append(c)
-
-    def narrate(self, before: Table, move: Move, after: Table) -> str:
-        """The Exile's chain names every card it took, in turn (each was in the player's
-        hand a moment, face up); the other moves as every patience says them."""
-        if self.step(before, move).kind != OTHER:
-            return super().narrate(before, move, after)
-        _, taken = self.chain(before)
-        return f"{self.describe(before, move)}: {names_of(taken)} in turn"
 
     def _any_plays(self, t: Table) -> bool:
         return any(plays(t.piles[:P], c) >= 0 for _, _, _, c in self._free(t))

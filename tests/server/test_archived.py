@@ -26,7 +26,7 @@ from tests.kit.kept import KEY, kept_server, play_to_the_end, without_words
 from tests.kit.leaks import assert_hides, secret_cards
 from tests.kit.peer import Peer
 from tests.kit.postgres import PostgresServer
-from tests.kit.redis import RedisServer
+from tests.kit.redis import RedisServer, free_port
 from tests.kit.rooms import live
 from tests.kit.server import Running, start, stop_server
 from tests.kit.tables import ROUND_GAMES, lean_options, seat_counts
@@ -194,6 +194,42 @@ async def test_processes_sharing_redis_keep_games_in_postgresql(
     finally:
         for _, stop, task in (a, b):
             await stop_server(stop, task)
+
+
+async def test_a_game_its_process_could_not_keep_is_kept_where_its_player_comes_back(
+        redis_server: RedisServer, postgres_server: PostgresServer) -> None:
+    """The process that committed the deal's last move could not keep it (its archive
+    was away, then the process stopped): when the player's client resumes the seat on
+    another process, that process keeps the game."""
+    limits = Limits(rate=1000, burst=1000)
+    away = PgArchive(f"postgresql://postgres@127.0.0.1:{free_port()}/postgres")
+    a = await start(limits, RedisStore(redis_server.url, limits), archive=away)
+    b = await start(limits, RedisStore(redis_server.url, limits),
+                    archive=PgArchive(postgres_server.url))
+    try:
+        ann = await Peer.connect(a[0].url, "Ann")
+        joined = await ann.call("create", game="wandering_card", deal=5)
+        room, version = joined["room"], 0
+        while True:
+            view = (await ann.latest_state(version))["view"]
+            if view["result"] is not None:
+                break
+            move = next(m["code"] for m in view["moves"]["0"] if m["code"] != "end")
+            version = (await ann.call("move", room=room, version=version, move=move))["version"]
+        shared = PgArchive(postgres_server.url)
+        assert await shared.of_room(room) == []  # A could not keep it
+        await ann.close()
+        await stop_server(*a[1:])
+        back = await Peer.connect(b[0].url, "Ann")
+        assert (await back.call("resume", room=room, token=joined["token"]))["type"] == \
+            "resumed"
+        assert [g["game"] for g in await shared.of_room(room)] == ["wandering_card"]
+        await shared.close()
+        await back.close()
+    finally:
+        await stop_server(*b[1:])
+        if not a[2].done():
+            await stop_server(*a[1:])
 
 
 async def test_a_game_that_ended_before_a_restart_is_kept_when_the_server_starts(
