@@ -57,9 +57,10 @@ def check_position(game: Game[Any], state: Any) -> None:
 def check_model(game: Patience, state: Any, zones: tuple[Zone, ...]) -> None:
     shapes: dict[Shape, str] = {}
     legal = game.legal_moves(state, 0)
-    # every shape is told apart from the others; an even spread of them is played (as in
-    # check_position: Empress of India offers some 500 moves a position)
-    played = set(legal[::max(1, -(-len(legal) // MOVES))])
+    # every shape is told apart from the others, and every move is played, but where a
+    # position offers more than a hundred (Empress of India's some 500): there an even
+    # spread of them is, as in check_position
+    played = set(legal if len(legal) <= 100 else legal[::-(-len(legal) // MOVES)])
     for move in legal:
         if move.code in ("end", "auto"):
             continue
