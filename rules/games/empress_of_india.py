@@ -56,8 +56,7 @@ the aces, ``f9``-``f12`` hearts and ``f13``-``f16`` diamonds from the kings.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
+from collections.abc import Mapping
 
 from ..cards import (
     ACE,
@@ -76,21 +75,33 @@ from ..cards import (
     suit_of,
 )
 from ..description import CADOGAN, Description
-from ..game import Audience, Move, Seat, Zone
+from ..game import Audience, Move, Seat
+from ..patience import DOWN, HOME, Cards, Patience, Pile, Step, Table, size
 from ..registry import register
 from ..shape import DEAL, MOVE, PAIR, Shape
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, with_end
+from ..solo import pack_of
 
 WIDTH = 24
-TURN = Move("t")
 SUITS = (SPADES,) * 4 + (CLUBS,) * 4 + (HEARTS,) * 4 + (DIAMONDS,) * 4
-Piles = tuple[tuple[Card, ...], ...]
-#: Every play of two singles and every pairing, made once: up to 1,152 pairings are
-#: legal at a time, and building their codes anew was most of the game's time.
-PLAYS = [[Move(f"a{i + 1}+n{j + 1}") for j in range(WIDTH)] for i in range(WIDTH)]
-A_ON_N = [[Move(f"a{i + 1}>n{j + 1}") for j in range(WIDTH)] for i in range(WIDTH)]
-N_ON_A = [[Move(f"n{j + 1}>a{i + 1}") for i in range(WIDTH)] for j in range(WIDTH)]
-PAIRS = {letter: [Move(f"{letter}{i + 1}") for i in range(WIDTH)] for letter in "an"}
+#: Where the piles lie: the sixteen foundations, the court, the Army's and the Navy's
+#: places, the pack and the two talons.
+COURT, A, N = 16, 17, 17 + WIDTH
+PACK, RED, BLACK = N + WIDTH, N + WIDTH + 1, N + WIDTH + 2
+#: Every play of two singles, pair played whole, pairing and turn, made once: up to 1,152
+#: pairings are legal at a time, and building them anew was most of the game's time.
+PLAYS = [[Step(f"a{i + 1}+n{j + 1}", PAIR, A + i, N + j) for j in range(WIDTH)]
+         for i in range(WIDTH)]
+A_ON_N = [[Step(f"a{i + 1}>n{j + 1}", MOVE, A + i, N + j) for j in range(WIDTH)]
+          for i in range(WIDTH)]
+N_ON_A = [[Step(f"n{j + 1}>a{i + 1}", MOVE, N + j, A + i) for i in range(WIDTH)]
+          for j in range(WIDTH)]
+#: A pair played whole: both its cards, from its one place (no target: each card goes to
+#: its own foundation).
+WHOLE = {first: [Step(f"{letter}{i + 1}", PAIR, first + i, count=2) for i in range(WIDTH)]
+         for letter, first in (("a", A), ("n", N))}
+#: The next card of the pack turned onto its colour's talon: which talon, the card tells.
+TURNS = {red: Step("t", DEAL, PACK, RED if red else BLACK, by_card=True)
+         for red in (True, False)}
 
 
 def wanted_rank(f: tuple[Card, ...]) -> int:
@@ -102,7 +113,7 @@ def wanted_rank(f: tuple[Card, ...]) -> int:
     return 0 if r == KING else (r + 2 if r + 1 == QUEEN else r + 1)
 
 
-def target(fams: Piles, c: Card) -> int:
+def target(fams: tuple[Cards, ...], c: Card) -> int:
     """The first foundation (0-based) that takes ``c`` now, or -1."""
     s, r = suit_of(c), rank_of(c)
     for j, f in enumerate(fams):
@@ -111,43 +122,30 @@ def target(fams: Piles, c: Card) -> int:
     return -1
 
 
-@dataclass(frozen=True, slots=True)
-class EmpressState:
-    families: Piles
-    army: Piles
-    navy: Piles
-    pack: tuple[Card, ...]
-    red_talon: tuple[Card, ...] = ()
-    black_talon: tuple[Card, ...] = ()
-    #: The Empress, her guard and the seven queens thrown aside.
-    court: tuple[Card, ...] = ()
-    given_up: bool = False
-
-
-def refill(st: EmpressState) -> EmpressState:
+def refill(piles: list[Cards]) -> None:
     """Rule II, at once: each vacancy from its colour's talon, else from the pack."""
-    army, navy = list(st.army), list(st.navy)
-    pack, talons = st.pack, {True: st.red_talon, False: st.black_talon}
-    for row, red in ((army, True), (navy, False)):
-        for i, p in enumerate(row):
-            if p:
+    for first, talon in ((A, RED), (N, BLACK)):
+        for i in range(first, first + WIDTH):
+            if piles[i]:
                 continue
-            while not talons[red] and pack:
-                c, pack = pack[-1], pack[:-1]
-                talons[is_red(c)] = (*talons[is_red(c)], c)
-            if talons[red]:
-                row[i] = (talons[red][-1],)
-                talons[red] = talons[red][:-1]
-    return replace(st, army=tuple(army), navy=tuple(navy), pack=pack,
-                   red_talon=talons[True], black_talon=talons[False])
+            while not piles[talon] and piles[PACK]:
+                c = piles[PACK][-1]
+                piles[PACK] = piles[PACK][:-1]
+                t = RED if is_red(c) else BLACK
+                piles[t] = (*piles[t], c)
+            if piles[talon]:
+                piles[i] = piles[talon][-1:]
+                piles[talon] = piles[talon][:-1]
 
 
-def firsts(row: Piles) -> tuple[list[int], list[int]]:
-    """The first place of each distinct single card and of each distinct pair."""
+def firsts(piles: tuple[Cards, ...], first: int) -> tuple[list[int], list[int]]:
+    """The first place (0-based in its row) of each distinct single card and of each
+    distinct pair of the row whose piles begin at ``first``."""
     seen: set[tuple[Card, ...]] = set()
     singles: list[int] = []
     pairs: list[int] = []
-    for i, p in enumerate(row):
+    for i in range(WIDTH):
+        p = piles[first + i]
         key = tuple(identity(c) for c in p)
         if p and key not in seen:
             seen.add(key)
@@ -156,34 +154,52 @@ def firsts(row: Piles) -> tuple[list[int], list[int]]:
 
 
 @register
-class EmpressOfIndia(SoloGame[EmpressState]):
+class EmpressOfIndia(Patience):
     description = Description(
         id="empress_of_india", title="The Empress of India", book=CADOGAN,
         lines="1085-1179", skill="some", bound=400, packs=4)
+    facts = (("pack", size("pack")), ("red_talon", size("red_talon")),
+             ("black_talon", size("black_talon")),
+             ("on_foundations", lambda g, t: HOME(g, t) - 16))
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> EmpressState:
+    def __init__(self, options: Mapping[str, object] | None = None) -> None:
+        super().__init__(options)
+        #: The piles' zone ids, by index (the shapes read them).
+        self.ids = tuple(p.id for p in self.pile_specs)
+
+    def lay_piles(self) -> tuple[Pile, ...]:
+        kinds = ("Admiral",) * 8 + ("General",) * 8
+        return (*(Pile(f"f{j + 1}", "foundation", f"{kinds[j]} {j + 1}",
+                       "Admirals" if j < 8 else "Generals") for j in range(16)),
+                Pile("court", "reserve", "the Empress and her guard; seven queens aside"),
+                *(Pile(f"a{i + 1}", "pile", f"Army place {i + 1}", "the Army")
+                  for i in range(WIDTH)),
+                *(Pile(f"n{i + 1}", "pile", f"Navy place {i + 1}", "the Navy")
+                  for i in range(WIDTH)),
+                Pile("pack", "stock", "the pack", face=DOWN),
+                Pile("red_talon", "waste", "the red talon"),
+                Pile("black_talon", "waste", "the black talon"))
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         def special(c: Card) -> bool:
             r, red = rank_of(c), is_red(c)
             return (not red and r in (ACE, QUEEN)) or (red and r in (KING, JACK))
 
         spec = [c for c in cards if special(c)]
         rest = [c for c in cards if not special(c)]
-        aces = [c for c in spec if rank_of(c) == ACE]
-        kings = [c for c in spec if rank_of(c) == KING]
         # the sixteen bases, in the foundations' suit order
-        pool = aces + kings
-        bases = []
-        for s in SUITS:
+        pool = [c for c in spec if rank_of(c) == ACE] + [c for c in spec if rank_of(c) == KING]
+        piles: dict[str, Cards] = {}
+        for j, s in enumerate(SUITS):
             c = next(c for c in pool if suit_of(c) == s)
             pool.remove(c)
-            bases.append((c,))
-        fams = tuple(bases)
+            piles[f"f{j + 1}"] = (c,)
         queens = [c for c in spec if rank_of(c) == QUEEN]
         empress = next(c for c in queens if suit_of(c) == CLUBS)
-        court = (empress, *(c for c in spec if rank_of(c) == JACK),
-                 *(q for q in queens if q != empress))
-        army: list[tuple[Card, ...]] = []
-        navy: list[tuple[Card, ...]] = []
+        piles["court"] = (empress, *(c for c in spec if rank_of(c) == JACK),
+                          *(q for q in queens if q != empress))
+        army: list[Card] = []
+        navy: list[Card] = []
         red_t: list[Card] = []
         black_t: list[Card] = []
         k = 0
@@ -191,149 +207,92 @@ class EmpressOfIndia(SoloGame[EmpressState]):
             c = rest[k]
             k += 1
             row, talon = (army, red_t) if is_red(c) else (navy, black_t)
-            if len(row) < WIDTH:
-                row.append((c,))
-            else:
-                talon.append(c)
-        return EmpressState(fams, tuple(army), tuple(navy), pack_of(rest[k:]),
-                            tuple(red_t), tuple(black_t), court)
+            (row if len(row) < WIDTH else talon).append(c)
+        piles |= {f"a{i + 1}": (c,) for i, c in enumerate(army)}
+        piles |= {f"n{i + 1}": (c,) for i, c in enumerate(navy)}
+        return self.table(piles | {"pack": pack_of(rest[k:]), "red_talon": tuple(red_t),
+                                   "black_talon": tuple(black_t)})
 
-    def moves(self, state: EmpressState) -> tuple[Move, ...]:
-        fams, army, navy = state.families, state.army, state.navy
-        # what each foundation waits for, looked up by (suit, rank), first one first
-        want: dict[tuple[int, int], int] = {}
-        for j, f in enumerate(fams):
-            if (r := wanted_rank(f)):
-                want.setdefault((SUITS[j], r), j)
+    def steps(self, t: Table) -> list[Step]:
+        piles = t.piles
+        # what each foundation waits for, looked up by (suit, rank)
+        want = {(SUITS[j], r) for j in range(16) if (r := wanted_rank(piles[j]))}
 
         def fits(c: Card) -> bool:
             return (suit_of(c), rank_of(c)) in want
 
-        singles_a, pairs_a = firsts(army)
-        singles_n, pairs_n = firsts(navy)
-        reds = [i for i in singles_a if fits(army[i][0])]
-        blacks = [j for j in singles_n if fits(navy[j][0])]
+        singles_a, pairs_a = firsts(piles, A)
+        singles_n, pairs_n = firsts(piles, N)
+        reds = [i for i in singles_a if fits(piles[A + i][0])]
+        blacks = [j for j in singles_n if fits(piles[N + j][0])]
         out = [PLAYS[i][j] for i in reds for j in blacks]
-        for letter, row, pairs in (("a", army, pairs_a), ("n", navy, pairs_n)):
-            out += [PAIRS[letter][i] for i in pairs if fits(row[i][0]) and fits(row[i][1])]
-        if state.pack:
-            out.append(TURN)
+        for first, pairs in ((A, pairs_a), (N, pairs_n)):
+            out += [WHOLE[first][i] for i in pairs
+                    if fits(piles[first + i][0]) and fits(piles[first + i][1])]
+        if piles[PACK]:
+            out.append(TURNS[is_red(piles[PACK][-1])])
         out += [A_ON_N[i][j] for i in singles_a for j in singles_n]
         out += [N_ON_A[j][i] for j in singles_n for i in singles_a]
-        return with_end(out)
+        return out
 
-    def play(self, state: EmpressState, move: Move) -> EmpressState:
-        code = move.code
-        if move == TURN:
-            c = state.pack[-1]
-            st = replace(state, pack=state.pack[:-1])
-            if is_red(c):
-                return replace(st, red_talon=(*st.red_talon, c))
-            return replace(st, black_talon=(*st.black_talon, c))
-        if ">" in code:
-            src, dst = code.split(">")
-            i, j = int(src[1:]) - 1, int(dst[1:]) - 1
-            if src[0] == "a":
-                c = state.army[i][0]
-                st = replace(state, army=replace_at(state.army, i, ()),
-                             navy=replace_at(state.navy, j, (*state.navy[j], c)))
-            else:
-                c = state.navy[i][0]
-                st = replace(state, navy=replace_at(state.navy, i, ()),
-                             army=replace_at(state.army, j, (*state.army[j], c)))
-            return refill(st)
-        if "+" in code:
-            a, n = code.split("+")
-            i, j = int(a[1:]) - 1, int(n[1:]) - 1
-            up: tuple[Card, ...] = (state.army[i][0], state.navy[j][0])
-            st = replace(state, army=replace_at(state.army, i, ()),
-                         navy=replace_at(state.navy, j, ()))
+    def play(self, state: Table, move: Move) -> Table:
+        s = self.step(state, move)
+        if s.kind == DEAL:
+            return self.carry(state, s)
+        piles = list(state.piles)
+        if s.kind == MOVE:  # a pairing: the card onto the other's place
+            piles[s.target] = (*piles[s.target], piles[s.source][0])
+            piles[s.source] = ()
         else:
-            i = int(code[1:]) - 1
-            if code[0] == "a":
-                up = state.army[i]
-                st = replace(state, army=replace_at(state.army, i, ()))
-            else:
-                up = state.navy[i]
-                st = replace(state, navy=replace_at(state.navy, i, ()))
-        fams = st.families
-        for c in up:
-            t = target(fams, c)
-            fams = replace_at(fams, t, (*fams[t], c))
-        return refill(replace(st, families=fams))
+            up = piles[s.source] if s.target < 0 else (piles[s.source][0], piles[s.target][0])
+            for i in (s.source, s.target):
+                if i >= 0:
+                    piles[i] = ()
+            for c in up:
+                j = target(tuple(piles[:16]), c)
+                piles[j] = (*piles[j], c)
+        refill(piles)
+        down = (*state.down[:PACK], len(piles[PACK]), *state.down[PACK + 1:])
+        return Table(tuple(piles), down, state.redeals, state.turns, state.privileges_used,
+                     state.given_up, True, None, state.own, state.seed)
 
-    def shape(self, state: EmpressState, move: Move, seat: Seat, audience: Audience
-              ) -> Shape:
-        """Read from the code, not from a move played: some 500 moves are legal at a time,
-        and playing each made a view cost over 100 ms. Every card here but the pack's is
-        face up. A turned card's talon is not named (it would tell the card's colour)."""
-        code = move.code
-        if move == TURN:
-            return Shape(DEAL, "pack", None, (None,))
-        if code in ("end", "auto"):
+    def shape(self, state: Table, move: Move, seat: Seat, audience: Audience) -> Shape:
+        """Read from the step alone: some 500 moves are legal at a time, and a view costs
+        a shape each. Every card here but the pack's is face up; a turned card's talon
+        is not named (it would tell the card's colour)."""
+        if move.code in ("end", "auto"):
             return super().shape(state, move, seat, audience)
-        if ">" in code:
-            src, dst = code.split(">")
-            row = state.army if src[0] == "a" else state.navy
-            return Shape(MOVE, src, dst, (row[int(src[1:]) - 1][0],))
-        if "+" in code:
-            a, n = code.split("+")
-            return Shape(PAIR, a, n, (state.army[int(a[1:]) - 1][0],
-                                      state.navy[int(n[1:]) - 1][0]))
-        row = state.army if code[0] == "a" else state.navy
-        return Shape(PAIR, code, None, row[int(code[1:]) - 1])
+        s = self.step(state, move)
+        ids = self.ids
+        if s.kind == DEAL:
+            return Shape(DEAL, "pack", None, (None,))
+        src = state.piles[s.source]
+        if s.target < 0:
+            return Shape(PAIR, ids[s.source], None, src)
+        return Shape(s.kind, ids[s.source], ids[s.target],
+                     (src[0], state.piles[s.target][0]) if s.kind == PAIR else src)
 
-    def won(self, state: EmpressState) -> bool:
-        return all(wanted_rank(f) == 0 for f in state.families)
+    def won(self, state: Table) -> bool:
+        return all(wanted_rank(state.piles[j]) == 0 for j in range(16))
 
-    def summary(self, state: EmpressState, won: bool) -> str:
-        n = sum(len(f) for f in state.families) - 16
+    def summary(self, state: Table, won: bool) -> str:
+        n = state.home(self.foundations) - 16
         if won:
             return "all 176 cards on the Admirals and Generals"
         why = "given up" if state.given_up else "no move is left"
         return f"{n} of 176 cards on the foundations; {why}"
 
-    def zones(self, state: EmpressState) -> tuple[Zone, ...]:
-        kinds = ("Admiral",) * 8 + ("General",) * 8
-        return (
-            *(open_zone(f"f{j + 1}", "foundation", f, f"{kinds[j]} {j + 1}",
-                        "Admirals" if j < 8 else "Generals")
-              for j, f in enumerate(state.families)),
-            open_zone("court", "reserve", state.court,
-                      "the Empress and her guard; seven queens aside"),
-            *(open_zone(f"a{i + 1}", "pile", p, f"Army place {i + 1}", "the Army")
-              for i, p in enumerate(state.army)),
-            *(open_zone(f"n{i + 1}", "pile", p, f"Navy place {i + 1}", "the Navy")
-              for i, p in enumerate(state.navy)),
-            pack_zone(state.pack),
-            open_zone("red_talon", "waste", state.red_talon, "the red talon"),
-            open_zone("black_talon", "waste", state.black_talon, "the black talon"))
-
-    def public(self, state: EmpressState) -> dict[str, Any]:
-        return {"pack": len(state.pack), "red_talon": len(state.red_talon),
-                "black_talon": len(state.black_talon),
-                "on_foundations": sum(len(f) for f in state.families) - 16}
-
-    def say(self, state: EmpressState, move: Move) -> str:
-        code = move.code
-        if move == TURN:
+    def say(self, state: Table, move: Move) -> str:
+        s = self.step(state, move)
+        piles = state.piles
+        if s.kind == DEAL:
             return "turn the next card of the pack onto its talon"
-        if ">" in code:
-            src, dst = code.split(">")
-            i, j = int(src[1:]) - 1, int(dst[1:]) - 1
-            if src[0] == "a":
-                return f"pair {name(state.army[i][0])} of the Army on " \
-                    f"{name(state.navy[j][0])} of the Navy"
-            return f"pair {name(state.navy[i][0])} of the Navy on " \
-                f"{name(state.army[j][0])} of the Army"
-        if "+" in code:
-            a, n = code.split("+")
-            cs: tuple[Card, ...] = (state.army[int(a[1:]) - 1][0],
-                                    state.navy[int(n[1:]) - 1][0])
-        else:
-            row = state.army if code[0] == "a" else state.navy
-            cs = row[int(code[1:]) - 1]
+        if s.kind == MOVE:
+            here, there = ("Army", "Navy") if s.source < N else ("Navy", "Army")
+            return f"pair {name(piles[s.source][0])} of the {here} on " \
+                f"{name(piles[s.target][0])} of the {there}"
+        cs = piles[s.source] if s.target < 0 else (piles[s.source][0], piles[s.target][0])
         return f"play {name(cs[0])} and {name(cs[1])} together on their foundations"
 
 
-__all__ = ["EmpressOfIndia", "EmpressState", "target", "wanted_rank"]
+__all__ = ["EmpressOfIndia", "target", "wanted_rank"]

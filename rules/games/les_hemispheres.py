@@ -40,7 +40,8 @@ Readings (the sheet's PROPOSED readings):
 - Barriers go up when their foundation is ready for them (amb. 5): the K♥ and K♦ end an
   ascending foundation, the A♣ and A♠ a descending one.
 - Marriages within a Race can shift a card between two like cards, so a card may not go
-  straight back where it came from, and ``end`` (give up) is offered beside other moves.
+  straight back where it came from (the model's ``no_straight_back``), and ``end`` (give
+  up) is offered beside other moves.
 - Won with all 104 on the foundations; lost when no move is left or on giving up.
 
 Moves, in this order: ``r<i>>f<j>``, ``b<k>>f<j>``, ``w>f<j>``, ``x<i>.<j>``,
@@ -51,49 +52,25 @@ kings. Barriers ``b1``-``b4``: K♥, K♦, A♣, A♠.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
-
-from ..cadogan import (
-    ACES_UP,
-    ASCENDING,
-    DESCENDING,
-    KINGS_DOWN,
-    Foundation,
-    Line,
-    available,
-    marries,
-    talon_top,
-    to_play,
-)
+from ..cadogan import ACES_UP, ASCENDING, DESCENDING, KINGS_DOWN, Foundation, Line, marries, to_play
 from ..cards import ACE, CLUBS, DIAMONDS, HEARTS, KING, SPADES, Card, is_red, name, rank_of, suit_of
 from ..description import CADOGAN, Description
-from ..game import Move, Zone
+from ..game import Move
+from ..patience import DOWN, HOME, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code, with_end
+from ..shape import DEAL, OTHER
+from ..solo import pack_of
 
 PLACES = 12
 #: Stand-in for the lost figure: places 1-6 (the first two Races dealt) are northern.
 NORTH = frozenset(range(6))
 RACES = ("Europeans", "Asiatics", "Australians", "Africans")
-TURN = Move("t")
 SUITS = (HEARTS, HEARTS, DIAMONDS, DIAMONDS, SPADES, SPADES, CLUBS, CLUBS)
 FOUNDATIONS = tuple(Foundation(k.base, k.step, True, s)
                     for k, s in zip((ACES_UP,) * 4 + (KINGS_DOWN,) * 4, SUITS, strict=True))
 BARRIERS = ((KING, HEARTS), (KING, DIAMONDS), (ACE, CLUBS), (ACE, SPADES))
-Piles = tuple[tuple[Card, ...], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class HemiState:
-    families: Piles
-    barriers: Piles
-    races: Piles
-    pack: tuple[Card, ...]
-    talon: tuple[Card, ...] = ()
-    #: The code that would put the last card moved between Races straight back.
-    back: str = ""
-    given_up: bool = False
+#: Where the piles lie: the foundations, barriers, places (Races), pack and talon.
+B, R, PACK, TALON = 8, 12, 12 + PLACES, 13 + PLACES
 
 
 def proper(i: int, c: Card) -> bool:
@@ -120,153 +97,122 @@ def line_of(c: Card) -> Line:
     return DESCENDING if is_red(c) else ASCENDING
 
 
+def end_game(t: Table) -> bool:
+    """All the cards dealt and the talon exhausted (Rule II)."""
+    return not t.piles[PACK] and not t.piles[TALON]
+
+
+def hole(t: Table) -> int:
+    """The first vacancy of the circle (0-based place), or -1."""
+    return next((i for i, p in enumerate(t.piles[R:PACK]) if not p), -1)
+
+
 @register
-class LesHemispheres(SoloGame[HemiState]):
+class LesHemispheres(Patience):
     description = Description(
         id="les_hemispheres", title="Les Hémisphères (figure lost: places 1-6 northern)",
         book=CADOGAN, lines="1345-1425", skill="some", bound=None, packs=2,
         layout="clock")
+    facts = (("pack", size("pack")), ("talon", size("talon")),
+             ("end_of_game", lambda g, t: end_game(t)), ("on_foundations", HOME))
+    home_words = "on the foundations"
+    no_straight_back = True
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> HemiState:
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"f{j + 1}", "foundation", found_label(j), "foundations")
+                  for j in range(8)),
+                *(Pile(f"b{k + 1}", "reserve", f"barrier {k + 1}", "barriers")
+                  for k in range(4)),
+                *(Pile(f"r{i + 1}", "pile", place_label(i), RACES[race_of(i)])
+                  for i in range(PLACES)),
+                Pile("pack", "stock", "the pack", face=DOWN),
+                Pile("talon", "waste", "the talon"))
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         rest = list(cards)
 
-        def take(rank: int, suit: int) -> Card:
+        def take(rank: int, suit: int) -> tuple[Card]:
             c = next(c for c in rest if rank_of(c) == rank and suit_of(c) == suit)
             rest.remove(c)
-            return c
+            return (c,)
 
-        fams = tuple((take(ACE if j < 4 else KING, s),) for j, s in enumerate(SUITS))
-        barriers = tuple((take(r, s),) for r, s in BARRIERS)
-        races = tuple((c,) for c in rest[:PLACES])
-        return HemiState(fams, barriers, races, pack_of(rest[PLACES:]))
+        piles = {f"f{j + 1}": take(ACE if j < 4 else KING, s) for j, s in enumerate(SUITS)}
+        piles |= {f"b{k + 1}": take(r, s) for k, (r, s) in enumerate(BARRIERS)}
+        piles |= {f"r{i + 1}": (c,) for i, c in enumerate(rest[:PLACES])}
+        return self.table(piles | {"pack": pack_of(rest[PLACES:])})
 
-    @staticmethod
-    def end_game(state: HemiState) -> bool:
-        """All the cards dealt and the talon exhausted (Rule II)."""
-        return not state.pack and not state.talon
-
-    def free(self, state: HemiState, i: int) -> Card | None:
-        """The available card of place ``i`` (Rule I; at the end, any top card)."""
-        c = available(state.races[i])
-        if c is None or not (proper(i, c) or self.end_game(state)):
+    def free(self, t: Table, i: int) -> Card | None:
+        """The available card of place ``i`` (0-based; Rule I; at the end, any top card)."""
+        c = t.top(R + i)
+        if c is None or not (proper(i, c) or end_game(t)):
             return None
         return c
 
-    def moves(self, state: HemiState) -> tuple[Move, ...]:
-        fams, races = state.families, state.races
-        out: list[Move] = []
-        free = [self.free(state, i) for i in range(PLACES)]
+    def steps(self, t: Table) -> list[Step]:
+        fams = t.piles[:B]
+        out: list[Step] = []
+        free = [self.free(t, i) for i in range(PLACES)]
         for i, c in enumerate(free):
             if c is not None and (j := to_play(FOUNDATIONS, fams, c)) >= 0:
-                out.append(Move(f"r{i + 1}>f{j + 1}"))
-        for k, b in enumerate(state.barriers):
-            if b and (j := to_play(FOUNDATIONS, fams, b[-1])) >= 0:
-                out.append(Move(f"b{k + 1}>f{j + 1}"))
-        top = talon_top(state.talon)
+                out.append(Step(f"r{i + 1}>f{j + 1}", source=R + i, target=j))
+        for k in range(4):
+            b = t.top(B + k)
+            if b is not None and (j := to_play(FOUNDATIONS, fams, b)) >= 0:
+                out.append(Step(f"b{k + 1}>f{j + 1}", source=B + k, target=j))
+        top = t.top(TALON)
         if top is not None and (j := to_play(FOUNDATIONS, fams, top)) >= 0:
-            out.append(Move(f"w>f{j + 1}"))
-        if not self.end_game(state):
+            out.append(Step(f"w>f{j + 1}", source=TALON, target=j))
+        if not end_game(t):
             for i in NORTH:
-                if races[i] and not is_red(races[i][-1]):
-                    out += [Move(f"x{i + 1}.{j + 1}") for j in range(PLACES)
-                            if j not in NORTH and races[j] and is_red(races[j][-1])]
+                a = t.top(R + i)
+                if a is not None and not is_red(a):
+                    out += [Step(f"x{i + 1}.{j + 1}", OTHER, R + i, R + j)
+                            for j in range(PLACES) if j not in NORTH
+                            and (d := t.top(R + j)) is not None and is_red(d)]
         for i, c in enumerate(free):
             if c is None:
                 continue
-            for j, d in enumerate(free):
-                if (d is not None and j != i and race_of(j) == race_of(i)
-                        and marries(c, d, line_of(c))
-                        and (code := f"r{i + 1}>r{j + 1}") != state.back):
-                    out.append(Move(code))
+            out += [Step(f"r{i + 1}>r{j + 1}", source=R + i, target=R + j)
+                    for j, d in enumerate(free)
+                    if d is not None and j != i and race_of(j) == race_of(i)
+                    and marries(c, d, line_of(c))]
         if top is not None:
-            out += [Move(f"w>r{j + 1}") for j, d in enumerate(free)
+            out += [Step(f"w>r{j + 1}", source=TALON, target=R + j) for j, d in enumerate(free)
                     if d is not None and marries(top, d, line_of(top))]
-        if state.pack:
-            out.append(TURN)
-        return with_end(out)
+        if t.piles[PACK]:  # "first re-filling vacancies in the Races", else the talon
+            h = hole(t)
+            out.append(Step("t", DEAL, PACK, R + h if h >= 0 else TALON))
+        return out
 
-    def play(self, state: HemiState, move: Move) -> HemiState:
-        st = replace(state, back="")
-        if move == TURN:
-            c = st.pack[-1]
-            st = replace(st, pack=st.pack[:-1])
-            hole = next((i for i, p in enumerate(st.races) if not p), -1)
-            if hole >= 0:  # "first re-filling vacancies in the Races"
-                return replace(st, races=replace_at(st.races, hole, (c,)))
-            return replace(st, talon=(*st.talon, c))
-        if move.code.startswith("x"):
-            i, j = (int(t) - 1 for t in move.code[1:].split("."))
-            a, b = st.races[i], st.races[j]
-            races = replace_at(replace_at(st.races, i, (*a[:-1], b[-1])), j, (*b[:-1], a[-1]))
-            return replace(st, races=races)
-        src, a_, dst, b_ = split_code(move.code)
-        assert b_ is not None
-        c, st = self._take(st, src, a_)
-        if dst == "f":
-            return replace(st, families=replace_at(st.families, b_ - 1,
-                                                   (*st.families[b_ - 1], c)))
-        st = replace(st, races=replace_at(st.races, b_ - 1, (*st.races[b_ - 1], c)))
-        return replace(st, back=f"r{b_}>r{a_}") if src == "r" else st
+    def special(self, t: Table, step: Step) -> Table:
+        """The exchange: the two places' top cards change places."""
+        piles = list(t.piles)
+        a, b = piles[step.source], piles[step.target]
+        piles[step.source], piles[step.target] = (*a[:-1], b[-1]), (*b[:-1], a[-1])
+        return Table(tuple(piles), t.down, t.redeals, t.turns, t.privileges_used, t.given_up,
+                     True, None, t.own, t.seed)
 
-    @staticmethod
-    def _take(state: HemiState, src: str, a: int | None) -> tuple[Card, HemiState]:
-        if src == "w":
-            return state.talon[-1], replace(state, talon=state.talon[:-1])
-        assert a is not None
-        if src == "b":
-            return state.barriers[a - 1][-1], replace(
-                state, barriers=replace_at(state.barriers, a - 1, ()))
-        p = state.races[a - 1]
-        return p[-1], replace(state, races=replace_at(state.races, a - 1, p[:-1]))
+    def say(self, state: Table, move: Move) -> str:
+        s = self.step(state, move)
+        if s.kind == DEAL:
+            h = hole(state)
+            return f"deal the next card to {place_label(h) if h >= 0 else 'the talon'}"
+        c = state.piles[s.source][-1]
+        if s.kind == OTHER:
+            i, j = s.source - R, s.target - R
+            return (f"exchange {name(c)} of {place_label(i)} with "
+                    f"{name(state.piles[s.target][-1])} of {place_label(j)}")
+        where = "from the talon" if s.source == TALON else "the barrier" if s.source < R \
+            else f"from {place_label(s.source - R)}"
+        if s.target < B:
+            return f"play {name(c)} {where} on {found_label(s.target)}"
+        return f"marry {name(c)} {where} on {name(state.piles[s.target][-1])} of " \
+            f"{place_label(s.target - R)}"
 
-    def won(self, state: HemiState) -> bool:
-        return sum(len(f) for f in state.families) == 104
-
-    def summary(self, state: HemiState, won: bool) -> str:
-        n = sum(len(f) for f in state.families)
-        if won:
-            return "all 104 cards on the foundations"
-        why = "given up" if state.given_up else "no move is left"
-        return f"{n} of 104 cards on the foundations; {why}"
-
-    def zones(self, state: HemiState) -> tuple[Zone, ...]:
-        return (
-            *(open_zone(f"f{j + 1}", "foundation", f, found_label(j), "foundations")
-              for j, f in enumerate(state.families)),
-            *(open_zone(f"b{k + 1}", "reserve", b, f"barrier {k + 1}", "barriers")
-              for k, b in enumerate(state.barriers)),
-            *(open_zone(f"r{i + 1}", "pile", p, place_label(i), RACES[race_of(i)])
-              for i, p in enumerate(state.races)),
-            pack_zone(state.pack), open_zone("talon", "waste", state.talon, "the talon"))
-
-    def public(self, state: HemiState) -> dict[str, Any]:
-        return {"pack": len(state.pack), "talon": len(state.talon),
-                "end_of_game": self.end_game(state),
-                "on_foundations": sum(len(f) for f in state.families)}
-
-    def say(self, state: HemiState, move: Move) -> str:
-        if move == TURN:
-            hole = next((i for i, p in enumerate(state.races) if not p), -1)
-            to = place_label(hole) if hole >= 0 else "the talon"
-            return f"deal the next card to {to}"
-        if move.code.startswith("x"):
-            i, j = (int(t) - 1 for t in move.code[1:].split("."))
-            return (f"exchange {name(state.races[i][-1])} of {place_label(i)} with "
-                    f"{name(state.races[j][-1])} of {place_label(j)}")
-        src, a, dst, b = split_code(move.code)
-        assert b is not None
-        c, _ = self._take(state, src, a)
-        where = {"w": "from the talon", "b": "the barrier",
-                 "r": f"from {place_label((a or 1) - 1)}"}[src]
-        if dst == "f":
-            return f"play {name(c)} {where} on {found_label(b - 1)}"
-        return f"marry {name(c)} {where} on {name(state.races[b - 1][-1])} of " \
-            f"{place_label(b - 1)}"
-
-    def narrate(self, before: HemiState, move: Move, after: HemiState) -> str:
-        if move == TURN:
-            return f"{self.describe(before, move)}: {name(before.pack[-1])}"
+    def narrate(self, before: Table, move: Move, after: Table) -> str:
+        if move.code == "t":
+            return f"{self.describe(before, move)}: {name(before.piles[PACK][-1])}"
         return self.describe(before, move)
 
 
-__all__ = ["HemiState", "LesHemispheres"]
+__all__ = ["LesHemispheres"]

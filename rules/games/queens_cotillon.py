@@ -38,47 +38,44 @@ into space ``i``, when there is no stock), ``d`` (turn the next card onto the st
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
-
 from ..cards import SUIT_NAMES, Card, name, rank_of, suit_of
 from ..common import next_in_suit
 from ..description import CHENEY, Description
-from ..game import Move, Option, Zone
+from ..game import Move, Option
+from ..patience import DOWN, HOME, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code
+from ..shape import DEAL
+from ..solo import pack_of
 
-DEAL = Move("d")
 LEFT_ROWS, LEFT_COLS, SQUARE = 3, 4, 16
-Piles = tuple[tuple[Card, ...], ...]
+#: Where the piles lie, in the order the table shows them: the left columns, the deuce
+#: families, the ace families, the square's places, the pack and the stock.
+L, DEUCES, ACES, R, PACK, STOCK = 0, 4, 8, 12, 12 + SQUARE, 13 + SQUARE
 
 
-@dataclass(frozen=True, slots=True)
-class CotillonState:
-    #: The left figure: four columns, top row first; the last card is free.
-    left: Piles
-    #: The right-hand square, row by row (0: a space).
-    square: tuple[Card, ...]
-    #: Families 0-3 on the aces (spades, hearts, diamonds, clubs), 4-7 on the deuces.
-    families: Piles
-    pack: tuple[Card, ...]
-    stock: tuple[Card, ...] = ()
+def fam_pile(j: int) -> int:
+    """The pile of family ``j`` (0-3 on the aces, 4-7 on the deuces)."""
+    return ACES + j if j < 4 else DEUCES + j - 4
 
 
-def home_for(fams: Piles, c: Card) -> list[int]:
+def home_for(t: Table, c: Card) -> list[int]:
     """The families (0-based) that take ``c``: its suit's ace family, then deuce family."""
     s, r = suit_of(c), rank_of(c)
     out = []
     for j, base in ((s, 1), (s + 4, 2)):
-        fam = fams[j]
+        fam = t.piles[fam_pile(j)]
         if (not fam and r == base) or (fam and len(fam) < 13
                                        and next_in_suit(fam[-1], c, 2, wrap=True)):
             out.append(j)
     return out
 
 
+def family_label(j: int) -> str:
+    return f"the {SUIT_NAMES[j % 4]} family on the {'ace' if j < 4 else 'deuce'}"
+
+
 @register
-class QueensCotillon(SoloGame[CotillonState]):
+class QueensCotillon(Patience):
     description = Description(
         id="queens_cotillon", title="Queen's Cotillon", book=CHENEY, lines="3162-3200",
         skill="some", bound=700, packs=2)
@@ -89,108 +86,77 @@ class QueensCotillon(SoloGame[CotillonState]):
                "taken_out: one ace and one deuce of each suit are taken out first",
                choices=("as_they_come", "taken_out")),
     )
+    facts = (("in_pack", size("pack")), ("in_families", HOME))
+    gives_up = False
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> CotillonState:
-        fams: Piles = ((),) * 8
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"l{i + 1}", "pile", f"left column {i + 1}", "left")
+                  for i in range(LEFT_COLS)),
+                *(Pile(f"f{j + 5}", "foundation", family_label(j + 4), "deuces")
+                  for j in range(4)),
+                *(Pile(f"f{j + 1}", "foundation", family_label(j), "aces") for j in range(4)),
+                *(Pile(f"r{i + 1}", "cell", f"square {i + 1}", f"square row {i // 4 + 1}")
+                  for i in range(SQUARE)),
+                Pile("pack", "stock", "the pack", face=DOWN),
+                Pile("stock", "waste", "the stock"))
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        piles: dict[str, tuple[Card, ...]] = {}
         if self.option("bases") == "taken_out":
             rest = list(cards)
-            bases = []
             for r in (1, 2):
                 for suit in range(4):
                     c = next(c for c in rest if rank_of(c) == r and suit_of(c) == suit)
                     rest.remove(c)
-                    bases.append((c,))
-            cards, fams = tuple(rest), tuple(bases)
+                    piles[f"f{(r - 1) * 4 + suit + 1}"] = (c,)
+            cards = tuple(rest)
         n = LEFT_ROWS * LEFT_COLS
-        left = tuple(tuple(cards[r * LEFT_COLS + i] for r in range(LEFT_ROWS))
-                     for i in range(LEFT_COLS))
-        return CotillonState(left, tuple(cards[n:n + SQUARE]), fams,
-                             pack_of(cards[n + SQUARE:]))
+        piles |= {f"l{i + 1}": tuple(cards[r * LEFT_COLS + i] for r in range(LEFT_ROWS))
+                  for i in range(LEFT_COLS)}
+        piles |= {f"r{i + 1}": (c,) for i, c in enumerate(cards[n:n + SQUARE])}
+        return self.table(piles | {"pack": pack_of(cards[n + SQUARE:])})
 
-    def moves(self, state: CotillonState) -> tuple[Move, ...]:
-        fams = state.families
-        found = [Move(f"r{i + 1}>f{j + 1}") for i, c in enumerate(state.square) if c
-                 for j in home_for(fams, c)]
-        found += [Move(f"l{i + 1}>f{j + 1}") for i, col in enumerate(state.left) if col
-                  for j in home_for(fams, col[-1])]
-        spaces = [i for i, c in enumerate(state.square) if not c]
-        if state.stock:
-            found += [Move(f"s>f{j + 1}") for j in home_for(fams, state.stock[-1])]
-            found += [Move(f"s>r{i + 1}") for i in spaces]
-        elif state.pack:
-            found += [Move(f"p>r{i + 1}") for i in spaces]
-        if state.pack:
-            found.append(DEAL)
-        return tuple(found)
+    def steps(self, t: Table) -> list[Step]:
+        found = [Step(f"r{i + 1}>f{j + 1}", source=R + i, target=fam_pile(j))
+                 for i in range(SQUARE) if (c := t.top(R + i)) is not None
+                 for j in home_for(t, c)]
+        found += [Step(f"l{i + 1}>f{j + 1}", source=L + i, target=fam_pile(j))
+                  for i in range(LEFT_COLS) if (c := t.top(L + i)) is not None
+                  for j in home_for(t, c)]
+        spaces = [i for i in range(SQUARE) if not t.piles[R + i]]
+        top = t.top(STOCK)
+        if top is not None:
+            found += [Step(f"s>f{j + 1}", source=STOCK, target=fam_pile(j))
+                      for j in home_for(t, top)]
+            found += [Step(f"s>r{i + 1}", source=STOCK, target=R + i) for i in spaces]
+        elif t.piles[PACK]:  # the space the player chooses, whatever the card
+            found += [Step(f"p>r{i + 1}", DEAL, PACK, R + i) for i in spaces]
+        if t.piles[PACK]:
+            found.append(Step("d", DEAL, PACK, STOCK))
+        return found
 
-    def play(self, state: CotillonState, move: Move) -> CotillonState:
-        if move == DEAL:
-            return replace(state, pack=state.pack[:-1], stock=(*state.stock, state.pack[-1]))
-        src, i, dst, j = split_code(move.code)
-        assert j is not None
-        square, left, stock, pack = state.square, state.left, state.stock, state.pack
-        if src == "r":
-            assert i is not None
-            c, square = square[i - 1], replace_at(square, i - 1, 0)
-        elif src == "l":
-            assert i is not None
-            c, left = left[i - 1][-1], replace_at(left, i - 1, left[i - 1][:-1])
-        elif src == "s":
-            c, stock = stock[-1], stock[:-1]
-        else:
-            c, pack = pack[-1], pack[:-1]
-        if dst == "r":
-            return CotillonState(left, replace_at(square, j - 1, c), state.families, pack,
-                                 stock)
-        fams = replace_at(state.families, j - 1, (*state.families[j - 1], c))
-        return CotillonState(left, square, fams, pack, stock)
-
-    def won(self, state: CotillonState) -> bool:
-        return all(len(f) == 13 for f in state.families)
-
-    def summary(self, state: CotillonState, won: bool) -> str:
+    def summary(self, state: Table, won: bool) -> str:
         if won:
             return "the lines are complete: one of kings, the other of queens"
-        home = sum(len(f) for f in state.families)
-        return f"{home} of 104 cards in the families; no card can be placed"
+        return f"{state.home(self.foundations)} of 104 cards in the families; " \
+            "no card can be placed"
 
-    def family_label(self, j: int) -> str:
-        return f"the {SUIT_NAMES[j % 4]} family on the {'ace' if j < 4 else 'deuce'}"
-
-    def zones(self, state: CotillonState) -> tuple[Zone, ...]:
-        out = [open_zone(f"l{i + 1}", "pile", col, f"left column {i + 1}", "left")
-               for i, col in enumerate(state.left)]
-        out += [open_zone(f"f{j + 5}", "foundation", state.families[j + 4],
-                          self.family_label(j + 4), "deuces") for j in range(4)]
-        out += [open_zone(f"f{j + 1}", "foundation", state.families[j],
-                          self.family_label(j), "aces") for j in range(4)]
-        out += [open_zone(f"r{i + 1}", "cell", (c,) if c else (), f"square {i + 1}",
-                          f"square row {i // 4 + 1}") for i, c in enumerate(state.square)]
-        out.append(pack_zone(state.pack))
-        out.append(open_zone("stock", "waste", state.stock, "the stock"))
-        return tuple(out)
-
-    def public(self, state: CotillonState) -> dict[str, Any]:
-        return {"in_pack": len(state.pack),
-                "in_families": sum(len(f) for f in state.families)}
-
-    def say(self, state: CotillonState, move: Move) -> str:
-        if move == DEAL:
+    def say(self, state: Table, move: Move) -> str:
+        if move.code == "d":
             return "turn the next card of the pack onto the stock"
-        src, i, dst, j = split_code(move.code)
-        assert j is not None
-        if src == "p":
+        s = self.step(state, move)
+        j = s.target - R + 1
+        if s.source == PACK:
             return f"deal the next card of the pack into space {j} of the square"
-        if src == "r":
-            assert i is not None
-            c, where = state.square[i - 1], f"square {i}"
-        elif src == "l":
-            assert i is not None
-            c, where = state.left[i - 1][-1], f"left column {i}"
-        else:
-            c, where = state.stock[-1], "the stock"
-        if dst == "r":
+        c = state.piles[s.source][-1]
+        where = "the stock" if s.source == STOCK else \
+            f"square {s.source - R + 1}" if s.source >= R else f"left column {s.source + 1}"
+        if s.target >= R:
             return f"put {name(c)} from the stock into space {j} of the square"
-        fam = state.families[j - 1]
+        fam = state.piles[s.target]
+        f = s.target - ACES if s.target >= ACES else s.target - DEUCES + 4
         onto = f"onto {name(fam[-1])}" if fam else "to begin it"
-        return f"play {name(c)} from {where} to {self.family_label(j - 1)}, {onto}"
+        return f"play {name(c)} from {where} to {family_label(f)}, {onto}"
+
+
+__all__ = ["QueensCotillon"]

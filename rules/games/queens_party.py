@@ -42,47 +42,32 @@ Cards only go forward, so every game ends.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
-
-from ..cards import (
-    ACE,
-    JACK,
-    KING,
-    QUEEN,
-    SUIT_LETTERS,
-    SUIT_NAMES,
-    Card,
-    name,
-    rank_of,
-    suit_of,
-)
+from ..cards import ACE, JACK, KING, QUEEN, SUIT_LETTERS, SUIT_NAMES, Card, name, rank_of, suit_of
 from ..description import CHENEY, Description
-from ..game import Move, Option, Zone
+from ..game import Move, Option
+from ..patience import DOWN, HOME, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code
+from ..shape import DEAL
+from ..solo import pack_of
 
 PLACES = 16
-TURN = Move("t")
 #: The card just turned, as one card of a pair (option ``pairs=with_card_turned``).
 TURNED = -2
 #: Where each suit's king and queen sit (l.2044-2048), in suit order ♠ ♥ ♦ ♣.
 SIDES = ("left", "top", "bottom", "right")
-NONE = 0
+#: Where the piles lie: the ante-chamber's places, then per suit its king and queen and
+#: its ace and knave, the pack and the stock.
+HALL, PACK, STOCK = PLACES, PLACES + 8, PLACES + 9
 
 
-@dataclass(frozen=True, slots=True)
-class PartyState:
-    #: The ante-chamber, 16 places (``NONE`` where empty).
-    ante: tuple[Card, ...]
-    #: Per suit: the king and queen once they have come in.
-    royals: tuple[tuple[Card, ...], ...]
-    #: Per suit: the ace, the knave and the lower cards on it.
-    knaves: tuple[tuple[Card, ...], ...]
-    pack: tuple[Card, ...]
-    stock: tuple[Card, ...] = ()
-    #: The stock's top card is the card just turned.
-    fresh: bool = False
+def royals(s: int) -> int:
+    """The pile of suit ``s``'s king and queen."""
+    return HALL + 2 * s
+
+
+def knaves(s: int) -> int:
+    """The pile of suit ``s``'s ace, knave and the lower cards on it."""
+    return HALL + 2 * s + 1
 
 
 def fits_knave(fam: tuple[Card, ...], c: Card) -> bool:
@@ -90,16 +75,17 @@ def fits_knave(fam: tuple[Card, ...], c: Card) -> bool:
     return len(fam) >= 2 and rank_of(fam[-1]) - 1 == rank_of(c) and rank_of(c) >= 2
 
 
-def find(ante: tuple[Card, ...], rank: int, suit: int) -> int:
+def find(t: Table, rank: int, suit: int) -> int:
     """The first ante-chamber place holding a card of that rank and suit, or -1."""
-    for i, c in enumerate(ante):
-        if c and rank_of(c) == rank and suit_of(c) == suit:
+    for i in range(PLACES):
+        c = t.top(i)
+        if c is not None and rank_of(c) == rank and suit_of(c) == suit:
             return i
     return -1
 
 
 @register
-class QueensParty(SoloGame[PartyState]):
+class QueensParty(Patience):
     description = Description(
         id="queens_party", title="The Queen's Party", book=CHENEY, lines="2031-2072",
         skill="chance", bound=250, chance=True, layout="grid")
@@ -109,133 +95,118 @@ class QueensParty(SoloGame[PartyState]):
                "with_card_turned: one of them may be the card just turned from the pack",
                choices=("ante_chamber", "with_card_turned")),
     )
+    facts = (("pack", size("pack")), ("stock", size("stock")), ("in_hall", HOME),
+             ("vacancies", lambda g, t: sum(not p for p in t.piles[:PLACES])))
+    #: ``fresh``: the stock's top card is the card just turned.
+    marks = ("fresh",)
+    gives_up = False
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> PartyState:
-        return PartyState(tuple(cards[:PLACES]), ((),) * 4, ((),) * 4,
-                          pack_of(cards[PLACES:]))
+    def lay_piles(self) -> tuple[Pile, ...]:
+        hall: list[Pile] = []
+        for s in range(4):
+            low = SUIT_LETTERS[s].lower()
+            hall += [Pile(f"kq{low}", "foundation", f"king and queen of {SUIT_NAMES[s]}",
+                          f"hall {SIDES[s]}"),
+                     Pile(f"aj{low}", "foundation", f"ace and knave of {SUIT_NAMES[s]}",
+                          "hall corners")]
+        return (*(Pile(f"a{i + 1}", "cell", f"ante-chamber place {i + 1}",
+                       f"ante-chamber side {i // 4 + 1}", empty_up=1) for i in range(PLACES)),
+                *hall,
+                Pile("pack", "stock", "the pack", face=DOWN),
+                Pile("stock", "waste", "the stock"))
 
-    def _pair(self, state: PartyState, first: int, second: int, s: int
-              ) -> tuple[int, int] | None:
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return self.table({f"a{i + 1}": (c,) for i, c in enumerate(cards[:PLACES])}
+                          | {"pack": pack_of(cards[PLACES:])})
+
+    def _pair(self, t: Table, first: int, second: int, s: int) -> tuple[int, int] | None:
         """Where the two cards of a pair of suit ``s`` lie: ante-chamber places, or
         ``TURNED`` for the card just turned (option ``pairs=with_card_turned``)."""
-        turned = state.fresh and self.option("pairs") == "with_card_turned"
+        top = t.top(STOCK)
+        turned = top is not None and bool(self.mark(t, "fresh")) \
+            and self.option("pairs") == "with_card_turned"
         where = []
         for rank in (first, second):
-            i = find(state.ante, rank, s)
-            if i < 0 and turned and rank_of(state.stock[-1]) == rank \
-                    and suit_of(state.stock[-1]) == s:
+            i = find(t, rank, s)
+            if i < 0 and turned and top is not None and rank_of(top) == rank \
+                    and suit_of(top) == s:
                 i = TURNED
             if i == -1:
                 return None
             where.append(i)
         return where[0], where[1]
 
-    def moves(self, state: PartyState) -> tuple[Move, ...]:
-        ante = state.ante
-        out: list[Move] = []
+    def steps(self, t: Table) -> list[Step]:
+        out: list[Step] = []
         for s in range(4):
             low = SUIT_LETTERS[s].lower()
-            if self._pair(state, KING, QUEEN, s) is not None:
-                out.append(Move(f"kq{low}"))
-            if self._pair(state, ACE, JACK, s) is not None:
-                out.append(Move(f"aj{low}"))
-        out += [Move(f"a{i + 1}>h") for i, c in enumerate(ante)
-                if c and fits_knave(state.knaves[suit_of(c)], c)]
-        if state.stock:
-            top = state.stock[-1]
-            if state.fresh and fits_knave(state.knaves[suit_of(top)], top):
-                out.append(Move("w>h"))
-            if NONE in ante:
-                out.append(Move(f"w>a{ante.index(NONE) + 1}"))
-        if state.pack:
-            out.append(TURN)
-        return tuple(out)
+            # A pair comes in together: the step names the place of its first card in
+            # the table's order (an ante-chamber place before the card just turned)
+            for code, first, second, target in (("kq", KING, QUEEN, royals(s)),
+                                                ("aj", ACE, JACK, knaves(s))):
+                where = self._pair(t, first, second, s)
+                if where is not None:
+                    out.append(Step(f"{code}{low}", source=min(i for i in where if i >= 0),
+                                    target=target))
+        out += [Step(f"a{i + 1}>h", source=i, target=knaves(suit_of(c)))
+                for i in range(PLACES) if (c := t.top(i)) is not None
+                and fits_knave(t.piles[knaves(suit_of(c))], c)]
+        top = t.top(STOCK)
+        if top is not None:
+            if self.mark(t, "fresh") and fits_knave(t.piles[knaves(suit_of(top))], top):
+                out.append(Step("w>h", source=STOCK, target=knaves(suit_of(top))))
+            hole = next((i for i in range(PLACES) if not t.piles[i]), -1)
+            if hole >= 0:
+                out.append(Step(f"w>a{hole + 1}", source=STOCK, target=hole))
+        if t.piles[PACK]:
+            out.append(Step("t", DEAL, PACK, STOCK))
+        return out
 
-    def play(self, state: PartyState, move: Move) -> PartyState:
-        m = move.code
-        if move == TURN:
-            return replace(state, pack=state.pack[:-1], stock=(*state.stock, state.pack[-1]),
-                           fresh=True)
-        if m[:2] in ("kq", "aj"):
-            s = SUIT_LETTERS.index(m[2].upper())
-            first, second = (KING, QUEEN) if m[:2] == "kq" else (ACE, JACK)
-            where = self._pair(state, first, second, s)
-            assert where is not None
-            st, pair = state, []
-            for i in where:
-                if i == TURNED:
-                    pair.append(st.stock[-1])
-                    st = replace(st, stock=st.stock[:-1], fresh=False)
-                else:
-                    pair.append(st.ante[i])
-                    st = replace(st, ante=replace_at(st.ante, i, NONE))
-            if first == KING:
-                return replace(st, royals=replace_at(st.royals, s, tuple(pair)))
-            return replace(st, knaves=replace_at(st.knaves, s, tuple(pair)))
-        src, a, dst, b = split_code(m)
-        if src == "a":
-            assert a is not None
-            c, st = state.ante[a - 1], replace(state, ante=replace_at(state.ante, a - 1, NONE))
-        else:
-            c, st = state.stock[-1], replace(state, stock=state.stock[:-1], fresh=False)
-        if dst == "h":
-            s = suit_of(c)
-            return replace(st, knaves=replace_at(st.knaves, s, (*st.knaves[s], c)))
-        assert b is not None
-        return replace(st, ante=replace_at(st.ante, b - 1, c))
+    def play(self, state: Table, move: Move) -> Table:
+        s = self.step(state, move)
+        if s.kind == DEAL:
+            return self.marked(self.carry(state, s), fresh=1)
+        if move.code[:2] not in ("kq", "aj"):
+            t = self.carry(state, s)
+            return self.marked(t, fresh=0) if s.source == STOCK else t
+        first, second = (KING, QUEEN) if move.code[:2] == "kq" else (ACE, JACK)
+        where = self._pair(state, first, second, suit_of(state.piles[s.source][-1]))
+        assert where is not None
+        t = state
+        for i in where:
+            t = self.carry(t, Step("", source=STOCK if i == TURNED else i, target=s.target))
+            if i == TURNED:
+                t = self.marked(t, fresh=0)
+        return t
 
-    def in_hall(self, state: PartyState) -> int:
-        return sum(len(f) for f in (*state.royals, *state.knaves))
-
-    def won(self, state: PartyState) -> bool:
-        return self.in_hall(state) == 52
-
-    def summary(self, state: PartyState, won: bool) -> str:
+    def summary(self, state: Table, won: bool) -> str:
         if won:
             return "the ante-chamber is empty and every suit is complete"
-        return f"{self.in_hall(state)} of 52 cards in the audience hall; " \
+        return f"{state.home(self.foundations)} of 52 cards in the audience hall; " \
             "the pack is out and no one more can come in"
 
-    def zones(self, state: PartyState) -> tuple[Zone, ...]:
-        out = [Zone(f"a{i + 1}", "cell", (c,) if c else (), 1,
-                    label=f"ante-chamber place {i + 1}",
-                    group=f"ante-chamber side {i // 4 + 1}")
-               for i, c in enumerate(state.ante)]
-        for s in range(4):
-            out.append(open_zone(f"kq{SUIT_LETTERS[s].lower()}", "foundation",
-                                 state.royals[s], f"king and queen of {SUIT_NAMES[s]}",
-                                 f"hall {SIDES[s]}"))
-            out.append(open_zone(f"aj{SUIT_LETTERS[s].lower()}", "foundation",
-                                 state.knaves[s], f"ace and knave of {SUIT_NAMES[s]}",
-                                 "hall corners"))
-        out.append(pack_zone(state.pack))
-        out.append(open_zone("stock", "waste", state.stock, "the stock"))
-        return tuple(out)
-
-    def public(self, state: PartyState) -> dict[str, Any]:
-        return {"pack": len(state.pack), "stock": len(state.stock),
-                "in_hall": self.in_hall(state),
-                "vacancies": sum(c == NONE for c in state.ante)}
-
-    def say(self, state: PartyState, move: Move) -> str:
+    def say(self, state: Table, move: Move) -> str:
         m = move.code
-        if move == TURN:
+        if m == "t":
             return "turn the next card of the pack"
         if m[:2] in ("kq", "aj"):
             s = SUIT_NAMES[SUIT_LETTERS.index(m[2].upper())]
             who = "king and queen" if m[:2] == "kq" else "ace and knave"
             return f"bring the {who} of {s} into the audience hall together"
-        src, a, dst, b = split_code(m)
-        if src == "a":
-            assert a is not None
-            c, where = state.ante[a - 1], f" from ante-chamber place {a}"
+        step = self.step(state, move)
+        c = state.piles[step.source][-1]
+        if step.source < PLACES:
+            where = f" from ante-chamber place {step.source + 1}"
         else:
-            c, where = state.stock[-1], " from the stock" if not state.fresh else ""
-        if dst == "h":
+            where = " from the stock" if not self.mark(state, "fresh") else ""
+        if step.target >= HALL:
             return f"put {name(c)}{where} on the knave of {SUIT_NAMES[suit_of(c)]}"
-        return f"fill ante-chamber place {b} with {name(c)}{where}"
+        return f"fill ante-chamber place {step.target + 1} with {name(c)}{where}"
 
-    def narrate(self, before: PartyState, move: Move, after: PartyState) -> str:
-        if move == TURN:
-            return f"turn up {name(before.pack[-1])}"
+    def narrate(self, before: Table, move: Move, after: Table) -> str:
+        if move.code == "t":
+            return f"turn up {name(before.piles[PACK][-1])}"
         return self.describe(before, move)
+
+
+__all__ = ["QueensParty"]

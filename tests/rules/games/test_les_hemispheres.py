@@ -8,7 +8,8 @@ import pytest
 
 from rules import IllegalMove
 from rules.cards import Card, cards, rank_of
-from rules.games.les_hemispheres import HemiState, LesHemispheres
+from rules.games.les_hemispheres import LesHemispheres
+from rules.patience import Table
 from tests.kit.stacking import codes, play
 
 GAME = LesHemispheres()
@@ -19,21 +20,28 @@ RACES = "5H 9D 5D 9H 6D 7H 5S 9C 5C 9S 6C 7S"
 
 def state(races: str = RACES, pack: str = "", talon: str = "",
           fams: tuple[tuple[Card, ...], ...] = BASES,
-          barriers: tuple[tuple[Card, ...], ...] = BARRIERS) -> HemiState:
+          barriers: tuple[tuple[Card, ...], ...] = BARRIERS) -> Table:
     """Places: cards joined by ``+`` bottom to top, ``-`` empty; pack first dealt first."""
     r = tuple(() if w == "-" else cards(w.replace("+", " ")) for w in races.split())
-    return HemiState(fams, barriers, r, tuple(reversed(cards(pack))), cards(talon))
+    piles = {f"f{j + 1}": f for j, f in enumerate(fams)}
+    piles |= {f"b{k + 1}": b for k, b in enumerate(barriers)}
+    piles |= {f"r{i + 1}": p for i, p in enumerate(r)}
+    return GAME.table(piles | {"pack": tuple(reversed(cards(pack))), "talon": cards(talon)})
 
 
-def real(st: HemiState) -> list[str]:
+def races(st: Table) -> tuple[tuple[Card, ...], ...]:
+    return tuple(GAME.pile(st, f"r{i + 1}") for i in range(12))
+
+
+def real(st: Table) -> list[str]:
     return [c for c in codes(GAME, st) if c != "end"]
 
 
 def test_the_foundations_barriers_and_circle() -> None:
     st = GAME.deal(2)
-    assert [rank_of(f[0]) for f in st.families] == [1, 1, 1, 1, 13, 13, 13, 13]
-    assert [len(p) for p in st.races] == [1] * 12 and len(st.pack) == 104 - 24
-    assert [rank_of(b[0]) for b in st.barriers] == [13, 13, 1, 1]
+    assert [rank_of(f[0]) for f in GAME.families(st)] == [1, 1, 1, 1, 13, 13, 13, 13]
+    assert [len(p) for p in races(st)] == [1] * 12 and len(GAME.pile(st, "pack")) == 104 - 24
+    assert [rank_of(GAME.pile(st, f"b{k}")[0]) for k in range(1, 5)] == [13, 13, 1, 1]
 
 
 def test_red_marries_down_and_black_up_within_its_race_only() -> None:
@@ -59,16 +67,16 @@ def test_a_card_in_the_wrong_hemisphere_is_not_available_until_exchanged() -> No
     assert not any(c.startswith("r1>") for c in real(st))
     assert "x1.9" in real(st)
     st = play(GAME, st, "x1.9")
-    assert st.races[8] == cards("6S") and st.races[0] == cards("6H")
+    assert races(st)[8] == cards("6S") and races(st)[0] == cards("6H")
     assert "r9>f5" in real(st)
 
 
 def test_a_dealt_card_fills_the_first_vacancy_else_goes_to_the_talon() -> None:
     st = state("- 9D 5D 9H 6D 7H 5S 9C 5C 9S 6C 7S", pack="QD 3C")
     st = play(GAME, st, "t")
-    assert st.races[0] == cards("QD") and not st.talon
+    assert races(st)[0] == cards("QD") and not GAME.pile(st, "talon")
     st = play(GAME, st, "t")
-    assert st.talon == cards("3C")
+    assert GAME.pile(st, "talon") == cards("3C")
 
 
 def test_the_talon_marries_on_any_race() -> None:
@@ -94,7 +102,7 @@ def test_the_barriers_complete_the_foundations_and_the_win() -> None:
     fams = (run("H", UP, False)[:-1], run("H", UP, True), run("D", UP, False)[:-1],
             run("D", UP, True), run("S", DOWN, False)[:-1], run("S", DOWN, True),
             run("C", DOWN, False)[:-1], run("C", DOWN, True))
-    st = HemiState(fams, BARRIERS, ((),) * 12, ())
+    st = state(" ".join(["-"] * 12), fams=fams)
     assert real(st) == ["b1>f1", "b2>f3", "b3>f7", "b4>f5"]
     st = play(GAME, st, "b1>f1", "b2>f3", "b3>f7")
     assert not GAME.won(st) and GAME.outcome(st) is None   # one barrier short
@@ -108,3 +116,14 @@ def test_blocked_is_lost() -> None:
     assert codes(GAME, st) == []
     outcome = GAME.outcome(st)
     assert outcome is not None and not outcome.won
+
+
+def test_a_married_card_may_not_go_straight_back() -> None:
+    st = state("9H 9H+8H 2D 7D 3D 4D 5S 9C 6S 2C 3C 2S", pack="QD")
+    assert "r2>r1" in real(st)
+    st = play(GAME, st, "r2>r1")
+    assert "r1>r2" not in real(st)       # 8♥ back onto the other 9♥: only undoes it
+    with pytest.raises(IllegalMove, match="just come from there"):
+        GAME.apply(st, "r1>r2", 0)
+    st = play(GAME, st, "t")             # another move made: the way back is open again
+    assert "r1>r2" in real(st)

@@ -6,14 +6,33 @@ import pytest
 
 from rules import IllegalMove
 from rules.cards import Card, card, cards, packs
-from rules.games.queens_party import NONE, PartyState, QueensParty
+from rules.games.queens_party import QueensParty
+from rules.patience import Table
 from tests.kit.stacking import codes, play, stack
 
 GAME = QueensParty()
 TURNED = QueensParty({"pairs": "with_card_turned"})
+NONE = 0
+Piles = tuple[tuple[Card, ...], ...]
+SUITS = "shdc"
 
 
-def moves(st: PartyState) -> list[str]:
+def state(ante: tuple[Card, ...], kings: Piles, aces: Piles, pack: tuple[Card, ...],
+          stock: tuple[Card, ...] = (), fresh: bool = False) -> Table:
+    """The ante-chamber's sixteen places (``NONE``: a vacancy), per suit the king and
+    queen and the ace and knave's family, the pack (top last), the stock."""
+    piles: dict[str, tuple[Card, ...]] = {f"a{i + 1}": (c,) if c else ()
+                                          for i, c in enumerate(ante)}
+    piles |= {f"kq{s}": p for s, p in zip(SUITS, kings, strict=True)}
+    piles |= {f"aj{s}": p for s, p in zip(SUITS, aces, strict=True)}
+    return GAME.marked(GAME.table(piles | {"pack": pack, "stock": stock}), fresh=fresh)
+
+
+def ante_of(st: Table) -> tuple[Card, ...]:
+    return tuple(p[-1] if p else NONE for p in (GAME.pile(st, f"a{i + 1}") for i in range(16)))
+
+
+def moves(st: Table) -> list[str]:
     """The legal codes but ``auto`` (always last while a move is left)."""
     out = codes(GAME, st)
     assert not out or out[-1] == "auto"
@@ -38,28 +57,29 @@ def ante(text: str) -> tuple[Card, ...]:
 def test_kings_and_queens_come_in_together_from_the_ante_chamber() -> None:
     order = stack("KH 5C QH AS 9D JS 2S QC", packs(1))
     st = GAME.layout(order, seed=0)
-    assert st.ante == order[:16] and len(st.pack) == 36
+    assert ante_of(st) == order[:16] and len(GAME.pile(st, "pack")) == 36
     assert moves(st)[:2] == ["ajs", "kqh"]
     st = play(GAME, st, "kqh")
-    assert st.royals[1] == cards("KH QH") and st.ante[0] == NONE and st.ante[2] == NONE
+    assert GAME.pile(st, "kqh") == cards("KH QH")
+    assert ante_of(st)[0] == NONE and ante_of(st)[2] == NONE
     st = play(GAME, st, "ajs")
-    assert st.knaves[0] == cards("AS JS")
+    assert GAME.pile(st, "ajs") == cards("AS JS")
     # a pair with one card in the pack does not come in: Q♣ waits for its king
     assert "kqc" not in moves(st)
 
 
 def test_lower_cards_go_down_on_their_knave_from_the_ante_chamber_or_the_pack() -> None:
-    st = PartyState(ante("TS 9S -- 8H"), ((),) * 4,
+    st = state(ante("TS 9S -- 8H"), ((),) * 4,
                     (knave_family(0, 11), (), (), ()), tuple(reversed(cards("9S 4D"))))
     assert moves(st) == ["a1>h", "t"]
     st = play(GAME, st, "a1>h", "a2>h", "t")  # the second 9♠ is turned: no place for it
     assert moves(st) == ["w>a1", "t"]
     st = play(GAME, st, "t")  # 4♦ is turned; 9♠ is now a stock card
-    assert st.fresh and moves(st) == ["w>a1"]
+    assert GAME.mark(st, "fresh") and moves(st) == ["w>a1"]
 
 
 def test_the_stock_only_fills_vacancies() -> None:
-    st = PartyState(ante("-- 5C"), ((),) * 4, (knave_family(0, 10), (), (), ()),
+    st = state(ante("-- 5C"), ((),) * 4, (knave_family(0, 10), (), (), ()),
                     tuple(reversed(cards("9S 3H"))))
     st = play(GAME, st, "t")
     assert moves(st) == ["w>h", "w>a1", "t"]
@@ -83,14 +103,14 @@ def test_a_stacked_deal_is_won_by_playing_on_by_itself() -> None:
 
 def test_one_card_short_is_not_a_win() -> None:
     fams = (knave_family(0), knave_family(1), knave_family(2), knave_family(3, 3))
-    st = PartyState(ante("2C"), tuple(royals(s) for s in range(4)), fams, ())
+    st = state(ante("2C"), tuple(royals(s) for s in range(4)), fams, ())
     assert GAME.outcome(st) is None and codes(GAME, st) == ["a1>h", "auto"]
     out = GAME.outcome(play(GAME, st, "a1>h"))
     assert out is not None and out.won
 
 
 def test_pack_out_and_nothing_to_bring_in_is_lost() -> None:
-    st = PartyState(ante("KC 5C"), ((),) * 4, ((), (), (), ()), (), cards("QC"))
+    st = state(ante("KC 5C"), ((),) * 4, ((), (), (), ()), (), cards("QC"))
     assert moves(st) == ["w>a3"]
     st = play(GAME, st, "w>a3")  # the queen joins her king in the ante-chamber
     st = play(GAME, st, "kqc")
@@ -99,14 +119,14 @@ def test_pack_out_and_nothing_to_bring_in_is_lost() -> None:
 
 
 def test_a_knave_family_stops_at_the_deuce() -> None:
-    st = PartyState(ante("AS"), ((),) * 4, (knave_family(0), (), (), ()), ())
+    st = state(ante("AS"), ((),) * 4, (knave_family(0), (), (), ()), ())
     assert moves(st) == []  # the second ace has no place under the finished deuce
 
 
 def test_the_hall_as_the_book_seats_it() -> None:
     # hearts at the top, diamonds at the bottom, clubs at the right, spades at the left,
     # the queens on the kings; the aces with the knaves between the queens (l.2044-2058)
-    st = PartyState(ante(""), tuple(royals(s) for s in range(4)),
+    st = state(ante(""), tuple(royals(s) for s in range(4)),
                     tuple(knave_family(s, 9) for s in range(4)), ())
     zones = {z.id: z for z in GAME.zones(st)}
     assert [zones[f"kq{s}"].group for s in "shdc"] == \
@@ -116,12 +136,13 @@ def test_the_hall_as_the_book_seats_it() -> None:
 
 
 def test_option_a_pair_may_come_in_with_the_card_just_turned() -> None:
-    st = PartyState(ante("KC 5C 9D 9D 9D 9D 9D 9D 9D 9D 9D 9D 9D 9D 9D 9D"), ((),) * 4,
+    st = state(ante("KC 5C 9D 9D 9D 9D 9D 9D 9D 9D 9D 9D 9D 9D 9D 9D"), ((),) * 4,
                     ((),) * 4, tuple(reversed(cards("QC 4H"))))
     st = play(GAME, st, "t")
     assert moves(st) == ["t"]  # literal: the queen must wait for a vacancy
     assert codes(TURNED, st)[:2] == ["kqc", "t"]
     st = play(TURNED, st, "kqc")
-    assert st.royals[3] == cards("KC QC") and st.stock == () and st.ante[0] == NONE
+    assert TURNED.pile(st, "kqc") == cards("KC QC") and TURNED.pile(st, "stock") == ()
+    assert ante_of(st)[0] == NONE
     st = play(TURNED, st, "t")
     assert "kqc" not in codes(TURNED, st)
