@@ -34,7 +34,7 @@ from ..game import Move
 from ..patience import DOWN, Patience, Pile, Step, Table, size
 from ..registry import register
 
-CENTRE = 12  # the kings' pile: its face-down cards are pile 2 * CENTRE, as each pile's
+CENTRE = 12  # the kings' pile: pile h's face-down cards are pile 2h, those under it 2h + 1
 HAND = 26  # the card in hand
 
 
