@@ -50,6 +50,10 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
   move may not simply undo the one before, and ``end`` (give up) is offered beside the
   other moves. Won with the 104 cards on the foundations.
 
+The table's piles: the four foundations, the fourteen ramparts, the twelve Reserve
+places (a card each, or none), the pack, the card turned and the talon. A transposition
+is a step of kind ``other`` between two Reserve places.
+
 Moves, in this order: while a vacancy waits, its fills; otherwise ``r<k>>f<s>`` and
 ``p>f<s>`` (foundations ``f1``-``f4``: spades, hearts, diamonds, clubs), ``r<k>>r<m>``,
 ``v<i>>r<k>``, ``p>w``, ``t``, ``v<i>~v<j>``, ``end``. Ramparts ``r1``-``r3`` above
@@ -59,24 +63,25 @@ columns 1-3, ``r4``-``r6`` below them, ``r7``-``r10`` at the left of rows 1-4,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import pairwise
-from typing import Any
 
 from ..cadogan import available, talon_top
 from ..cards import SUIT_NAMES, Card, name, rank_of, suit_of
 from ..description import CADOGAN, Description
-from ..game import Move, Option, Zone
+from ..game import Move, Option
+from ..patience import DOWN, HOME, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, with_end
+from ..shape import DEAL, OTHER
 
 ROWS, COLS, RAMPARTS = 4, 3, 14
-TURN = Move("t")
-NONE = 0
 #: The foundation's order (l.1249-1255), 26 cards of a suit.
 ORDER = (1, 13, 2, 12, 3, 11, 4, 10, 5, 9, 6, 8, 7, 7, 8, 6, 9, 5, 10, 4, 11, 3, 12, 2, 13, 1)
 NEIGHBOURS = frozenset(frozenset(pair) for pair in pairwise(ORDER[:14]))
 Piles = tuple[tuple[Card, ...], ...]
+R, V = 4, 4 + RAMPARTS  # the first rampart and the first Reserve place
+PACK, TURNED, TALON = V + 12, V + 13, V + 14
+WHERE = ("above",) * 3 + ("below",) * 3 + ("left",) * 4 + ("right",) * 4
 
 
 def ends(i: int) -> tuple[int, ...]:
@@ -93,21 +98,21 @@ def line_of(k: int) -> tuple[int, ...]:
     return tuple(r * COLS + c for c in range(COLS))
 
 
-@dataclass(frozen=True, slots=True)
-class CityState:
-    families: Piles
-    ramparts: Piles
-    reserve: tuple[Card, ...]
-    pack: tuple[Card, ...]
-    talon: tuple[Card, ...] = ()
-    turned: Card = NONE
-    #: The code that would undo the previous move.
-    back: str = ""
-    given_up: bool = False
+def hole_to_fill(t: Table) -> int:
+    """The first empty rampart whose line has a Reserve card to fill it, or -1."""
+    hole = next((k for k, p in enumerate(t.piles[R:V]) if not p), -1)
+    return hole if hole >= 0 and any(t.piles[V + i] for i in line_of(hole)) else -1
+
+
+def reserve_to_fill(t: Table) -> int:
+    """The first empty Reserve place, while a card is left to fill it, or -1."""
+    if not (t.piles[TALON] or t.piles[PACK] or t.piles[TURNED]):
+        return -1
+    return next((i for i in range(12) if not t.piles[V + i]), -1)
 
 
 @register
-class BesiegedCity(SoloGame[CityState]):
+class BesiegedCity(Patience):
     description = Description(
         id="besieged_city", title="The Besieged City", book=CADOGAN, lines="1180-1281",
         skill="much", bound=None, packs=2)
@@ -117,11 +122,26 @@ class BesiegedCity(SoloGame[CityState]):
                "order go on each other; sum14: only the printed kind (queen on two, knave "
                "on three ...)", choices=("adjacent", "sum14")),
     )
+    facts = (("pack", size("pack")), ("talon", size("talon")), ("on_foundations", HOME))
+    home_words = "on the foundations"
+    #: A rampart's card may not go straight back, nor a transposition be made again.
+    no_straight_back = True
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> CityState:
-        reserve = cards[:12]
-        ramparts = tuple((c,) for c in cards[12:26])
-        return CityState(((),) * 4, ramparts, reserve, pack_of(cards[26:]))
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"f{s + 1}", "foundation", f"the {SUIT_NAMES[s]} foundation",
+                       "foundations") for s in range(4)),
+                *(Pile(f"r{k + 1}", "pile", f"rampart {k + 1} ({WHERE[k]})", "the Ramparts")
+                  for k in range(RAMPARTS)),
+                *(Pile(f"v{i + 1}", "reserve", f"Reserve row {i // 3 + 1}, column {i % 3 + 1}",
+                       "the Reserve") for i in range(12)),
+                Pile("pack", "stock", "the pack", face=DOWN),
+                Pile("turned", "waste", "the card turned"),
+                Pile("talon", "waste", "the talon"))
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return self.table({f"v{i + 1}": cards[i:i + 1] for i in range(12)}
+                          | {f"r{k + 1}": cards[12 + k:13 + k] for k in range(RAMPARTS)}
+                          | {"pack": cards[26:][::-1]})
 
     def goes_on(self, c: Card, onto: Card) -> bool:
         """Rule II: same suit, one apart, or neighbours in the order of play."""
@@ -140,131 +160,75 @@ class BesiegedCity(SoloGame[CityState]):
         f = fams[suit_of(c)]
         return suit_of(c) if len(f) < 26 and ORDER[len(f)] == rank_of(c) else -1
 
-    def moves(self, state: CityState) -> tuple[Move, ...]:
-        rp, rv = state.ramparts, state.reserve
-        hole = next((k for k, p in enumerate(rp) if not p), -1)
-        if hole >= 0 and any(rv[i] for i in line_of(hole)):
-            return with_end([Move(f"v{i + 1}>r{hole + 1}") for i in line_of(hole) if rv[i]])
-        if NONE in rv and (state.talon or state.pack or state.turned != NONE):
-            i = rv.index(NONE)
-            return (Move(f"{'w' if talon_top(state.talon) is not None else 'd'}>v{i + 1}"),)
-        fams, out = state.families, []
+    def offers_end(self, t: Table) -> bool:
+        """Not while a Reserve vacancy waits for its card: it is filled at once."""
+        return hole_to_fill(t) >= 0 or reserve_to_fill(t) < 0
+
+    def steps(self, t: Table) -> list[Step]:
+        hole = hole_to_fill(t)
+        if hole >= 0:  # filled at once, by the player's choice among its line
+            return [Step(f"v{i + 1}>r{hole + 1}", source=V + i, target=R + hole)
+                    for i in line_of(hole) if t.piles[V + i]]
+        if (i := reserve_to_fill(t)) >= 0:
+            if talon_top(t.piles[TALON]) is not None:
+                return [Step(f"w>v{i + 1}", source=TALON, target=V + i)]
+            if t.piles[TURNED]:
+                return [Step(f"d>v{i + 1}", source=TURNED, target=V + i)]
+            return [Step(f"d>v{i + 1}", DEAL, PACK, V + i)]
+        fams, rp, out = t.piles[:R], t.piles[R:V], []
         for k, p in enumerate(rp):
             if (c := available(p)) is not None and (s := self.takes(fams, c)) >= 0:
-                out.append(Move(f"r{k + 1}>f{s + 1}"))
-        if state.turned != NONE and (s := self.takes(fams, state.turned)) >= 0:
-            out.append(Move(f"p>f{s + 1}"))
+                out.append(Step(f"r{k + 1}>f{s + 1}", source=R + k, target=s))
+        turned = t.piles[TURNED]
+        if turned and (s := self.takes(fams, turned[-1])) >= 0:
+            out.append(Step(f"p>f{s + 1}", source=TURNED, target=s))
         for k, p in enumerate(rp):
             if (c := available(p)) is not None:
-                out += [Move(code) for m, q in enumerate(rp) if m != k and q
-                        and self.goes_on(c, q[-1]) and (code := f"r{k + 1}>r{m + 1}")
-                        != state.back]
-        for i, c in enumerate(rv):
-            if c != NONE:
-                out += [Move(f"v{i + 1}>r{k + 1}") for k in ends(i)
-                        if rp[k] and self.goes_on(c, rp[k][-1])]
-        if state.turned != NONE:
-            out.append(Move("p>w"))
-        elif state.pack:
-            out.append(TURN)
-        elif not state.talon:
+                out += [Step(f"r{k + 1}>r{m + 1}", source=R + k, target=R + m)
+                        for m, q in enumerate(rp) if m != k and q and self.goes_on(c, q[-1])]
+        for i, v in enumerate(t.piles[V:PACK]):
+            if v:
+                out += [Step(f"v{i + 1}>r{k + 1}", source=V + i, target=R + k) for k in ends(i)
+                        if rp[k] and self.goes_on(v[-1], rp[k][-1])]
+        if turned:
+            out.append(Step("p>w", source=TURNED, target=TALON))
+        elif t.piles[PACK]:
+            out.append(Step("t", DEAL, PACK, TURNED))
+        elif not t.piles[TALON]:
             # "you may transpose them" (l.1273-1279)
-            out += [Move(code) for i in range(12) for j in range(i + 1, 12)
-                    if rv[i] != NONE and rv[j] != NONE
-                    and (code := f"v{i + 1}~v{j + 1}") != state.back]
-        return with_end(out)
+            out += [Step(f"v{i + 1}~v{j + 1}", OTHER, V + i, V + j) for i in range(12)
+                    for j in range(i + 1, 12) if t.piles[V + i] and t.piles[V + j]]
+        return out
 
-    def play(self, state: CityState, move: Move) -> CityState:
+    def special(self, t: Table, step: Step) -> Table:
+        """A transposition: two Reserve cards change places. It is remembered as the
+        move from the second place to the first, so that the same transposition, which
+        only undoes it, is not offered straight after (``no_straight_back``)."""
+        piles = list(t.piles)
+        piles[step.source], piles[step.target] = piles[step.target], piles[step.source]
+        return replace(t, piles=tuple(piles), back=(step.target, step.source, 1))
+
+    def say(self, state: Table, move: Move) -> str:
         code = move.code
-        st = replace(state, back="")
-        if move == TURN:
-            return replace(st, pack=st.pack[:-1], turned=st.pack[-1])
-        if "~" in code:
-            a, b = (int(t[1:]) - 1 for t in code.split("~"))
-            rv = replace_at(replace_at(st.reserve, a, st.reserve[b]), b, st.reserve[a])
-            return replace(st, reserve=rv, back=code)
-        src, dst = code.split(">")
-        if src == "p":
-            c, st = st.turned, replace(st, turned=NONE)
-        elif src == "w":
-            c, st = st.talon[-1], replace(st, talon=st.talon[:-1])
-        elif src == "d":
-            if st.turned != NONE:
-                c, st = st.turned, replace(st, turned=NONE)
-            else:
-                c, st = st.pack[-1], replace(st, pack=st.pack[:-1])
-        elif src[0] == "v":
-            i = int(src[1:]) - 1
-            c, st = st.reserve[i], replace(st, reserve=replace_at(st.reserve, i, NONE))
-        else:
-            k = int(src[1:]) - 1
-            p = st.ramparts[k]
-            c, st = p[-1], replace(st, ramparts=replace_at(st.ramparts, k, p[:-1]))
-        j = int(dst[1:]) - 1 if dst[1:] else 0
-        if dst[0] == "f":
-            return replace(st, families=replace_at(st.families, j, (*st.families[j], c)))
-        if dst == "w":
-            return replace(st, talon=(*st.talon, c))
-        if dst[0] == "v":
-            return replace(st, reserve=replace_at(st.reserve, j, c))
-        st = replace(st, ramparts=replace_at(st.ramparts, j, (*st.ramparts[j], c)))
-        return replace(st, back=f"{dst}>{src}") if src[0] == "r" else st
-
-    def won(self, state: CityState) -> bool:
-        return sum(len(f) for f in state.families) == 104
-
-    def summary(self, state: CityState, won: bool) -> str:
-        n = sum(len(f) for f in state.families)
-        if won:
-            return "all 104 cards on the foundations"
-        why = "given up" if state.given_up else "no move is left"
-        return f"{n} of 104 cards on the foundations; {why}"
-
-    def zones(self, state: CityState) -> tuple[Zone, ...]:
-        where = ["above"] * 3 + ["below"] * 3 + ["left"] * 4 + ["right"] * 4
-        return (
-            *(open_zone(f"f{s + 1}", "foundation", f, f"the {SUIT_NAMES[s]} foundation",
-                        "foundations") for s, f in enumerate(state.families)),
-            *(open_zone(f"r{k + 1}", "pile", p, f"rampart {k + 1} ({where[k]})",
-                        "the Ramparts") for k, p in enumerate(state.ramparts)),
-            *(open_zone(f"v{i + 1}", "reserve", () if c == NONE else (c,),
-                        f"Reserve row {i // 3 + 1}, column {i % 3 + 1}", "the Reserve")
-              for i, c in enumerate(state.reserve)),
-            pack_zone(state.pack),
-            open_zone("turned", "waste", () if state.turned == NONE else (state.turned,),
-                      "the card turned"),
-            open_zone("talon", "waste", state.talon, "the talon"))
-
-    def public(self, state: CityState) -> dict[str, Any]:
-        return {"pack": len(state.pack), "talon": len(state.talon),
-                "on_foundations": sum(len(f) for f in state.families)}
-
-    def say(self, state: CityState, move: Move) -> str:
-        code = move.code
-        if move == TURN:
+        if code == "t":
             return "turn the next card of the pack"
-        if "~" in code:
+        s = self.step(state, move)
+        if s.kind == OTHER:
             return f"transpose the Reserve cards of places {code[1:].replace('~v', ' and ')}"
-        src, dst = code.split(">")
-        if src == "d" and state.turned == NONE:
+        dst = code.split(">")[1]
+        if s.source == PACK:
             return f"fill Reserve place {dst[1:]} with the next card of the pack"
-        c = {"p": state.turned, "d": state.turned}.get(src, NONE)
-        if src == "w":
-            c = state.talon[-1]
-        elif src[0] == "v":
-            c = state.reserve[int(src[1:]) - 1]
-        elif src[0] == "r":
-            c = state.ramparts[int(src[1:]) - 1][-1]
+        c = state.piles[s.source][-1]
         to = {"f": "its foundation", "w": "the talon", "v": f"Reserve place {dst[1:]}",
               "r": f"rampart {dst[1:]}"}[dst[0]]
         return f"put {name(c)} on {to}"
 
-    def narrate(self, before: CityState, move: Move, after: CityState) -> str:
-        if move == TURN:
-            return f"turn up {name(before.pack[-1])}"
-        if move.code.startswith("d>") and before.turned == NONE:
-            return f"{self.describe(before, move)}: {name(before.pack[-1])}"
+    def narrate(self, before: Table, move: Move, after: Table) -> str:
+        if move.code == "t":
+            return f"turn up {name(before.piles[PACK][-1])}"
+        if move.code.startswith("d>") and not before.piles[TURNED]:
+            return f"{self.describe(before, move)}: {name(before.piles[PACK][-1])}"
         return self.describe(before, move)
 
 
-__all__ = ["ORDER", "BesiegedCity", "CityState", "ends", "line_of"]
+__all__ = ["ORDER", "BesiegedCity", "ends", "line_of"]

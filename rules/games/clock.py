@@ -20,101 +20,85 @@ The game is pure chance. It is played a card at a time: ``t`` puts the card in h
 under its pile and takes up that pile's top card (the first ``t`` takes the top of the
 centre); ``auto`` plays on to the end. Legal moves, in order: ``t``, ``auto``.
 
-Each pile is two zones: ``h<n>`` (``centre``), its face-down cards, and ``h<n>.up``
-(``centre.up``), the face-up cards put under it; the card in hand is the zone ``hand``.
+Each pile is two piles of the table: ``h<n>`` (``centre``), its face-down cards, and
+``h<n>.up`` (``centre.up``), the face-up cards put under it, the latest at the bottom;
+the card in hand is the pile ``hand``. The game has begun once a card is in hand or
+face up: no counter of its own is needed.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
 from ..cards import RANK_WORDS, Card, name, rank_of
 from ..description import CHENEY, Description
-from ..game import Move, Zone
+from ..game import Move
+from ..patience import DOWN, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import SoloGame, open_zone
 
-TURN = Move("t")
-CENTRE = 12  # index of the kings' pile
-
-
-@dataclass(frozen=True, slots=True)
-class ClockState:
-    #: Face-down cards of each pile (top last); index 12 is the centre.
-    down: tuple[tuple[Card, ...], ...]
-    #: Face-up cards put under each pile, the latest first.
-    up: tuple[tuple[Card, ...], ...]
-    hand: Card | None = None
-    started: bool = False
+CENTRE = 12  # the kings' pile: pile h's face-down cards are pile 2h, those under it 2h + 1
+HAND = 26  # the card in hand
 
 
 def pile_name(i: int) -> str:
     return "the centre pile" if i == CENTRE else f"the {RANK_WORDS[i + 1]} pile"
 
 
+def face_down(game: Patience, t: Table) -> int:
+    return sum(len(p) for p in t.piles[0:HAND:2])
+
+
+def started(t: Table) -> bool:
+    return bool(t.piles[HAND]) or any(t.piles[1:HAND:2])
+
+
 @register
-class Clock(SoloGame[ClockState]):
+class Clock(Patience):
     description = Description(
         id="clock", title="The Clock", book=CHENEY, lines="1548-1589", skill="chance",
         bound=200, chance=True, layout="clock")
+    facts = (("face_down", face_down), ("kings_home", size("centre.up")))
+    gives_up = False
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> ClockState:
-        down = tuple(tuple(cards[4 * i : 4 * i + 4]) for i in range(13))
-        return ClockState(down=down, up=((),) * 13)
-
-    def moves(self, state: ClockState) -> tuple[Move, ...]:
-        return (TURN,) if not state.started or state.hand is not None else ()
-
-    def play(self, state: ClockState, move: Move) -> ClockState:
-        down = list(state.down)
-        if not state.started:
-            first = down[CENTRE][-1]
-            down[CENTRE] = down[CENTRE][:-1]
-            return ClockState(tuple(down), state.up, first, True)
-        assert state.hand is not None
-        i = rank_of(state.hand) - 1
-        up = list(state.up)
-        up[i] = (state.hand, *up[i])
-        hand: Card | None = None
-        if down[i]:
-            hand = down[i][-1]
-            down[i] = down[i][:-1]
-        return ClockState(tuple(down), tuple(up), hand, True)
-
-    def won(self, state: ClockState) -> bool:
-        return state.started and state.hand is None and not any(state.down)
-
-    def summary(self, state: ClockState, won: bool) -> str:
-        if won:
-            return "thirteen piles of four, all face up: the dial is complete"
-        left = sum(len(p) for p in state.down)
-        return f"the fourth king came home with {left} cards still face down"
-
-    def zones(self, state: ClockState) -> tuple[Zone, ...]:
-        out: list[Zone] = []
+    def lay_piles(self) -> tuple[Pile, ...]:
+        out: list[Pile] = []
         for i in range(13):
             zid = "centre" if i == CENTRE else f"h{i + 1}"
             label = "the centre" if i == CENTRE else f"{i + 1} o'clock"
-            out.append(Zone(zid, "pile", state.down[i], 0, label=label, group="dial"))
-            out.append(open_zone(f"{zid}.up", "foundation", state.up[i],
-                                 f"{label}, face up", "dial"))
-        hand = () if state.hand is None else (state.hand,)
-        out.append(open_zone("hand", "hand", hand, "the card in hand"))
-        return tuple(out)
+            out += [Pile(zid, "pile", label, "dial", DOWN),
+                    Pile(f"{zid}.up", "foundation", f"{label}, face up", "dial")]
+        return (*out, Pile("hand", "hand", "the card in hand"))
 
-    def public(self, state: ClockState) -> dict[str, Any]:
-        return {"face_down": sum(len(p) for p in state.down),
-                "kings_home": len(state.up[CENTRE])}
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return self.table({p.id: cards[4 * i : 4 * i + 4]
+                           for i, p in enumerate(self.pile_specs[0:HAND:2])})
 
-    def say(self, state: ClockState, move: Move) -> str:
-        if not state.started:
+    def steps(self, t: Table) -> list[Step]:
+        if not started(t):  # the first card is the centre's top
+            return [Step("t", source=2 * CENTRE, target=HAND)]
+        hand = t.piles[HAND]
+        if not hand:
+            return []
+        return [Step("t", source=HAND, target=2 * (rank_of(hand[-1]) - 1) + 1, under=True)]
+
+    def play(self, state: Table, move: Move) -> Table:
+        s = self.step(state, move)
+        after = self.carry(state, s)
+        if s.source == HAND and after.piles[s.target - 1]:  # take up the pile's top card
+            return self.carry(after, Step("", source=s.target - 1, target=HAND))
+        return after
+
+    def summary(self, state: Table, won: bool) -> str:
+        if won:
+            return "thirteen piles of four, all face up: the dial is complete"
+        return f"the fourth king came home with {face_down(self, state)} cards still face down"
+
+    def say(self, state: Table, move: Move) -> str:
+        if not started(state):
             return "take up the top card of the centre pile"
-        assert state.hand is not None
-        i = rank_of(state.hand) - 1
-        if state.down[i]:
-            return f"put {name(state.hand)} under {pile_name(i)} and take up its top card"
-        return f"put {name(state.hand)} under {pile_name(i)}"
+        c = state.piles[HAND][-1]
+        i = rank_of(c) - 1
+        if state.piles[2 * i]:
+            return f"put {name(c)} under {pile_name(i)} and take up its top card"
+        return f"put {name(c)} under {pile_name(i)}"
 
-    def why_illegal(self, state: ClockState, move: Move, seat: int) -> str:
+    def why_illegal(self, state: Table, move: Move, seat: int) -> str:
         return "The only moves are 't' (move the card in hand on) and 'auto'."

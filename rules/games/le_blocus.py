@@ -34,49 +34,49 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
   (amb. 3: both must be available); one card at a time; not straight back.
 - Once the pack is out, vacancies stay empty; play goes on while it can; stuck is lost.
 
+The table's piles: the eight foundations, then each column's places, a pile each (at
+most nine rows are ever dealt: every deal but the last takes twelve of the 96 cards that
+are not aces), then the pack. How many places of each column are laid is the game's own
+counter (``rows1`` .. ``rows12``: the same for every column, but where the ``column``
+reading re-fills an empty column in its first row), and only those are on the table.
+
 Moves, in order: ``c<i>>f<j>``, ``r``, ``d``, ``c<i>>c<k>``, ``end``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from collections.abc import Hashable
+from typing import ClassVar
 
 from ..cadogan import ACES_UP, marries, outermost, suited, to_play
 from ..cards import ACE, SUIT_SYMBOLS, Card, name, rank_of
 from ..description import CADOGAN, Description
-from ..game import Move, Option, Zone
+from ..game import Move, Option
+from ..patience import DOWN, HOME, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import (
-    SoloGame,
-    back_of,
-    open_zone,
-    pack_of,
-    pack_zone,
-    replace_at,
-    split_code,
-    with_end,
-)
+from ..shape import DEAL
 
 COLUMNS = 12
+#: The most rows ever dealt: every deal but the last takes twelve cards that are not
+#: aces (of 96), or the pack runs out.
+ROWS = 9
 KINDS = suited(ACES_UP, 8)
-DEAL, REFILL = Move("d"), Move("r")
-Place = tuple[Card, ...]
-Column = tuple[Place, ...]
+P = 8  # the first place: place r of column i is pile P + ROWS * i + r
+PACK = P + ROWS * COLUMNS
 
 
-@dataclass(frozen=True, slots=True)
-class BlocusState:
-    found: tuple[tuple[Card, ...], ...]
-    #: Twelve columns, each a place per row dealt (first row first).
-    columns: tuple[Column, ...]
-    pack: tuple[Card, ...]
-    back: str = ""
-    given_up: bool = False
+def rows(game: Patience, t: Table) -> int:
+    assert isinstance(game, LeBlocus)
+    return max(game.own_rows(t))
+
+
+def vacancies(game: Patience, t: Table) -> int:
+    assert isinstance(game, LeBlocus)
+    return len(game.vacancies(t))
 
 
 @register
-class LeBlocus(SoloGame[BlocusState]):
+class LeBlocus(Patience):
     description = Description(
         id="le_blocus", title="Le Blocus", book=CADOGAN, lines="597-646, 1-65",
         skill="some", bound=None, packs=2, aliases=("the_blockade",))
@@ -85,125 +85,134 @@ class LeBlocus(SoloGame[BlocusState]):
                "higher rows refilled first (the sheet's reading); column: only an "
                "entirely empty column", choices=("place", "column")),
     )
+    facts = (("pack", size("pack")), ("rows", rows), ("vacancies", vacancies),
+             ("on_foundations", HOME))
+    home_words = "on the foundations"
+    won_words = "are on the foundations"
+    #: How many places of each column are laid.
+    marks = tuple(f"rows{i + 1}" for i in range(COLUMNS))
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> BlocusState:
-        st = BlocusState(((),) * 8, ((),) * COLUMNS, pack_of(cards))
-        return self.deal_row(st)
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"f{j + 1}", "foundation", f"{SUIT_SYMBOLS[j % 4]} foundation",
+                       "foundations") for j in range(8)),
+                *(Pile(f"c{i + 1}.{r + 1}", "pile", f"row {r + 1}, place {i + 1}",
+                       f"column {i + 1}") for i in range(COLUMNS) for r in range(ROWS)),
+                Pile("pack", "stock", "the pack", face=DOWN))
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return self.deal_row(self.table({"pack": cards[::-1]}))
+
+    def own_rows(self, t: Table) -> list[int]:
+        return [self.mark(t, n) for n in self.marks]
+
+    def laid(self, t: Table, i: int) -> bool:
+        if P <= i < PACK:
+            col, r = divmod(i - P, ROWS)
+            return r < self.mark(t, self.marks[col])
+        return True
+
+    def column(self, t: Table, i: int) -> tuple[tuple[Card, ...], ...]:
+        """Column ``i``'s places laid, first row first."""
+        at = P + ROWS * i
+        return t.piles[at:at + self.mark(t, self.marks[i])]
 
     # -- dealing ---------------------------------------------------------------------
 
-    def draw(self, st: BlocusState) -> tuple[Card | None, BlocusState]:
-        """The next card of the pack that is not an ace; aces go up as they appear."""
-        pack, found = st.pack, st.found
-        while pack:
-            c, pack = pack[-1], pack[:-1]
-            j = to_play(KINDS, found, c) if rank_of(c) == ACE else -1
-            if j < 0:
-                return c, replace(st, pack=pack, found=found)
-            found = replace_at(found, j, (*found[j], c))
-        return None, replace(st, pack=pack, found=found)
-
-    def deal_row(self, st: BlocusState) -> BlocusState:
-        cols = list(st.columns)
-        for i in range(COLUMNS):
-            c, st = self.draw(st)
-            cols[i] = (*cols[i], () if c is None else (c,))
-        return replace(st, columns=tuple(cols), back="")
-
-    def vacancies(self, st: BlocusState) -> list[tuple[int, int]]:
-        """(row, column) of each vacancy, higher rows first."""
-        if self.options["vacancy"] == "column":
-            return [(0, i) for i, col in enumerate(st.columns) if outermost(col) < 0]
-        rows = max((len(c) for c in st.columns), default=0)
-        return [(r, i) for r in range(rows) for i, col in enumerate(st.columns)
-                if r < len(col) and not col[r]]
-
-    def refill(self, st: BlocusState) -> BlocusState:
-        for r, i in self.vacancies(st):
-            c, st = self.draw(st)
-            if c is None:
+    def fill(self, t: Table, places: list[int], stop: bool) -> Table:
+        """The next cards of the pack that are not aces onto ``places`` in turn (aces go
+        up as they appear); with ``stop``, no further place once the pack is out."""
+        piles = list(t.piles)
+        for i in places:
+            while piles[PACK]:
+                c = piles[PACK][-1]
+                piles[PACK] = piles[PACK][:-1]
+                j = to_play(KINDS, piles[:P], c) if rank_of(c) == ACE else -1
+                if j < 0:
+                    piles[i] = (c,)
+                    break
+                piles[j] = (*piles[j], c)
+            if stop and not piles[PACK]:
                 break
-            col = st.columns[i] if self.options["vacancy"] == "place" else ((),)
-            st = replace(st, columns=replace_at(st.columns, i, replace_at(col, r, (c,))))
-        return replace(st, back="")
+        return Table(tuple(piles), (0,) * PACK + (len(piles[PACK]),), t.redeals, t.turns,
+                     t.privileges_used, t.given_up, t.played, None, t.own, t.seed)
+
+    def deal_row(self, t: Table) -> Table:
+        laid = self.own_rows(t)
+        t = self.fill(t, [P + ROWS * i + laid[i] for i in range(COLUMNS)], stop=False)
+        return self.marked(t, **{n: k + 1 for n, k in zip(self.marks, laid, strict=True)})
+
+    def vacancies(self, t: Table) -> list[int]:
+        """The pile of each vacancy, higher rows first."""
+        laid = self.own_rows(t)
+        if self.options["vacancy"] == "column":
+            return [P + ROWS * i for i in range(COLUMNS) if outermost(self.column(t, i)) < 0]
+        return [P + ROWS * i + r for r in range(max(laid)) for i in range(COLUMNS)
+                if r < laid[i] and not t.piles[P + ROWS * i + r]]
+
+    def refill(self, t: Table) -> Table:
+        places = self.vacancies(t)
+        after = self.fill(t, places, stop=True)
+        if self.options["vacancy"] == "column":  # an empty column begins again
+            filled = {(i - P) // ROWS: 1 for i in places if after.piles[i]}
+            after = self.marked(after, **{self.marks[i]: k for i, k in filled.items()})
+        return after
 
     # -- the game --------------------------------------------------------------------
 
-    def tops(self, st: BlocusState) -> list[tuple[int, Card]]:
+    def tops(self, t: Table) -> list[tuple[int, int, Card]]:
+        """``(column, pile, card)`` of each column's available card."""
         out = []
-        for i, col in enumerate(st.columns):
-            r = outermost(col)
+        for i in range(COLUMNS):
+            r = outermost(self.column(t, i))
             if r >= 0:
-                out.append((i, col[r][-1]))
+                k = P + ROWS * i + r
+                out.append((i, k, t.piles[k][-1]))
         return out
 
-    def moves(self, st: BlocusState) -> tuple[Move, ...]:
-        tops = self.tops(st)
-        out = [Move(f"c{i + 1}>f{j + 1}") for i, c in tops
-               if (j := to_play(KINDS, st.found, c)) >= 0]
-        if st.pack:
-            out.append(REFILL if self.vacancies(st) else DEAL)
-        out += [Move(code) for i, c in tops for k, d in tops
-                if k != i and marries(c, d) and (code := f"c{i + 1}>c{k + 1}") != st.back]
-        return with_end(out)
+    def forbidden(self, t: Table) -> str:
+        """The marriage that would only put the last one straight back."""
+        if t.back is None or t.back[1] < P:
+            return ""
+        src, dst, _ = t.back
+        return f"c{(dst - P) // ROWS + 1}>c{(src - P) // ROWS + 1}"
 
-    def play(self, st: BlocusState, move: Move) -> BlocusState:
-        if move == DEAL:
-            return self.deal_row(st)
-        if move == REFILL:
-            return self.refill(st)
-        _, a, dst, b = split_code(move.code)
-        assert a is not None and b is not None
-        col = st.columns[a - 1]
-        r = outermost(col)
-        c = col[r][-1]
-        cols = replace_at(st.columns, a - 1, replace_at(col, r, col[r][:-1]))
-        if dst == "f":
-            return replace(st, columns=cols,
-                           found=replace_at(st.found, b - 1, (*st.found[b - 1], c)), back="")
-        target = cols[b - 1]
-        t = outermost(target)
-        cols = replace_at(cols, b - 1, replace_at(target, t, (*target[t], c)))
-        return replace(st, columns=cols, back=back_of(move.code))
+    def steps(self, t: Table) -> list[Step]:
+        tops = self.tops(t)
+        fams = t.piles[:P]
+        out = [Step(f"c{i + 1}>f{j + 1}", source=k, target=j) for i, k, c in tops
+               if (j := to_play(KINDS, fams, c)) >= 0]
+        if t.piles[PACK]:  # where the first card goes, the card says (an ace goes up)
+            holes = self.vacancies(t)
+            out.append(Step("r", DEAL, PACK, holes[0], by_card=True) if holes else
+                       Step("d", DEAL, PACK, P + self.mark(t, "rows1"), by_card=True))
+        back = self.forbidden(t)
+        out += [Step(code, source=k, target=m) for i, k, c in tops for j, m, d in tops
+                if j != i and marries(c, d) and (code := f"c{i + 1}>c{j + 1}") != back]
+        return out
 
-    def won(self, st: BlocusState) -> bool:
-        return sum(len(f) for f in st.found) == 104
+    def play(self, state: Table, move: Move) -> Table:
+        if move.code == "d":
+            return self.deal_row(state)
+        if move.code == "r":
+            return self.refill(state)
+        return super().play(state, move)
 
-    def summary(self, st: BlocusState, won: bool) -> str:
-        n = sum(len(f) for f in st.found)
-        if won:
-            return "all 104 cards are on the foundations"
-        why = "given up" if st.given_up else "no move is left"
-        return f"{n} of 104 cards on the foundations; {why}"
+    def solver_key(self, state: Table) -> Hashable:
+        # the forbidden marriage is kept by its columns, not its piles: it may not lead
+        # straight back to the position before (see Patience.solver_key)
+        return super().solver_key(state), self.forbidden(state)
 
-    def zones(self, st: BlocusState) -> tuple[Zone, ...]:
-        out = [open_zone(f"f{j + 1}", "foundation", f,
-                         f"{SUIT_SYMBOLS[j % 4]} foundation", "foundations")
-               for j, f in enumerate(st.found)]
-        for i, col in enumerate(st.columns):
-            out += [open_zone(f"c{i + 1}.{r + 1}", "pile", p,
-                              f"row {r + 1}, place {i + 1}", f"column {i + 1}")
-                    for r, p in enumerate(col)]
-        out.append(pack_zone(st.pack))
-        return tuple(out)
-
-    def public(self, st: BlocusState) -> dict[str, Any]:
-        return {"pack": len(st.pack), "rows": max(len(c) for c in st.columns),
-                "vacancies": len(self.vacancies(st)),
-                "on_foundations": sum(len(f) for f in st.found)}
-
-    def say(self, st: BlocusState, move: Move) -> str:
-        if move == DEAL:
+    def say(self, state: Table, move: Move) -> str:
+        if move.code == "d":
             return "deal out another row of twelve"
-        if move == REFILL:
+        if move.code == "r":
             return "re-fill the vacancies from the pack, higher rows first"
-        _, a, dst, b = split_code(move.code)
-        assert a is not None and b is not None
-        col = st.columns[a - 1]
-        c = col[outermost(col)][-1]
-        if dst == "f":
-            return f"play {name(c)} from column {a} on the {SUIT_SYMBOLS[(b - 1) % 4]} " \
+        s = self.step(state, move)
+        c = state.piles[s.source][-1]
+        a = (s.source - P) // ROWS + 1
+        if s.target < P:
+            return f"play {name(c)} from column {a} on the {SUIT_SYMBOLS[s.target % 4]} " \
                 "foundation"
-        target = st.columns[b - 1]
-        return f"marry {name(c)} from column {a} to {name(target[outermost(target)][-1])} " \
+        b = (s.target - P) // ROWS + 1
+        return f"marry {name(c)} from column {a} to {name(state.piles[s.target][-1])} " \
             f"on column {b}"

@@ -45,195 +45,172 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
 - Won when the eight foundations reach their queens (96 cards); lost when no move is left
   (``end`` gives up).
 
+The table's piles: the Shah, the kings thrown aside, the eight foundations, each ray's
+three places (a pile each, laid as they are dealt: how many of each ray is the game's own
+counter ``ray1`` .. ``ray8``, as is ``circles``, the circles dealt), the pack and the
+talon (``w``).
+
 Moves, in order: ``r<i>>f<j>``, ``w>f<j>``, ``d``, ``w>v``, ``p>v``, ``t``,
 ``r<i>>r<k>``, ``w>r<k>`` (marriages onto an outer card), ``r<i>>g<k>``, ``end``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any, ClassVar
-
-from ..cadogan import (
-    ACES_UP,
-    Foundation,
-    foundations_complete,
-    marries,
-    outermost,
-    suited,
-    to_play,
-)
+from ..cadogan import ACES_UP, Foundation, foundations_complete, marries, outermost, suited, to_play
 from ..cards import ACE, KING, QUEEN, SUIT_SYMBOLS, Card, name, rank_of, suit_of
 from ..description import CADOGAN, Description
-from ..game import Move, Option, Zone
+from ..game import Move
+from ..patience import DOWN, HOME, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import SoloGame, back_of, open_zone, pack_of, pack_zone, with_end
+from ..shape import DEAL
 
 RAYS, OUTER = 8, 2
 KINDS = suited(Foundation(ACES_UP.base, last=QUEEN), 8)
-DEAL, TURN, TALON_FILL, PACK_FILL = Move("d"), Move("t"), Move("w>v"), Move("p>v")
 CIRCLE = ("inner", "middle", "outer")
-Pile = tuple[Card, ...]
-Ray = tuple[Pile, ...]
+SHAH, ASIDE, F, R = 0, 1, 2, 10  # place k of ray i is pile R + 3 * i + k
+PACK, TALON = R + 3 * RAYS, R + 3 * RAYS + 1
 
 
-@dataclass(frozen=True, slots=True)
-class ShahState:
-    found: tuple[Pile, ...]
-    rays: tuple[Ray, ...]
-    pack: tuple[Card, ...]
-    kings: tuple[Card, ...]
-    talon: tuple[Card, ...] = ()
-    #: Circles dealt so far (the deal is complete at three).
-    circles: int = 0
-    back: str = ""
-    given_up: bool = False
+def circles(game: Patience, t: Table) -> int:
+    return game.mark(t, "circles")
 
 
-def set_place(rays: tuple[Ray, ...], i: int, k: int, pile: Pile) -> tuple[Ray, ...]:
-    ray = (*rays[i][:k], pile, *rays[i][k + 1:])
-    return (*rays[:i], ray, *rays[i + 1:])
+def vacancies(game: Patience, t: Table) -> int:
+    assert isinstance(game, LeShah)
+    return len(game.vacancies(t))
+
+
+def ray_of(i: int) -> int:
+    """The ray (0-based) of place pile ``i``."""
+    return (i - R) // 3
 
 
 @register
-class LeShah(SoloGame[ShahState]):
+class LeShah(Patience):
     description = Description(
         id="le_shah", title="Le Shah", book=CADOGAN, lines="511-596, 1-65", skill="some",
         bound=None, packs=2, layout="clock")
-    option_specs: ClassVar[tuple[Option, ...]] = ()
+    facts = (("pack", size("pack")), ("talon", size("w")), ("circles_dealt", circles),
+             ("vacancies", vacancies), ("on_foundations", HOME))
+    #: The circles dealt (the deal is complete at three), and each ray's places laid.
+    marks = ("circles", *(f"ray{i + 1}" for i in range(RAYS)))
+    #: A card married from one outer place to another may not go straight back.
+    no_straight_back = True
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> ShahState:
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (Pile("shah", "reserve", "the Shah", "centre"),
+                Pile("aside", "discard", "kings thrown aside", "centre"),
+                *(Pile(f"f{j + 1}", "foundation", f"{SUIT_SYMBOLS[j % 4]} foundation",
+                       "foundations") for j in range(8)),
+                *(Pile(f"r{i + 1}.{k + 1}", "pile", f"ray {i + 1}, {CIRCLE[k]} circle",
+                       f"ray {i + 1}") for i in range(RAYS) for k in range(3)),
+                Pile("pack", "stock", "the pack", face=DOWN),
+                Pile("w", "waste", "the talon"))
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
         aces = sorted((c for c in cards if rank_of(c) == ACE), key=lambda c: (c >> 6, suit_of(c)))
         kings = tuple(c for c in cards if rank_of(c) == KING)
         rest = tuple(c for c in cards if rank_of(c) not in (ACE, KING))
-        return ShahState(tuple((a,) for a in aces), ((),) * RAYS, pack_of(rest), kings)
+        return self.table({"shah": kings[:1], "aside": kings[1:], "pack": rest[::-1]}
+                          | {f"f{j + 1}": (a,) for j, a in enumerate(aces)})
 
     # -- helpers ---------------------------------------------------------------------
 
-    def vacancies(self, st: ShahState) -> list[tuple[int, int]]:
-        """(ray, circle) of each empty place, inner circles first, clockwise."""
-        if st.circles < 3:
-            return []
-        return [(i, k) for k in range(3) for i in range(RAYS) if not st.rays[i][k]]
+    def laid(self, t: Table, i: int) -> bool:
+        return not R <= i < PACK or (i - R) % 3 < self.mark(t, f"ray{ray_of(i) + 1}")
 
-    def fill_from_pack(self, st: ShahState, i: int, k: int) -> ShahState:
-        if not st.pack:
-            return st
-        return replace(st, rays=set_place(st.rays, i, k, (st.pack[-1],)), pack=st.pack[:-1])
+    def ray(self, t: Table, i: int) -> tuple[tuple[Card, ...], ...]:
+        """Ray ``i``'s places laid, inner first."""
+        return t.piles[R + 3 * i:R + 3 * i + self.mark(t, f"ray{i + 1}")]
+
+    def vacancies(self, t: Table) -> list[int]:
+        """The pile of each empty place, inner circles first, clockwise."""
+        if self.mark(t, "circles") < 3:
+            return []
+        return [R + 3 * i + k for k in range(3) for i in range(RAYS)
+                if self.laid(t, R + 3 * i + k) and not t.piles[R + 3 * i + k]]
 
     # -- the game --------------------------------------------------------------------
 
-    def moves(self, st: ShahState) -> tuple[Move, ...]:
-        out: list[Move] = []
-        avail = [(i, outermost(r)) for i, r in enumerate(st.rays)]
-        for i, k in avail:
-            if k >= 0 and (j := to_play(KINDS, st.found, st.rays[i][k][-1])) >= 0:
-                out.append(Move(f"r{i + 1}>f{j + 1}"))
-        if st.talon and (j := to_play(KINDS, st.found, st.talon[-1])) >= 0:
-            out.append(Move(f"w>f{j + 1}"))
-        if st.circles < 3:
-            out.append(DEAL)
-            return tuple(out)
-        vac = self.vacancies(st)
+    def offers_end(self, t: Table) -> bool:
+        """No give-up while the circles are dealt (nothing then can go round)."""
+        return self.mark(t, "circles") >= 3
+
+    def steps(self, t: Table) -> list[Step]:
+        out: list[Step] = []
+        fams = t.piles[F:R]
+        for i in range(RAYS):
+            if (k := outermost(self.ray(t, i))) >= 0:
+                at = R + 3 * i + k
+                if (j := to_play(KINDS, fams, t.piles[at][-1])) >= 0:
+                    out.append(Step(f"r{i + 1}>f{j + 1}", source=at, target=F + j))
+        talon = t.piles[TALON]
+        if talon and (j := to_play(KINDS, fams, talon[-1])) >= 0:
+            out.append(Step(f"w>f{j + 1}", source=TALON, target=F + j))
+        if self.mark(t, "circles") < 3:  # the next circle, its first place not yet laid
+            out.append(Step("d", DEAL, PACK, R + self.mark(t, "circles")))
+            return out
+        vac = self.vacancies(t)
         if vac:
-            if st.talon:
-                out.append(TALON_FILL)
-            if st.pack:
-                out.append(PACK_FILL)
-        elif st.pack:
-            out.append(TURN)
-        outer = [(i, st.rays[i][OUTER][-1]) for i in range(RAYS) if st.rays[i][OUTER]]
-        for i, c in outer:
-            out += [Move(code) for k, d in outer if k != i and marries(c, d)
-                    and (code := f"r{i + 1}>r{k + 1}") != st.back]
-        if st.talon:
-            out += [Move(f"w>r{k + 1}") for k, d in outer if marries(st.talon[-1], d)]
-        empty = [k for k, r in enumerate(st.rays) if outermost(r) < 0]
-        for i, _ in outer:
-            out += [Move(f"r{i + 1}>g{k + 1}") for k in empty]
-        return with_end(out)
+            if talon:
+                out.append(Step("w>v", source=TALON, target=vac[0]))
+            if t.piles[PACK]:
+                out.append(Step("p>v", DEAL, PACK, vac[0]))
+        elif t.piles[PACK]:
+            out.append(Step("t", DEAL, PACK, TALON))
+        outer = [(i, R + 3 * i + OUTER) for i in range(RAYS)
+                 if self.laid(t, R + 3 * i + OUTER) and t.piles[R + 3 * i + OUTER]]
+        for i, a in outer:
+            out += [Step(f"r{i + 1}>r{k + 1}", source=a, target=b) for k, b in outer
+                    if k != i and marries(t.piles[a][-1], t.piles[b][-1])]
+        if talon:
+            out += [Step(f"w>r{k + 1}", source=TALON, target=b) for k, b in outer
+                    if marries(talon[-1], t.piles[b][-1])]
+        empty = [k for k in range(RAYS) if outermost(self.ray(t, k)) < 0]
+        for i, a in outer:
+            out += [Step(f"r{i + 1}>g{k + 1}", source=a, target=R + 3 * k) for k in empty]
+        return out
 
-    def play(self, st: ShahState, move: Move) -> ShahState:
-        code = move.code
-        if move == DEAL:
-            k = st.circles
-            for i in range(RAYS):
-                st = self.fill_from_pack(st, i, k)
-            return replace(st, circles=k + 1, back="")
-        if move == TURN:
-            return replace(st, pack=st.pack[:-1], talon=(*st.talon, st.pack[-1]), back="")
-        if move in (TALON_FILL, PACK_FILL):
-            i, k = self.vacancies(st)[0]
-            if move == PACK_FILL:
-                return replace(self.fill_from_pack(st, i, k), back="")
-            return replace(st, rays=set_place(st.rays, i, k, (st.talon[-1],)),
-                           talon=st.talon[:-1], back="")
-        src, dst = code.split(">")
-        if src == "w":
-            c, st = st.talon[-1], replace(st, talon=st.talon[:-1])
-        else:
-            i = int(src[1:]) - 1
-            k = outermost(st.rays[i])
-            pile = st.rays[i][k]
-            c = pile[-1]
-            st = replace(st, rays=set_place(st.rays, i, k, pile[:-1]))
-            if st.circles < 3 and not pile[:-1]:
-                st = self.fill_from_pack(st, i, k)  # "filling the spaces at once"
-        n = int(dst[1:]) - 1
-        if dst[0] == "f":
-            return replace(st, found=(*st.found[:n], (*st.found[n], c), *st.found[n + 1:]),
-                           back="")
-        if dst[0] == "g":
-            return replace(st, rays=set_place(st.rays, n, 0, (c,)), back="")
-        pile = st.rays[n][OUTER]
-        return replace(st, rays=set_place(st.rays, n, OUTER, (*pile, c)),
-                       back=back_of(code) if src != "w" else "")
+    def play(self, state: Table, move: Move) -> Table:
+        s = self.step(state, move)
+        k = self.mark(state, "circles")
+        if move.code == "d":
+            places = [R + 3 * i + k for i in range(RAYS)]
+            after = self.deal_across(state, PACK, places)
+            laid = {f"ray{ray_of(i) + 1}": k + 1 for i in places if after.piles[i]}
+            return self.marked(after, circles=k + 1, **laid)
+        after = super().play(state, move)
+        if k < 3 and s.source != TALON and not after.piles[s.source] and after.piles[PACK]:
+            # "filling the spaces at once from the cards in your hand"
+            after = self.carry(after, Step("", DEAL, PACK, s.source))
+        return after
 
-    def won(self, st: ShahState) -> bool:
-        return foundations_complete(KINDS, st.found)
+    def won(self, state: Table) -> bool:
+        return foundations_complete(KINDS, state.piles[F:R])
 
-    def summary(self, st: ShahState, won: bool) -> str:
-        n = sum(len(f) for f in st.found)
+    def summary(self, state: Table, won: bool) -> str:
         if won:
             return "the eight foundations have reached their queens"
-        why = "given up" if st.given_up else "no move is left"
-        return f"{n} of 96 cards on the foundations; {why}"
+        why = "given up" if state.given_up else "no move is left"
+        return f"{state.home(self.foundations)} of 96 cards on the foundations; {why}"
 
-    def zones(self, st: ShahState) -> tuple[Zone, ...]:
-        out = [open_zone("shah", "reserve", st.kings[:1], "the Shah", "centre"),
-               open_zone("aside", "discard", st.kings[1:], "kings thrown aside", "centre")]
-        out += [open_zone(f"f{j + 1}", "foundation", f, f"{SUIT_SYMBOLS[j % 4]} foundation",
-                          "foundations") for j, f in enumerate(st.found)]
-        for i, ray in enumerate(st.rays):
-            out += [open_zone(f"r{i + 1}.{k + 1}", "pile", p,
-                              f"ray {i + 1}, {CIRCLE[k]} circle", f"ray {i + 1}")
-                    for k, p in enumerate(ray)]
-        out += [pack_zone(st.pack), open_zone("w", "waste", st.talon, "the talon")]
-        return tuple(out)
-
-    def public(self, st: ShahState) -> dict[str, Any]:
-        return {"pack": len(st.pack), "talon": len(st.talon), "circles_dealt": st.circles,
-                "vacancies": len(self.vacancies(st)),
-                "on_foundations": sum(len(f) for f in st.found)}
-
-    def say(self, st: ShahState, move: Move) -> str:
-        if move == DEAL:
-            return f"deal out the {('first', 'second', 'third')[st.circles]} circle"
-        if move == TURN:
+    def say(self, state: Table, move: Move) -> str:
+        if move.code == "d":
+            return f"deal out the {('first', 'second', 'third')[self.mark(state, 'circles')]} " \
+                "circle"
+        if move.code == "t":
             return "deal the next card of the pack onto the talon"
-        if move in (TALON_FILL, PACK_FILL):
-            i, k = self.vacancies(st)[0]
-            frm = "the talon's top" if move == TALON_FILL else "the next card of the pack"
-            return f"fill the {CIRCLE[k]} place of ray {i + 1} with {frm}"
-        src, dst = move.code.split(">")
-        if src == "w":
-            c, where = st.talon[-1], "the talon"
-        else:
-            i = int(src[1:]) - 1
-            c, where = st.rays[i][outermost(st.rays[i])][-1], f"ray {src[1:]}"
-        n = int(dst[1:])
-        if dst[0] == "f":
-            return f"play {name(c)} from {where} on the {SUIT_SYMBOLS[(n - 1) % 4]} foundation"
-        if dst[0] == "g":
+        s = self.step(state, move)
+        if move.code in ("w>v", "p>v"):
+            frm = "the talon's top" if move.code == "w>v" else "the next card of the pack"
+            return f"fill the {CIRCLE[(s.target - R) % 3]} place of ray {ray_of(s.target) + 1} " \
+                f"with {frm}"
+        c = state.piles[s.source][-1]
+        where = "the talon" if s.source == TALON else f"ray {ray_of(s.source) + 1}"
+        if s.target < R:
+            return f"play {name(c)} from {where} on the {SUIT_SYMBOLS[(s.target - F) % 4]} " \
+                "foundation"
+        n = ray_of(s.target) + 1
+        if move.code.split(">")[1].startswith("g"):
             return f"grace: put {name(c)} from {where} in the inner place of the open ray {n}"
-        return f"marry {name(c)} from {where} to {name(st.rays[n - 1][OUTER][-1])} on ray {n}"
+        return f"marry {name(c)} from {where} to {name(state.piles[s.target][-1])} on ray {n}"

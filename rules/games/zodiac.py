@@ -39,6 +39,10 @@ Readings (the sheet's PROPOSED readings unless said otherwise):
   it to neither, l.1797-1802). Won with all 104 on the foundations.
 - Every packet is built face up and may be examined (amb. 4).
 
+The table's piles: the eight foundations, the twenty-four Zodiac packets, the eight
+Equator places, the pack and the talon; whether a card from the talon or pack has been
+placed since the last re-deal is the game's own counter ``placed``.
+
 Moves, in this order. First part: ``e<i>>z<k>``, ``w>z<k>``, ``w>e<i>``, ``t``,
 ``redeal``. Second part: ``z<k>>f<j>``, ``e<i>>f<j>`` (``f1``-``f4`` the aces of spades,
 hearts, diamonds, clubs; ``f5``-``f8`` the kings).
@@ -46,34 +50,19 @@ hearts, diamonds, clubs; ``f5``-``f8`` the kings).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
-
 from ..building import family_label
 from ..cadogan import ACES_UP, BOTH, KINGS_DOWN, available, marries, suited, takers, talon_top
 from ..cards import Card, name
 from ..description import CADOGAN, Description
-from ..families import home
-from ..game import Move, Zone
+from ..game import Move
+from ..patience import DOWN, HOME, Patience, Pile, Step, Table, size
 from ..registry import register
-from ..solo import SoloGame, open_zone, pack_of, pack_zone, replace_at, split_code
+from ..shape import DEAL, REDEAL
 
 EQUATOR, ZODIAC = 8, 24
-TURN, REDEAL = Move("t"), Move("redeal")
 FOUNDATIONS = (*suited(ACES_UP, 4), *suited(KINGS_DOWN, 4))
-Piles = tuple[tuple[Card, ...], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class ZodiacState:
-    equator: Piles
-    zodiac: Piles
-    pack: tuple[Card, ...]
-    talon: tuple[Card, ...] = ()
-    families: Piles = ((),) * 8
-    #: A card from the talon or pack has been placed since the last re-deal.
-    placed: bool = False
-    redeals: int = 0
+Z, E = 8, 8 + ZODIAC  # where the Zodiac and the Equator lie among the piles
+PACK, TALON = E + EQUATOR, E + EQUATOR + 1
 
 
 def found_label(j: int) -> str:
@@ -81,126 +70,114 @@ def found_label(j: int) -> str:
     return f"{family_label(j)} from the {kind}"
 
 
+def second_part(t: Table) -> bool:
+    """Every card is placed in the Zodiac or the Equator (l.1816-1821)."""
+    return not t.piles[PACK] and not t.piles[TALON]
+
+
+def part(game: Patience, t: Table) -> int:
+    return 2 if second_part(t) else 1
+
+
+def redeals(game: Patience, t: Table) -> int:
+    return t.redeals
+
+
+def pile_word(i: int) -> str:
+    return "the talon" if i == TALON else f"Equator place {i - E + 1}" if i >= E \
+        else f"Zodiac packet {i - Z + 1}"
+
+
 @register
-class Zodiac(SoloGame[ZodiacState]):
+class Zodiac(Patience):
     description = Description(
         id="zodiac", title="The Zodiac", book=CADOGAN, lines="1770-1834", skill="much",
         bound=3000, packs=2, layout="clock", aliases=("the_zodiac",))
+    facts = (("pack", size("pack")), ("talon", size("talon")), ("part", part),
+             ("redeals", redeals), ("on_foundations", HOME))
+    home_words = "on the foundations"
+    #: A card from the talon or pack has been placed since the last re-deal (0 or 1).
+    marks = ("placed",)
+    gives_up = False
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> ZodiacState:
-        eq = tuple((c,) for c in cards[:EQUATOR])
-        zo = tuple((c,) for c in cards[EQUATOR:EQUATOR + ZODIAC])
-        return ZodiacState(eq, zo, pack_of(cards[EQUATOR + ZODIAC:]))
+    def lay_piles(self) -> tuple[Pile, ...]:
+        return (*(Pile(f"f{j + 1}", "foundation", found_label(j), "foundations")
+                  for j in range(8)),
+                *(Pile(f"z{k + 1}", "pile", f"Zodiac packet {k + 1}", "the Zodiac")
+                  for k in range(ZODIAC)),
+                *(Pile(f"e{i + 1}", "reserve", f"Equator place {i + 1}", "the Equator")
+                  for i in range(EQUATOR)),
+                Pile("pack", "stock", "the pack", face=DOWN),
+                Pile("talon", "waste", "the talon"))
 
-    @staticmethod
-    def second_part(state: ZodiacState) -> bool:
-        """Every card is placed in the Zodiac or the Equator (l.1816-1821)."""
-        return not state.pack and not state.talon
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        return self.table({f"e{i + 1}": cards[i:i + 1] for i in range(EQUATOR)}
+                          | {f"z{k + 1}": cards[EQUATOR + k:EQUATOR + k + 1]
+                             for k in range(ZODIAC)}
+                          | {"pack": cards[EQUATOR + ZODIAC:][::-1]})
 
-    def moves(self, state: ZodiacState) -> tuple[Move, ...]:
-        out: list[Move] = []
-        if self.second_part(state):
-            fams = state.families
-            for prefix, piles in (("z", state.zodiac), ("e", state.equator)):
-                for i, p in enumerate(piles):
+    def steps(self, t: Table) -> list[Step]:
+        out: list[Step] = []
+        if second_part(t):
+            fams = t.piles[:8]
+            for prefix, at, n in (("z", Z, ZODIAC), ("e", E, EQUATOR)):
+                for i, p in enumerate(t.piles[at:at + n]):
                     if (c := available(p)) is not None:
-                        out += [Move(f"{prefix}{i + 1}>f{j + 1}")
+                        out += [Step(f"{prefix}{i + 1}>f{j + 1}", source=at + i, target=j)
                                 for j in takers(FOUNDATIONS, fams, c)]
-            return tuple(out)
-        zo = state.zodiac
-        for i, p in enumerate(state.equator):
+            return out
+        zo = t.piles[Z:E]
+        for i, p in enumerate(t.piles[E:PACK]):
             if p:
-                out += [Move(f"e{i + 1}>z{k + 1}") for k, q in enumerate(zo)
-                        if marries(p[-1], q[-1], BOTH)]
-        top = talon_top(state.talon)
+                out += [Step(f"e{i + 1}>z{k + 1}", source=E + i, target=Z + k)
+                        for k, q in enumerate(zo) if marries(p[-1], q[-1], BOTH)]
+        top = talon_top(t.piles[TALON])
         if top is not None:
-            out += [Move(f"w>z{k + 1}") for k, q in enumerate(zo) if marries(top, q[-1], BOTH)]
-            hole = next((i for i, p in enumerate(state.equator) if not p), -1)
+            out += [Step(f"w>z{k + 1}", source=TALON, target=Z + k)
+                    for k, q in enumerate(zo) if marries(top, q[-1], BOTH)]
+            hole = next((i for i, p in enumerate(t.piles[E:PACK]) if not p), -1)
             if hole >= 0:
-                out.append(Move(f"w>e{hole + 1}"))
-        if state.pack:
-            out.append(TURN)
-        elif state.talon and state.placed:
-            out.append(REDEAL)
-        return tuple(out)
+                out.append(Step(f"w>e{hole + 1}", source=TALON, target=E + hole))
+        if t.piles[PACK]:
+            out.append(Step("t", DEAL, PACK, TALON))
+        elif t.piles[TALON] and self.mark(t, "placed"):
+            # the talon turned over, unshuffled: the card laid first comes first
+            out.append(Step("redeal", REDEAL, TALON, PACK, len(t.piles[TALON])))
+        return out
 
-    def play(self, state: ZodiacState, move: Move) -> ZodiacState:
-        if move == TURN:
-            return replace(state, pack=state.pack[:-1], talon=(*state.talon, state.pack[-1]))
-        if move == REDEAL:
-            # the talon turned over: the card laid first comes first
-            return replace(state, pack=tuple(reversed(state.talon)), talon=(), placed=False,
-                           redeals=self.redeal_number(state))
-        src, a, dst, b = split_code(move.code)
-        assert b is not None
-        c, st = self._take(state, src, a)
-        if dst == "f":
-            return replace(st, families=replace_at(st.families, b - 1,
-                                                   (*st.families[b - 1], c)))
-        if dst == "z":
-            st = replace(st, zodiac=replace_at(st.zodiac, b - 1, (*st.zodiac[b - 1], c)))
-        else:
-            st = replace(st, equator=replace_at(st.equator, b - 1, (c,)))
-        return replace(st, placed=True) if src == "w" else st
+    def play(self, state: Table, move: Move) -> Table:
+        s = self.step(state, move)
+        after = super().play(state, move)
+        if s.kind == REDEAL:
+            return self.marked(after, placed=0)
+        return self.marked(after, placed=1) if s.source == TALON else after
 
-    @staticmethod
-    def _take(state: ZodiacState, src: str, a: int | None) -> tuple[Card, ZodiacState]:
-        if src == "w":
-            return state.talon[-1], replace(state, talon=state.talon[:-1])
-        assert a is not None
-        if src == "e":
-            return state.equator[a - 1][-1], replace(
-                state, equator=replace_at(state.equator, a - 1, ()))
-        p = state.zodiac[a - 1]
-        return p[-1], replace(state, zodiac=replace_at(state.zodiac, a - 1, p[:-1]))
+    def summary(self, state: Table, won: bool) -> str:
+        if not won and not second_part(state):
+            left = len(state.piles[PACK]) + len(state.piles[TALON])
+            return (f"{left} cards could not be placed in the Zodiac or the Equator: the "
+                    "patience has failed")
+        return super().summary(state, won)
 
-    def won(self, state: ZodiacState) -> bool:
-        return home(state.families) == 104
-
-    def summary(self, state: ZodiacState, won: bool) -> str:
-        if won:
-            return "all 104 cards on the foundations"
-        if not self.second_part(state):
-            return (f"{len(state.pack) + len(state.talon)} cards could not be placed in the "
-                    "Zodiac or the Equator: the patience has failed")
-        return f"{home(state.families)} of 104 cards on the foundations; no move is left"
-
-    def zones(self, state: ZodiacState) -> tuple[Zone, ...]:
-        fams = [Zone(f"f{j + 1}", "foundation", f, len(f), label=found_label(j),
-                     group="foundations") for j, f in enumerate(state.families)]
-        return (*fams,
-                *(open_zone(f"z{k + 1}", "pile", p, f"Zodiac packet {k + 1}", "the Zodiac")
-                  for k, p in enumerate(state.zodiac)),
-                *(open_zone(f"e{i + 1}", "reserve", p, f"Equator place {i + 1}", "the Equator")
-                  for i, p in enumerate(state.equator)),
-                pack_zone(state.pack), open_zone("talon", "waste", state.talon, "the talon"))
-
-    def public(self, state: ZodiacState) -> dict[str, Any]:
-        return {"pack": len(state.pack), "talon": len(state.talon),
-                "part": 2 if self.second_part(state) else 1,
-                "redeals": state.redeals, "on_foundations": home(state.families)}
-
-    def say(self, state: ZodiacState, move: Move) -> str:
-        if move == TURN:
+    def say(self, state: Table, move: Move) -> str:
+        s = self.step(state, move)
+        if s.kind == DEAL:
             return "turn the next card of the pack onto the talon"
-        if move == REDEAL:
+        if s.kind == REDEAL:
             return "take up the talon, turn it over and deal it again"
-        src, a, dst, b = split_code(move.code)
-        assert b is not None
-        c, _ = self._take(state, src, a)
-        where = {"w": "from the talon", "e": f"from Equator place {a}",
-                 "z": f"from Zodiac packet {a}"}[src]
-        if dst == "f":
-            return f"play {name(c)} {where} on {found_label(b - 1)}"
-        if dst == "z":
-            return (f"marry {name(c)} {where} on {name(state.zodiac[b - 1][-1])} of "
-                    f"Zodiac packet {b}")
-        return f"fill the space of Equator place {b} with {name(c)} {where}"
+        c = state.piles[s.source][-1]
+        where = f"from {pile_word(s.source)}"
+        if s.target < Z:
+            return f"play {name(c)} {where} on {found_label(s.target)}"
+        if s.target < E:
+            return (f"marry {name(c)} {where} on {name(state.piles[s.target][-1])} of "
+                    f"{pile_word(s.target)}")
+        return f"fill the space of {pile_word(s.target)} with {name(c)} {where}"
 
-    def narrate(self, before: ZodiacState, move: Move, after: ZodiacState) -> str:
-        if move == TURN:
-            return f"turn up {name(before.pack[-1])}"
+    def narrate(self, before: Table, move: Move, after: Table) -> str:
+        if move.code == "t":
+            return f"turn up {name(before.piles[PACK][-1])}"
         return self.describe(before, move)
 
 
-__all__ = ["Zodiac", "ZodiacState"]
+__all__ = ["Zodiac"]

@@ -7,7 +7,8 @@ import pytest
 
 from rules import IllegalMove
 from rules.cards import Card, cards, rank_of, suit_of
-from rules.games.besieged_city import ORDER, BesiegedCity, CityState, ends, line_of
+from rules.games.besieged_city import ORDER, BesiegedCity, ends, line_of
+from rules.patience import Table
 from tests.kit.stacking import codes, play
 
 GAME = BesiegedCity()
@@ -17,13 +18,15 @@ RAMPARTS = "QH QH QH QH QH QH QH QH QH QH QH QH QH QH"
 
 
 def state(reserve: str = RESERVE, ramparts: str = RAMPARTS, pack: str = "",
-          talon: str = "", fams: tuple[tuple[Card, ...], ...] = ((),) * 4) -> CityState:
-    rv = tuple(0 if w == "-" else cards(w)[0] for w in reserve.split())
-    rp = tuple(() if w == "-" else cards(w.replace("+", " ")) for w in ramparts.split())
-    return CityState(fams, rp, rv, tuple(reversed(cards(pack))), cards(talon))
+          talon: str = "", fams: tuple[tuple[Card, ...], ...] = ((),) * 4) -> Table:
+    rv = {f"v{i + 1}": () if w == "-" else cards(w) for i, w in enumerate(reserve.split())}
+    rp = {f"r{k + 1}": () if w == "-" else cards(w.replace("+", " "))
+          for k, w in enumerate(ramparts.split())}
+    return GAME.table({f"f{s + 1}": f for s, f in enumerate(fams)} | rv | rp
+                      | {"pack": cards(pack)[::-1], "talon": cards(talon)})
 
 
-def real(st: CityState) -> list[str]:
+def real(st: Table) -> list[str]:
     return [c for c in codes(GAME, st) if c != "end"]
 
 
@@ -55,11 +58,11 @@ def test_vacancies_at_the_ends_filled_only_from_their_line() -> None:
     with pytest.raises(IllegalMove):
         GAME.apply(st, "t", 0)
     st = play(GAME, st, "v5>r12")
-    assert st.ramparts[11] == cards("3C")
+    assert GAME.pile(st, "r12") == cards("3C")
     # then the Reserve's vacancy, from the pack (no talon)
     assert real(st) == ["d>v5"]
     st = play(GAME, st, "d>v5")
-    assert st.reserve[4] == cards("9D")[0]
+    assert GAME.pile(st, "v5") == cards("9D")
 
 
 def test_ramparts_build_both_ways_and_in_the_order_of_play() -> None:
@@ -99,7 +102,7 @@ def test_all_on_the_foundations_wins_and_one_short_does_not() -> None:
     fams = [full(s) for s in range(4)]
     last = fams[3][-1]
     fams[3] = fams[3][:-1]
-    st = CityState(tuple(fams), ((last,),) + ((),) * 13, (0,) * 12, ())
+    st = GAME.table({f"f{s + 1}": f for s, f in enumerate(fams)} | {"r1": (last,)})
     assert not GAME.won(st) and GAME.outcome(st) is None
     outcome = GAME.outcome(play(GAME, st, "r1>f4"))
     assert outcome is not None and outcome.won
@@ -112,7 +115,7 @@ def test_transposing_at_the_end_and_blocked_is_lost() -> None:
     moves = real(st)
     assert "v1~v2" in moves          # pack and talon out: the Reserve may be transposed
     st = play(GAME, st, "v1~v3")
-    assert st.reserve[0] == cards("6S")[0] and "v1~v3" not in real(st)
+    assert GAME.pile(st, "v1") == cards("6S") and "v1~v3" not in real(st)
     blocked = state(ramparts=RAMPARTS, talon="8D")
     assert codes(GAME, blocked) == []
     outcome = GAME.outcome(blocked)

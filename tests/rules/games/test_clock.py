@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from rules import Play, make, render
 from rules.cards import cards, rank_of
-from rules.games.clock import ClockState
+from rules.games.clock import HAND, Clock
+from rules.patience import Table
 
 # A deal that comes out: piles 1..12 take four cards each, the centre the last four.
 WINNER = (
@@ -14,20 +15,20 @@ WINNER = (
 
 
 def test_the_first_card_comes_from_the_centre_and_goes_under_its_pile() -> None:
-    game = make("clock")
-    st: ClockState = game.layout(cards(WINNER), seed=0)
+    game = Clock()
+    st: Table = game.layout(cards(WINNER), seed=0)
     assert [m.code for m in game.legal_moves(st, 0)] == ["t", "auto"]
     assert game.describe(st, game.parse_move("t")) == "take up the top card of the centre pile"
     before, st = st, game.apply(st, "t", 0)
-    assert st.hand == cards("2S")[0]
+    assert st.piles[HAND] == cards("2S")
     assert game.narrate(before, game.parse_move("t"), st) == \
         "take up the top card of the centre pile: 2♠"
     assert game.describe(st, game.parse_move("t")) == \
         "put 2♠ under the two pile and take up its top card"
     st = game.apply(st, "t", 0)
     # 2♠ lies face up under pile 2; pile 2's top card (8♠) is now in hand
-    assert st.up[1] == cards("2S") and st.hand == cards("8S")[0]
-    assert len(st.down[1]) == 3
+    assert game.pile(st, "h2.up") == cards("2S") and st.piles[HAND] == cards("8S")
+    assert len(game.pile(st, "h2")) == 3
 
 
 def test_a_winning_deal_ends_with_thirteen_face_up_piles_of_four() -> None:
@@ -37,7 +38,7 @@ def test_a_winning_deal_ends_with_thirteen_face_up_piles_of_four() -> None:
         play = play.push("t", 0)
     outcome = game.outcome(play.state)
     assert outcome is not None and outcome.won
-    for i, pile in enumerate(play.state.up):
+    for i, pile in enumerate(play.state.piles[1:HAND:2]):
         assert len(pile) == 4 and {rank_of(c) for c in pile} == {i + 1}
     assert len(play.states) == 54  # the first take, then one move per card
 
