@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from .cards import Card
+from .cards import name as card_name
 from .common import END
 from .game import Audience, Move, Seat, Zone
 from .shape import DEAL, MOVE, PAIR, REDEAL, TURN, Shape
@@ -221,6 +222,10 @@ class Patience(SoloGame[Table]):
     #: Whether a ``redeal`` step is :meth:`take_up` (the source's cards laid again on the
     #: target); a game whose re-deal lays a whole new table plays it in :meth:`special`.
     redeal_takes_up: ClassVar[bool] = True
+    #: The code of the move that turns the pack's next card face up (a ``deal`` step),
+    #: told "turn up <card>": once turned the card is face up, so fair to name; "" where
+    #: the game's turn is told as any other move.
+    turn_up: ClassVar[str] = ""
     #: The steps of the last position asked about (see :meth:`_steps`).
     _step_memo: tuple[Table, dict[str, Step]] | None = None
 
@@ -462,6 +467,11 @@ class Patience(SoloGame[Table]):
             return f"all {self.total} cards {self.won_words or self.home_words}"
         why = "given up" if state.given_up else self.stuck_words
         return f"{state.home(self.foundations)} of {self.total} cards {self.home_words}; {why}"
+
+    def narrate(self, before: Table, move: Move, after: Table) -> str:
+        if self.turn_up and move.code == self.turn_up:
+            return f"turn up {card_name(before.piles[self.step(before, move).source][-1])}"
+        return super().narrate(before, move, after)
 
     # -- what the table shows --------------------------------------------------------
 

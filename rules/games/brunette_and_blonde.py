@@ -81,6 +81,8 @@ class BrunetteAndBlonde(Patience):
     #: ``fresh``: the stock's top card is the card just turned from the pack.
     marks = ("fresh",)
 
+    turn_up = "s"
+
     @property
     def lenient(self) -> bool:
         return self.option("marriages") == "lenient"
@@ -165,8 +167,3 @@ class BrunetteAndBlonde(Patience):
         if q:
             return f"put {name(c)}{where} on {name(q[-1])} of row place {b}"
         return f"fill the vacancy of row place {b} with {name(c)}{where}"
-
-    def narrate(self, before: Table, move: Move, after: Table) -> str:
-        if move.code == "s":
-            return f"turn up {name(before.piles[P][-1])}"
-        return self.describe(before, move)

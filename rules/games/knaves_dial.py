@@ -85,6 +85,7 @@ class KnavesDial(Patience):
     #: The suit of the first card, plus one (0 before it is placed or named).
     marks = ("first_suit",)
     gives_up = False
+    turn_up = "s"
 
     def pack(self) -> tuple[Card, ...]:
         return packs(int(self.option("packs")))
@@ -164,11 +165,6 @@ class KnavesDial(Patience):
             return f"begin the dial with {name(c)} at {where}: {SUIT_NAMES[suit_of(c)]} " \
                 "is the first suit"
         return f"put {name(c)} at {where}"
-
-    def narrate(self, before: Table, move: Move, after: Table) -> str:
-        if move.code == "s":
-            return f"turn up {name(before.piles[PACK][-1])}"
-        return self.describe(before, move)
 
     def why_illegal(self, state: Table, move: Move, seat: int) -> str:
         if move.code == "w>d" and state.piles[STOCK] and not all(state.piles[:13]) \

@@ -112,6 +112,7 @@ class LeCarreNapoleon(Patience):
     redeal_takes_up = False
     #: ``moved``: a move has been made (the note's remedy may no longer be taken).
     marks = ("moved",)
+    turn_up = "s"
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*(Pile(f"f{i + 1}", FOUNDATION, family_label(i), "families") for i in range(8)),
@@ -194,11 +195,6 @@ class LeCarreNapoleon(Patience):
         if q:
             return f"marry {name(c)}{where} on {name(q[-1])} of {place_label(b)}"
         return f"fill the vacancy of {place_label(b)} with {name(c)}{where}"
-
-    def narrate(self, before: Table, move: Move, after: Table) -> str:
-        if move.code == "s":
-            return f"turn up {name(before.piles[P][-1])}"
-        return super().narrate(before, move, after)
 
 
 LE_CARRE_NAPOLEON_SINGLES = variant(LeCarreNapoleon, Description(

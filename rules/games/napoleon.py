@@ -81,6 +81,8 @@ class Napoleon(Patience):
     #: What the single stock is called (Le Cadran: "the talon").
     stock_word = "the stock"
 
+    turn_up = "s"
+
     @property
     def pet(self) -> bool:
         """The Pet Game: marriages from the stock, free cards into spaces, no turning."""
@@ -146,11 +148,6 @@ class Napoleon(Patience):
         if q:
             return f"marry {name(c)}{where} to {name(q[-1])} on column {b}"
         return f"put {name(c)}{where} into the empty column {b}"
-
-    def narrate(self, before: Table, move: Move, after: Table) -> str:
-        if move.code == "s":
-            return f"turn up {name(before.piles[P][-1])}"
-        return self.describe(before, move)
 
 
 NAPOLEON_PET_GAME = variant(Napoleon, Description(

@@ -76,6 +76,7 @@ class Picture(Patience):
     #: Whether the stock's top card is the card just turned from the pack.
     marks = ("fresh",)
     gives_up = False
+    turn_up = "s"
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*FAMILIES, *PLACES, Pile("pack", "stock", "the pack", face=DOWN),
@@ -143,11 +144,6 @@ class Picture(Patience):
         if s.target < P:
             return f"play {name(c)} {where} on {family_name(s.target)}"
         return f"put {name(c)} from the stock in picture place {s.target - P + 1}"
-
-    def narrate(self, before: Table, move: Move, after: Table) -> str:
-        if move.code == "s":
-            return f"turn up {name(before.piles[PACK][-1])}"
-        return self.describe(before, move)
 
     def why_illegal(self, state: Table, move: Move, seat: Seat) -> str:
         if move.code == "redeal":

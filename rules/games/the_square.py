@@ -80,6 +80,7 @@ class TheSquare(Patience):
     no_straight_back = True
     #: ``fresh``: the stock's top card is the card just turned from the pack.
     marks = ("fresh",)
+    turn_up = "s"
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*FAMILIES, *(Pile(f"q{i + 1}", "pile", place_label(i), SIDES[i // 4])
@@ -157,8 +158,3 @@ class TheSquare(Patience):
         if q:
             return f"put {name(c)}{where} on {name(q[-1])} of {place_label(b)}"
         return f"fill the vacancy of {place_label(b)} with {name(c)}{where}"
-
-    def narrate(self, before: Table, move: Move, after: Table) -> str:
-        if move.code == "s":
-            return f"turn up {name(before.piles[P][-1])}"
-        return super().narrate(before, move, after)
