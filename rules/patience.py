@@ -222,10 +222,12 @@ class Patience(SoloGame[Table]):
     #: Whether a ``redeal`` step is :meth:`take_up` (the source's cards laid again on the
     #: target); a game whose re-deal lays a whole new table plays it in :meth:`special`.
     redeal_takes_up: ClassVar[bool] = True
-    #: The code of the move that turns the pack's next card face up (a ``deal`` step),
-    #: told "turn up <card>": once turned the card is face up, so fair to name; "" where
-    #: the game's turn is told as any other move.
+    #: The code of the move that turns the pack's next card face up (a ``deal`` step):
+    #: said :attr:`turn_said` and told "turn up <card>" (once turned the card is face
+    #: up, so fair to name); "" where the game says its turn as any other move.
     turn_up: ClassVar[str] = ""
+    #: What the ``turn_up`` move says.
+    turn_said: ClassVar[str] = "turn the next card of the pack"
     #: The steps of the last position asked about (see :meth:`_steps`).
     _step_memo: tuple[Table, dict[str, Step]] | None = None
 
@@ -467,6 +469,11 @@ class Patience(SoloGame[Table]):
             return f"all {self.total} cards {self.won_words or self.home_words}"
         why = "given up" if state.given_up else self.stuck_words
         return f"{state.home(self.foundations)} of {self.total} cards {self.home_words}; {why}"
+
+    def describe(self, state: Table, move: Move) -> str:
+        if self.turn_up and move.code == self.turn_up:
+            return self.turn_said
+        return super().describe(state, move)
 
     def narrate(self, before: Table, move: Move, after: Table) -> str:
         if self.turn_up and move.code == self.turn_up:

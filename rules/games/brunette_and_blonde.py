@@ -152,8 +152,6 @@ class BrunetteAndBlonde(Patience):
 
     def say(self, t: Table, move: Move) -> str:
         s = self.step(t, move)
-        if s.kind == DEAL:
-            return "turn the next card of the pack"
         if s.kind == REDEAL:
             return stock_turn_said(self, t)
         c = t.piles[s.source][-1]

@@ -155,8 +155,6 @@ class KnavesDial(Patience):
         if move.code in CHOOSE:
             suit = SUIT_NAMES[CHOOSE.index(move.code)]
             return f"begin with {suit}: the first dial is of that suit"
-        if move.code == "s":
-            return "turn the next card of the pack"
         if move.code == "redeal":
             return stock_turn_said(self, state)
         c = state.piles[STOCK][-1]

@@ -113,6 +113,7 @@ class LeCarreNapoleon(Patience):
     #: ``moved``: a move has been made (the note's remedy may no longer be taken).
     marks = ("moved",)
     turn_up = "s"
+    turn_said = "turn the next card of the pack onto the talon"
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*(Pile(f"f{i + 1}", FOUNDATION, family_label(i), "families") for i in range(8)),
@@ -178,8 +179,6 @@ class LeCarreNapoleon(Patience):
 
     def say(self, t: Table, move: Move) -> str:
         s = self.step(t, move)
-        if s.code == "s":
-            return "turn the next card of the pack onto the talon"
         if s.kind == REDEAL:
             return "take up the square, shuffle it and deal it again (two kings block)"
         if s.kind == PRIVILEGE:

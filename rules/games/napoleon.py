@@ -55,7 +55,7 @@ from ..families import shuffle_option
 from ..game import Move, Option
 from ..patience import DOWN, FOUNDATION, HOME, SHELL, Patience, Pile, Step, Table, size
 from ..registry import register, variant
-from ..shape import DEAL, REDEAL
+from ..shape import REDEAL
 from ._upward import stock_turn_said, tops_by_card
 
 COLUMNS, ROWS = 10, 4
@@ -136,8 +136,6 @@ class Napoleon(Patience):
 
     def say(self, t: Table, move: Move) -> str:
         s = self.step(t, move)
-        if s.kind == DEAL:
-            return "turn the next card of the pack"
         if s.kind == REDEAL:
             return stock_turn_said(self, t)
         c = t.piles[s.source][-1]

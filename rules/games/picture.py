@@ -133,8 +133,6 @@ class Picture(Patience):
 
     def say(self, t: Table, move: Move) -> str:
         s = self.step(t, move)
-        if s.kind == DEAL:
-            return "turn the next card of the pack"
         if s.kind == REDEAL:
             how = "re-shuffle it" if self.option("shuffle") else "turn it over"
             return f"take up the stock and {how} {self.redeal_of(t)}"

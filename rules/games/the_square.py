@@ -144,8 +144,6 @@ class TheSquare(Patience):
 
     def say(self, t: Table, move: Move) -> str:
         s = self.step(t, move)
-        if s.code == "s":
-            return "turn the next card of the pack"
         b = s.target - Q
         if s.kind == DEAL:
             return f"fill the vacancy of {place_label(b)} with the next card of the pack"

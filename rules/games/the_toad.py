@@ -141,8 +141,6 @@ class TheToad(Patience):
             f"fits and the pack is out ({len(state.piles[T])} cards left in the toad)"
 
     def say(self, state: Table, move: Move) -> str:
-        if move.code == "t":
-            return "turn the next card of the pack"
         s = self.step(state, move)
         c = state.piles[s.source][-1]
         where = {H: "", T: " from the Toad"}.get(s.source, f" from pile {s.source - P + 1}")
