@@ -37,6 +37,8 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
+from .building import Fits
+from .building import safe_home as safe_of
 from .cards import Card
 from .cards import name as card_name
 from .common import END
@@ -322,6 +324,15 @@ class Patience(SoloGame[Table]):
     def pile(self, t: Table, pile_id: str) -> Cards:
         """The cards of the pile named ``pile_id``, bottom first."""
         return t.piles[self.index[pile_id]]
+
+    def safe_home(self, t: Table, candidates: Sequence[tuple[str, Card]], fits: Fits
+                  ) -> tuple[Move, ...]:
+        """Those of ``candidates`` (a code playing a card home, and the card) that are
+        legal here and that no card off the families of this game's pack may ever be
+        married onto by ``fits`` (:func:`rules.building.safe_home`, which says why that
+        is safe and when): for a game's :meth:`~rules.solo.SoloGame.family_safe`."""
+        return safe_of(self.legal_moves(t, 0), candidates, self.pack(), self.families(t),
+                       fits)
 
     def families(self, t: Table) -> tuple[Cards, ...]:
         """The foundation piles' cards, in pile order."""

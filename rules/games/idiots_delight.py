@@ -41,7 +41,7 @@ empty no file) are listed after the others (:func:`rules.building.shifts_last`).
 
 from __future__ import annotations
 
-from ..building import alt_down, family_for, family_label, onto, safe_home, shifts_last
+from ..building import alt_down, family_for, family_label, onto, shifts_last
 from ..cards import Card, code, name
 from ..description import HOYLE, Description
 from ..game import Move
@@ -110,8 +110,7 @@ class IdiotsDelight(Patience):
         other colour one lower is still off the aces (:func:`rules.building.safe_home`)."""
         cands = [(f"t{i + 1}>f", p[-1]) for i, p in enumerate(t.piles[T:R]) if p]
         cands += [(f"{reserve_code(c)}>f", c) for c in t.piles[R]]
-        return safe_home(self.legal_moves(t, 0), cands, self.pack(), self.families(t),
-                         alt_down)
+        return self.safe_home(t, cands, alt_down)
 
     def say(self, t: Table, move: Move) -> str:
         s = self.step(t, move)

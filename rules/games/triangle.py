@@ -41,7 +41,7 @@ leave no space, and cards taken back from the families) are listed after the oth
 
 from __future__ import annotations
 
-from ..building import alt_down, family_for, family_label, onto, safe_home, shifts_last, triangle
+from ..building import alt_down, family_for, family_label, onto, shifts_last, triangle
 from ..cards import Card, code, name
 from ..description import CHENEY, Description
 from ..game import Move
@@ -114,8 +114,7 @@ class Triangle(Patience):
         that a family's top may come back only adds to what the card can still do)."""
         cands = [(f"t{i + 1}>f", p[-1]) for i, p in enumerate(t.piles[T:S]) if p]
         cands += [(f"{spare_code(c)}>f", c) for c in t.piles[S]]
-        return safe_home(self.legal_moves(t, 0), cands, self.pack(), self.families(t),
-                         alt_down)
+        return self.safe_home(t, cands, alt_down)
 
     def say(self, t: Table, move: Move) -> str:
         s = self.step(t, move)
