@@ -192,6 +192,14 @@ def size(pile_id: str) -> Fact:
     return count
 
 
+def empties(kind: str) -> Fact:
+    """The number of empty piles of kind ``kind`` (The Square's vacancies)."""
+    def count(game: Patience, t: Table) -> int:
+        return sum(not p for p, spec in zip(t.piles, game.pile_specs, strict=True)
+                   if spec.kind == kind)
+    return count
+
+
 class Patience(SoloGame[Table]):
     """A one-player patience on the model (see the module doc)."""
 

@@ -57,7 +57,7 @@ from ..cadogan import ACES_UP, available, suited, to_play
 from ..cards import KING, Card, identity, name, rank_of, suit_of
 from ..description import CADOGAN, Description
 from ..game import Move, Option
-from ..patience import DOWN, FOUNDATION, HOME, Patience, Pile, Step, Table, size
+from ..patience import DOWN, FOUNDATION, HOME, Patience, Pile, Step, Table, empties, size
 from ..registry import register, variant
 from ..shape import DEAL, PRIVILEGE, REDEAL
 from ..solo import reshuffle
@@ -92,10 +92,6 @@ def blocking_kings(square: tuple[tuple[Card, ...], ...]) -> list[int]:
     return sorted({i for pl in by_suit.values() if len(pl) >= 2 for i in pl})
 
 
-def vacancies(game: Patience, t: Table) -> int:
-    return sum(not p for p in t.piles[Q:P])
-
-
 @register
 class LeCarreNapoleon(Patience):
     description = Description(
@@ -106,7 +102,7 @@ class LeCarreNapoleon(Patience):
                "one (\"a square of twelve single cards\", l.1595-1605)", choices=(4, 1)),
     )
     facts = (("pack", size("pack")), ("talon", size("talon")), ("on_foundations", HOME),
-             ("vacancies", vacancies))
+             ("vacancies", empties("pile")))
     home_words = "on the foundations"
     no_straight_back = True
     redeal_takes_up = False

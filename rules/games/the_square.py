@@ -45,7 +45,7 @@ from ..building import family_for, family_label
 from ..cards import ACE, Card, identity, name, rank_of
 from ..description import CHENEY, Description
 from ..game import Move, Option
-from ..patience import DOWN, FOUNDATION, HOME, Patience, Pile, Step, Table, size
+from ..patience import DOWN, FOUNDATION, HOME, Patience, Pile, Step, Table, empties, size
 from ..registry import register
 from ..shape import DEAL
 from ._upward import tops_by_card
@@ -60,10 +60,6 @@ def place_label(i: int) -> str:
     return f"square pile {i + 1} ({SIDES[i // 4]})"
 
 
-def vacancies(game: Patience, t: Table) -> int:
-    return sum(not p for p in t.piles[Q:P])
-
-
 @register
 class TheSquare(Patience):
     description = Description(
@@ -76,7 +72,7 @@ class TheSquare(Patience):
                choices=("vacancies", "anywhere")),
     )
     facts = (("pack", size("pack")), ("stock", size("stock")), ("in_families", HOME),
-             ("vacancies", vacancies))
+             ("vacancies", empties("pile")))
     no_straight_back = True
     #: ``fresh``: the stock's top card is the card just turned from the pack.
     marks = ("fresh",)
