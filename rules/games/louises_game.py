@@ -31,8 +31,8 @@ Legal moves, in order: ``u<i>`` (the stock's top card into the first row under n
 
 from __future__ import annotations
 
+from ..building import next_by
 from ..cards import Card, name, rank_of
-from ..common import step_rank
 from ..description import CHENEY, Description
 from ..game import Move, Option
 from ..patience import DOWN, FOUNDATION, Patience, Pile, Step, Table, size
@@ -91,8 +91,7 @@ class LouisesGame(Patience):
                     if upper[i] and not piles[i] and DOUBLE[i] == r]
         if not strict or all(piles):
             out += [Step(f"f{i + 1}", source=W, target=F + i) for i, p in enumerate(piles)
-                    if p and rank_of(p[-1]) != KING
-                    and step_rank(rank_of(p[-1]), i + 1, wrap=True) == r]
+                    if p and next_by(p[-1], i + 1, c)]
         return out
 
     def steps(self, t: Table) -> list[Step]:
