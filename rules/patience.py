@@ -262,6 +262,11 @@ class Patience(SoloGame[Table]):
         """The game's piles, in the order the table shows them."""
         raise NotImplementedError
 
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        """The deal laid out; by default nothing is laid yet: every card lies face down
+        on the pile ``pack``, the first to be dealt on top."""
+        return self.table({"pack": cards[::-1]})
+
     def steps(self, t: Table) -> Sequence[Step]:
         """The legal moves but ``end`` and ``auto``, in the game's documented order."""
         raise NotImplementedError

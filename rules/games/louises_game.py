@@ -75,9 +75,6 @@ class LouisesGame(Patience):
                   for i in range(COLUMNS)),
                 Pile("pack", "stock", "the pack", face=DOWN), Pile("stock", "waste", "the stock"))
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
-        return self.table({"pack": cards[::-1]})
-
     def targets(self, t: Table, c: Card) -> list[Step]:
         """Where the card ``c`` (the stock's top) may go, in move order."""
         r = rank_of(c)
