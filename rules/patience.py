@@ -422,8 +422,9 @@ class Patience(SoloGame[Table]):
         return replace(t, piles=tuple(piles), down=tuple(down), redeals=k, back=None)
 
     def shuffles(self, t: Table) -> bool:
-        """Whether a re-deal shuffles the cards it takes up (default: no)."""
-        return False
+        """Whether a re-deal shuffles the cards it takes up: as the game's option
+        ``shuffle`` says (:func:`rules.families.shuffle_option`); no in a game without."""
+        return bool(self.options.get("shuffle", False))
 
     def irreversible(self, before: Table, move: Move, after: Table) -> bool:
         if not self.irreversible_redeals or move.code in ("end", "auto"):

@@ -106,9 +106,6 @@ class BrunetteAndBlonde(Patience):
                        | {"pack": cards[k:][::-1]})
         return Table(t.piles, t.down, seed=seed)
 
-    def shuffles(self, t: Table) -> bool:
-        return bool(self.option("shuffle"))
-
     def irreversible(self, before: Table, move: Move, after: Table) -> bool:
         """A turn of the stock that shuffles it shows a new order."""
         return super().irreversible(before, move, after) and self.shuffles(before)

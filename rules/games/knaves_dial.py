@@ -123,9 +123,6 @@ class KnavesDial(Patience):
             return [Step("redeal", REDEAL, STOCK, PACK, len(stock))]
         return []
 
-    def shuffles(self, t: Table) -> bool:
-        return bool(self.option("shuffle"))
-
     def special(self, t: Table, step: Step) -> Table:
         return self.marked(t, first_suit=CHOOSE.index(step.code) + 1)
 

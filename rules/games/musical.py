@@ -78,9 +78,6 @@ class Musical(Patience):
     def max_redeals(self) -> int:
         return int(self.option("turns"))
 
-    def shuffles(self, t: Table) -> bool:
-        return bool(self.option("shuffle"))
-
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*(Pile(f"u{i + 1}", "reserve", f"upper {RANK_WORDS[i + 1]}", "upper")
                   for i in range(4)),

@@ -101,9 +101,6 @@ class Napoleon(Patience):
     def max_redeals(self) -> int:
         return 0 if self.pet else 2
 
-    def shuffles(self, t: Table) -> bool:
-        return bool(self.option("shuffle"))
-
     def irreversible(self, before: Table, move: Move, after: Table) -> bool:
         """A turn of the stock that shuffles it shows a new order."""
         return super().irreversible(before, move, after) and self.shuffles(before)

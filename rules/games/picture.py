@@ -115,9 +115,6 @@ class Picture(Patience):
             out.append(Step("redeal", REDEAL, STOCK, PACK, len(stock)))
         return out
 
-    def shuffles(self, t: Table) -> bool:
-        return bool(self.option("shuffle"))
-
     def play(self, state: Table, move: Move) -> Table:
         s = self.step(state, move)
         after = super().play(state, move)
