@@ -212,6 +212,9 @@ class Patience(SoloGame[Table]):
     stuck_words: ClassVar[str] = "no move is left"
     #: The end of a won game's summary, "all 52 cards <won_words>" (default: home_words).
     won_words: ClassVar[str] = ""
+    #: A won game's whole summary, where the book says the win in its own words (else
+    #: "all 52 cards <won_words>").
+    won_said: ClassVar[str] = ""
     #: Whether a move may not be answered by the move that only puts it straight back.
     no_straight_back: ClassVar[bool] = False
     #: Whether the player may give up (``end``) at all: not in a game whose cards only
@@ -491,7 +494,7 @@ class Patience(SoloGame[Table]):
 
     def summary(self, state: Table, won: bool) -> str:
         if won:
-            return f"all {self.total} cards {self.won_words or self.home_words}"
+            return self.won_said or f"all {self.total} cards {self.won_words or self.home_words}"
         why = "given up" if state.given_up else self.stuck_words
         return f"{state.home(self.foundations)} of {self.total} cards {self.home_words}; {why}"
 

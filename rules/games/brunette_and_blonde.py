@@ -82,6 +82,7 @@ class BrunetteAndBlonde(Patience):
     marks = ("fresh",)
 
     turn_up = "s"
+    won_said = "every card is on the aces: Blonde and Brunette share the victory equally"
 
     @property
     def lenient(self) -> bool:
@@ -141,11 +142,6 @@ class BrunetteAndBlonde(Patience):
         if s.kind == DEAL:
             return self.marked(after, fresh=1)
         return self.marked(after, fresh=0) if s.source == W else after
-
-    def summary(self, state: Table, won: bool) -> str:
-        if won:
-            return "every card is on the aces: Blonde and Brunette share the victory equally"
-        return super().summary(state, won)
 
     def say(self, t: Table, move: Move) -> str:
         s = self.step(t, move)

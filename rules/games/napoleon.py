@@ -82,6 +82,7 @@ class Napoleon(Patience):
     stock_word = "the stock"
 
     turn_up = "s"
+    won_said = "the eight families are complete"
 
     @property
     def pet(self) -> bool:
@@ -127,9 +128,6 @@ class Napoleon(Patience):
                 to = sorted([*to, empty])
             out += [Step(f"c{i + 1}>c{k + 1}", source=C + i, target=C + k) for k in to]
         return out
-
-    def summary(self, state: Table, won: bool) -> str:
-        return "the eight families are complete" if won else super().summary(state, won)
 
     def say(self, t: Table, move: Move) -> str:
         s = self.step(t, move)

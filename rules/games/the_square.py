@@ -77,6 +77,7 @@ class TheSquare(Patience):
     #: ``fresh``: the stock's top card is the card just turned from the pack.
     marks = ("fresh",)
     turn_up = "s"
+    won_said = "the eight families are complete"
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*FAMILIES, *(Pile(f"q{i + 1}", "pile", place_label(i), SIDES[i // 4])
@@ -134,9 +135,6 @@ class TheSquare(Patience):
         if s.code == "s":
             return self.marked(after, fresh=1)
         return self.marked(after, fresh=0) if s.source == W else after
-
-    def summary(self, state: Table, won: bool) -> str:
-        return "the eight families are complete" if won else super().summary(state, won)
 
     def say(self, t: Table, move: Move) -> str:
         s = self.step(t, move)
