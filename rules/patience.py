@@ -230,7 +230,9 @@ class Patience(SoloGame[Table]):
     #: The names of the game's own counters, kept in :attr:`Table.own` (see :meth:`mark`).
     marks: ClassVar[tuple[str, ...]] = ()
     #: Whether undo stops at a ``redeal`` step: a re-deal that shows a new shuffle
-    #: (taking it back would let the player look and re-deal from another position).
+    #: (taking it back would let the player look and re-deal from another position). A
+    #: re-deal that takes the cards up (:attr:`redeal_takes_up`) stops it only when it
+    #: :meth:`shuffles`; one the game lays itself (:meth:`special`), always.
     irreversible_redeals: ClassVar[bool] = False
     #: Whether a ``redeal`` step is :meth:`take_up` (the source's cards laid again on the
     #: target); a game whose re-deal lays a whole new table plays it in :meth:`special`.
@@ -432,7 +434,9 @@ class Patience(SoloGame[Table]):
     def irreversible(self, before: Table, move: Move, after: Table) -> bool:
         if not self.irreversible_redeals or move.code in ("end", "auto"):
             return False
-        return self.step(before, move).kind == REDEAL
+        # a re-deal that takes the cards up unshuffled lays them in an order known already
+        s = self.step(before, move)
+        return s.kind == REDEAL and (not self.redeal_takes_up or self.shuffles(before))
 
     def pair(self, t: Table, s: Step) -> Table:
         """The table after step ``s`` pairs off the top cards of its source and target:

@@ -107,10 +107,6 @@ class BrunetteAndBlonde(Patience):
                        | {"pack": cards[k:][::-1]})
         return Table(t.piles, t.down, seed=seed)
 
-    def irreversible(self, before: Table, move: Move, after: Table) -> bool:
-        """A turn of the stock that shuffles it shows a new order."""
-        return super().irreversible(before, move, after) and self.shuffles(before)
-
     def offers_end(self, t: Table) -> bool:
         return self.lenient
 

@@ -86,6 +86,7 @@ class KnavesDial(Patience):
     marks = ("first_suit",)
     gives_up = False
     turn_up = "s"
+    irreversible_redeals = True
 
     def pack(self) -> tuple[Card, ...]:
         return packs(int(self.option("packs")))
@@ -131,9 +132,6 @@ class KnavesDial(Patience):
         if move.code == "w>d" and self.first(state) < 0:
             return self.marked(after, first_suit=suit_of(state.piles[STOCK][-1]) + 1)
         return after
-
-    def irreversible(self, before: Table, move: Move, after: Table) -> bool:
-        return move.code == "redeal" and bool(self.option("shuffle"))
 
     def summary(self, state: Table, won: bool) -> str:
         if won:

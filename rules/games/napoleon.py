@@ -102,10 +102,6 @@ class Napoleon(Patience):
     def max_redeals(self) -> int:
         return 0 if self.pet else 2
 
-    def irreversible(self, before: Table, move: Move, after: Table) -> bool:
-        """A turn of the stock that shuffles it shows a new order."""
-        return super().irreversible(before, move, after) and self.shuffles(before)
-
     def steps(self, t: Table) -> list[Step]:
         cols, fams = t.piles[C:P], self.families(t)
         empty = cols.index(()) if () in cols else -1
