@@ -64,9 +64,7 @@ class LouisesGame(Patience):
     #: Won when every card is placed: the first row and the piles under it.
     home_kinds = ("reserve", FOUNDATION)
     gives_up = False
-
-    def max_redeals(self) -> int:
-        return int(self.option("turns"))
+    redeals_option = "turns"
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*(Pile(f"u{i + 1}", "reserve", f"first row, {i + 1}", "first row")

@@ -74,9 +74,7 @@ class Musical(Patience):
     )
     facts = (("in_pack", size("pack")),)
     gives_up = False
-
-    def max_redeals(self) -> int:
-        return int(self.option("turns"))
+    redeals_option = "turns"
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*(Pile(f"u{i + 1}", "reserve", f"upper {RANK_WORDS[i + 1]}", "upper")
