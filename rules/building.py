@@ -47,6 +47,14 @@ def suit_down(c: Card, onto: Card) -> bool:
     return (onto & 15) == (c & 15) + 1 and (c ^ onto) & 48 == 0
 
 
+def next_by(top: Card, step: int, c: Card) -> bool:
+    """``c`` goes next on a pile whose top card is ``top``, built up by ``step`` whatever
+    the suit, round past the king to the ace, until a king closes it (the piles of
+    calculation: Musical, Louise's Game, Bethel)."""
+    r = rank_of(top)
+    return r != 13 and step_rank(r, step, wrap=True) == rank_of(c)
+
+
 def family_for(fams: Sequence[Pile], c: Card, base: int = 1, wrap: bool = False) -> int:
     """The first family (0-based) of ``c``'s suit that takes ``c`` now, or -1."""
     for i in range(suit_of(c), len(fams), 4):
@@ -170,5 +178,5 @@ def turn_up(piles: Piles, down: tuple[int, ...], i: int) -> tuple[int, ...]:
 
 
 __all__ = ["Fits", "Pile", "Piles", "alt_down", "family_for", "family_label", "name_rank",
-           "onto", "run_code", "run_length", "run_moves", "safe_home", "shifts_last",
+           "next_by", "onto", "run_code", "run_length", "run_moves", "safe_home", "shifts_last",
            "suit_down", "take_run", "triangle", "turn_up"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from .cards import Card, identity, name
 from .families import family_name, family_targets
 from .game import Move
-from .patience import HOME, Patience, Pile, Step, Table
+from .patience import HOME, Patience, Pile, Step, Table, empties
 from .solo import split_code
 
 COLUMNS, ROWS = 15, 7
@@ -43,12 +43,7 @@ def opening(game: Patience, t: Table) -> bool:
     return not (any(fams[:4]) and any(fams[4:]))
 
 
-def streets(game: Patience, t: Table) -> int:
-    """The empty columns."""
-    return sum(not p for p in t.piles[C:])
-
-
-FACTS = (("opening", opening), ("in_families", HOME), ("streets", streets))
+FACTS = (("opening", opening), ("in_families", HOME), ("streets", empties("pile")))
 
 
 def to_families(game: Patience, t: Table) -> list[Step]:
@@ -100,4 +95,4 @@ def say(game: Patience, state: Table, move: Move) -> str:
 
 
 __all__ = ["COLUMNS", "FACTS", "PILES", "C", "lay_piles", "layout", "marriages", "opening", "say",
-           "streets", "summary", "to_families"]
+           "summary", "to_families"]

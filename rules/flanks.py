@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from .cards import Card, name
 from .families import family_name, family_targets, play_on_family
+from .game import Move
 from .patience import DOWN, Patience, Pile, Step, Table
 from .shape import DEAL
 from .solo import pack_of
@@ -132,6 +133,34 @@ def say(game: Patience, t: Table, step: Step, side: Callable[[int], str],
     return f"put {name(c)} {where} in {side(step.target - S + 1)}"
 
 
+def side_name(place: str) -> Callable[[int], str]:
+    """The words for side place ``k`` (from 1): ``place``, its number and its side
+    (``"side place 6 (left)"``)."""
+    def said(k: int) -> str:
+        return f"{place} {k} ({'right' if k <= 4 else 'left'})"
+    return said
+
+
+def fill_told(t: Table, move: Move, place: str) -> str:
+    """A space filled from the pack, told once the card is face up: ``"fill <place> k
+    with <card> from the pack"``; "" for any other move."""
+    if not move.code.startswith("d>"):
+        return ""
+    return f"fill {move.code[2:].replace('s', place + ' ')} with {name(t.piles[PACK][-1])} " \
+        "from the pack"
+
+
+def why_not(game: Patience, t: Table, move: Move) -> str:
+    """The rules both games share of when to deal and to take up: deal only when no
+    card can go to a family; take the piles up only when the pack is used up; "" where
+    neither refuses ``move``."""
+    if move.code == "d" and family_plays(game, t):
+        return "Deal only when no card can go to a family."
+    if move.code == "redeal" and t.piles[PACK]:
+        return "The piles can be taken up only when the pack is used up."
+    return ""
+
+
 __all__ = [
     "PACK",
     "PACKET",
@@ -142,10 +171,13 @@ __all__ = [
     "deal",
     "deal_step",
     "family_plays",
+    "fill_told",
     "fills",
     "gather",
     "lay",
     "layout",
     "piles",
+    "side_name",
     "spaces",
+    "why_not",
 ]

@@ -208,6 +208,12 @@ def top_safe(game: Patience, t: Table, codes: Sequence[str], home: Home,
     return ()
 
 
+def say_move(game: Patience, state: Table, move: Move) -> str:
+    """A game's ``say`` (``say = say_move`` in its class body): :func:`say_top` of the
+    move's step."""
+    return say_top(game, state, game.step(state, move))
+
+
 def say_top(game: Patience, t: Table, s: Step) -> str:
     """The sentence of a move of :func:`top_steps`, or of the re-deal."""
     if s.kind == REDEAL:
@@ -228,5 +234,5 @@ def say_top(game: Patience, t: Table, s: Step) -> str:
 
 
 __all__ = ["PACK", "STATUS", "SUIT_FAMILIES", "Home", "Marries", "Space", "families", "gathered",
-           "in_piles", "open_tableau", "piles", "relay", "say_top", "threes", "top_safe",
-           "top_steps", "up_in_suit"]
+           "in_piles", "open_tableau", "piles", "relay", "say_move", "say_top", "threes",
+           "top_safe", "top_steps", "up_in_suit"]

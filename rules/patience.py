@@ -37,7 +37,10 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
+from .building import Fits
+from .building import safe_home as safe_of
 from .cards import Card
+from .cards import name as card_name
 from .common import END
 from .game import Audience, Move, Seat, Zone
 from .shape import DEAL, MOVE, PAIR, REDEAL, TURN, Shape
@@ -189,6 +192,14 @@ def size(pile_id: str) -> Fact:
     return count
 
 
+def empties(kind: str) -> Fact:
+    """The number of empty piles of kind ``kind`` (The Square's vacancies)."""
+    def count(game: Patience, t: Table) -> int:
+        return sum(not p for p, spec in zip(t.piles, game.pile_specs, strict=True)
+                   if spec.kind == kind)
+    return count
+
+
 class Patience(SoloGame[Table]):
     """A one-player patience on the model (see the module doc)."""
 
@@ -201,6 +212,9 @@ class Patience(SoloGame[Table]):
     stuck_words: ClassVar[str] = "no move is left"
     #: The end of a won game's summary, "all 52 cards <won_words>" (default: home_words).
     won_words: ClassVar[str] = ""
+    #: A won game's whole summary, where the book says the win in its own words (else
+    #: "all 52 cards <won_words>").
+    won_said: ClassVar[str] = ""
     #: Whether a move may not be answered by the move that only puts it straight back.
     no_straight_back: ClassVar[bool] = False
     #: Whether the player may give up (``end``) at all: not in a game whose cards only
@@ -216,11 +230,19 @@ class Patience(SoloGame[Table]):
     #: The names of the game's own counters, kept in :attr:`Table.own` (see :meth:`mark`).
     marks: ClassVar[tuple[str, ...]] = ()
     #: Whether undo stops at a ``redeal`` step: a re-deal that shows a new shuffle
-    #: (taking it back would let the player look and re-deal from another position).
+    #: (taking it back would let the player look and re-deal from another position). A
+    #: re-deal that takes the cards up (:attr:`redeal_takes_up`) stops it only when it
+    #: :meth:`shuffles`; one the game lays itself (:meth:`special`), always.
     irreversible_redeals: ClassVar[bool] = False
     #: Whether a ``redeal`` step is :meth:`take_up` (the source's cards laid again on the
     #: target); a game whose re-deal lays a whole new table plays it in :meth:`special`.
     redeal_takes_up: ClassVar[bool] = True
+    #: The code of the move that turns the pack's next card face up (a ``deal`` step):
+    #: said :attr:`turn_said` and told "turn up <card>" (once turned the card is face
+    #: up, so fair to name); "" where the game says its turn as any other move.
+    turn_up: ClassVar[str] = ""
+    #: What the ``turn_up`` move says.
+    turn_said: ClassVar[str] = "turn the next card of the pack"
     #: The steps of the last position asked about (see :meth:`_steps`).
     _step_memo: tuple[Table, dict[str, Step]] | None = None
 
@@ -244,6 +266,11 @@ class Patience(SoloGame[Table]):
     def lay_piles(self) -> tuple[Pile, ...]:
         """The game's piles, in the order the table shows them."""
         raise NotImplementedError
+
+    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
+        """The deal laid out; by default nothing is laid yet: every card lies face down
+        on the pile ``pack``, the first to be dealt on top."""
+        return self.table({"pack": cards[::-1]})
 
     def steps(self, t: Table) -> Sequence[Step]:
         """The legal moves but ``end`` and ``auto``, in the game's documented order."""
@@ -315,6 +342,15 @@ class Patience(SoloGame[Table]):
     def pile(self, t: Table, pile_id: str) -> Cards:
         """The cards of the pile named ``pile_id``, bottom first."""
         return t.piles[self.index[pile_id]]
+
+    def safe_home(self, t: Table, candidates: Sequence[tuple[str, Card]], fits: Fits
+                  ) -> tuple[Move, ...]:
+        """Those of ``candidates`` (a code playing a card home, and the card) that are
+        legal here and that no card off the families of this game's pack may ever be
+        married onto by ``fits`` (:func:`rules.building.safe_home`, which says why that
+        is safe and when): for a game's :meth:`~rules.solo.SoloGame.family_safe`."""
+        return safe_of(self.legal_moves(t, 0), candidates, self.pack(), self.families(t),
+                       fits)
 
     def families(self, t: Table) -> tuple[Cards, ...]:
         """The foundation piles' cards, in pile order."""
@@ -391,13 +427,16 @@ class Patience(SoloGame[Table]):
         return replace(t, piles=tuple(piles), down=tuple(down), redeals=k, back=None)
 
     def shuffles(self, t: Table) -> bool:
-        """Whether a re-deal shuffles the cards it takes up (default: no)."""
-        return False
+        """Whether a re-deal shuffles the cards it takes up: as the game's option
+        ``shuffle`` says (:func:`rules.families.shuffle_option`); no in a game without."""
+        return bool(self.options.get("shuffle", False))
 
     def irreversible(self, before: Table, move: Move, after: Table) -> bool:
         if not self.irreversible_redeals or move.code in ("end", "auto"):
             return False
-        return self.step(before, move).kind == REDEAL
+        # a re-deal that takes the cards up unshuffled lays them in an order known already
+        s = self.step(before, move)
+        return s.kind == REDEAL and (not self.redeal_takes_up or self.shuffles(before))
 
     def pair(self, t: Table, s: Step) -> Table:
         """The table after step ``s`` pairs off the top cards of its source and target:
@@ -459,9 +498,19 @@ class Patience(SoloGame[Table]):
 
     def summary(self, state: Table, won: bool) -> str:
         if won:
-            return f"all {self.total} cards {self.won_words or self.home_words}"
+            return self.won_said or f"all {self.total} cards {self.won_words or self.home_words}"
         why = "given up" if state.given_up else self.stuck_words
         return f"{state.home(self.foundations)} of {self.total} cards {self.home_words}; {why}"
+
+    def describe(self, state: Table, move: Move) -> str:
+        if self.turn_up and move.code == self.turn_up:
+            return self.turn_said
+        return super().describe(state, move)
+
+    def narrate(self, before: Table, move: Move, after: Table) -> str:
+        if self.turn_up and move.code == self.turn_up:
+            return f"turn up {card_name(before.piles[self.step(before, move).source][-1])}"
+        return super().narrate(before, move, after)
 
     # -- what the table shows --------------------------------------------------------
 

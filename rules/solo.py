@@ -85,6 +85,8 @@ class SoloGame(Game[S]):
     end_said = "give up: no more moves (the game counts as lost)"
     #: How many re-deals the game allows (0: it has none); see :meth:`max_redeals`.
     redeals_allowed: ClassVar[int] = 0
+    #: The option that says how many re-deals the game allows, where one does.
+    redeals_option: ClassVar[str] = ""
     #: What one re-deal is called in its move's sentence: ``"(re-deal 1 of 2)"``.
     redeal_word: ClassVar[str] = "re-deal"
     #: The one-off privileges the game grants, by name, and how many times each may be
@@ -117,8 +119,10 @@ class SoloGame(Game[S]):
     # -- re-deals ------------------------------------------------------------------
 
     def max_redeals(self) -> int:
-        """How many re-deals a game allows: :attr:`redeals_allowed`, unless the game
-        reads it from an option."""
+        """How many re-deals a game allows: :attr:`redeals_allowed`, or as its option
+        :attr:`redeals_option` says."""
+        if self.redeals_option:
+            return int(self.option(self.redeals_option))
         return self.redeals_allowed
 
     def redeals_used(self, state: S) -> int:

@@ -94,9 +94,6 @@ class Babette(Patience):
                        f"row {n // WIDTH + 1}", empty_up=1) for n in range(WIDTH * ROWS)),
                 Pile("pack", "stock", "the pack", face=DOWN))
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
-        return self.table({"pack": cards[::-1]})
-
     def available(self, t: Table) -> list[tuple[int, Card]]:
         """The available cards as (place index, card), in place order."""
         rows = self.mark(t, "rows")

@@ -32,6 +32,7 @@ below ``i``), ``t`` (turn the next card of the pack). Families and piles are num
 
 from __future__ import annotations
 
+from ..building import next_by
 from ..cards import RANK_WORDS, Card, name, rank_of
 from ..common import step_rank
 from ..description import CHENEY, Description
@@ -40,7 +41,6 @@ from ..patience import DOWN, HOME, Patience, Pile, Step, Table, size
 from ..registry import register
 from ..shape import DEAL
 
-KING = 13
 W, PACK, HAND = 4, 8, 9  # where the piles below, the pack and the card turned up lie
 
 
@@ -48,8 +48,7 @@ def takes(family: tuple[Card, ...], i: int, c: Card) -> bool:
     """Whether ``c`` goes next on family ``i`` (0-based), built by ``i + 1``."""
     if not family:
         return rank_of(c) == i + 1
-    top = rank_of(family[-1])
-    return top != KING and step_rank(top, i + 1, wrap=True) == rank_of(c)
+    return next_by(family[-1], i + 1, c)
 
 
 @register

@@ -81,6 +81,9 @@ class BrunetteAndBlonde(Patience):
     #: ``fresh``: the stock's top card is the card just turned from the pack.
     marks = ("fresh",)
 
+    turn_up = "s"
+    won_said = "every card is on the aces: Blonde and Brunette share the victory equally"
+
     @property
     def lenient(self) -> bool:
         return self.option("marriages") == "lenient"
@@ -103,13 +106,6 @@ class BrunetteAndBlonde(Patience):
                        | {f"p{i + 1}": (c,) for i, c in enumerate(row)}
                        | {"pack": cards[k:][::-1]})
         return Table(t.piles, t.down, seed=seed)
-
-    def shuffles(self, t: Table) -> bool:
-        return bool(self.option("shuffle"))
-
-    def irreversible(self, before: Table, move: Move, after: Table) -> bool:
-        """A turn of the stock that shuffles it shows a new order."""
-        return super().irreversible(before, move, after) and self.shuffles(before)
 
     def offers_end(self, t: Table) -> bool:
         return self.lenient
@@ -143,15 +139,8 @@ class BrunetteAndBlonde(Patience):
             return self.marked(after, fresh=1)
         return self.marked(after, fresh=0) if s.source == W else after
 
-    def summary(self, state: Table, won: bool) -> str:
-        if won:
-            return "every card is on the aces: Blonde and Brunette share the victory equally"
-        return super().summary(state, won)
-
     def say(self, t: Table, move: Move) -> str:
         s = self.step(t, move)
-        if s.kind == DEAL:
-            return "turn the next card of the pack"
         if s.kind == REDEAL:
             return stock_turn_said(self, t)
         c = t.piles[s.source][-1]
@@ -165,8 +154,3 @@ class BrunetteAndBlonde(Patience):
         if q:
             return f"put {name(c)}{where} on {name(q[-1])} of row place {b}"
         return f"fill the vacancy of row place {b} with {name(c)}{where}"
-
-    def narrate(self, before: Table, move: Move, after: Table) -> str:
-        if move.code == "s":
-            return f"turn up {name(before.piles[P][-1])}"
-        return self.describe(before, move)

@@ -103,6 +103,7 @@ class Corners(Patience):
     facts = (("base", base_fact), ("pack", size("pack")), ("in_corners", HOME))
     home_words = "in the corners"
     no_straight_back = True
+    won_said = "the four suits lie in the four corners and the centre is empty"
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*CORNERS, *PLACES, STOCK, PACK)
@@ -153,11 +154,6 @@ class Corners(Patience):
             to = t.piles[:C].index(()) if rank_of(pack[-1]) == base(t) else W
             out.append(Step("d", DEAL, P, to, by_card=True))
         return out
-
-    def summary(self, state: Table, won: bool) -> str:
-        if won:
-            return "the four suits lie in the four corners and the centre is empty"
-        return super().summary(state, won)
 
     def say(self, t: Table, move: Move) -> str:
         s = self.step(t, move)

@@ -82,9 +82,6 @@ class DoubleJump(Patience):
         return (*(Pile(f"r{i + 1}", "pile", f"pile {i + 1}", "row") for i in range(ROW)),
                 Pile("pack", "stock", "the pack", face=DOWN))
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
-        return self.table({"pack": cards[::-1]})
-
     def laid(self, t: Table, i: int) -> bool:
         """The places of the row hold the piles laid (it closes up as piles join)."""
         return i >= ROW or bool(t.piles[i])

@@ -48,7 +48,7 @@ from ..open_piles import (
     SUIT_FAMILIES,
     open_tableau,
     piles,
-    say_top,
+    say_move,
     top_safe,
     top_steps,
     up_in_suit,
@@ -110,8 +110,7 @@ class Egyptian(Patience):
     def family_safe(self, t: Table) -> tuple[Move, ...]:
         return top_safe(self, t, CODES, up_in_suit, self.marries)
 
-    def say(self, t: Table, move: Move) -> str:
-        return say_top(self, t, self.step(t, move))
+    say = say_move
 
 
 EGYPTIAN_DRAW = variant(Egyptian, Description(

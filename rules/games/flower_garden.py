@@ -35,7 +35,6 @@ numbered 1-6; Bouquet cards are listed in suit and rank order.
 
 from __future__ import annotations
 
-from ..building import safe_home
 from ..cards import SUIT_NAMES, Card, code, name, rank_of, suit_of
 from ..description import CHENEY, Description
 from ..game import Move
@@ -133,8 +132,7 @@ class FlowerGarden(Patience):
         the card can leave out the moves in between."""
         cands = [(f"g{i + 1}>f", g[-1]) for i, g in enumerate(state.piles[G:B]) if g]
         cands += [(f"{bouquet_code(c)}>f", c) for c in state.piles[B]]
-        return safe_home(self.legal_moves(state, 0), cands, self.pack(), self.families(state),
-                         _one_lower)
+        return self.safe_home(state, cands, _one_lower)
 
     def say(self, t: Table, move: Move) -> str:
         s = self.step(t, move)

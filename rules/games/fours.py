@@ -76,9 +76,6 @@ class Fours(Patience):
                 *(Pile(f"p{i + 1}", "pile", f"pile {i + 1}", "row") for i in range(PILES)),
                 Pile("pack", "stock", "the pack", face=DOWN))
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
-        return self.table({"pack": cards[::-1]})
-
     def steps(self, t: Table) -> list[Step]:
         if t.piles[PACK]:
             return [Step("d", DEAL, PACK, P, len(t.piles[PACK]))]

@@ -41,8 +41,9 @@ empty no file) are listed after the others (:func:`rules.building.shifts_last`).
 
 from __future__ import annotations
 
-from ..building import alt_down, family_for, family_label, onto, safe_home, shifts_last
-from ..cards import Card, code, name
+from .. import fans
+from ..building import alt_down, family_label, onto, shifts_last
+from ..cards import Card, name
 from ..description import HOYLE, Description
 from ..game import Move
 from ..patience import HOME, Patience, Pile, Step, Table, size
@@ -54,10 +55,6 @@ TRIANGLE = tuple(Pile(f"t{i + 1}", "pile", f"file {i + 1}", "triangle", alike="f
                  for i in range(FILES))
 RESERVE = Pile("reserve", "reserve", "the seven cards placed apart")
 T, R = 4, 4 + FILES  # where the files and the reserve lie
-
-
-def reserve_code(c: Card) -> str:
-    return "r" + code(c).lower()
 
 
 @register
@@ -82,21 +79,8 @@ class IdiotsDelight(Patience):
                           | {"reserve": cards[k:]})
 
     def steps(self, t: Table) -> list[Step]:
-        files, fams, reserve = t.piles[T:R], self.families(t), t.piles[R]
-        out = [Step(f"t{i + 1}>f", source=T + i, target=j)
-               for i, p in enumerate(files) if p and (j := family_for(fams, p[-1])) >= 0]
-        out += [Step(f"{reserve_code(c)}>f", source=R, target=family_for(fams, c), at=k)
-                for k, c in enumerate(reserve) if family_for(fams, c) >= 0]
-        sources: list[tuple[str, int, int | None, Card]]
-        sources = [(f"t{i + 1}", T + i, None, p[-1]) for i, p in enumerate(files) if p]
-        sources += [(reserve_code(c), R, k, c) for k, c in enumerate(reserve)]
-        for src, i, at, c in sources:
-            out += [Step(f"{src}>t{j + 1}", source=i, target=T + j, at=at)
-                    for j, q in enumerate(files) if q and i != T + j and alt_down(c, q[-1])]
-        if () in files:
-            k = files.index(())
-            out += [Step(f"{src}>t{k + 1}", source=i, target=T + k, at=at)
-                    for src, i, at, _ in sources if i == R or len(t.piles[i]) > 1]
+        free = fans.free_cards(t, T, R, R, "r")
+        out = fans.home_steps(free, self.families(t)) + fans.column_steps(t, T, R, free)
         steps = {s.code: s for s in out}
 
         def shift(m: str) -> bool:  # a file's card to another file, leaving no space
@@ -108,10 +92,8 @@ class IdiotsDelight(Patience):
     def family_safe(self, t: Table) -> tuple[Move, ...]:
         """A file's free card or a reserve card to its ace when neither card of the
         other colour one lower is still off the aces (:func:`rules.building.safe_home`)."""
-        cands = [(f"t{i + 1}>f", p[-1]) for i, p in enumerate(t.piles[T:R]) if p]
-        cands += [(f"{reserve_code(c)}>f", c) for c in t.piles[R]]
-        return safe_home(self.legal_moves(t, 0), cands, self.pack(), self.families(t),
-                         alt_down)
+        return self.safe_home(t, fans.home_candidates(fans.free_cards(t, T, R, R, "r")),
+                              alt_down)
 
     def say(self, t: Table, move: Move) -> str:
         s = self.step(t, move)

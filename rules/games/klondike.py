@@ -55,7 +55,7 @@ pass), ``end``.
 
 from __future__ import annotations
 
-from ..building import alt_down, family_for, family_label, onto, safe_home, triangle
+from ..building import alt_down, family_for, family_label, onto, triangle
 from ..cards import KING, Card, name, rank_of
 from ..description import HOYLE, Description
 from ..game import Move, Option
@@ -150,8 +150,7 @@ class Klondike(Patience):
         w = t.top(W)
         if w is not None and self.option("draw") == 1:
             cands.append(("w>f", w))
-        return safe_home(self.legal_moves(t, 0), cands, self.pack(), self.families(t),
-                         alt_down)
+        return self.safe_home(t, cands, alt_down)
 
     def say(self, t: Table, move: Move) -> str:
         s = self.step(t, move)

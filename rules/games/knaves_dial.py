@@ -85,6 +85,8 @@ class KnavesDial(Patience):
     #: The suit of the first card, plus one (0 before it is placed or named).
     marks = ("first_suit",)
     gives_up = False
+    turn_up = "s"
+    irreversible_redeals = True
 
     def pack(self) -> tuple[Card, ...]:
         return packs(int(self.option("packs")))
@@ -122,9 +124,6 @@ class KnavesDial(Patience):
             return [Step("redeal", REDEAL, STOCK, PACK, len(stock))]
         return []
 
-    def shuffles(self, t: Table) -> bool:
-        return bool(self.option("shuffle"))
-
     def special(self, t: Table, step: Step) -> Table:
         return self.marked(t, first_suit=CHOOSE.index(step.code) + 1)
 
@@ -133,9 +132,6 @@ class KnavesDial(Patience):
         if move.code == "w>d" and self.first(state) < 0:
             return self.marked(after, first_suit=suit_of(state.piles[STOCK][-1]) + 1)
         return after
-
-    def irreversible(self, before: Table, move: Move, after: Table) -> bool:
-        return move.code == "redeal" and bool(self.option("shuffle"))
 
     def summary(self, state: Table, won: bool) -> str:
         if won:
@@ -154,8 +150,6 @@ class KnavesDial(Patience):
         if move.code in CHOOSE:
             suit = SUIT_NAMES[CHOOSE.index(move.code)]
             return f"begin with {suit}: the first dial is of that suit"
-        if move.code == "s":
-            return "turn the next card of the pack"
         if move.code == "redeal":
             return stock_turn_said(self, state)
         c = state.piles[STOCK][-1]
@@ -164,11 +158,6 @@ class KnavesDial(Patience):
             return f"begin the dial with {name(c)} at {where}: {SUIT_NAMES[suit_of(c)]} " \
                 "is the first suit"
         return f"put {name(c)} at {where}"
-
-    def narrate(self, before: Table, move: Move, after: Table) -> str:
-        if move.code == "s":
-            return f"turn up {name(before.piles[PACK][-1])}"
-        return self.describe(before, move)
 
     def why_illegal(self, state: Table, move: Move, seat: int) -> str:
         if move.code == "w>d" and state.piles[STOCK] and not all(state.piles[:13]) \

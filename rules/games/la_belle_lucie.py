@@ -62,7 +62,7 @@ from ..cadogan import ACES_UP, BOTH, DESCENDING, KINGS_DOWN, marries, suited, ta
 from ..cards import SUIT_SYMBOLS, Card
 from ..description import CADOGAN, Description
 from ..game import Move, Option
-from ..open_piles import families, open_tableau, piles, relay, say_top, threes, top_safe, top_steps
+from ..open_piles import families, open_tableau, piles, relay, say_move, threes, top_safe, top_steps
 from ..patience import Patience, Pile, Step, Table
 from ..registry import register, variant
 from ..shape import REDEAL
@@ -174,8 +174,7 @@ class LaBelleLucie(Patience):
             return ()
         return top_safe(self, t, self.codes, self.home, self.marries)
 
-    def say(self, t: Table, move: Move) -> str:
-        return say_top(self, t, self.step(t, move))
+    say = say_move
 
     def order_moves(self, state: Table, moves: tuple[Move, ...]) -> tuple[Move, ...]:
         """For the solver (rules/solver.py): cards to the foundations first, the book's

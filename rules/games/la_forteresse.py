@@ -46,7 +46,7 @@ from ..cadogan import ACES_UP, BOTH, is_lane, marries, suited, to_play
 from ..cards import SUIT_SYMBOLS, Card
 from ..description import CADOGAN, Description
 from ..game import Move, Option
-from ..open_piles import families, open_tableau, piles, say_top, top_safe, top_steps
+from ..open_piles import families, open_tableau, piles, say_move, top_safe, top_steps
 from ..patience import Patience, Pile, Step, Table
 from ..registry import register
 
@@ -109,5 +109,4 @@ class LaForteresse(Patience):
     def family_safe(self, t: Table) -> tuple[Move, ...]:
         return top_safe(self, t, CODES, self.home, self.marries)
 
-    def say(self, t: Table, move: Move) -> str:
-        return say_top(self, t, self.step(t, move))
+    say = say_move

@@ -68,11 +68,6 @@ def packet_name(i: int) -> str:
     return f"Line packet {i}"
 
 
-def flank_name(k: int) -> str:
-    side = "right" if k <= 4 else "left"
-    return f"Flank place {k} ({side})"
-
-
 @register
 class LaNivernaise(Patience):
     description = Description(
@@ -172,27 +167,20 @@ class LaNivernaise(Patience):
         if s.source < 8:
             return (f"exchange {name(state.piles[s.source][-1])} from "
                     f"{family_name(s.source)} to {family_name(s.target)}")
-        return flanks.say(self, state, s, flank_name, packet_name)
+        return flanks.say(self, state, s, flanks.side_name("Flank place"), packet_name)
 
     def narrate(self, before: Table, move: Move, after: Table) -> str:
         if move.code == "d":
             n = len(before.piles[PACK]) - len(after.piles[PACK])
             return f"deal {n} cards on the Line"
-        if move.code.startswith("d>"):
-            return f"fill {move.code[2:].replace('s', 'Flank place ')} with " \
-                f"{name(before.piles[PACK][-1])} from the pack"
-        return self.describe(before, move)
+        return flanks.fill_told(before, move, "Flank place") or self.describe(before, move)
 
     def why_illegal(self, state: Table, move: Move, seat: Seat) -> str:
         if move.code == "redeal" and not state.piles[PACK] and not self.may_redeal(state):
             return "There is only one re-deal."
         if move.code.startswith("f"):
             return "That card cannot be exchanged to the other foundation of its suit now."
-        if move.code == "d" and flanks.family_plays(self, state):
-            return "Deal only when no card can go to a family."
-        if move.code == "redeal" and state.piles[PACK]:
-            return "The piles can be taken up only when the pack is used up."
-        return super().why_illegal(state, move, seat)
+        return flanks.why_not(self, state, move) or super().why_illegal(state, move, seat)
 
 
 __all__ = ["LaNivernaise"]

@@ -60,6 +60,7 @@ class LadyOfTheManor(Patience):
     facts = (("in_families", HOME), ("semicircle", semicircle))
     stuck_words = "no card fits"
     gives_up = False  # cards only go to the families, so the game ends
+    won_said = "all eight families are complete: the Lady of the Manor entertains"
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*(Pile(f"f{j + 1}", "foundation", f"family {j + 1}", "families")
@@ -81,11 +82,6 @@ class LadyOfTheManor(Patience):
         return [Step(f"{self.pile_specs[i].id}>f{j + 1}", source=i, target=j)
                 for i in range(P, len(t.piles)) if t.piles[i]
                 for j in up_targets(fams, t.piles[i][-1], follows)]
-
-    def summary(self, state: Table, won: bool) -> str:
-        if won:
-            return "all eight families are complete: the Lady of the Manor entertains"
-        return super().summary(state, won)
 
     def say(self, t: Table, move: Move) -> str:
         s = self.step(t, move)

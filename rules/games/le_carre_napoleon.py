@@ -57,7 +57,7 @@ from ..cadogan import ACES_UP, available, suited, to_play
 from ..cards import KING, Card, identity, name, rank_of, suit_of
 from ..description import CADOGAN, Description
 from ..game import Move, Option
-from ..patience import DOWN, FOUNDATION, HOME, Patience, Pile, Step, Table, size
+from ..patience import DOWN, FOUNDATION, HOME, Patience, Pile, Step, Table, empties, size
 from ..registry import register, variant
 from ..shape import DEAL, PRIVILEGE, REDEAL
 from ..solo import reshuffle
@@ -92,10 +92,6 @@ def blocking_kings(square: tuple[tuple[Card, ...], ...]) -> list[int]:
     return sorted({i for pl in by_suit.values() if len(pl) >= 2 for i in pl})
 
 
-def vacancies(game: Patience, t: Table) -> int:
-    return sum(not p for p in t.piles[Q:P])
-
-
 @register
 class LeCarreNapoleon(Patience):
     description = Description(
@@ -106,12 +102,14 @@ class LeCarreNapoleon(Patience):
                "one (\"a square of twelve single cards\", l.1595-1605)", choices=(4, 1)),
     )
     facts = (("pack", size("pack")), ("talon", size("talon")), ("on_foundations", HOME),
-             ("vacancies", vacancies))
+             ("vacancies", empties("pile")))
     home_words = "on the foundations"
     no_straight_back = True
     redeal_takes_up = False
     #: ``moved``: a move has been made (the note's remedy may no longer be taken).
     marks = ("moved",)
+    turn_up = "s"
+    turn_said = "turn the next card of the pack onto the talon"
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*(Pile(f"f{i + 1}", FOUNDATION, family_label(i), "families") for i in range(8)),
@@ -177,8 +175,6 @@ class LeCarreNapoleon(Patience):
 
     def say(self, t: Table, move: Move) -> str:
         s = self.step(t, move)
-        if s.code == "s":
-            return "turn the next card of the pack onto the talon"
         if s.kind == REDEAL:
             return "take up the square, shuffle it and deal it again (two kings block)"
         if s.kind == PRIVILEGE:
@@ -194,11 +190,6 @@ class LeCarreNapoleon(Patience):
         if q:
             return f"marry {name(c)}{where} on {name(q[-1])} of {place_label(b)}"
         return f"fill the vacancy of {place_label(b)} with {name(c)}{where}"
-
-    def narrate(self, before: Table, move: Move, after: Table) -> str:
-        if move.code == "s":
-            return f"turn up {name(before.piles[P][-1])}"
-        return super().narrate(before, move, after)
 
 
 LE_CARRE_NAPOLEON_SINGLES = variant(LeCarreNapoleon, Description(

@@ -45,7 +45,7 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from .. import packets, places
-from ..cards import Card, name, rank_of
+from ..cards import name, rank_of
 from ..description import CADOGAN, Description
 from ..game import Move, Option
 from ..patience import Patience, Pile, Step, Table
@@ -82,9 +82,6 @@ class LesQuatorze(Patience):
         return places.piles(PLACES, lambda i: f"row {i // SIDE + 1}, place {i % SIDE + 1}",
                             lambda i: f"row {i // SIDE + 1}", "the cards in hand",
                             "cards paired off")
-
-    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
-        return self.table({"pack": cards[::-1]})
 
     offers_end = packets.no_end
 

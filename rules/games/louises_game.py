@@ -31,8 +31,8 @@ Legal moves, in order: ``u<i>`` (the stock's top card into the first row under n
 
 from __future__ import annotations
 
+from ..building import next_by
 from ..cards import Card, name, rank_of
-from ..common import step_rank
 from ..description import CHENEY, Description
 from ..game import Move, Option
 from ..patience import DOWN, FOUNDATION, Patience, Pile, Step, Table, size
@@ -64,9 +64,7 @@ class LouisesGame(Patience):
     #: Won when every card is placed: the first row and the piles under it.
     home_kinds = ("reserve", FOUNDATION)
     gives_up = False
-
-    def max_redeals(self) -> int:
-        return int(self.option("turns"))
+    redeals_option = "turns"
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*(Pile(f"u{i + 1}", "reserve", f"first row, {i + 1}", "first row")
@@ -74,9 +72,6 @@ class LouisesGame(Patience):
                 *(Pile(f"f{i + 1}", FOUNDATION, f"pile under {i + 1}", "second row")
                   for i in range(COLUMNS)),
                 Pile("pack", "stock", "the pack", face=DOWN), Pile("stock", "waste", "the stock"))
-
-    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
-        return self.table({"pack": cards[::-1]})
 
     def targets(self, t: Table, c: Card) -> list[Step]:
         """Where the card ``c`` (the stock's top) may go, in move order."""
@@ -91,8 +86,7 @@ class LouisesGame(Patience):
                     if upper[i] and not piles[i] and DOUBLE[i] == r]
         if not strict or all(piles):
             out += [Step(f"f{i + 1}", source=W, target=F + i) for i, p in enumerate(piles)
-                    if p and rank_of(p[-1]) != KING
-                    and step_rank(rank_of(p[-1]), i + 1, wrap=True) == r]
+                    if p and next_by(p[-1], i + 1, c)]
         return out
 
     def steps(self, t: Table) -> list[Step]:

@@ -36,8 +36,8 @@ pack onto the stock), ``r`` (turn the stock), ``auto``.
 
 from __future__ import annotations
 
+from ..building import next_by
 from ..cards import RANK_WORDS, Card, name, rank_of
-from ..common import step_rank
 from ..description import CHENEY, Description
 from ..game import Move, Option
 from ..patience import DOWN, Patience, Pile, Step, Table, size
@@ -74,12 +74,7 @@ class Musical(Patience):
     )
     facts = (("in_pack", size("pack")),)
     gives_up = False
-
-    def max_redeals(self) -> int:
-        return int(self.option("turns"))
-
-    def shuffles(self, t: Table) -> bool:
-        return bool(self.option("shuffle"))
+    redeals_option = "turns"
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*(Pile(f"u{i + 1}", "reserve", f"upper {RANK_WORDS[i + 1]}", "upper")
@@ -100,10 +95,8 @@ class Musical(Patience):
     def steps(self, t: Table) -> list[Step]:
         top, out = t.top(W), []
         if top is not None:
-            for i in range(4):
-                below = rank_of(t.piles[F + i][-1])
-                if below != KING and step_rank(below, i + 1, wrap=True) == rank_of(top):
-                    out.append(Step(f"f{i + 1}", source=W, target=F + i))
+            out += [Step(f"f{i + 1}", source=W, target=F + i) for i in range(4)
+                    if next_by(t.piles[F + i][-1], i + 1, top)]
         if t.piles[P]:
             out.append(Step("d", DEAL, P, W))
         elif top is not None and self.may_redeal(t):

@@ -55,7 +55,7 @@ from ..families import shuffle_option
 from ..game import Move, Option
 from ..patience import DOWN, FOUNDATION, HOME, SHELL, Patience, Pile, Step, Table, size
 from ..registry import register, variant
-from ..shape import DEAL, REDEAL
+from ..shape import REDEAL
 from ._upward import stock_turn_said, tops_by_card
 
 COLUMNS, ROWS = 10, 4
@@ -81,6 +81,9 @@ class Napoleon(Patience):
     #: What the single stock is called (Le Cadran: "the talon").
     stock_word = "the stock"
 
+    turn_up = "s"
+    won_said = "the eight families are complete"
+
     @property
     def pet(self) -> bool:
         """The Pet Game: marriages from the stock, free cards into spaces, no turning."""
@@ -98,13 +101,6 @@ class Napoleon(Patience):
 
     def max_redeals(self) -> int:
         return 0 if self.pet else 2
-
-    def shuffles(self, t: Table) -> bool:
-        return bool(self.option("shuffle"))
-
-    def irreversible(self, before: Table, move: Move, after: Table) -> bool:
-        """A turn of the stock that shuffles it shows a new order."""
-        return super().irreversible(before, move, after) and self.shuffles(before)
 
     def steps(self, t: Table) -> list[Step]:
         cols, fams = t.piles[C:P], self.families(t)
@@ -129,13 +125,8 @@ class Napoleon(Patience):
             out += [Step(f"c{i + 1}>c{k + 1}", source=C + i, target=C + k) for k in to]
         return out
 
-    def summary(self, state: Table, won: bool) -> str:
-        return "the eight families are complete" if won else super().summary(state, won)
-
     def say(self, t: Table, move: Move) -> str:
         s = self.step(t, move)
-        if s.kind == DEAL:
-            return "turn the next card of the pack"
         if s.kind == REDEAL:
             return stock_turn_said(self, t)
         c = t.piles[s.source][-1]
@@ -146,11 +137,6 @@ class Napoleon(Patience):
         if q:
             return f"marry {name(c)}{where} to {name(q[-1])} on column {b}"
         return f"put {name(c)}{where} into the empty column {b}"
-
-    def narrate(self, before: Table, move: Move, after: Table) -> str:
-        if move.code == "s":
-            return f"turn up {name(before.piles[P][-1])}"
-        return self.describe(before, move)
 
 
 NAPOLEON_PET_GAME = variant(Napoleon, Description(

@@ -74,11 +74,6 @@ def pile_name(i: int) -> str:
     return f"pile {i}"
 
 
-def side_name(k: int) -> str:
-    side = "right" if k <= 4 else "left"
-    return f"side place {k} ({side})"
-
-
 @register
 class Nivernaise(Patience):
     description = Description(
@@ -165,7 +160,7 @@ class Nivernaise(Patience):
             return ("take up the piles, shuffle them and lay them down again "
                     f"{self.redeal_of(state)}")
         s = self.step(state, move)
-        return flanks.say(self, state, s, side_name, pile_name)
+        return flanks.say(self, state, s, flanks.side_name("side place"), pile_name)
 
     def narrate(self, before: Table, move: Move, after: Table) -> str:
         n = len(before.piles[PACK]) - len(after.piles[PACK])
@@ -174,20 +169,15 @@ class Nivernaise(Patience):
                 f"{pile_name(self._next_pile(before))}"
         if move.code == "d":
             return f"deal {n} cards on the piles"
-        if move.code.startswith("d>"):
-            return f"fill {move.code[2:].replace('s', 'side place ')} with " \
-                f"{name(before.piles[PACK][-1])} from the pack"
-        return self.describe(before, move)
+        return flanks.fill_told(before, move, "side place") or self.describe(before, move)
 
     def why_illegal(self, state: Table, move: Move, seat: int) -> str:
         if self.strict and flanks.fills(state):
             return "A side space must be filled as soon as it occurs."
         if self.mark(state, "round_left"):
             return "Finish dealing the round before playing to the families."
-        if move.code == "d" and flanks.family_plays(self, state):
-            return "Deal only when no card can go to a family."
-        if move.code == "redeal" and state.piles[PACK]:
-            return "The piles can be taken up only when the pack is used up."
+        if why := flanks.why_not(self, state, move):
+            return why
         if move.code == "redeal":
             return "The piles have already been taken up twice."
         return super().why_illegal(state, move, seat)

@@ -74,9 +74,6 @@ class NumberEleven(Patience):
         return places.piles(PLACES, lambda i: f"place {i + 1}", lambda i: f"row {_row(i) + 1}",
                             out="cards taken out")
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
-        return self.table({"pack": cards[::-1]})
-
     offers_end = packets.no_end
 
     def steps(self, t: Table) -> list[Step]:

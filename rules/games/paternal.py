@@ -47,7 +47,7 @@ from ..open_piles import (
     open_tableau,
     piles,
     relay,
-    say_top,
+    say_move,
     threes,
     top_safe,
     top_steps,
@@ -127,8 +127,7 @@ class Paternal(Patience):
     def family_safe(self, t: Table) -> tuple[Move, ...]:
         return top_safe(self, t, self.codes, up_in_suit, self.marries)
 
-    def say(self, t: Table, move: Move) -> str:
-        return say_top(self, t, self.step(t, move))
+    say = say_move
 
 
 PATERNAL_DOWN_ONLY = variant(Paternal, Description(

@@ -76,6 +76,7 @@ class Picture(Patience):
     #: Whether the stock's top card is the card just turned from the pack.
     marks = ("fresh",)
     gives_up = False
+    turn_up = "s"
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*FAMILIES, *PLACES, Pile("pack", "stock", "the pack", face=DOWN),
@@ -114,9 +115,6 @@ class Picture(Patience):
             out.append(Step("redeal", REDEAL, STOCK, PACK, len(stock)))
         return out
 
-    def shuffles(self, t: Table) -> bool:
-        return bool(self.option("shuffle"))
-
     def play(self, state: Table, move: Move) -> Table:
         s = self.step(state, move)
         after = super().play(state, move)
@@ -132,8 +130,6 @@ class Picture(Patience):
 
     def say(self, t: Table, move: Move) -> str:
         s = self.step(t, move)
-        if s.kind == DEAL:
-            return "turn the next card of the pack"
         if s.kind == REDEAL:
             how = "re-shuffle it" if self.option("shuffle") else "turn it over"
             return f"take up the stock and {how} {self.redeal_of(t)}"
@@ -143,11 +139,6 @@ class Picture(Patience):
         if s.target < P:
             return f"play {name(c)} {where} on {family_name(s.target)}"
         return f"put {name(c)} from the stock in picture place {s.target - P + 1}"
-
-    def narrate(self, before: Table, move: Move, after: Table) -> str:
-        if move.code == "s":
-            return f"turn up {name(before.piles[PACK][-1])}"
-        return self.describe(before, move)
 
     def why_illegal(self, state: Table, move: Move, seat: Seat) -> str:
         if move.code == "redeal":

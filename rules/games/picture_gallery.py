@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..cards import Card, rank_of
+from ..cards import rank_of
 from ..description import CHENEY, Description
 from ..game import Move
 from ..patience import DOWN, Patience, Pile, Step, Table, size
@@ -56,9 +56,6 @@ class PictureGallery(Patience):
         return (*(Pile(f"c{i + 1}", "pile", f"place {i + 1}", f"row {i // ROW + 1}")
                   for i in range(PLACES)),
                 Pile("pack", "stock", "the pack", face=DOWN))
-
-    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
-        return self.table({"pack": cards[::-1]})
 
     def steps(self, t: Table) -> list[Step]:
         if not t.piles[0]:

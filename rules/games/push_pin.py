@@ -141,9 +141,6 @@ class PushPin(Patience):
                 Pile("pack", "stock", "the pack", face=DOWN),
                 Pile("out", DISCARD, "cards pushed out"))
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
-        return self.table({"pack": cards[::-1]})
-
     def laid(self, t: Table, i: int) -> bool:
         """The places of the line hold the cards laid (it closes up as they go)."""
         return i >= LINE or bool(t.piles[i])

@@ -82,13 +82,11 @@ class Sultan(Patience):
     narrate, why_illegal = packets.narrate, packets.reserve_refused
     #: What the single stock is called (Cadogan's edition says "talon").
     stock_word = "stock"
+    redeals_option = "redeals"
 
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
         self._shuffle = bool(self.option("shuffle"))
-
-    def max_redeals(self) -> int:
-        return int(self.option("redeals"))
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return packets.piles(PLACE_NAMES, "d", 8, "divan place", self.stock_word)

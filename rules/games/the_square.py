@@ -45,7 +45,7 @@ from ..building import family_for, family_label
 from ..cards import ACE, Card, identity, name, rank_of
 from ..description import CHENEY, Description
 from ..game import Move, Option
-from ..patience import DOWN, FOUNDATION, HOME, Patience, Pile, Step, Table, size
+from ..patience import DOWN, FOUNDATION, HOME, Patience, Pile, Step, Table, empties, size
 from ..registry import register
 from ..shape import DEAL
 from ._upward import tops_by_card
@@ -60,10 +60,6 @@ def place_label(i: int) -> str:
     return f"square pile {i + 1} ({SIDES[i // 4]})"
 
 
-def vacancies(game: Patience, t: Table) -> int:
-    return sum(not p for p in t.piles[Q:P])
-
-
 @register
 class TheSquare(Patience):
     description = Description(
@@ -76,10 +72,12 @@ class TheSquare(Patience):
                choices=("vacancies", "anywhere")),
     )
     facts = (("pack", size("pack")), ("stock", size("stock")), ("in_families", HOME),
-             ("vacancies", vacancies))
+             ("vacancies", empties("pile")))
     no_straight_back = True
     #: ``fresh``: the stock's top card is the card just turned from the pack.
     marks = ("fresh",)
+    turn_up = "s"
+    won_said = "the eight families are complete"
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*FAMILIES, *(Pile(f"q{i + 1}", "pile", place_label(i), SIDES[i // 4])
@@ -138,13 +136,8 @@ class TheSquare(Patience):
             return self.marked(after, fresh=1)
         return self.marked(after, fresh=0) if s.source == W else after
 
-    def summary(self, state: Table, won: bool) -> str:
-        return "the eight families are complete" if won else super().summary(state, won)
-
     def say(self, t: Table, move: Move) -> str:
         s = self.step(t, move)
-        if s.code == "s":
-            return "turn the next card of the pack"
         b = s.target - Q
         if s.kind == DEAL:
             return f"fill the vacancy of {place_label(b)} with the next card of the pack"
@@ -157,8 +150,3 @@ class TheSquare(Patience):
         if q:
             return f"put {name(c)}{where} on {name(q[-1])} of {place_label(b)}"
         return f"fill the vacancy of {place_label(b)} with {name(c)}{where}"
-
-    def narrate(self, before: Table, move: Move, after: Table) -> str:
-        if move.code == "s":
-            return f"turn up {name(before.piles[P][-1])}"
-        return super().narrate(before, move, after)

@@ -55,6 +55,7 @@ class TheToad(Patience):
         bound=700, packs=2)
     facts = (("pack", size("pack")), ("toad", size("toad")), ("in_families", HOME))
     gives_up = False
+    turn_up = "t"
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*(Pile(f"f{j + 1}", "foundation", f"family {j + 1}", "families")
@@ -140,16 +141,9 @@ class TheToad(Patience):
             f"fits and the pack is out ({len(state.piles[T])} cards left in the toad)"
 
     def say(self, state: Table, move: Move) -> str:
-        if move.code == "t":
-            return "turn the next card of the pack"
         s = self.step(state, move)
         c = state.piles[s.source][-1]
         where = {H: "", T: " from the Toad"}.get(s.source, f" from pile {s.source - P + 1}")
         if s.target < T:
             return f"play {name(c)}{where} on family {s.target + 1}"
         return f"lay {name(c)} on pile {s.target - P + 1}"
-
-    def narrate(self, before: Table, move: Move, after: Table) -> str:
-        if move.code == "t":
-            return f"turn up {name(before.piles[PACK][-1])}"
-        return self.describe(before, move)

@@ -41,8 +41,9 @@ leave no space, and cards taken back from the families) are listed after the oth
 
 from __future__ import annotations
 
-from ..building import alt_down, family_for, family_label, onto, safe_home, shifts_last, triangle
-from ..cards import Card, code, name
+from .. import fans
+from ..building import alt_down, family_label, onto, shifts_last, triangle
+from ..cards import Card, name
 from ..description import CHENEY, Description
 from ..game import Move
 from ..patience import COLUMN, FACE_DOWN, HOME, Patience, Pile, Step, Table, size
@@ -54,10 +55,6 @@ TRIANGLE = tuple(Pile(f"t{i + 1}", "pile", f"column {i + 1}", "triangle", COLUMN
                       alike="columns") for i in range(COLUMNS))
 SPARE = Pile("spare", "reserve", "the rest of the pack, laid out")
 F, T, S = 0, 4, 4 + COLUMNS  # where the families, the columns and the spare cards lie
-
-
-def spare_code(c: Card) -> str:
-    return "s" + code(c).lower()
 
 
 @register
@@ -78,25 +75,12 @@ class Triangle(Patience):
                           {p.id: d for p, d in zip(TRIANGLE, down, strict=True)})
 
     def steps(self, t: Table) -> list[Step]:
-        fams, spare = self.families(t), t.piles[S]
-        cols = t.piles[T:S]
-        home = [Step(f"t{i + 1}>f", source=T + i, target=j)
-                for i, p in enumerate(cols) if p and (j := family_for(fams, p[-1])) >= 0]
-        home += [Step(f"{spare_code(c)}>f", source=S, target=family_for(fams, c), at=k)
-                 for k, c in enumerate(spare) if family_for(fams, c) >= 0]
-        # a card may go on column j, its top; or in the first space
-        sources: list[tuple[str, int, int | None, Card]]
-        sources = [(f"t{i + 1}", T + i, None, p[-1]) for i, p in enumerate(cols) if p]
-        sources += [(spare_code(c), S, k, c) for k, c in enumerate(spare)]
-        sources += [(f"f{k + 1}", F + k, None, f[-1]) for k, f in enumerate(fams) if f]
-        out = []
-        for src, i, at, c in sources:
-            out += [Step(f"{src}>t{j + 1}", source=i, target=T + j, at=at)
-                    for j, q in enumerate(cols) if q and i != T + j and alt_down(c, q[-1])]
-        if () in cols:
-            k = cols.index(())
-            out += [Step(f"{src}>t{k + 1}", source=i, target=T + k, at=at)
-                    for src, i, at, _ in sources if not T <= i < S or len(t.piles[i]) > 1]
+        fams = self.families(t)
+        free = fans.free_cards(t, T, S, S, "s")
+        home = fans.home_steps(free, fams)
+        # a card may go on column j, its top; or in the first space; a family's top too
+        free += [(f"f{k + 1}", F + k, None, f[-1]) for k, f in enumerate(fams) if f]
+        out = fans.column_steps(t, T, S, free)
         steps = {s.code: s for s in home + out}
 
         def shift(m: str) -> bool:  # turns no card up and leaves no space
@@ -112,10 +96,8 @@ class Triangle(Patience):
         """A column's top or a spare card to its family when neither card of the other
         colour one lower is still off the families (:func:`rules.building.safe_home`;
         that a family's top may come back only adds to what the card can still do)."""
-        cands = [(f"t{i + 1}>f", p[-1]) for i, p in enumerate(t.piles[T:S]) if p]
-        cands += [(f"{spare_code(c)}>f", c) for c in t.piles[S]]
-        return safe_home(self.legal_moves(t, 0), cands, self.pack(), self.families(t),
-                         alt_down)
+        return self.safe_home(t, fans.home_candidates(fans.free_cards(t, T, S, S, "s")),
+                              alt_down)
 
     def say(self, t: Table, move: Move) -> str:
         s = self.step(t, move)

@@ -34,7 +34,7 @@ from ..open_piles import (
     in_piles,
     open_tableau,
     piles,
-    say_top,
+    say_move,
     top_safe,
     top_steps,
     up_in_suit,
@@ -74,5 +74,4 @@ class Trios(Patience):
     def family_safe(self, t: Table) -> tuple[Move, ...]:
         return top_safe(self, t, CODES, up_in_suit, self.marries)
 
-    def say(self, t: Table, move: Move) -> str:
-        return say_top(self, t, self.step(t, move))
+    say = say_move

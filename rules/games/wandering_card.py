@@ -74,9 +74,6 @@ class WanderingCard(Patience):
                 Pile("aside", "reserve", "cards laid aside"),
                 Pile("hand", "hand", "the wandering card"))
 
-    def layout(self, cards: tuple[Card, ...], seed: int) -> Table:
-        return self.table({"pack": cards[::-1]})
-
     def _hits(self, t: Table, c: Card) -> bool:
         counted = self.mark(t, "layer") > 0 or self.option("first_layer") == "counted"
         return counted and rank_of(c) == self.mark(t, "place") + 1

@@ -121,9 +121,7 @@ class Weavers(Patience):
     stuck_words = "no weaver and no re-deal is left"
     redeal_takes_up = False
     gives_up = False
-
-    def max_redeals(self) -> int:
-        return int(self.option("redeals"))
+    redeals_option = "redeals"
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*(Pile(f"f{j + 1}", FOUNDATION, f"family of {SUIT_NAMES[j % 4]} on the king",
