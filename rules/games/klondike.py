@@ -42,15 +42,24 @@ Readings (the sheet's PROPOSED readings):
   all 52 cards on the foundations; otherwise the score is the number built there, and
   the player may give up (``end``) whenever she sees no way on.
 
+Today's rules, as options (not the book's; issue 24, so the solver can be checked
+against Solvitaire's published figure for Klondike): ``passes=unlimited`` turns the
+waste over whenever the stock is run out, whether or not a card was used; ``part_moves``
+lets any face-up part of a column move onto another column, the cards below it staying
+(the face-up cards are one built run, so at most one of them fits on a given column and
+the code ``t<i>>t<j>`` still names one move). Three cards turned is the book's default
+(``draw=1`` the other choice); a king with its cards into a space is the book's rule
+too, so it needs no option.
+
 The variant of l.31, ``klondike_one_pass``, turns one card at a time and runs through
 the stock once only.
 
 Moves, in this order: ``t<i>>f`` (column i's top card to its foundation), ``w>f`` (the
 waste's top card to its foundation), ``t<i>>t<j>`` (column i's face-up cards, all of
-them, onto column j, or a king's group into the first space), ``w>t<j>`` (the waste's
-top card onto column j, or a king into the first space), ``d`` (turn the next cards of
-the stock onto the waste, or, the stock run out, turn the waste over for the next
-pass), ``end``.
+them, or with ``part_moves`` the part that fits, onto column j, or a king's group into
+the first space), ``w>t<j>`` (the waste's top card onto column j, or a king into the
+first space), ``d`` (turn the next cards of the stock onto the waste, or, the stock run
+out, turn the waste over for the next pass), ``end``.
 """
 
 from __future__ import annotations
@@ -82,11 +91,17 @@ class Klondike(Patience):
                "the once-through rule)", choices=(3, 1)),
         Option("passes", "until_no_play",
                "until_no_play: the stock is run through again as long as a card was "
-               "used in the pass before; one: once only", choices=("until_no_play", "one")),
+               "used in the pass before; one: once only; unlimited: the waste may be "
+               "turned over whenever the stock is run out (today's rule)",
+               choices=("until_no_play", "one", "unlimited")),
         Option("top_to_foundation", True,
                "the single top card of a column's face-up group may go to its foundation "
                "(off: the group is removed together or not at all, even to the "
                "foundations)"),
+        Option("part_moves", False,
+               "any face-up part of a column may move onto another column, the cards "
+               "below it staying (today's rule; off: the face-up cards move all together "
+               "or not at all, l.29)", choices=(False, True)),
     )
     facts = (("in_stock", size("stock")), ("pass", PASS), ("face_down", FACE_DOWN),
              ("on_foundations", HOME))
@@ -108,6 +123,7 @@ class Klondike(Patience):
     def steps(self, t: Table) -> list[Step]:
         cols, fams = t.piles[T:STK], self.families(t)
         one_up = not self.option("top_to_foundation")
+        part = bool(self.option("part_moves"))
         out = [Step(f"t{i + 1}>f", source=T + i, target=j)
                for i, p in enumerate(cols)
                if p and (j := family_for(fams, p[-1])) >= 0
@@ -120,8 +136,15 @@ class Klondike(Patience):
             if not p:
                 continue
             g = t.face_up(T + i)
-            out += [Step(f"t{i + 1}>t{j + 1}", source=T + i, target=T + j, count=len(g))
-                    for j, q in enumerate(cols) if q and j != i and alt_down(g[0], q[-1])]
+            for j, q in enumerate(cols):
+                if not q or j == i:
+                    continue
+                # the face-up cards are one built run, so at most one of them fits on q
+                k = next((k for k in range(len(g) if part else 1)
+                          if alt_down(g[k], q[-1])), -1)
+                if k >= 0:
+                    out.append(Step(f"t{i + 1}>t{j + 1}", source=T + i, target=T + j,
+                                    count=len(g) - k))
             if space >= 0 and rank_of(g[0]) == KING and t.down[T + i]:
                 out.append(Step(f"t{i + 1}>t{space + 1}", source=T + i, target=T + space,
                                 count=len(g)))
@@ -134,7 +157,8 @@ class Klondike(Patience):
         if stock:
             n = min(int(self.option("draw")), len(stock))
             out.append(Step("d", DEAL, STK, W, n))
-        elif t.piles[W] and self.option("passes") == "until_no_play" and t.played:
+        elif t.piles[W] and (self.option("passes") == "unlimited"
+                             or (self.option("passes") == "until_no_play" and t.played)):
             # the waste turned over, unshuffled, for the next pass
             out.append(Step("d", TURN, W, STK, len(t.piles[W])))
         return out
