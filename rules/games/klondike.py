@@ -64,6 +64,8 @@ out, turn the waste over for the next pass), ``end``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..building import alt_down, family_for, family_label, onto, safe_home, triangle
 from ..cards import KING, Card, name, rank_of
 from ..description import HOYLE, Description
@@ -111,6 +113,17 @@ class Klondike(Patience):
     #: this pass does): positions that differ only so are one for the search.
     turns_count = False
 
+    def __init__(self, options: Mapping[str, object] | None = None) -> None:
+        super().__init__(options)
+        #: Passes unlimited, whether a card was used in this pass changes nothing ahead.
+        self.played_counts = self.option("passes") != "unlimited"
+        #: Solvitaire's proven dominance for Klondike (Blake and Gent): part of a pile
+        #: moves only when that frees a card for a foundation; a move that turns a card
+        #: up or empties a pile is always kept (:meth:`Patience.restrict_moves`).
+        #: Built down in alternate colours, the card a part move would free to take
+        #: another has a twin of its colour and rank the other card could go on instead.
+        self.restriction_proven = bool(self.option("part_moves"))
+
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*FAMILIES, *LAYOUT, STOCK, WASTE)
 
@@ -139,10 +152,10 @@ class Klondike(Patience):
             for j, q in enumerate(cols):
                 if not q or j == i:
                     continue
-                # the face-up cards are one built run, so at most one of them fits on q
-                k = next((k for k in range(len(g) if part else 1)
-                          if alt_down(g[k], q[-1])), -1)
-                if k >= 0:
+                # the face-up cards are one built run, so only the one a rank above
+                # q's top card (the whole run's first, without part moves) can fit
+                k = rank_of(g[0]) - rank_of(q[-1]) + 1 if part else 0
+                if 0 <= k < len(g) and alt_down(g[k], q[-1]):
                     out.append(Step(f"t{i + 1}>t{j + 1}", source=T + i, target=T + j,
                                     count=len(g) - k))
             if space >= 0 and rank_of(g[0]) == KING and t.down[T + i]:

@@ -3,15 +3,18 @@ three at a time and run through again while cards are used; the once-through var
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
 
 from rules import IllegalMove, make, render
+from rules.building import triangle
 from rules.cards import cards, rank_of, suit_of
 from rules.games.klondike import Klondike, T, W
 from rules.patience import Table
 from rules.solo import pack_of
+from rules.solver import Budget, solve
 from tests.kit.stacking import codes, play, stack
 
 GAME = Klondike()
@@ -240,3 +243,46 @@ def test_the_stacked_modern_deal_moves_part_of_a_pile_and_a_king_to_a_space() ->
     st = play(MODERN, st, "t6>t5", "t5>t1")  # Q♠ on K♦, then both into the space
     assert columns(st)[0] == cards("KD QS")
     assert st.down[T + 4] == 3  # the card under the king turned up
+
+
+def endgame(seed: int) -> Table:
+    """Endgame ``seed``: aces to sixes built, the sevens to kings shuffled by
+    ``random.Random(seed)`` and dealt as the layout, the last four of them the stock."""
+    high = list(cards(" ".join(f"{r}{s}" for s in SUITS for r in "6789TJQK")))
+    random.Random(seed).shuffle(high)
+    cols, down, n = triangle(tuple(high), 7)
+    piles = {f"t{i + 1}": c for i, c in enumerate(cols)}
+    piles |= {f"f{i + 1}": cards(" ".join(f"{r}{s}" for r in "A2345")) for i, s in
+              enumerate(SUITS)}
+    return MODERN.table(piles | {"stock": tuple(high[n:])},
+                        {f"t{i + 1}": d for i, d in enumerate(down)})
+
+
+def test_the_proven_dominance_changes_no_answer_in_endgames() -> None:
+    """Today's rules: part of a pile moves in the solver's search only when that frees
+    a card for a foundation (Solvitaire's proven dominance). Endgames 0-5 decided by
+    the search with it alone and by the full search agree, and both decide some lost."""
+    assert MODERN.restriction_proven and not GAME.restriction_proven
+    verdicts = []
+    for seed in range(6):
+        st = endgame(seed)
+        fast = solve(MODERN, st, Budget(20_000))
+        full = solve(MODERN, st, Budget(50_000), restricted=False)
+        assert fast.decided and fast.verdict == full.verdict, seed
+        verdicts.append(fast.verdict)
+    assert "won" in verdicts and "lost" in verdicts
+
+
+def test_the_proven_dominance_decides_a_lost_deal_sooner() -> None:
+    """Today's rules, deal 0 is lost: the search with the dominance proves it within
+    3,000 positions, where the restricted search first and the full one after cannot."""
+    found = solve(MODERN, MODERN.deal(0), Budget(3_000))
+    assert found.verdict == "lost" and found.how == "restricted search (proven)"
+    plain = Klondike({"passes": "unlimited", "part_moves": True})
+    plain.restriction_proven = False
+    assert solve(plain, plain.deal(0), Budget(3_000)).verdict == "unknown"
+
+
+def test_with_passes_unlimited_whether_a_card_was_used_is_no_part_of_the_position() -> None:
+    st = state(["KH 3S"], down=(1,), stock="4C", played=True)
+    assert MODERN.solver_key(st) == MODERN.solver_key(replace(st, played=False))
