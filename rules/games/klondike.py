@@ -190,6 +190,32 @@ class Klondike(Patience):
         return safe_home(self.legal_moves(t, 0), cands, self.pack(), self.families(t),
                          alt_down)
 
+    def restrict_moves(self, t: Table, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+        """:meth:`Patience.restrict_moves` found without playing each move: a column's
+        cards onto another column are a mere shift exactly when they leave a face-up
+        card on top (part of the run) that cannot go to its foundation, the families
+        being untouched by the move. (With ``top_to_foundation`` off the general rule
+        is asked.)"""
+        if not self.option("top_to_foundation"):
+            return super().restrict_moves(t, moves)
+        steps, fams = self._steps(t), self.families(t)
+        home: list[Move] = []
+        kept: list[Move] = []
+        for m in moves:
+            s = steps.get(m.code)
+            if s is None:  # end: giving up never wins
+                continue
+            if s.target < T:
+                home.append(m)
+                continue
+            if T <= s.source < STK and t.piles[s.target]:
+                p = t.piles[s.source]
+                left = len(p) - s.count
+                if left > t.down[s.source] and family_for(fams, p[left - 1]) < 0:
+                    continue  # a mere shift
+            kept.append(m)
+        return (*home, *kept)
+
     def say(self, t: Table, move: Move) -> str:
         s = self.step(t, move)
         if s.kind == TURN:

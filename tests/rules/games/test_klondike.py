@@ -12,7 +12,7 @@ from rules import IllegalMove, make, render
 from rules.building import triangle
 from rules.cards import cards, rank_of, suit_of
 from rules.games.klondike import Klondike, T, W
-from rules.patience import Table
+from rules.patience import Patience, Table
 from rules.solo import pack_of
 from rules.solver import Budget, solve
 from tests.kit.stacking import codes, play, stack
@@ -286,3 +286,18 @@ def test_the_proven_dominance_decides_a_lost_deal_sooner() -> None:
 def test_with_passes_unlimited_whether_a_card_was_used_is_no_part_of_the_position() -> None:
     st = state(["KH 3S"], down=(1,), stock="4C", played=True)
     assert MODERN.solver_key(st) == MODERN.solver_key(replace(st, played=False))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_the_quick_restriction_is_the_general_one(seed: int) -> None:
+    """Klondike's own restriction (no move played to ask) leaves out exactly the moves
+    the general rule of the patience model leaves out, all along a line of play of the
+    stacked endgames and of deals 0-3."""
+    for st in (endgame(seed), MODERN.deal(seed)):
+        for _ in range(60):
+            moves = tuple(MODERN.legal_moves(st, 0))
+            general = Patience.restrict_moves(MODERN, st, moves)
+            assert MODERN.restrict_moves(st, moves) == general
+            if MODERN.outcome(st) is not None or not general:
+                break
+            st = MODERN.apply(st, general[len(general) // 2].code, 0)
