@@ -227,6 +227,14 @@ class Patience(SoloGame[Table]):
     #: Whether the solver must tell positions apart by ``turns`` (no: a game whose
     #: passes are not counted, only whether a card was played in this one).
     turns_count: ClassVar[bool] = True
+    #: Whether the solver must tell positions apart by ``played`` (no: a game whose
+    #: stock may be turned over again whether or not a card was played; set per table).
+    played_counts: bool = True
+    #: Whether :meth:`restrict_moves` leaves out only moves that a proof shows are never
+    #: needed (set per table where the game's rules give one): then a restricted search
+    #: that finds no win proves the position lost, and :mod:`rules.solver` gives it the
+    #: whole budget with no full search after.
+    restriction_proven: bool = False
     #: The names of the game's own counters, kept in :attr:`Table.own` (see :meth:`mark`).
     marks: ClassVar[tuple[str, ...]] = ()
     #: Whether undo stops at a ``redeal`` step: a re-deal that shows a new shuffle
@@ -597,11 +605,13 @@ class Patience(SoloGame[Table]):
             flat.append(len(p))
             flat += p
         return (bytes(flat), state.redeals, state.turns if self.turns_count else 0,
-                state.privileges_used, state.given_up, state.played, state.own, state.seed)
+                state.privileges_used, state.given_up, state.played and self.played_counts,
+                state.own, state.seed)
 
     def _table_key(self, state: Table) -> Hashable:
         """The key as a table (see :meth:`solver_key`), for cards that do not fit a byte."""
-        key = replace(state, back=None, turns=state.turns if self.turns_count else 0)
+        key = replace(state, back=None, turns=state.turns if self.turns_count else 0,
+                      played=state.played and self.played_counts)
         if not self.alike:
             return key
         piles, down = list(key.piles), list(key.down)

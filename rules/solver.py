@@ -29,7 +29,9 @@ A game may add knowledge as optional methods, found by name (none is required):
   a real line of legal moves, so it stands; finding none proves nothing, and the full
   search runs on the rest of the budget. (Solvitaire's restricted search first, which
   sped FreeCell up forty-fold.) Every patience on the model has one
-  (:meth:`rules.patience.Patience.restrict_moves`).
+  (:meth:`rules.patience.Patience.restrict_moves`). A game whose ``restriction_proven``
+  is true (a proof that the moves left out are never needed) is searched restricted
+  alone, on the whole budget, and a search that finds no win there proves it lost.
 
 The ``auto`` move of games of chance is left out: it only plays the first legal move
 again and again, which the search does itself.
@@ -214,16 +216,22 @@ def solve(game: Game[Any], state: Any, budget: Budget | None = None, *,
         if answer is False:
             return Solution(LOST, how="closed form")
     spent = 0
+    # A game whose restriction is proven to lose no win (Solvitaire's dominances, where
+    # its rules give them) is searched restricted alone, on the whole budget.
+    proven = restricted and bool(getattr(game, "restriction_proven", False))
     if restricted and know.restrict is not None:
-        first = _Meter(budget.split(max(1, int(budget.nodes * RESTRICTED_SHARE))))
+        first = _Meter(budget if proven else
+                       budget.split(max(1, int(budget.nodes * RESTRICTED_SHARE))))
         try:
             line = _search(game, state, know.restricted(), first)
         except BudgetExhausted:
-            if budget.out_of_time():  # the clock, not the restricted share, ran out
+            if proven or budget.out_of_time():  # the clock, not the restricted share
                 return Solution(UNKNOWN, nodes=first.nodes)
             line = None
         if line is not None:  # a real line of legal moves: a win whatever was left out
             return Solution(WON, line, first.nodes, "restricted search")
+        if proven:  # nothing left out could have won
+            return Solution(LOST, nodes=first.nodes, how="restricted search (proven)")
         spent = first.nodes
         budget = budget.split(budget.nodes - spent)
     meter = _Meter(budget)

@@ -42,18 +42,29 @@ Readings (the sheet's PROPOSED readings):
   all 52 cards on the foundations; otherwise the score is the number built there, and
   the player may give up (``end``) whenever she sees no way on.
 
+Today's rules, as options (not the book's; issue 24, so the solver can be checked
+against Solvitaire's published figure for Klondike): ``passes=unlimited`` turns the
+waste over whenever the stock is run out, whether or not a card was used; ``part_moves``
+lets any face-up part of a column move onto another column, the cards below it staying
+(the face-up cards are one built run, so at most one of them fits on a given column and
+the code ``t<i>>t<j>`` still names one move). Three cards turned is the book's default
+(``draw=1`` the other choice); a king with its cards into a space is the book's rule
+too, so it needs no option.
+
 The variant of l.31, ``klondike_one_pass``, turns one card at a time and runs through
 the stock once only.
 
 Moves, in this order: ``t<i>>f`` (column i's top card to its foundation), ``w>f`` (the
 waste's top card to its foundation), ``t<i>>t<j>`` (column i's face-up cards, all of
-them, onto column j, or a king's group into the first space), ``w>t<j>`` (the waste's
-top card onto column j, or a king into the first space), ``d`` (turn the next cards of
-the stock onto the waste, or, the stock run out, turn the waste over for the next
-pass), ``end``.
+them, or with ``part_moves`` the part that fits, onto column j, or a king's group into
+the first space), ``w>t<j>`` (the waste's top card onto column j, or a king into the
+first space), ``d`` (turn the next cards of the stock onto the waste, or, the stock run
+out, turn the waste over for the next pass), ``end``.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from ..building import alt_down, family_for, family_label, onto, triangle
 from ..cards import KING, Card, name, rank_of
@@ -82,11 +93,17 @@ class Klondike(Patience):
                "the once-through rule)", choices=(3, 1)),
         Option("passes", "until_no_play",
                "until_no_play: the stock is run through again as long as a card was "
-               "used in the pass before; one: once only", choices=("until_no_play", "one")),
+               "used in the pass before; one: once only; unlimited: the waste may be "
+               "turned over whenever the stock is run out (today's rule)",
+               choices=("until_no_play", "one", "unlimited")),
         Option("top_to_foundation", True,
                "the single top card of a column's face-up group may go to its foundation "
                "(off: the group is removed together or not at all, even to the "
                "foundations)"),
+        Option("part_moves", False,
+               "any face-up part of a column may move onto another column, the cards "
+               "below it staying (today's rule; off: the face-up cards move all together "
+               "or not at all, l.29)", choices=(False, True)),
     )
     facts = (("in_stock", size("stock")), ("pass", PASS), ("face_down", FACE_DOWN),
              ("on_foundations", HOME))
@@ -95,6 +112,17 @@ class Klondike(Patience):
     #: How many passes have been begun changes nothing ahead (whether a card was used in
     #: this pass does): positions that differ only so are one for the search.
     turns_count = False
+
+    def __init__(self, options: Mapping[str, object] | None = None) -> None:
+        super().__init__(options)
+        #: Passes unlimited, whether a card was used in this pass changes nothing ahead.
+        self.played_counts = self.option("passes") != "unlimited"
+        #: Solvitaire's proven dominance for Klondike (Blake and Gent): part of a pile
+        #: moves only when that frees a card for a foundation; a move that turns a card
+        #: up or empties a pile is always kept (:meth:`Patience.restrict_moves`).
+        #: Built down in alternate colours, the card a part move would free to take
+        #: another has a twin of its colour and rank the other card could go on instead.
+        self.restriction_proven = bool(self.option("part_moves"))
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*FAMILIES, *LAYOUT, STOCK, WASTE)
@@ -108,6 +136,7 @@ class Klondike(Patience):
     def steps(self, t: Table) -> list[Step]:
         cols, fams = t.piles[T:STK], self.families(t)
         one_up = not self.option("top_to_foundation")
+        part = bool(self.option("part_moves"))
         out = [Step(f"t{i + 1}>f", source=T + i, target=j)
                for i, p in enumerate(cols)
                if p and (j := family_for(fams, p[-1])) >= 0
@@ -120,8 +149,15 @@ class Klondike(Patience):
             if not p:
                 continue
             g = t.face_up(T + i)
-            out += [Step(f"t{i + 1}>t{j + 1}", source=T + i, target=T + j, count=len(g))
-                    for j, q in enumerate(cols) if q and j != i and alt_down(g[0], q[-1])]
+            for j, q in enumerate(cols):
+                if not q or j == i:
+                    continue
+                # the face-up cards are one built run, so only the one a rank above
+                # q's top card (the whole run's first, without part moves) can fit
+                k = rank_of(g[0]) - rank_of(q[-1]) + 1 if part else 0
+                if 0 <= k < len(g) and alt_down(g[k], q[-1]):
+                    out.append(Step(f"t{i + 1}>t{j + 1}", source=T + i, target=T + j,
+                                    count=len(g) - k))
             if space >= 0 and rank_of(g[0]) == KING and t.down[T + i]:
                 out.append(Step(f"t{i + 1}>t{space + 1}", source=T + i, target=T + space,
                                 count=len(g)))
@@ -134,7 +170,8 @@ class Klondike(Patience):
         if stock:
             n = min(int(self.option("draw")), len(stock))
             out.append(Step("d", DEAL, STK, W, n))
-        elif t.piles[W] and self.option("passes") == "until_no_play" and t.played:
+        elif t.piles[W] and (self.option("passes") == "unlimited"
+                             or (self.option("passes") == "until_no_play" and t.played)):
             # the waste turned over, unshuffled, for the next pass
             out.append(Step("d", TURN, W, STK, len(t.piles[W])))
         return out
@@ -151,6 +188,32 @@ class Klondike(Patience):
         if w is not None and self.option("draw") == 1:
             cands.append(("w>f", w))
         return self.safe_home(t, cands, alt_down)
+
+    def restrict_moves(self, t: Table, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+        """:meth:`Patience.restrict_moves` found without playing each move: a column's
+        cards onto another column are a mere shift exactly when they leave a face-up
+        card on top (part of the run) that cannot go to its foundation, the families
+        being untouched by the move. (With ``top_to_foundation`` off the general rule
+        is asked.)"""
+        if not self.option("top_to_foundation"):
+            return super().restrict_moves(t, moves)
+        steps, fams = self._steps(t), self.families(t)
+        home: list[Move] = []
+        kept: list[Move] = []
+        for m in moves:
+            s = steps.get(m.code)
+            if s is None:  # end: giving up never wins
+                continue
+            if s.target < T:
+                home.append(m)
+                continue
+            if T <= s.source < STK and t.piles[s.target]:
+                p = t.piles[s.source]
+                left = len(p) - s.count
+                if left > t.down[s.source] and family_for(fams, p[left - 1]) < 0:
+                    continue  # a mere shift
+            kept.append(m)
+        return (*home, *kept)
 
     def say(self, t: Table, move: Move) -> str:
         s = self.step(t, move)

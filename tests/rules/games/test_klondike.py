@@ -3,16 +3,19 @@ three at a time and run through again while cards are used; the once-through var
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
 
 from rules import IllegalMove, make, render
+from rules.building import triangle
 from rules.cards import cards, rank_of, suit_of
-from rules.games.klondike import Klondike
-from rules.patience import Table
+from rules.games.klondike import Klondike, T, W
+from rules.patience import Patience, Table
 from rules.solo import pack_of
-from tests.kit.stacking import codes, play
+from rules.solver import Budget, solve
+from tests.kit.stacking import codes, play, stack
 
 GAME = Klondike()
 SUITS = "SHDC"
@@ -195,3 +198,106 @@ def test_the_solver_wins_a_deal_with_this_knowledge() -> None:
     assert found.won
     done = GAME.outcome(replay_line(GAME, GAME.deal(13), found.line))
     assert done is not None and done.won
+
+
+#: Today's rules as options (issue 24): unlimited passes and part of a pile moved.
+MODERN = Klondike({"passes": "unlimited", "part_moves": True})
+#: The face-up cards of "the stacked modern deal": 9♥, 10♠, 10♣, 8♣, K♦, Q♠, 2♦ on the
+#: seven columns, low cards face down under them, the stock the rest in pack order.
+MODERN_DEAL = ("9H 3C 4C 5C 6C 7C 3D TS 4D 5D 6D 7D 3H TC 4H 5H 6H 7H 8C 3S 4S 5S KD "
+               "6S 7S QS 2C 2D")
+
+
+def modern_deal() -> Table:
+    return MODERN.layout(stack(MODERN_DEAL, MODERN.pack()), seed=0)
+
+
+def test_the_stacked_modern_deal_turns_three_and_runs_through_without_end() -> None:
+    """Three cards turned (the book's and today's), and the stock run through again and
+    again though no card was used (today's unlimited passes; the book's game ends)."""
+    st = modern_deal()
+    assert [len(c) for c in columns(st)] == list(range(1, 8))
+    assert [MODERN.pile(st, f"t{i + 1}")[-1] for i in range(7)] == \
+        list(cards("9H TS TC 8C KD QS 2D"))
+    stock = MODERN.pile(st, "stock")
+    st = play(MODERN, st, "d")
+    assert MODERN.pile(st, "waste") == stock[::-1][:3]  # three turned, the third shows
+    assert len(play(make("klondike", {"draw": 1}), modern_deal(), "d").piles[W]) == 1
+    st = play(MODERN, st, *["d"] * 7)
+    assert not MODERN.pile(st, "stock") and not st.played
+    assert "d" not in codes(GAME, st)  # the book's game: no card used, no second pass
+    st = play(MODERN, st, "d", *["d"] * 8, "d")  # today's: over and over
+    assert st.turns == 2 and MODERN.pile(st, "stock") == stock
+
+
+def test_the_stacked_modern_deal_moves_part_of_a_pile_and_a_king_to_a_space() -> None:
+    """Part of a column's face-up cards moves onto another column, leaving the ones
+    below (today's rule; the book's cards move all together or not at all); a king
+    with the cards on it goes into a space (the book's rule and today's)."""
+    st = play(MODERN, modern_deal(), "t1>t2", "t4>t2")  # 9♥ on 10♠, then 8♣ on 9♥
+    assert columns(st)[1][-3:] == cards("TS 9H 8C") and not columns(st)[0]
+    assert "t2>t3" not in codes(GAME, st)  # the book: 10♠ 9♥ 8♣ whole or not at all
+    assert MODERN.describe(st, MODERN.parse_move("t2>t3")).startswith("put 9♥ and the 1 ")
+    st = play(MODERN, st, "t2>t3")  # 9♥ 8♣ onto 10♣, 10♠ stays
+    assert columns(st)[2][-3:] == cards("TC 9H 8C") and columns(st)[1][-1] == cards("TS")[0]
+    st = play(MODERN, st, "t6>t5", "t5>t1")  # Q♠ on K♦, then both into the space
+    assert columns(st)[0] == cards("KD QS")
+    assert st.down[T + 4] == 3  # the card under the king turned up
+
+
+def endgame(seed: int) -> Table:
+    """Endgame ``seed``: aces to sixes built, the sevens to kings shuffled by
+    ``random.Random(seed)`` and dealt as the layout, the last four of them the stock."""
+    high = list(cards(" ".join(f"{r}{s}" for s in SUITS for r in "6789TJQK")))
+    random.Random(seed).shuffle(high)
+    cols, down, n = triangle(tuple(high), 7)
+    piles = {f"t{i + 1}": c for i, c in enumerate(cols)}
+    piles |= {f"f{i + 1}": cards(" ".join(f"{r}{s}" for r in "A2345")) for i, s in
+              enumerate(SUITS)}
+    return MODERN.table(piles | {"stock": tuple(high[n:])},
+                        {f"t{i + 1}": d for i, d in enumerate(down)})
+
+
+def test_the_proven_dominance_changes_no_answer_in_endgames() -> None:
+    """Today's rules: part of a pile moves in the solver's search only when that frees
+    a card for a foundation (Solvitaire's proven dominance). Endgames 0-5 decided by
+    the search with it alone and by the full search agree, and both decide some lost."""
+    assert MODERN.restriction_proven and not GAME.restriction_proven
+    verdicts = []
+    for seed in range(6):
+        st = endgame(seed)
+        fast = solve(MODERN, st, Budget(20_000))
+        full = solve(MODERN, st, Budget(50_000), restricted=False)
+        assert fast.decided and fast.verdict == full.verdict, seed
+        verdicts.append(fast.verdict)
+    assert "won" in verdicts and "lost" in verdicts
+
+
+def test_the_proven_dominance_decides_a_lost_deal_sooner() -> None:
+    """Today's rules, deal 0 is lost: the search with the dominance proves it within
+    3,000 positions, where the restricted search first and the full one after cannot."""
+    found = solve(MODERN, MODERN.deal(0), Budget(3_000))
+    assert found.verdict == "lost" and found.how == "restricted search (proven)"
+    plain = Klondike({"passes": "unlimited", "part_moves": True})
+    plain.restriction_proven = False
+    assert solve(plain, plain.deal(0), Budget(3_000)).verdict == "unknown"
+
+
+def test_with_passes_unlimited_whether_a_card_was_used_is_no_part_of_the_position() -> None:
+    st = state(["KH 3S"], down=(1,), stock="4C", played=True)
+    assert MODERN.solver_key(st) == MODERN.solver_key(replace(st, played=False))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_the_quick_restriction_is_the_general_one(seed: int) -> None:
+    """Klondike's own restriction (no move played to ask) leaves out exactly the moves
+    the general rule of the patience model leaves out, all along a line of play of the
+    stacked endgames and of deals 0-3."""
+    for st in (endgame(seed), MODERN.deal(seed)):
+        for _ in range(60):
+            moves = tuple(MODERN.legal_moves(st, 0))
+            general = Patience.restrict_moves(MODERN, st, moves)
+            assert MODERN.restrict_moves(st, moves) == general
+            if MODERN.outcome(st) is not None or not general:
+                break
+            st = MODERN.apply(st, general[len(general) // 2].code, 0)
