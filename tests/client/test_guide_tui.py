@@ -42,7 +42,7 @@ async def test_the_lobby_says_what_each_game_is_and_how_to_play_it(
         assert text.index("Goal") < text.index("Layout") < text.index("Moves") < \
             text.index("End") < text.index("Options the host may choose")
         assert "- Passes through the stock: How often the stock may be gone through. " \
-               "(again while the last pass helped / once only)" in text
+               "(again while the last pass helped / once only / as often as you like)" in text
         assert text.rstrip().endswith("(the copy used has no page numbers).")
         assert "until_no_play" not in text and "l.23" not in text
         assert "Klondike" in screen_text(app)
@@ -65,7 +65,7 @@ async def test_the_lobby_sets_a_games_options_by_their_words(server: Running,
         assert "Passes through the stock: How often the stock may be gone through." in labels
         passes = app.screen.query_one("#opt-passes", Select)
         assert [str(p[0]) for p in passes._options] == [
-            "again while the last pass helped", "once only"]
+            "again while the last pass helped", "once only", "as often as you like"]
         passes.value = '"one"'
         await pilot.pause()
         await pilot.click("#go")

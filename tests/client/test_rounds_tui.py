@@ -201,6 +201,10 @@ async def ann_and_bea(server: Running, tokens: TokenStore, game: str, options: d
         assert app.session is not None
         await app.session.wait_until(lambda t: t.view is not None)
         await bea.join(app.table.code, "player")
+        # Ann's terminal knows Bea sits there (presence comes in a message of its own: a
+        # board drawn before it names her seat, not her)
+        await app.session.wait_until(lambda t: any(
+            m.get("name") == "Bea" and m.get("seats") for m in t.members))
         yield app, pilot, bea
 
 

@@ -30,7 +30,8 @@ async def test_the_games_list_speaks_to_people(server: Running) -> None:
     assert passes["label"] == "Passes through the stock"
     assert passes["about"].endswith(".")
     assert dict(map(tuple, passes["choice_labels"])) == {
-        "until_no_play": "again while the last pass helped", "one": "once only"}
+        "until_no_play": "again while the last pass helped", "one": "once only",
+        "unlimited": "as often as you like"}
     animals = next(o for o in games["snap"]["options"] if o["name"] == "animals")
     assert [w for _, w in animals["choice_labels"]] == ["no, call \"Snap\"",
                                                          "yes, call the animal"]

@@ -73,7 +73,8 @@ async def test_the_lobby_describes_each_game_and_fits_the_screen(browser: Browse
     assert await page.inner_text("label[for=opt-passes]") == "Passes through the stock"
     assert await page.eval_on_selector_all(
         "#opt-passes option", "els => els.map(e => [e.value, e.textContent])") == [
-        ["until_no_play", "again while the last pass helped"], ["one", "once only"]]
+        ["until_no_play", "again while the last pass helped"], ["one", "once only"],
+        ["unlimited", "as often as you like"]]
     if size == "laptop":
         await choose(page, "babette")
         assert "untitled" not in await page.inner_text("#game")
