@@ -38,6 +38,7 @@ from rules.prng import Rng
 from rules.registry import all_games
 from rules.shape import seen_by
 from rules.view import render
+from server.move_log import deals_done
 
 #: How long a line of play is followed.
 STEPS = 60
@@ -74,11 +75,6 @@ def _line(game: Game[Any], seed: int) -> Iterator[tuple[Any, Step, Any]]:
         after = game.apply_for(st, moves[k], seat)
         yield st, (seat, moves[k]), after
         st = after
-
-
-def _deals_done(game: Game[Any], st: Any) -> int:
-    match = game.public(st).get("match")
-    return len(match.get("history") or ()) if isinstance(match, dict) else 0
 
 
 def _swapped(value: Any, a: Card, b: Card) -> Any:
@@ -214,7 +210,7 @@ def test_two_unseen_cards_can_change_places_unnoticed(game_id: str, seed: int) -
                 if {a, b} & (_moved_by(game, before, after) | _moved_by(game, other, then)):
                     continue  # the move handles one of them: where it goes is the book's
                     # procedure with the card in hand (Les Petits Paquets' Exile chain)
-                if _deals_done(game, after) > _deals_done(game, before) or \
+                if deals_done(game, after) > deals_done(game, before) or \
                         game.outcome(after) is not None:
                     continue  # a deal's end tells what the books show then (who held the
                     # Pope and paid nothing; who is the old maid)
