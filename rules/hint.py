@@ -5,6 +5,8 @@ face-up cards, and the seat's own private zones), deals the hidden cards again a
 random (a *sample*: the same face-up cards in the same places, the cards the seat
 cannot see shuffled among the places she cannot see), and asks the solver about each
 of her legal moves in each sample. The move that wins in the most samples is the hint.
+With every card in sight there is one sample, the table itself, searched whole first: a
+winning line's first move is the hint, a proof that none wins says so.
 A search that runs out of budget falls back on playing the sample out with random
 moves (an estimate, said as such); when no sample showed a win (or none could be tried
 in the time allowed) the hint is the move a rule of thumb favours, said as such
@@ -204,6 +206,12 @@ def hint(game: Game[Any], state: Any, seat: int, budget: Budget, *, n: int = 8,
     if len(moves) == 1:
         return Hint("hint", moves[0], f"{game.describe(state, moves[0])}: the only move")
     who: Audience = None if as_watcher else seat
+    hidden = bool(hidden_cards(game, state, who))
+    if not hidden:  # every card in sight: the table is its only sample
+        whole = _solve_whole(game, state, seat, moves, budget)
+        if whole is not None:
+            return whole
+        n = 1
     drawn = samples(game, state, who, n)
     if not drawn:
         return rule_of_thumb(game, state, seat, moves, None,
@@ -232,7 +240,6 @@ def hint(game: Game[Any], state: Any, seat: int, budget: Budget, *, n: int = 8,
                     tried[m] += 1
                     wins[m] += won
     scores = tuple(MoveScore(m, wins[m], tried[m], solved[m]) for m in moves)
-    hidden = bool(hidden_cards(game, state, who))
     if not any(s.tried for s in scores):
         why = "no move could be tried out in the time allowed"
         return rule_of_thumb(game, state, seat, moves, drawn[0], why, scores, used)
@@ -252,6 +259,28 @@ def hint(game: Game[Any], state: Any, seat: int, budget: Budget, *, n: int = 8,
     ways = f"{best.wins} of {best.tried} ways the hidden cards could lie"
     how = "" if best.solved == best.tried else " (some played out at random)"
     return Hint("hint", best.move, f"{desc}: wins in {ways}{how}", scores, used)
+
+
+def _solve_whole(game: Game[Any], state: Any, seat: int, moves: list[Move],
+                 budget: Budget) -> Hint | None:
+    """With every card in sight: the table searched whole, on half the time left (one
+    search that finds a winning line reaches further than one search per move, each on
+    its share). A line that wins and begins with a move of ``seat``'s gives the hint; a
+    proof that nothing wins gives the rule of thumb's move, said so; else ``None`` (the
+    moves are weighed one by one on what is left)."""
+    half = budget if budget.clock is None else Budget(
+        budget.nodes, budget.clock,
+        budget.deadline - max(0.0, budget.deadline - budget.clock()) / 2)
+    found = solve(game, state, half)
+    if found.won and found.line and found.line[0][0] == seat and found.line[0][1] in moves:
+        move = found.line[0][1]
+        return Hint("hint", move,
+                    f"{game.describe(state, move)}: this wins, with every card in sight",
+                    (MoveScore(move, 1, 1, 1),), 1)
+    if found.decided and not found.won:
+        return rule_of_thumb(game, state, seat, moves, state, "no move wins from here",
+                             (), 1)
+    return None
 
 
 #: What each rule of thumb says of the move it picks, best first.
