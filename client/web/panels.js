@@ -58,7 +58,7 @@ export function drawActions(page) {
     const hinted = shownHint(s)?.move;
     parts.push(h("ol", { class: "moves" }, ...list.map((m, i) => h("li", {},
       h("button", { type: "button", class: m.code === hinted ? "move hinted" : "move", dataset: { move: m.code }, onclick: () => page.act(m) },
-        i < 9 ? h("kbd", {}, String(i + 1)) : null, playedCard(m.code) ? h("b", { class: "card-of-move" }, ` ${cardText(playedCard(m.code))}:`) : null, ` ${m.text}`,
+        i < 9 ? h("kbd", {}, String(i + 1)) : null, playedCard(s.view, m) ? h("b", { class: "card-of-move" }, ` ${cardText(playedCard(s.view, m))}:`) : null, ` ${m.text}`,
         moveKey(s.view, m.code) ? h("kbd", { class: "key" }, moveKey(s.view, m.code) === " " ? "space" : moveKey(s.view, m.code)) : null,
         m.code === hinted ? h("span", { class: "hint-mark" }, " ← hint") : null)))));
     parts.push(hintPart(page));
