@@ -69,7 +69,7 @@ export function drawActions(page) {
     }
     if (ending.length) {
       parts.push(h("div", { class: "ending" }, ...ending.map((m) => h("button", { type: "button", class: "end-move danger", dataset: { move: m.code },
-        onclick: () => page.act(m) }, m.code === "auto" ? "Play it to the end…" : role === "player" ? "Give up…" : "Propose giving up…"))));
+        onclick: () => page.act(m) }, m.shape?.kind === "auto" ? "Play it to the end…" : role === "player" ? "Give up…" : "Propose giving up…"))));
     }
     if (role === "advisor" && s.policy.advice === "invited") parts.push(h("p", { class: "muted" }, "At this table the host invites advisors."));
   }
