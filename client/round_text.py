@@ -10,10 +10,11 @@ order, with the key of each card. Nothing here knows a game: hands are zones of 
 its faces, even if a view carried them: the server never sends them, and a watcher's
 screen must not show one whatever arrives.
 
-Also here: which hand card or hand position a move names (``p7h`` plays 7♥ of the
-mover's hand; ``d3`` draws the fourth card of a neighbour's hand), the key letters of
-the word moves (``s`` suspect, ``b`` beg, ...), and the calls of a realtime game
-(``space``).
+Also here: which hand card or hand position a move names, read from its shape
+(``protocol/README.md``, "Moves and their shapes"; never from its code): one card
+from the mover's hand plays that card, a card taken ``at`` a position of a neighbour's
+hand draws that back; the key letters of the word moves (``s`` suspect, ``b`` beg,
+...), and the calls of a realtime game (``space``).
 """
 
 from __future__ import annotations
@@ -36,24 +37,40 @@ SUIT_ORDER = "SHCD"
 ACES_LOW = "A23456789TJQK"
 #: The moves of the log a round table shows (the newest; the state carries up to 12).
 LOG_SHOWN = 6
-_PLAY = re.compile(r"p([a2-9tjqk][shdc])")
-_DRAW = re.compile(r"d(\d+)")
 
 
 def is_round(view: Mapping[str, Any] | None) -> bool:
     return view is not None and view.get("layout") == "round"
 
 
-def played_card(code: str) -> str | None:
-    """The card a move plays from the mover's hand (``"p7h"`` -> ``"7H"``), or None."""
-    m = _PLAY.fullmatch(code)
-    return m.group(1).upper() if m else None
+def _from_hand(view: Mapping[str, Any] | None, move: Mapping[str, Any]
+               ) -> tuple[Mapping[str, Any], Mapping[str, Any]] | None:
+    """The shape of a move of one card from a hand, with that hand's zone, or None."""
+    shape = move.get("shape")
+    if view is None or not isinstance(shape, Mapping) or shape.get("kind") != "move" \
+            or len(shape.get("cards") or ()) != 1:
+        return None
+    zone = next((z for z in view.get("zones", ()) if z.get("id") == shape.get("from")),
+                None)
+    return (shape, zone) if zone is not None and zone.get("kind") == "hand" else None
 
 
-def drawn_position(code: str) -> int | None:
-    """The position (0 = leftmost) a move draws from a neighbour's hand, or None."""
-    m = _DRAW.fullmatch(code)
-    return int(m.group(1)) if m else None
+def played_card(view: Mapping[str, Any] | None, move: Mapping[str, Any]) -> str | None:
+    """The card of the viewer's hand that ``move`` plays (or puts down), read from its
+    shape: one card from a hand, named and face up there (``"7H"``); else None."""
+    found = _from_hand(view, move)
+    if found is None:
+        return None
+    card = found[0]["cards"][0]
+    return str(card) if card is not None and card in found[1].get("up", ()) else None
+
+
+def drawn_position(view: Mapping[str, Any] | None, move: Mapping[str, Any]) -> int | None:
+    """The position (0 = leftmost back) ``move`` draws from another seat's hand, read
+    from its shape (its ``at``); else None."""
+    found = _from_hand(view, move)
+    at = found[0].get("at") if found is not None else None
+    return at if isinstance(at, int) and not isinstance(at, bool) else None
 
 
 def is_call(view: Mapping[str, Any] | None, code: str) -> bool:

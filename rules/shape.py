@@ -44,6 +44,12 @@ class Shape:
     A ``pair`` names the places of its two cards (``source`` then ``target``) and both
     cards; a group of more taken out together (Number Eleven's trio of court cards)
     names the further places in ``also`` and their cards after those two.
+
+    ``at`` tells a card the audience sees only by its back by its place instead: its
+    position in ``source`` (0 the leftmost, as the view draws the backs), where the
+    move names one card of a hand the audience may not see (Old Maid's draw from a
+    neighbour's hand: the fourth back from the left is ``at`` 3). It says where the
+    card lies, never which card it is. ``None`` everywhere else.
     """
 
     kind: str
@@ -51,15 +57,18 @@ class Shape:
     target: str | None = None
     cards: tuple[Card | None, ...] = ()
     also: tuple[str, ...] = ()
+    at: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The shape as a view carries it: ``{"kind", "from", "to", "cards"}`` (and
-        ``"also"`` where it has further places), each card its code (``"7H"``) or
-        ``None`` where hidden."""
+        ``"also"`` where it has further places, ``"at"`` where it names a card by its
+        position), each card its code (``"7H"``) or ``None`` where hidden."""
         out: dict[str, Any] = {"kind": self.kind, "from": self.source, "to": self.target,
                                "cards": [None if c is None else code(c) for c in self.cards]}
         if self.also:
             out["also"] = list(self.also)
+        if self.at is not None:
+            out["at"] = self.at
         return out
 
 

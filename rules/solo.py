@@ -11,8 +11,7 @@ A one-player patience subclasses :class:`SoloGame` and supplies five small funct
 :class:`SoloGame` turns these into the :class:`~rules.game.Game` interface: one seat, the
 game ends when it is won or when no move is left, and a game of chance (its description
 says ``chance=True``) offers :data:`rules.common.AUTO` as its last legal move, which plays
-the first legal move again and again to the end (:func:`rules.common.autoplay`). The games whose
-cards go to ace and king families build on it in :mod:`rules.families`.
+the first legal move again and again to the end (:func:`rules.common.autoplay`).
 
 Giving up is written once, here. A game whose cards may go round for ever offers
 :data:`rules.common.END` (give up; the game counts as lost) as its last move where it

@@ -29,14 +29,13 @@ if TYPE_CHECKING:
 def card_moves(screen: TableScreen) -> list[int]:
     """Indexes in the list of the moves that play a hand card or draw from a hand; the
     cards in the order the hand shows them (sorted: :func:`client.round_text.sort_hand`)."""
-    moves = screen._shown_moves
+    moves, view = screen._shown_moves, screen.table.view
     idx = [i for i, m in enumerate(moves)
-           if played_card(str(m.get("code"))) or
-           drawn_position(str(m.get("code"))) is not None]
-    cards = [played_card(str(moves[i].get("code"))) for i in idx]
-    if idx and all(cards):
-        shown = sort_hand([c for c in cards if c], (screen.table.view or {}).get("ranks"))
-        idx.sort(key=lambda i: shown.index(played_card(str(moves[i].get("code"))) or ""))
+           if played_card(view, m) or drawn_position(view, m) is not None]
+    cards = {i: played_card(view, moves[i]) for i in idx}
+    if idx and all(cards.values()):
+        shown = sort_hand([c for c in cards.values() if c], (view or {}).get("ranks"))
+        idx.sort(key=lambda i: shown.index(cards[i] or ""))
     return idx
 
 

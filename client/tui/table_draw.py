@@ -8,7 +8,8 @@ ends the game comes last, without a number.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from rich.table import Table as Grid
 from rich.text import Text
@@ -97,7 +98,7 @@ def refresh(screen: TableScreen) -> None:
                      proposal_marks(t.proposals), strict=True))
     heads = [f"    {clean(m.get('code'), 20):<6}" if ends_game(m) else
              f"{i:>2}. {clean(m.get('code'), 20):<6}" for i, m in enumerate(moves, 1)]
-    texts = [card_of(screen, str(m.get("code"))) + clean(m.get("text"), 100)
+    texts = [card_of(screen, m) + clean(m.get("text"), 100)
              + key_mark(screen, str(m.get("code"))) + hint_key.mark(screen, str(m.get("code")))
              + (f"  {marks[str(m.get('code'))]}" if str(m.get("code")) in marks else "")
              for m in moves]
@@ -136,7 +137,7 @@ def board(screen: TableScreen) -> None:
         screen._cursor = None
     card = None
     if is_round(view):
-        card = played_card(str(sel.get("code"))) if sel is not None else None
+        card = played_card(view, sel) if sel is not None else None
     calls = [c.text for c in list(t.calls)[-1:]] if is_round(view) else []
     screen.query_one("#board", Board).show(view, t.audience, legal, picked, screen._cursor,
                                          screen.choice.points, screen.changed,
@@ -149,9 +150,10 @@ def log_shown(screen: TableScreen) -> int:
     return 6 if screen.size.height >= 30 else 3
 
 
-def card_of(screen: TableScreen, code: str) -> str:
+def card_of(screen: TableScreen, move: Mapping[str, Any]) -> str:
     """The hand card a round game's move plays, before its text: ``"7♥: "``."""
-    card = played_card(code) if is_round(screen.table.view) else None
+    view = screen.table.view
+    card = played_card(view, move) if is_round(view) else None
     return f"{card_text(card)}: " if card else ""
 
 def key_mark(screen: TableScreen, code: str) -> str:

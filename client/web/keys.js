@@ -34,10 +34,11 @@ export function roundKey(page, ev, list) {
   }
   const word = list.find((m) => moveKey(view, m.code) === ev.key.toLowerCase() && ev.key !== " ");
   if (word) { ev.preventDefault(); page.act(word); return true; }
-  const cards = list.filter((m) => playedCard(m.code) || drawnPosition(m.code) !== null);
-  const keyOf = (m) => playedCard(m.code) || m.code;
+  // the moves of a card of the hand or a back of another's, as their shapes say
+  const cards = list.filter((m) => playedCard(view, m) || drawnPosition(view, m) !== null);
+  const keyOf = (m) => playedCard(view, m) || m.code;
   // the cards one may play, in the order the hand shows them (sorted: round.js)
-  const shown = sortHand(cards.map((m) => playedCard(m.code)).filter(Boolean), view.ranks);
+  const shown = sortHand(cards.map((m) => playedCard(view, m)).filter(Boolean), view.ranks);
   if (shown.length === cards.length) cards.sort((a, b) => shown.indexOf(keyOf(a)) - shown.indexOf(keyOf(b)));
   if ((ev.key === "ArrowLeft" || ev.key === "ArrowRight") && cards.length) {
     ev.preventDefault();

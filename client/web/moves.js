@@ -24,7 +24,7 @@ export function mentions(text, phrase) {
 
 /** The question the page asks before an ending move: [question, what follows, yes]. */
 export function endingQuestion(move) {
-  if (move.code === "auto" || move.shape?.kind === "auto") {
+  if (move.shape?.kind === "auto") {
     return ["Let the game play itself to the end?", "Every move left is played for you, and the game ends. This cannot be taken back.", "Play it to the end"];
   }
   return ["Give up this game?", "The game ends now and counts as lost. This cannot be taken back.", "Give up"];

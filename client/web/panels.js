@@ -58,7 +58,7 @@ export function drawActions(page) {
     const hinted = shownHint(s)?.move;
     parts.push(h("ol", { class: "moves" }, ...list.map((m, i) => h("li", {},
       h("button", { type: "button", class: m.code === hinted ? "move hinted" : "move", dataset: { move: m.code }, onclick: () => page.act(m) },
-        i < 9 ? h("kbd", {}, String(i + 1)) : null, playedCard(m.code) ? h("b", { class: "card-of-move" }, ` ${cardText(playedCard(m.code))}:`) : null, ` ${m.text}`,
+        i < 9 ? h("kbd", {}, String(i + 1)) : null, playedCard(s.view, m) ? h("b", { class: "card-of-move" }, ` ${cardText(playedCard(s.view, m))}:`) : null, ` ${m.text}`,
         moveKey(s.view, m.code) ? h("kbd", { class: "key" }, moveKey(s.view, m.code) === " " ? "space" : moveKey(s.view, m.code)) : null,
         m.code === hinted ? h("span", { class: "hint-mark" }, " ← hint") : null)))));
     parts.push(hintPart(page));
@@ -69,7 +69,7 @@ export function drawActions(page) {
     }
     if (ending.length) {
       parts.push(h("div", { class: "ending" }, ...ending.map((m) => h("button", { type: "button", class: "end-move danger", dataset: { move: m.code },
-        onclick: () => page.act(m) }, m.code === "auto" ? "Play it to the end…" : role === "player" ? "Give up…" : "Propose giving up…"))));
+        onclick: () => page.act(m) }, m.shape?.kind === "auto" ? "Play it to the end…" : role === "player" ? "Give up…" : "Propose giving up…"))));
     }
     if (role === "advisor" && s.policy.advice === "invited") parts.push(h("p", { class: "muted" }, "At this table the host invites advisors."));
   }

@@ -56,10 +56,9 @@ function readWays(s) {
 function isPlace(z) { return z !== null && z !== undefined; }
 
 /** Whether ``move`` ends the game by the player's choice (give up, or play itself to
- * the end): such a move is kept apart and asked first. */
+ * the end), as its shape's kind says: such a move is kept apart and asked first. */
 export function isEnding(move) {
-  if (move.shape) return ENDING.has(move.shape.kind);
-  return move.code === "end" || move.code === "auto" || /\bgive up\b/i.test(String(move.text));
+  return ENDING.has(move?.shape?.kind);
 }
 
 /** The moves that have no place on the table (and do not end the game): a labelled

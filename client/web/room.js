@@ -280,8 +280,10 @@ export class RoomPage {
   async take(p, vote = false) {
     const { room, version } = this.s;
     if (!p || this.s.ended) return;
-    if (isEnding({ code: p.move, text: p.text })) {
-      const [question, detail, yes] = endingQuestion({ code: p.move, text: p.text });
+    // the proposed move as the view lists it, with its shape (a proposal is a legal move)
+    const move = this.myMoves().find((m) => m.code === p.move);
+    if (move && isEnding(move)) {
+      const [question, detail, yes] = endingQuestion(move);
       if (!(await ask(question, detail, yes))) return;
     }
     await this.send(vote ? "vote" : "take", vote ? { room, version } : { room, version, move: p.move });

@@ -14,16 +14,28 @@ export const WORD_KEYS = { suspect: "s", take: "g", beg: "b", hold: "h", take1: 
   pass: "x", keep: "k", sell: "e", turn: "n", play: "n", deal: "d", snip: "i", snap: " " };
 const MAX_BACKS = 13;
 
-/** The card a move plays from the mover's hand ("p7h" -> "7H"), or null. */
-export function playedCard(code) {
-  const m = /^p([a2-9tjqk][shdc])$/.exec(code);
-  return m ? m[1].toUpperCase() : null;
+/** The shape of ``move`` when it takes one card from a hand of ``view``, with that
+ * hand's zone: ``[shape, zone]``, or null. */
+function fromHand(view, move) {
+  const s = move?.shape;
+  if (!view || !s || s.kind !== "move" || s.cards?.length !== 1) return null;
+  const zone = view.zones.find((z) => z.id === s.from);
+  return zone && zone.kind === "hand" ? [s, zone] : null;
 }
 
-/** The position (0 = leftmost) a move draws from a neighbour's hand ("d3"), or null. */
-export function drawnPosition(code) {
-  const m = /^d(\d+)$/.exec(code);
-  return m ? Number(m[1]) : null;
+/** The card of the viewer's hand that ``move`` plays (or puts down), read from its shape
+ * (protocol/README.md: one card from a hand, named and face up there): "7H", or null. */
+export function playedCard(view, move) {
+  const found = fromHand(view, move);
+  const c = found && found[0].cards[0];
+  return c && found[1].up.includes(c) ? c : null;
+}
+
+/** The position (0 = leftmost back) ``move`` draws from another seat's hand, read from
+ * its shape's ``at`` (Old Maid's draw), or null. */
+export function drawnPosition(view, move) {
+  const found = fromHand(view, move);
+  return found && Number.isInteger(found[0].at) ? found[0].at : null;
 }
 
 /** A call that races (Snap's "snap", Animal Snap's animal names): at a table where a
@@ -100,11 +112,11 @@ function handEl(z, ctx, mine) {
     if (!z.up.length) row.append(h("span", { class: "muted" }, "no cards"));
   } else {
     const n = z.down + z.up.length;  // another seat's hand: backs and a count, never faces
-    // the moves that draw from this hand (Old Maid's "d3": the shape names the hand)
-    const draws = new Map([...ctx.drawMoves].filter(([, m]) => m.shape?.from === z.id));
+    // the moves that draw from this hand, by position (Old Maid's: the shape's "at")
+    const draws = ctx.drawMoves.get(z.id) || new Map();
     for (let i = 0; i < Math.min(n, draws.size ? n : MAX_BACKS); i++) {
       const move = draws.get(i);
-      row.append(move ? h("button", { type: "button", class: `hand-back playable${ctx.cursor === `d${i}` ? " chosen" : ""}`,
+      row.append(move ? h("button", { type: "button", class: `hand-back playable${ctx.cursor === move.code ? " chosen" : ""}`,
         dataset: { position: String(i) }, title: move.text, "aria-label": move.text, onclick: () => ctx.act(move) }, back())
         : h("span", { class: "hand-back" }, back()));
     }
@@ -250,13 +262,6 @@ export function logEl(log) {
       e.text || e.move || ""))));
 }
 
-/** The card of ``hand`` (a zone) that ``move`` plays, read from its shape, or null. */
-function handCard(move, hand) {
-  const s = move.shape;
-  if (!hand || !s || s.kind !== "move" || s.from !== hand.id || s.cards?.length !== 1) return null;
-  return s.cards[0] && hand.up.includes(s.cards[0]) ? s.cards[0] : null;
-}
-
 /**
  * The round table for ``view``. ``ctx``: me (seat or null), seatTitle(seat), moves (the
  * member's own moves), cursor, act(move), zoneEl(zone, label) for packs and table zones,
@@ -264,15 +269,17 @@ function handCard(move, hand) {
  */
 export function drawRound(view, ctx) {
   const cardMoves = new Map();
-  const drawMoves = new Map();
-  const mine = view.zones.find((z) => z.kind === "hand" && z.owner === ctx.me && ctx.me !== null);
+  const drawMoves = new Map();  // a hand's zone id -> its positions -> the move drawing there
   for (const m of ctx.moves) {
-    // a card of the hand: "p7h", or a move whose shape takes one card of the hand
-    // (Snip Snap Snorum's "snip", "snap" and "snorum" play a card of the rank called)
-    const c = playedCard(m.code) || handCard(m, mine);
+    // a card of the hand, as the move's shape names it (a lead, a card followed; Snip
+    // Snap Snorum's "snip", "snap" and "snorum" play a card of the rank called)
+    const c = playedCard(view, m);
     if (c && !cardMoves.has(c)) cardMoves.set(c, m);
-    const d = drawnPosition(m.code);
-    if (d !== null) drawMoves.set(d, m);
+    const d = drawnPosition(view, m);
+    if (d !== null) {
+      if (!drawMoves.has(m.shape.from)) drawMoves.set(m.shape.from, new Map());
+      drawMoves.get(m.shape.from).set(d, m);
+    }
   }
   const c = { ...ctx, cardMoves, drawMoves, ranks: view.ranks };
   const n = view.seats.length;

@@ -66,6 +66,9 @@ class Musical(Patience):
         id="musical", title="Musical", book=CHENEY, lines="910-961", skill="chance",
         bound=450, chance=True)
     redeal_word = "turn"
+    #: A turn of the stock that shuffles shows a new order: undo stops there (one that
+    #: takes the stock up as it lies does not stop it).
+    irreversible_redeals = True
     option_specs = (
         Option("turns", 2, "times the stock may be turned: 2 (three passes) or 1",
                choices=(2, 1)),

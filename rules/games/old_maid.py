@@ -182,11 +182,13 @@ class OldMaid(Game[OldMaidState]):
 
     def shape(self, state: OldMaidState, move: Move, seat: Seat, audience: Audience) -> Shape:
         """A draw as the table sees it before it is made: a card no one may see, from the
-        offerer's hand to the drawer's. (Read from the zones after it, as by default, a
+        offerer's hand to the drawer's, named by its place among the backs the drawer
+        sees (``at``: 0 the leftmost). (Read from the zones after it, as by default, a
         draw that makes a pair would name the drawer's card it pairs with: the drawer
         would know each offered card's rank before choosing.)"""
         if move.code[:1] == "d" and move.code[1:].isdigit():
-            return Shape("move", f"hand{self.offerer(state)}", f"hand{state.turn}", (None,))
+            return Shape("move", f"hand{self.offerer(state)}", f"hand{state.turn}", (None,),
+                         at=int(move.code[1:]))
         return super().shape(state, move, seat, audience)
 
     def outcome(self, state: OldMaidState) -> Outcome | None:

@@ -66,6 +66,9 @@ class Picture(Patience):
         bound=1000, packs=2, layout="grid")
     redeals_allowed = 2
     redeal_word = "turn"
+    #: A turn of the stock that shuffles shows a new order: undo stops there (one that
+    #: takes the stock up as it lies does not stop it).
+    irreversible_redeals = True
     option_specs = (
         Option("stock_cards", "family",
                "family: the stock's top card may be played to a family; picture_only: "

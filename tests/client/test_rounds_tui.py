@@ -36,10 +36,11 @@ def keys_for(app: SympathyApp) -> list[str]:
     """The keys that make one of the person's legal moves, as the table screen offers
     them: space for a call, left/right then enter for a card, a word move's letter."""
     view = app.table.view
-    codes = [str(m["code"]) for m in app.table.my_moves()]
+    moves = app.table.my_moves()
+    codes = [str(m["code"]) for m in moves]
     if any(is_call(view, c) for c in codes):
         return ["space"]
-    if any(played_card(c) or drawn_position(c) is not None for c in codes):
+    if any(played_card(view, m) or drawn_position(view, m) is not None for m in moves):
         return ["right", "enter"]
     keyed = [move_key(view, c) for c in codes if move_key(view, c)]
     return [keyed[0]] if keyed else ["1"]

@@ -41,6 +41,9 @@ def check_position(game: Game[Any], state: Any) -> None:
             for place in (shape.source, shape.target, *shape.also):
                 assert place is None or place in zones, f"{where}: no zone {place}"
             assert not shape.also or shape.kind == PAIR, where
+            if shape.at is not None:  # a card by its place in its source
+                assert shape.source is not None, where
+                assert 0 <= shape.at < len(zones[shape.source].cards), where
             named = [c for c in shape.cards if c is not None]
             if named:  # from the source (a pair: from any of its places)
                 assert shape.source is not None, where
@@ -135,6 +138,38 @@ def test_every_legal_move_has_an_honest_shape(game_id: str) -> None:
                 break  # a round game waiting on the table's clock
             seat, move = legal[0]
             state = game.apply(state, move, seat)
+
+
+ROUND_GAMES = sorted(cls.id for cls in all_games() if make(cls.id).description.layout == "round")
+
+
+@pytest.mark.parametrize("game_id", ROUND_GAMES)
+def test_a_round_tables_moves_are_told_apart_by_their_shapes(game_id: str) -> None:
+    """At a round table a seat chooses a card of its hand, or a back of a neighbour's
+    hand, by its shape alone (the clients read no code): two moves of one seat with a
+    place never share a shape as that seat sees them (a watcher chooses none). Snap's
+    cards turned by hand (its table's clock turns none here)."""
+    realtime = make(game_id).description.realtime
+    game = make(game_id, {"auto_turn": False} if realtime else None)
+    positions = 0
+    for deal in DEALS:
+        state = game.deal(deal)
+        for _ in range(STEPS):
+            legal = game.all_legal(state)
+            if game.outcome(state) is not None or not legal:
+                break
+            shapes: dict[tuple[int, Shape], str] = {}
+            for seat, move in legal:
+                shape = game.shape(state, move, seat, seat)
+                if shape.source is None and shape.target is None:
+                    continue  # a button with its text (a bid, a call)
+                key = (seat, shape)
+                assert key not in shapes, f"{game_id}: {move.code} and {shapes[key]} alike"
+                shapes[key] = move.code
+            positions += 1
+            seat, move = legal[0]
+            state = game.apply(state, move, seat)
+    assert positions > 0
 
 
 def test_the_view_carries_shapes_only_when_asked() -> None:

@@ -66,3 +66,21 @@ async def test_taking_a_proposal_to_give_up_is_asked_first(browser: Browser, sit
     assert await page.evaluate("window.sympathy.s.view.status") == "lost"
     assert "advised by Xan" in await page.inner_text(".last")
     assert ann.errors == [] and xan.errors == []
+
+
+async def test_playing_a_game_to_its_end_is_named_and_asked_as_such(
+        browser: Browser, site: str) -> None:
+    # The Clock, deal 0: turn the card in hand, or let the game play itself to the end
+    # (its shape's kind "auto": not giving up); the button and the question say which
+    ann, _ = await open_room(browser, site, "clock", deal=0)
+    page = ann.page
+    button = page.locator('.actions button.end-move[data-move="auto"]')
+    assert (await button.inner_text()).startswith("Play it to the end")
+    await button.click()
+    question = page.locator("dialog.ask")
+    await question.wait_for()
+    assert "Let the game play itself to the end?" in await question.inner_text()
+    await page.keyboard.press("Escape")  # no
+    await question.wait_for(state="detached")
+    assert await page.evaluate("window.sympathy.s.view.status") == "playing"
+    assert ann.errors == []

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules import make, render
+import pytest
+
+from rules import Play, UndoRefused, make, render
 from rules.cards import cards, rank_of
 from rules.patience import Table
 
@@ -119,3 +121,23 @@ def test_turning_with_a_shuffle_keeps_the_cards() -> None:
     assert sorted(st.piles[8]) == sorted(stock) and st.piles[8] != tuple(reversed(stock))
     view = render(game, st, None)
     assert [z["down"] for z in view["zones"] if z["id"] == "pack"] == [44]
+
+
+@pytest.mark.parametrize("shuffle", [True, False])
+def test_a_shuffled_turn_of_the_stock_is_never_taken_back(shuffle: bool) -> None:
+    # deal 0, the pack turned through onto the stock: then the stock is turned. Shuffled,
+    # its new order is news (as a card turned up is): undo stops there, so the player
+    # cannot take it back and shuffle again from another stock. Taken up as it lies, its
+    # order was known: undo takes it back.
+    game = make("musical", {"shuffle": shuffle})
+    play = Play.start(game, 0)
+    while "r" not in codes(game, play.state):
+        play = play.push("d", 0)
+    assert len(play.states) == 45  # the 44 cards of the pack turned
+    turned = play.push("r", 0)
+    assert turned.revealed[-1] is shuffle
+    if shuffle:
+        with pytest.raises(UndoRefused):
+            turned.undo()
+    else:
+        assert turned.undo().state == play.state

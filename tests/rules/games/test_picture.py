@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from rules import IllegalMove, render
+from rules import IllegalMove, Play, UndoRefused, render
 from rules.cards import Card, card, cards, packs
 from rules.games.picture import PACK, STOCK, P, Picture
 from rules.patience import Table
@@ -123,6 +123,26 @@ def test_shuffle_option_reshuffles_with_the_deal_s_stream() -> None:
     a, b = game.apply(base, "redeal", 0), game.apply(base, "redeal", 0)
     assert a == b and sorted(a.piles[PACK]) == sorted(base.piles[STOCK])
     assert a.piles[PACK] != tuple(reversed(base.piles[STOCK]))
+
+
+@pytest.mark.parametrize("shuffle", [True, False])
+def test_a_shuffled_turn_of_the_stock_is_never_taken_back(shuffle: bool) -> None:
+    # deal 0, the pack turned through card by card: then the stock is taken up. Shuffled,
+    # its new order is news (as a card turned up is): undo stops there, so the player
+    # cannot take it back and shuffle again from another stock. Turned over as it lies,
+    # its order was known: undo takes it back.
+    game = Picture({"shuffle": shuffle})
+    play = Play.start(game, 0)
+    while "redeal" not in codes(game, play.state):
+        play = play.push("s", 0)
+    assert len(play.states) == 88  # the 87 cards of the pack turned
+    turned = play.push("redeal", 0)
+    assert turned.revealed[-1] is shuffle
+    if shuffle:
+        with pytest.raises(UndoRefused):
+            turned.undo()
+    else:
+        assert turned.undo().state == play.state
 
 
 def winning_pack() -> list[Card]:
