@@ -39,13 +39,14 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 # The suite runs on every core (pytest-xdist; each worker starts its own servers, Redis and
-# Chromium on free ports). PYTEST_ARGS="-n 0 ..." runs it in one process.
+# Chromium on free ports), and names its 30 slowest tests at the end. PYTEST_ARGS="-n 0 ..."
+# runs it in one process.
 unit: $(STAMP)
 	scripts/ensure-redis
 	scripts/ensure-postgres
 	scripts/ensure-chromium
 	scripts/ensure-node
-	$(BIN)/pytest -n auto --maxprocesses 4 --dist worksteal $(PYTEST_ARGS)
+	$(BIN)/pytest -n auto --maxprocesses 4 --dist worksteal --durations 30 $(PYTEST_ARGS)
 
 test: lint typecheck unit
 

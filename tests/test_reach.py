@@ -3,7 +3,7 @@ shapes the server sends with them name no card their audience may not see (issue
 
 For every game the clients draw with places, every step of a first-legal playout
 (``tests/kit/reach.py``: ``first_legal``, to the end or to the first position that comes
-again, cut at ``CUT``) of each deal of :func:`deals`:
+again, cut at ``CUT``) of each deal of :func:`checks`:
 
 - every seat to move's legal moves are picked by their places, as their shapes say, in
   the terminal's mapping (``client/pointing.py``, walked as its keys walk it) and in the
@@ -20,8 +20,9 @@ A round game's table is its hands, reached by its own keys and ``round.js``: its
 are judged the same way, deals 0-9.
 
 The cost is a view with shapes made for every audience at every step (the server's own
-work): every game on deals 0-2 (Empress of India on deal 0), and a named sample
-(:data:`DEEP`) on deals 0-9; about 45 s of CPU in all.
+work): every game on deals 0-9, about 135 s of CPU in all, a third of it Empress of
+India (500-odd moves a position), whose deals are checked one a test so that the
+suite's workers share them.
 """
 
 from __future__ import annotations
@@ -38,7 +39,6 @@ from rules.registry import all_games
 from tests.kit.faces import book_of
 from tests.kit.leaks import assert_hides, assert_shapes_shown, secret_cards
 from tests.kit.reach import (
-    SAMPLE,
     Page,
     first_legal,
     games,
@@ -48,20 +48,20 @@ from tests.kit.reach import (
 )
 from tests.kit.seen import Sight
 
-#: The games played on deals 0-9: the page's named sample of table shapes
-#: (``tests/kit/reach.py``: ``SAMPLE``) but Empress of India, whose 500-odd moves a
-#: position cost some 6 s of CPU a deal: it plays deal 0 alone.
-DEEP = tuple(g for g in SAMPLE if g != "empress_of_india")
-
-
 #: The round games: their tables are their hands (no places to point at).
 ROUND_GAMES = sorted(g.id for g in all_games() if make(g.id).description.layout == "round")
 
+#: Every deal the issue names.
+DEALS = range(10)
+#: The games whose deals are each a test of their own (a deal costs seconds of CPU).
+ONE_DEAL_A_TEST = ("empress_of_india",)
 
-def deals(game_id: str) -> range:
-    """Deals 0-9 for the sample, deal 0 for Empress of India, deals 0-2 for the rest."""
-    return range(10) if game_id in DEEP else range(1) if game_id == "empress_of_india" \
-        else range(3)
+
+def checks() -> list[tuple[str, range]]:
+    """Each test's game and deals: deals 0-9 of every game, in one test a game or one a
+    deal."""
+    return [(g, range(d, d + 1)) for g in games() if g in ONE_DEAL_A_TEST for d in DEALS] \
+        + [(g, DEALS) for g in games() if g not in ONE_DEAL_A_TEST]
 
 
 @pytest.fixture(scope="module")
@@ -107,15 +107,16 @@ def played_out(game: Game[Any], deals: range
             yield label, views
 
 
-@pytest.mark.parametrize("game_id", games())
+@pytest.mark.parametrize(("game_id", "dealt"), checks(),
+                         ids=[f"{g}-{d.start}-{d.stop - 1}" for g, d in checks()])
 def test_every_move_is_reached_by_pointing_and_names_only_seen_cards(
-        game_id: str, page: Page) -> None:
+        game_id: str, dealt: range, page: Page) -> None:
     game = make(game_id)
     pointed: set[int] = set()
     for_node: list[dict[str, Any]] = []
     bad: list[str] = []
     positions = 0
-    for label, views in played_out(game, deals(game_id)):
+    for label, views in played_out(game, dealt):
         positions += 1
         for audience, view in views.items():
             if audience is None:
@@ -137,5 +138,5 @@ def test_every_move_is_reached_by_pointing_and_names_only_seen_cards(
 def test_a_round_tables_shapes_name_only_seen_cards(game_id: str) -> None:
     """A round game's moves are chosen at its hands, by their own keys; what their
     shapes name is judged all the same, deals 0-9."""
-    positions = sum(1 for _ in played_out(make(game_id), range(10)))
+    positions = sum(1 for _ in played_out(make(game_id), DEALS))
     assert positions >= 10
