@@ -59,6 +59,7 @@ from .session import ConnectionLost, ServerError, Session
 from .table_text import (
     chat_text,
     confirm_line,
+    dealt_text,
     ends_game,
     game_over_lines,
     in_order,
@@ -111,8 +112,9 @@ class PlainClient:
             if isinstance(ev, StateChanged):
                 if self._seated:  # said once the view has given the seats their names
                     t = self.s.table
-                    self.say(f"{self._seated} room {clean(t.code, 16)} ({clean(t.game, 40)})"
-                             f" as {self.role_text()}")
+                    dealt = f", {dealt_text(t)}" if dealt_text(t) else ""
+                    self.say(f"{self._seated} room {clean(t.code, 16)} ({clean(t.game, 40)}"
+                             f"{dealt}) as {self.role_text()}")
                     self._seated = ""
                 self.show_state()
                 if not self.s.table.over:

@@ -41,6 +41,12 @@ def member_text(m: Mapping[str, Any], view: Mapping[str, Any] | None) -> str:
     return f"{clean(m.get('name', ''), 40)} ({', '.join(flags)})"
 
 
+def dealt_text(table: Table) -> str:
+    """What the table's deals are, when not the books' shuffle: a table of winnable deals
+    only (as the page's header says it)."""
+    return "winnable deals only" if table.policy.get("winnable") else ""
+
+
 def presence_line(table: Table) -> str:
     people = "; ".join(member_text(m, table.view) for m in table.members)
     c = table.counts

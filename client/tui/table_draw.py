@@ -22,6 +22,7 @@ from ..round_text import deal_over_text, deals_over, is_round, move_key, played_
 from ..table_text import (
     changed_zones,
     chat_text,
+    dealt_text,
     ends_game,
     holders,
     in_order,
@@ -59,10 +60,12 @@ def refresh(screen: TableScreen) -> None:
     me = role_text(t.role, t.seats, view)
     host = "  (host)" if t.host else ""
     conn = CONNECTION_TEXT.get(t.connection, t.connection)
+    dealt = f" · {dealt_text(t)}" if dealt_text(t) else ""
     if t.gone:
         conn += f" ({t.gone})"
     screen.query_one("#title", Static).update(screen.text(
-        f"{clean(game_title(t.game), 40)}  room {clean(t.code, 16)}  v{t.version}  you: {me}{host}"
+        f"{clean(game_title(t.game), 40)}{dealt}  room {clean(t.code, 16)}  v{t.version}"
+        f"  you: {me}{host}"
         f"  [{conn}]"))
     screen.query_one("#conn", Static).update(Text(conn))
     over = [ending.OVER_KEYS + (ending.HOST_KEYS if t.host else "")] if t.over else []

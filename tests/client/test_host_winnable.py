@@ -40,8 +40,9 @@ async def test_host_winnable_is_dealt_a_deal_the_solver_wins(server: Running,
     await proved_clock(server)
     ann = await Proc.start(tmp_path / "ann", "host", "clock", "--winnable", "--plain",
                            "--server", server.url, "--name", "Ann")
-    code = (await ann.expect(r"joined room (\w+)")).group(1)
-    await assert_proved(server, code)
+    found = await ann.expect(r"joined room (\w+) \(clock(, winnable deals only)?\)")
+    await assert_proved(server, found.group(1))
+    assert found.group(2), "the terminal says the table deals winnable deals only"
     await ann.send("quit")
     assert await ann.finish() == 0
 
@@ -72,4 +73,7 @@ async def test_the_lobby_form_offers_winnable_deals_where_the_game_has_them(
         await pilot.click("#go")
         await until_shown(lambda: app.session is not None and app.table.code != "")
         code = app.table.code
+        # the table's title says so, as the page's header does
+        await until_shown(lambda: "Clock · winnable deals only" in str(
+            app.screen.query_one("#title").render()))
     await assert_proved(server, code)
