@@ -122,7 +122,8 @@ class RedisListener:
         self.redis = store.redis
         self.listener = listener
         self._went_round = False
-        self._lock = asyncio.Lock()
+        #: Held while the listener works on rooms (doorbells wait meanwhile).
+        self.lock = asyncio.Lock()
 
     async def run(self) -> None:
         """Forever: hear doorbells, catch up from streams, reconnect with backoff."""
@@ -156,7 +157,7 @@ class RedisListener:
                 # Anything may have happened while we were not listening: catch up first.
                 for room_id in list(self.cache.watched):
                     await self.catch_up(room_id)
-                async with self._lock:
+                async with self.lock:
                     # back after a cut: say so at once, and restore presence if due
                     await self.store.liveness.beat()
                     await self.store.liveness.restore()
@@ -175,7 +176,7 @@ class RedisListener:
                     if time.monotonic() - last_check > CHECK_EVERY:
                         last_check = time.monotonic()
                         everything = self.store.cluster  # slots may have moved
-                        async with self._lock:
+                        async with self.lock:
                             await self.store.liveness.beat()
                             await self._check_revisions()
                             await self.store.liveness.restore()
@@ -214,7 +215,7 @@ class RedisListener:
 
     async def _ring(self, room_id: str, data: bytes) -> None:
         rev, node, token = parse_ring(data)
-        async with self._lock:
+        async with self.lock:
             entry = self.cache.get(room_id)
             if entry is None:
                 return

@@ -89,6 +89,30 @@ async def test_a_move_is_one_round_trip_for_the_process_that_takes_it(
     await r.aclose()
 
 
+async def test_a_doorbell_heard_many_commits_late_is_known_as_the_process_own(
+        redis_private: RedisServer) -> None:
+    """A busy loop reads doorbells late: one rung 60 commits ago is still this process's
+    own commit, performed already (no stream or record read for it). Deal 2 lasts 88
+    first legal moves."""
+    r = await raw(redis_private)
+    async with redis_app(redis_private) as (running, store):
+        ann = await Peer.connect(running.url, "Ann")
+        joined = await ann.call("create", game="sympathy", seats="all", deal=2)
+        state = await play_first(ann, joined["room"], await ann.state(0), 1)
+        await asyncio.sleep(0.5)  # the doorbell of the first move has been heard
+        assert store.listener is not None
+        before = await command_calls(r)
+        async with store.listener.lock:  # the listener busy: the doorbells wait
+            state = await play_first(ann, joined["room"], state, 60)
+        await asyncio.sleep(1.0)  # time for the doorbells to be acted upon
+        delta = {k: v - before.get(k, 0) for k, v in (await command_calls(r)).items()}
+        assert delta.get("evalsha") == 60, delta
+        assert delta.get("xrange", 0) == 0 and delta.get("xrevrange", 0) == 0 \
+            and delta.get("hgetall", 0) == 0, delta
+        assert state["version"] == 61
+    await r.aclose()
+
+
 # -- (1) rooms leave the cache; the cap counts rooms held; closed rooms unsubscribe ------
 
 async def test_a_process_forgets_rooms_nobody_there_is_in_and_create_keeps_working(
