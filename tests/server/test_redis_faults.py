@@ -113,6 +113,37 @@ async def test_a_doorbell_heard_many_commits_late_is_known_as_the_process_own(
     await r.aclose()
 
 
+async def test_a_revision_check_crossing_the_process_own_commits_reads_nothing_more(
+        redis_private: RedisServer) -> None:
+    """The periodic check reads each room's revision while this process commits: a read
+    sent before a commit and answered after it is that commit's table or the one before,
+    never a sign that Redis went back in time (no stream or record read). Deal 2 lasts
+    88 first legal moves; the check runs back to back with 60 of them."""
+    r = await raw(redis_private)
+    async with redis_app(redis_private) as (running, store):
+        ann = await Peer.connect(running.url, "Ann")
+        joined = await ann.call("create", game="sympathy", seats="all", deal=2)
+        state = await play_first(ann, joined["room"], await ann.state(0), 1)
+        await asyncio.sleep(0.5)  # the doorbell of the first move has been heard
+        listener = store.listener
+        assert listener is not None
+        before = await command_calls(r)
+        async with listener.lock:  # the checks alone: doorbells wait
+            moves = asyncio.create_task(play_first(ann, joined["room"], state, 60))
+            checks = 0
+            while not moves.done():
+                await listener._check_revisions()
+                checks += 1
+            state = await moves
+        await asyncio.sleep(1.0)  # time for the doorbells to be acted upon
+        delta = {k: v - before.get(k, 0) for k, v in (await command_calls(r)).items()}
+        assert checks >= 30 and delta.get("evalsha") == 60, (checks, delta)
+        # (a catch-up reads the room's stream whole, then its record)
+        assert delta.get("xrange", 0) == 0 and delta.get("xrevrange", 0) == 0, delta
+        assert state["version"] == 61
+    await r.aclose()
+
+
 # -- (1) rooms leave the cache; the cap counts rooms held; closed rooms unsubscribe ------
 
 async def test_a_process_forgets_rooms_nobody_there_is_in_and_create_keeps_working(
