@@ -31,6 +31,7 @@ from typing import Any
 import msgpack
 
 from protocol.limits import Limits
+from protocol.messages import encode
 
 from ..members import Member
 from ..room import Room
@@ -45,8 +46,8 @@ LEGACY = "data"
 
 
 def pack(obj: Any) -> bytes:
-    out: bytes = msgpack.packb(obj, use_bin_type=True)
-    return out
+    """``obj`` as MessagePack (a packer made once per thread: :func:`encode`)."""
+    return encode(obj)
 
 
 @dataclass(slots=True, frozen=True)
