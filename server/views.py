@@ -48,8 +48,7 @@ def state_message(room: Room, audience: Seat | None) -> outbound.State:
 
 def recent(room: Room) -> list[dict[str, Any]]:
     """The events a competitive table's state message carries in its ``log``."""
-    n = len(room.events)
-    return [room.events[i] for i in range(max(0, n - LOG_ENTRIES), n)]
+    return room.events.last(LOG_ENTRIES)
 
 
 def same_for_all(room: Room) -> bool:
