@@ -212,13 +212,24 @@ def _check(rid: int, key: str, spec: Field, value: Any) -> Any:
 _packers = threading.local()
 
 
-def encode(message: Any) -> bytes:
-    """One outbound message (or any value of plain data) as MessagePack bytes."""
+def _packer() -> msgpack.Packer:
     try:
-        packer = _packers.packer
+        packer: msgpack.Packer = _packers.packer
     except AttributeError:
         packer = _packers.packer = msgpack.Packer(use_bin_type=True)
-    out: bytes = packer.pack(message)
+    return packer
+
+
+def encode(message: Any) -> bytes:
+    """One outbound message (or any value of plain data) as MessagePack bytes."""
+    out: bytes = _packer().pack(message)
+    return out
+
+
+def array_header(n: int) -> bytes:
+    """The MessagePack header of an array of ``n`` items: followed by the items'
+    encodings, the same bytes as :func:`encode` of the array."""
+    out: bytes = _packer().pack_array_header(n)
     return out
 
 
