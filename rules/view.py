@@ -14,35 +14,55 @@ from typing import Any
 from .cards import CODES
 from .game import Audience, Game, Move, Zone
 
+#: A memo of zones' views (``render(..., memo=...)``): ``id(zone)`` -> the zone, whether
+#: its cards were shown, and its view.
+ZoneMemo = dict[int, tuple[Zone, bool, dict[str, Any]]]
+#: A memo holds at most this many zones' views (then it starts again).
+MEMO_MAX = 8192
+
 
 def render(game: Game[Any], state: Any, audience: Audience,
-           zones_of_state: tuple[Zone, ...] | None = None, *, shapes: bool = False
-           ) -> dict[str, Any]:
+           zones_of_state: tuple[Zone, ...] | None = None, *, shapes: bool = False,
+           memo: ZoneMemo | None = None) -> dict[str, Any]:
     """The view of ``state`` for ``audience`` (a seat, or ``None`` for a watcher).
 
     ``zones_of_state``: ``game.zones(state)`` when the caller has them already
     (:attr:`rules.record.Play.zones`), so that they are not made again. ``shapes``: each
     move also carries ``"shape"``, what it does to the table as ``audience`` may see it
     (:meth:`rules.game.Game.shape`; ``protocol/README.md``, "Moves and their shapes");
-    off by default, so a view is what it was until the clients read it."""
+    off by default, so a view is what it was until the clients read it.
+
+    ``memo``: a zone's view is a function of the zone (a frozen value) and of whether
+    its cards are shown to ``audience``; a caller that renders move after move and never
+    changes a view may keep them, so that a zone the same object as at an earlier render
+    (games that make each zone once: :mod:`rules.twins`) is not made again. The views
+    of such a caller's renders then share those dicts."""
     zones = []
     for z in game.zones(state) if zones_of_state is None else zones_of_state:
+        visible = not z.private or audience == z.owner
+        if memo is not None:
+            hit = memo.get(id(z))
+            if hit is not None and hit[0] is z and hit[1] is visible:
+                zones.append(hit[2])
+                continue
         # z.face_up, for the audience that sees it (a view is made on every move)
         cards, up = z.cards, z.up
         n = len(cards)
-        shown = cards[n - up if up < n else 0:] if up > 0 and \
-            (not z.private or audience == z.owner) else ()
-        zones.append(
-            {
-                "id": z.id,
-                "kind": z.kind,
-                "label": z.label or z.id,
-                "group": z.group,
-                "owner": z.owner,
-                "down": n - len(shown),
-                "up": [CODES[c] for c in shown],
-            }
-        )
+        shown = cards[n - up if up < n else 0:] if up > 0 and visible else ()
+        zone = {
+            "id": z.id,
+            "kind": z.kind,
+            "label": z.label or z.id,
+            "group": z.group,
+            "owner": z.owner,
+            "down": n - len(shown),
+            "up": [CODES[c] for c in shown],
+        }
+        zones.append(zone)
+        if memo is not None:
+            if len(memo) >= MEMO_MAX:
+                memo.clear()
+            memo[id(z)] = (z, visible, zone)  # the zone held: its id is not reused
     outcome = game.outcome(state)
     to_move = game.to_move(state)
     moves: dict[str, list[dict[str, str]]] = {}

@@ -69,6 +69,13 @@ class Chain(Sequence[T], Generic[T]):
             raise IndexError("chain index out of range")
         return self._items[self.start - self._base + i]
 
+    def last(self, n: int) -> list[T]:
+        """The last ``n`` entries (fewer when the chain has fewer), oldest first: one
+        slice of the line (a room's state message reads its last events on every move)."""
+        base = self._base
+        return self._items[max(self.start, self.end - n) - base:self.end - base] if n > 0 \
+            else []
+
     def __iter__(self) -> Iterator[T]:
         items, base = self._items, self._base
         return (items[k - base] for k in range(self.start, self.end))

@@ -30,7 +30,13 @@ from .metrics import Metrics
 from .presence import Feeds
 from .room import Room
 from .stores.store import Store
-from .views import proposals_audience, proposals_message, same_for_all, state_message
+from .views import (
+    encode_state,
+    proposals_audience,
+    proposals_message,
+    same_for_all,
+    state_message,
+)
 
 OPEN = State.OPEN
 
@@ -210,7 +216,7 @@ class Fanout:
             audience = None  # nothing private: every audience sees what the watchers do
         frame = kept[1].get(audience)
         if frame is None:
-            frame = kept[1][audience] = encode(state_message(room, audience))
+            frame = kept[1][audience] = encode_state(state_message(room, audience))
         return frame
 
     def _kept(self, room: Room) -> tuple[int, dict[Audience, bytes], bool]:

@@ -214,10 +214,16 @@ class Sessions:
         room = await self._room_of(conn, req)
         assert conn.member_id is not None
         member_id = conn.member_id
-        if self.fanout.unhook(conn) is not None and room.id not in self.fanout.hub:
-            await self.store.unwatch(room.id)
+        unhooked = self.fanout.unhook(conn) is not None
         self.reply(conn, outbound.ok(req.id))
-        await self.commit(room.id, lambda r: seating.leave(r, member_id, time.time()))
+        try:
+            await self.commit(room.id, lambda r: seating.leave(r, member_id, time.time()))
+        finally:
+            if unhooked and room.id not in self.fanout.hub:
+                # after the commit, made on this process's copy of the room (a store
+                # forgets the copy of a room it no longer watches: reading it again
+                # replays the deal)
+                await self.store.unwatch(room.id)
 
     # -- commands in a room ----------------------------------------------------------------
 
@@ -361,15 +367,16 @@ class Sessions:
         room_id = self.fanout.unhook(conn)
         if room_id is None or member_id is None:
             return
-        if room_id not in self.fanout.hub:
-            await self.store.unwatch(room_id)
-            self.scheduler.forget(room_id)
         try:
             await self.commit(room_id, lambda r: seating.disconnect(r, member_id, time.time()))
         except ProtocolError:
             pass  # the room is gone, closed, or the store away: nothing to mark
         except Exception:
             log.exception("cannot mark member %s away in room %s", member_id, room_id)
+        finally:
+            if room_id not in self.fanout.hub:  # after the commit, as for leave
+                await self.store.unwatch(room_id)
+                self.scheduler.forget(room_id)
 
 
     # -- finished games (server/archived.py) ------------------------------------------------

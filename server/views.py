@@ -11,13 +11,15 @@ to the seat they are for.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 from typing import Any
 
 from protocol import outbound
 from protocol.errors import ProtocolError
-from rules import render
+from protocol.messages import array_header, encode
 from rules.game import Seat
 from rules.guide import name_of
+from rules.view import MEMO_MAX, ZoneMemo, render
 
 from .members import ADVISOR, PLAYER, WATCHER, Member
 from .move_log import LOG_ENTRIES, named_moves, sees, visible_cards
@@ -31,13 +33,22 @@ def fairness(room: Room) -> dict[str, Any]:
     return out
 
 
+#: The zones' views this process has rendered (:func:`rules.view.render`'s memo): a
+#: move changes a few zones of a table, and the others are the same zone objects as
+#: before (:mod:`rules.twins`), their views the same dicts. Nothing here changes a view.
+_ZONE_VIEWS: ZoneMemo = {}
+#: The encoding of each of those zone views: ``id(view)`` -> the view (held, so that its
+#: id is not reused), its bytes.
+_ZONE_BYTES: dict[int, tuple[dict[str, Any], bytes]] = {}
+
+
 def state_message(room: Room, audience: Seat | None) -> outbound.State:
     """The one message that shows the table, each legal move with its shape (made once
     per audience and version: server/fanout.py keeps the frame); the seed only once the
     game is over. At a competitive table, the moves in people's names, and the last
     moves as ``audience`` may see them (``log``: :mod:`server.move_log`)."""
     view = named_moves(room, render(room.game, room.play.state, audience, room.play.zones,
-                                    shapes=True))
+                                    shapes=True, memo=_ZONE_VIEWS))
     seen = visible_cards(view) if room.competitive else set()
     last = event_for(room, room.events[-1], audience, seen) if room.events else None
     log = [event_for(room, e, audience, seen) for e in recent(room)] \
@@ -46,10 +57,44 @@ def state_message(room: Room, audience: Seat | None) -> outbound.State:
                           log)
 
 
+def encode_state(message: outbound.State) -> bytes:
+    """``encode(message)``, the same bytes, with each zone's view encoded once for as
+    long as it is the same dict (:data:`_ZONE_VIEWS`): a map's encoding is its header
+    and its keys and values encoded one after another, an array's its header and its
+    items, so the message is its parts joined."""
+    view = message["view"]
+    zones = view["zones"]
+    if len(message) >= 16 or len(view) >= 16:  # (never: fixed maps of fewer items)
+        return encode(message)
+    parts = [array_header(len(zones))]
+    for z in zones:
+        hit = _ZONE_BYTES.get(id(z))
+        if hit is None or hit[0] is not z:
+            if len(_ZONE_BYTES) >= MEMO_MAX:
+                _ZONE_BYTES.clear()
+            hit = _ZONE_BYTES[id(z)] = (z, encode(z))
+        parts.append(hit[1])
+    return _joined(message, "view", _joined(view, "zones", b"".join(parts)))
+
+
+def _joined(mapping: Mapping[str, Any], key: str, value: bytes) -> bytes:
+    """The encoding of ``mapping`` whose item ``key`` is encoded as ``value``."""
+    before: dict[str, Any] = {}
+    after: dict[str, Any] = {}
+    into = before
+    for k, v in mapping.items():
+        if k == key:
+            into = after
+        else:
+            into[k] = v
+    # a map of fewer than 16 items: a header of one byte, then the items
+    return b"".join((bytes((0x80 | len(mapping),)), encode(before)[1:], encode(key), value,
+                     encode(after)[1:]))
+
+
 def recent(room: Room) -> list[dict[str, Any]]:
     """The events a competitive table's state message carries in its ``log``."""
-    n = len(room.events)
-    return [room.events[i] for i in range(max(0, n - LOG_ENTRIES), n)]
+    return room.events.last(LOG_ENTRIES)
 
 
 def same_for_all(room: Room) -> bool:

@@ -32,9 +32,8 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-import msgpack
-
 from protocol.errors import ProtocolError
+from protocol.messages import encode
 
 #: Compare and set a room's record at a revision, writing only the fields a change
 #: alters (:mod:`server.redis_record`); in the same atomic step append the change to the
@@ -155,8 +154,8 @@ def raw(value: bytes | str) -> bytes:
 
 
 def pack(obj: Any) -> bytes:
-    out: bytes = msgpack.packb(obj, use_bin_type=True)
-    return out
+    """``obj`` as MessagePack (a packer made once per thread: :func:`encode`)."""
+    return encode(obj)
 
 
 class Unavailable(ProtocolError):

@@ -122,7 +122,8 @@ class RedisListener:
         self.redis = store.redis
         self.listener = listener
         self._went_round = False
-        self._lock = asyncio.Lock()
+        #: Held while the listener works on rooms (doorbells wait meanwhile).
+        self.lock = asyncio.Lock()
 
     async def run(self) -> None:
         """Forever: hear doorbells, catch up from streams, reconnect with backoff."""
@@ -156,7 +157,7 @@ class RedisListener:
                 # Anything may have happened while we were not listening: catch up first.
                 for room_id in list(self.cache.watched):
                     await self.catch_up(room_id)
-                async with self._lock:
+                async with self.lock:
                     # back after a cut: say so at once, and restore presence if due
                     await self.store.liveness.beat()
                     await self.store.liveness.restore()
@@ -175,7 +176,7 @@ class RedisListener:
                     if time.monotonic() - last_check > CHECK_EVERY:
                         last_check = time.monotonic()
                         everything = self.store.cluster  # slots may have moved
-                        async with self._lock:
+                        async with self.lock:
                             await self.store.liveness.beat()
                             await self._check_revisions()
                             await self.store.liveness.restore()
@@ -214,7 +215,7 @@ class RedisListener:
 
     async def _ring(self, room_id: str, data: bytes) -> None:
         rev, node, token = parse_ring(data)
-        async with self._lock:
+        async with self.lock:
             entry = self.cache.get(room_id)
             if entry is None:
                 return
@@ -236,6 +237,9 @@ class RedisListener:
         rooms = list(self.cache.watched)
         if not rooms:
             return
+        # what was delivered here when the reads were sent: Redis holds that or later
+        sent = {r: (e.delivered, e.dtoken) for r in rooms
+                if (e := self.cache.entries.get(r)) is not None}
         async with self.redis.pipeline(transaction=False) as pipe:
             for r in rooms:
                 pipe.hget(room_key(r), "rev")
@@ -252,6 +256,14 @@ class RedisListener:
                 # found so at most checks): as for its doorbell, the command that made
                 # it performs its effects; no stream or record read.
                 entry.deliver(int(rev), tok)
+            elif rev is not None and int(rev) < entry.delivered and r in sent and (
+                    (int(rev), tok) == sent[r] or (
+                        int(rev) > sent[r][0] and self.store.is_mine(r, tok))):
+                # The table read is the one delivered here when the reads were sent, or
+                # a commit of ours made after it, and this process has delivered later
+                # commits of its own since (their answers came back before the reads'):
+                # not a sign that Redis went back in time. The next check compares again.
+                continue
             elif rev is None or int(rev) != entry.delivered or tok != entry.dtoken:
                 await self.catch_up(r)
 

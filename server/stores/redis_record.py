@@ -31,6 +31,7 @@ from typing import Any
 import msgpack
 
 from protocol.limits import Limits
+from protocol.messages import encode
 
 from ..members import Member
 from ..room import Room
@@ -45,8 +46,8 @@ LEGACY = "data"
 
 
 def pack(obj: Any) -> bytes:
-    out: bytes = msgpack.packb(obj, use_bin_type=True)
-    return out
+    """``obj`` as MessagePack (a packer made once per thread: :func:`encode`)."""
+    return encode(obj)
 
 
 @dataclass(slots=True, frozen=True)
@@ -91,12 +92,22 @@ def diff(before: Room | None, written: Written | None, after: Room) -> Diff:
     old = written if written is not None and before is not None else Written()
     sets: list[tuple[str, bytes]] = []
     dels: list[str] = [LEGACY] if full else []
-    # the head: one field per item
-    head = {k: pack(v) for k, v in room_codec.head(after).items()}
-    for k, v in head.items():
-        if old.head.get(k) != v:
-            sets.append((f"h:{k}", v))
-    dels += [f"h:{k}" for k in old.head if k not in head]
+    # the head: one field per item, packed again only where the room's attribute it is
+    # made from is another object than the one Redis holds the item of (a room is
+    # frozen, and a change makes new objects for what it alters: a move, its version and
+    # time)
+    head: dict[str, bytes] = {}
+    held = old.head
+    for k, (attr, item) in room_codec.HEAD.items():
+        v = held.get(k)
+        if v is None or full or before is None or (
+                attr is not None and getattr(after, attr) is not getattr(before, attr)):
+            packed = pack(item(after))
+            if packed != v:
+                sets.append((f"h:{k}", packed))
+            v = packed
+        head[k] = v
+    dels += [f"h:{k}" for k in held if k not in head]
     # the move log: what the change kept of it, then what it appended
     kept = 0 if before is None or full else after.log.shared(before.log)
     sets += [(f"l:{n + 1}", pack(after.log[n])) for n in range(kept, len(after.log))]

@@ -107,6 +107,8 @@ class RedisStore:
         self.listener_seen = 0.0
         #: Performs effects for this process's sockets (set by :meth:`listen`).
         self._perform: Listener | None = None
+        #: The listener hearing doorbells (set by :meth:`listen`).
+        self.listener: RedisListener | None = None
         self.recoveries = 0
 
     @property
@@ -419,4 +421,5 @@ class RedisStore:
         presence it restores after it was cut from Redis)."""
         self._perform = listener
         self.liveness.held = held
-        await RedisListener(self, listener).run()
+        self.listener = RedisListener(self, listener)
+        await self.listener.run()

@@ -13,6 +13,7 @@ event apart (:mod:`server.redis_record`), so a change writes only what it alters
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any
 
 from protocol.limits import Limits
@@ -29,17 +30,35 @@ PARTS = ("members", "log", "events")
 
 def head(room: Room) -> dict[str, Any]:
     """The room but its members, move log and event log."""
-    return {
-        "format": FORMAT, "id": room.id, "code": room.code, "game": room.game.id,
-        "options": dict(room.game.options), "seed": room.seed, "salt": room.salt,
-        "version": room.version, "host": room.host, "locked": room.locked,
-        "closed": room.closed, "created_at": room.created_at,
-        "empty_since": room.empty_since, "policy": plain(room.policy),
-        "proposals": [plain(p) for p in room.proposals.values()],
-        "vote_deadline": room.vote_deadline,
-        "deals_before": room.deals_before, "won_before": room.won_before,
-        "moved_at": room.moved_at, "calls": [dict(c) for c in room.calls],
-    }
+    return {k: item(room) for k, (_, item) in HEAD.items()}
+
+
+#: The items of :func:`head`: each one's name, the room's attribute it is made from
+#: (``None``: none, a constant) and how. A frozen room's attribute that is the same
+#: object in two rooms makes the same item (:func:`server.redis_record.diff` packs only
+#: the items whose attribute changed).
+HEAD: dict[str, tuple[str | None, Callable[[Room], Any]]] = {
+    "format": (None, lambda r: FORMAT),
+    "id": ("id", lambda r: r.id),
+    "code": ("code", lambda r: r.code),
+    "game": ("game", lambda r: r.game.id),
+    "options": ("game", lambda r: dict(r.game.options)),
+    "seed": ("seed", lambda r: r.seed),
+    "salt": ("salt", lambda r: r.salt),
+    "version": ("version", lambda r: r.version),
+    "host": ("host", lambda r: r.host),
+    "locked": ("locked", lambda r: r.locked),
+    "closed": ("closed", lambda r: r.closed),
+    "created_at": ("created_at", lambda r: r.created_at),
+    "empty_since": ("empty_since", lambda r: r.empty_since),
+    "policy": ("policy", lambda r: plain(r.policy)),
+    "proposals": ("proposals", lambda r: [plain(p) for p in r.proposals.values()]),
+    "vote_deadline": ("vote_deadline", lambda r: r.vote_deadline),
+    "deals_before": ("deals_before", lambda r: r.deals_before),
+    "won_before": ("won_before", lambda r: r.won_before),
+    "moved_at": ("moved_at", lambda r: r.moved_at),
+    "calls": ("calls", lambda r: [dict(c) for c in r.calls]),
+}
 
 
 _NAMES: dict[type, tuple[str, ...]] = {}

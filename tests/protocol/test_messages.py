@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 from typing import Any
 
 import msgpack
@@ -90,3 +91,20 @@ def test_no_map_crashes_the_decoder(data: dict[str, Any]) -> None:
         decode(encode(data))
     except ProtocolError as exc:
         assert exc.code in CODES
+
+
+def test_encode_is_messagepack_with_bin_type_whatever_came_before() -> None:
+    """One packer serves every message (made once per thread): each message packs to
+    the same bytes as on its own, after a bigger one, after a value that cannot be
+    packed, and in another thread."""
+    big = {"type": "state", "view": {"zones": [{"up": ["7H"] * 50, "down": 3}] * 40},
+           "blob": b"\x00\x01"}
+    small = {"type": "ok", "re": 7, "version": 12}
+    alone = msgpack.packb(small, use_bin_type=True)
+    assert encode(big) == msgpack.packb(big, use_bin_type=True)
+    assert encode(small) == alone
+    with pytest.raises(TypeError):
+        encode({"type": "ok", "bad": object()})
+    assert encode(small) == alone
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        assert set(pool.map(encode, [small] * 100)) == {alone}

@@ -46,3 +46,15 @@ def test_a_bounded_chain_keeps_its_last_entries_and_counts_them_all() -> None:
     y = x.append(500)
     assert y.since(x) == [500] and list(x) == [497, 498, 499]
     assert len(x._items) < 100  # the fallen entries are let go
+
+
+def test_last_is_the_chains_own_last_entries_whatever_its_line_holds() -> None:
+    a = Chain([1, 2, 3])
+    b = a.append(4, 5)  # a's line holds 5 entries; a reads 3
+    assert a.last(2) == [2, 3] and b.last(2) == [4, 5] and a.last(10) == [1, 2, 3]
+    assert a.last(0) == [] and Chain[int]().last(3) == []
+    x: Chain[int] = Chain((), 4)
+    for i in range(300):  # a bounded chain whose fallen entries were let go
+        x = x.append(i)
+        assert x.last(3) == list(x)[-3:] and x.last(9) == list(x)
+    assert a.cut(2).last(5) == [1, 2]

@@ -89,6 +89,90 @@ async def test_a_move_is_one_round_trip_for_the_process_that_takes_it(
     await r.aclose()
 
 
+async def test_a_doorbell_heard_many_commits_late_is_known_as_the_process_own(
+        redis_private: RedisServer) -> None:
+    """A busy loop reads doorbells late: one rung 60 commits ago is still this process's
+    own commit, performed already (no stream or record read for it). Deal 2 lasts 88
+    first legal moves."""
+    r = await raw(redis_private)
+    async with redis_app(redis_private) as (running, store):
+        ann = await Peer.connect(running.url, "Ann")
+        joined = await ann.call("create", game="sympathy", seats="all", deal=2)
+        state = await play_first(ann, joined["room"], await ann.state(0), 1)
+        await asyncio.sleep(0.5)  # the doorbell of the first move has been heard
+        assert store.listener is not None
+        before = await command_calls(r)
+        async with store.listener.lock:  # the listener busy: the doorbells wait
+            state = await play_first(ann, joined["room"], state, 60)
+        await asyncio.sleep(1.0)  # time for the doorbells to be acted upon
+        delta = {k: v - before.get(k, 0) for k, v in (await command_calls(r)).items()}
+        assert delta.get("evalsha") == 60, delta
+        # (a catch-up reads the room's stream: its newest entries, or all and the record)
+        assert delta.get("xrange", 0) == 0 and delta.get("xrevrange", 0) == 0, delta
+        assert state["version"] == 61
+    await r.aclose()
+
+
+async def test_a_revision_check_crossing_the_process_own_commits_reads_nothing_more(
+        redis_private: RedisServer) -> None:
+    """The periodic check reads each room's revision while this process commits: a read
+    sent before a commit and answered after it is that commit's table or the one before,
+    never a sign that Redis went back in time (no stream or record read). Deal 2 lasts
+    88 first legal moves; the check runs back to back with 60 of them."""
+    r = await raw(redis_private)
+    async with redis_app(redis_private) as (running, store):
+        ann = await Peer.connect(running.url, "Ann")
+        joined = await ann.call("create", game="sympathy", seats="all", deal=2)
+        state = await play_first(ann, joined["room"], await ann.state(0), 1)
+        await asyncio.sleep(0.5)  # the doorbell of the first move has been heard
+        listener = store.listener
+        assert listener is not None
+        before = await command_calls(r)
+        async with listener.lock:  # the checks alone: doorbells wait
+            moves = asyncio.create_task(play_first(ann, joined["room"], state, 60))
+            checks = 0
+            while not moves.done():
+                await listener._check_revisions()
+                checks += 1
+            state = await moves
+        await asyncio.sleep(1.0)  # time for the doorbells to be acted upon
+        delta = {k: v - before.get(k, 0) for k, v in (await command_calls(r)).items()}
+        assert checks >= 30 and delta.get("evalsha") == 60, (checks, delta)
+        # (a catch-up reads the room's stream whole, then its record)
+        assert delta.get("xrange", 0) == 0 and delta.get("xrevrange", 0) == 0, delta
+        assert state["version"] == 61
+    await r.aclose()
+
+
+async def test_the_last_member_here_leaving_or_going_is_written_without_reading_the_room(
+        redis_private: RedisServer) -> None:
+    """The last member on a process leaves (or their connection goes): the change is
+    made on the process's copy, one commit, not on the record read again (which replays
+    the deal). Deal 2 lasts 88 first legal moves."""
+    r = await raw(redis_private)
+    async with redis_app(redis_private) as (running, store):
+        for how in ("leave", "close"):
+            ann = await Peer.connect(running.url, "Ann")
+            joined = await ann.call("create", game="sympathy", seats="all", deal=2)
+            room = joined["room"]
+            await play_first(ann, room, await ann.state(0), 30)
+            await asyncio.sleep(0.5)  # the doorbells have been heard
+            before, trips = await command_calls(r), store.round_trips
+            if how == "leave":
+                assert (await ann.call("leave", room=room))["type"] == "ok"
+            else:
+                await ann.close()
+
+            member = joined["member"]
+            await wait_for(lambda room=room, member=member: _gone(r, store, room, member), 10)
+            delta = {k: v - before.get(k, 0) for k, v in (await command_calls(r)).items()}
+            # one commit, and no read of the room (its stream or record)
+            assert delta.get("evalsha") == 1 and store.round_trips - trips == 1, (how, delta)
+            if how == "leave":
+                await ann.close()
+    await r.aclose()
+
+
 # -- (1) rooms leave the cache; the cap counts rooms held; closed rooms unsubscribe ------
 
 async def test_a_process_forgets_rooms_nobody_there_is_in_and_create_keeps_working(
@@ -113,6 +197,12 @@ async def test_a_process_forgets_rooms_nobody_there_is_in_and_create_keeps_worki
         await wait_for(lambda: _no_subscriber(r, bell), 30)
         assert store.count() == 0
     await r.aclose()
+
+
+async def _gone(r: Any, store: RedisStore, room: str, member: str) -> bool:
+    """The room is no longer watched here and its record has the member away."""
+    there = msgpack.unpackb(await r.hget(redis_keys.room_key(room), f"m:{member}"))
+    return room not in store.cache.watched and not there["connected"]
 
 
 async def _subscribers(r: Any, channel: str) -> bool:

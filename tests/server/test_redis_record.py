@@ -60,6 +60,38 @@ def test_a_move_writes_its_own_fields_only() -> None:
     assert d.size() < 1000
 
 
+def test_each_change_writes_the_head_items_it_changed_and_redis_holds_the_whole_head(
+        ) -> None:
+    """A change packs again only the head items whose attribute it replaced; after
+    every kind of change what Redis holds of the head is the new room's head packed
+    whole, and the items written are exactly those whose bytes changed."""
+    room = busy_room()
+    written = redis_record.diff(None, None, room).written
+    host_id = room.host
+    [adv] = [m.id for m in room.members.values() if m.role == ADVISOR]
+    [wes] = [m.id for m in room.members.values() if m.role == WATCHER]
+    changes: list[Change] = [
+        lambda r: seating.disconnect(r, wes, 20.0),
+        lambda r: advice.propose(r, adv, r.version, first_move(r), 21.0),
+        lambda r: host.lock(r, host_id, True),
+        lambda r: calls.move(r, host_id, r.version, first_move(r), 22.0),
+        lambda r: play.undo(r, host_id, r.version, 23.0),
+        lambda r: host.kick(r, host_id, adv),
+        lambda r: calls.move(r, host_id, r.version, first_move(r), 24.0),
+        lambda r: host.chat(r, host_id, "well played", 25.0),
+        lambda r: host.close(r, host_id, 26.0),
+    ]
+    for change in changes:
+        after, _ = change(room)
+        d = redis_record.diff(room, written, after)
+        whole = {k: redis_record.pack(v) for k, v in head(after).items()}
+        assert d.written.head == whole
+        assert {k[2:] for k, _ in d.sets if k.startswith("h:")} == \
+            {k for k, v in whole.items() if written.head.get(k) != v}
+        room, written = after, d.written
+    assert room.closed and room.locked
+
+
 def test_a_move_copies_no_member_however_many_watch() -> None:
     """A move in a room of 500 watchers makes a room that shares its members with the
     room before (no copy), and writes no member; a change of one member writes that

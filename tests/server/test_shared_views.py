@@ -9,13 +9,15 @@ watchers, for each seat, is the same; where a seat has a private zone it does no
 
 from __future__ import annotations
 
+import msgpack
 import pytest
 
 from protocol.limits import Limits
-from rules import all_games
+from protocol.messages import encode
+from rules import all_games, render
 from server.play import new_room
 from server.room import Policy
-from server.views import same_for_all, state_message
+from server.views import encode_state, same_for_all, state_message
 
 STEPS = 12
 
@@ -47,3 +49,41 @@ def test_sympathy_is_rendered_once_and_a_hand_game_per_seat() -> None:
                                                  0.0).play.zones)]
     assert hands
     assert not same_for_all(new_room(hands[0], {}, 0, Policy(), Limits(), 0.0))
+
+
+@pytest.mark.parametrize("game_id", sorted(g.id for g in all_games()))
+def test_a_state_message_is_the_same_with_the_zones_views_kept(game_id: str) -> None:
+    """The fan-out keeps zones' views from move to move (render's memo) and their bytes
+    (encode_state): for every game, deal 0, the first moves, every audience, the message
+    is the one rendered afresh, and its bytes are encode's of the whole message."""
+    room = new_room(game_id, {}, 0, Policy(), Limits(), 0.0)
+    game = room.game
+    for _ in range(STEPS):
+        state = room.play.state
+        for audience in (None, *range(game.seats)):
+            message = state_message(room, audience)
+            fresh = render(game, state, audience, shapes=True)
+            assert message["view"]["zones"] == fresh["zones"]
+            assert encode_state(message) == encode(message)
+            assert msgpack.unpackb(encode_state(message)) == message
+        legal = game.all_legal(state)
+        if game.outcome(state) is not None or not legal:
+            break
+        seat, move = legal[0]
+        room = room.but(play=room.play.push(move, seat))
+
+
+def test_a_move_renders_and_encodes_again_only_the_zones_it_changed() -> None:
+    """Sympathy, deal 0, moves 2 to 20: after each move all but a few zones' views are
+    the very dicts of the state before (the zones are the same objects), so their bytes
+    are not made again either (the first move turns cards up in many packets)."""
+    room = new_room("sympathy", {}, 0, Policy(), Limits(), 0.0)
+    before: list[dict[str, object]] = []
+    for n in range(20):
+        seat, move = room.game.all_legal(room.play.state)[0]
+        room = room.but(play=room.play.push(move, seat))
+        after = state_message(room, None)["view"]["zones"]
+        if n:
+            same = sum(any(a is b for b in before) for a in after)
+            assert len(after) - 4 <= same < len(after), n
+        before = after
