@@ -122,11 +122,11 @@ def test_an_analysis_out_of_time_says_unknown_and_stops() -> None:
     assert analyse(play.record, Budget(50_000)).deal == WON
 
 
-def test_when_time_runs_out_during_the_bisection_the_losing_move_is_unknown(
+def test_when_time_runs_out_during_the_search_the_losing_move_is_unknown(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """The clock stands still while the deal and the end are judged (won, lost) and
-    jumps past the deadline after: the losing move is said to be unknown rather than
-    guessed, and the analysis gives up at the first search that runs out."""
+    """The clock stands still while the last position is proved lost and jumps past
+    the deadline after: the losing move (and the deal) are said to be unknown
+    rather than guessed, and the analysis gives up at the first search that runs out."""
     play = lost_fourteen()
     now = [0.0]
     searches: list[Solution] = []
@@ -134,7 +134,7 @@ def test_when_time_runs_out_during_the_bisection_the_losing_move_is_unknown(
     def counted(*args: Any, **kwargs: Any) -> Solution:
         found = solve(*args, **kwargs)
         searches.append(found)
-        if len(searches) == 2:
+        if len(searches) == 1:
             now[0] = 1e9
         return found
 
@@ -142,9 +142,9 @@ def test_when_time_runs_out_during_the_bisection_the_losing_move_is_unknown(
     seat, code = play.record.moves[5]
     result = analyse(play.record, Budget.seconds(lambda: now[0], 10.0, nodes=10**9),
                      [Proposal(5, seat, code, taken=True, by="ann")])
-    assert [s.verdict for s in searches[:2]] == [WON, LOST]
-    assert result.deal == WON and result.lost_at is None and result.lost_move == ""
-    assert result.lines[1] == "The move that lost it is unknown (a search ran out of budget)."
+    assert [s.verdict for s in searches[:1]] == [LOST]
+    assert result.deal == UNKNOWN and result.lost_at is None and result.lost_move == ""
+    assert not any("lost at move" in line for line in result.lines)
     assert [j.verdict for j in result.proposals] == [UNKNOWN]
-    # one search of the bisection, one for the proposal; each stopped at once
-    assert [(s.verdict, s.nodes) for s in searches[2:]] == [(UNKNOWN, 1), (UNKNOWN, 1)]
+    # one search of the walk back, one for the proposal; each stopped at once
+    assert [(s.verdict, s.nodes) for s in searches[1:]] == [(UNKNOWN, 1), (UNKNOWN, 1)]
