@@ -6,9 +6,15 @@ lost at move 31: 7♣ to pile 4; 9♦ to the family would have kept it winnable"
 judges each proposal an advisor made: did it keep the game winnable?
 
 A position that cannot be won has no winnable position after it, and a winnable one
-had only winnable positions before it, so the losing move is found by bisection:
-a handful of searches, not one per move. Where a search runs out of budget the answer
-says ``"unknown"``; it never guesses.
+had only winnable positions before it. The losing move is looked for from the end
+backwards: the last positions have few cards left and are cheap to prove lost, and every
+position a proof searched is kept as proved lost (:func:`rules.solver.solve`'s ``lost``),
+so the search of the position before goes no further there and only searches what is
+new. The first position found winnable (by a line of play that wins) is the one before
+the losing move. When a search runs out of budget on the way back, a bisection between
+the deal and there takes over. A game that was won needs no search: its own line is the
+proof. Every answer is a proof (a winning line, a complete search); where a search runs
+out of budget the answer says ``"unknown"``; it never guesses.
 """
 
 from __future__ import annotations
