@@ -25,6 +25,7 @@ from typing import Any
 
 from .errors import RulesError
 from .game import Game, Move, Seat
+from .history import Remembered, remember
 from .record import Record
 from .solver import LOST, UNKNOWN, WON, Budget, Solution, Step, replay_line, solve
 
@@ -112,7 +113,8 @@ def analyse(record: Record, budget: Budget,
     lines = [{WON: "The deal could be won.", LOST: "The deal could not be won.",
               UNKNOWN: "Whether the deal could be won is unknown (the search ran out of "
                        "budget)."}[deal], *last]
-    judged = tuple(_judge(game, states, p, budget, proofs.lost) for p in proposals)
+    known = frozenset(proofs.lost)  # what proposals' searches prove is not kept
+    judged = tuple(_judge(game, states, p, budget, known) for p in proposals)
     for j in judged:
         lines.append(j.text)
     return Analysis(deal, lost_at, lost_move, keeper, judged, tuple(lines))
@@ -184,14 +186,11 @@ class _Proofs:
         line = self.won.get(key)
         if line is not None and _plays(game, state, line):
             return Solution(WON, line, how="a line found before")
-        # A table that forbids a move (``back``) is searched without that rule first:
-        # a proof that it is lost then holds whatever move it forbids, and is kept.
-        free = state
-        if getattr(state, "back", None) is not None:
-            free = replace(state, back=None)
+        free = _unbound(state)
         found = solve(game, free, self.budget, lost=self.lost)
         if found.verdict == WON and free is not state and not _plays(game, state, found.line):
-            found = solve(game, state, self.budget, lost=self.lost)
+            # the rule it forbids by matters here: its proofs are not kept
+            found = solve(game, state, self.budget, lost=frozenset(self.lost))
         if found.verdict == WON:
             at = state
             for n, (_, move) in enumerate(found.line):
@@ -238,6 +237,21 @@ class _Proofs:
         return WON, lo
 
 
+def _unbound(state: Any) -> Any:
+    """``state`` without what forbids a move there but leaves the key alone: the move
+    straight back (a patience's ``back``) and the arrangements a table remembers (the
+    Flower Garden's, :mod:`rules.history`). The position is searched so first: a proof
+    that it is lost holds the more with the rule, and is kept for every search after it
+    (see :func:`rules.solver.solve`); and the search is quicker, as a long game's
+    remembered arrangements need not be carried along. A winning line found so is
+    played again from ``state`` itself before it stands."""
+    if isinstance(state, Remembered) and state.seen:
+        state = remember(state)
+    if getattr(state, "back", None) is not None:
+        state = replace(state, back=None)
+    return state
+
+
 def _same(state: Any) -> Hashable:
     return state  # type: ignore[no-any-return]
 
@@ -253,7 +267,7 @@ def _plays(game: Game[Any], state: Any, line: Sequence[Step]) -> bool:
 
 
 def _judge(game: Game[Any], states: Sequence[Any], p: Proposal, budget: Budget,
-           lost: set[Hashable]) -> Judged:
+           lost: frozenset[Hashable]) -> Judged:
     who = f"{p.by}'s proposal" if p.by else "A proposal"
     taken = "taken" if p.taken else "left"
     if not 0 <= p.at < len(states):

@@ -201,7 +201,7 @@ def choices(game: Game[Any], state: Any, know: Knowledge | None = None) -> tuple
 
 def solve(game: Game[Any], state: Any, budget: Budget | None = None, *,
           closed_form: bool = True, safe: bool = True, restricted: bool = True,
-          lost: set[Hashable] | None = None) -> Solution:
+          lost: set[Hashable] | frozenset[Hashable] | None = None) -> Solution:
     """Can the table still win from ``state``, every card known? See the module doc.
 
     ``closed_form=False``, ``safe=False`` or ``restricted=False`` leave out the game's
@@ -213,7 +213,8 @@ def solve(game: Game[Any], state: Any, budget: Budget | None = None, *,
     position whose every move reaches one is lost at once), and when it proves
     ``state`` lost it adds every position it searched, each proved lost with it (the
     whole game reachable from them was searched and no line wins), unless ``state``
-    forbids a move (a patience's ``back``: the key leaves that out). Several searches of
+    forbids a move (a patience's ``back``: the key leaves that out) or ``lost`` is a
+    ``frozenset`` (read only). Several searches of
     one game (the positions of a finished game, :mod:`rules.analysis`) so share their
     proofs.
 
@@ -232,10 +233,9 @@ def solve(game: Game[Any], state: Any, budget: Budget | None = None, *,
         if know.key(state) in lost:
             return Solution(LOST, how="proved lost before")
         know.lost = lost
-        # The key leaves out the move a table forbids (``back``): only a search from a
-        # table that forbids none proves lost every table its positions' keys stand for.
-        if getattr(state, "back", None) is not None:
-            lost = None
+    # The key leaves out the move a table forbids (``back``): only a search from a table
+    # that forbids none proves lost every table its positions' keys stand for.
+    keep = lost if isinstance(lost, set) and getattr(state, "back", None) is None else None
     spent = 0
     # A game whose restriction is proven to lose no win (Solvitaire's dominances, where
     # its rules give them) is searched restricted alone, on the whole budget.
@@ -253,8 +253,8 @@ def solve(game: Game[Any], state: Any, budget: Budget | None = None, *,
         if line is not None:  # a real line of legal moves: a win whatever was left out
             return Solution(WON, line, first.nodes, "restricted search")
         if proven:  # nothing left out could have won
-            if lost is not None:
-                lost |= narrow.seen
+            if keep is not None:
+                keep |= narrow.seen
             return Solution(LOST, nodes=first.nodes, how="restricted search (proven)")
         spent = first.nodes
         budget = budget.split(budget.nodes - spent)
@@ -264,8 +264,8 @@ def solve(game: Game[Any], state: Any, budget: Budget | None = None, *,
     except BudgetExhausted:
         return Solution(UNKNOWN, nodes=spent + meter.nodes)
     if line is None:
-        if lost is not None:
-            lost |= know.seen
+        if keep is not None:
+            keep |= know.seen
         return Solution(LOST, nodes=spent + meter.nodes)
     return Solution(WON, line, spent + meter.nodes)
 
