@@ -6,20 +6,28 @@ lost at move 31: 7♣ to pile 4; 9♦ to the family would have kept it winnable"
 judges each proposal an advisor made: did it keep the game winnable?
 
 A position that cannot be won has no winnable position after it, and a winnable one
-had only winnable positions before it, so the losing move is found by bisection:
-a handful of searches, not one per move. Where a search runs out of budget the answer
-says ``"unknown"``; it never guesses.
+had only winnable positions before it. The losing move is looked for from the end
+backwards: the last positions have few cards left and are cheap to prove lost, and every
+position a proof searched is kept as proved lost (:func:`rules.solver.solve`'s ``lost``),
+so the search of the position before goes no further there and only searches what is
+new. The first position found winnable (by a line of play that wins) is the one before
+the losing move. When a search runs out of budget on the way back, a bisection between
+the deal and there takes over. A game that was won needs no search: its own line is the
+proof. Every answer is a proof (a winning line, a complete search); where a search runs
+out of budget the answer says ``"unknown"``; it never guesses.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
+from .errors import RulesError
 from .game import Game, Move, Seat
+from .history import Remembered, remember
 from .record import Record
-from .solver import LOST, UNKNOWN, WON, Budget, Solution, solve
+from .solver import LOST, UNKNOWN, WON, Budget, Solution, Step, replay_line, solve
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,38 +87,34 @@ def analyse(record: Record, budget: Budget,
     game: Game[Any] = play.game
     states = play.states
     moves = record.moves
-    cache: dict[int, Solution] = {}
-
-    def judge(i: int) -> Solution:
-        if i not in cache:
-            cache[i] = solve(game, states[i], budget)
-        return cache[i]
-
-    deal = judge(0).verdict
-    lines = [{WON: "The deal could be won.", LOST: "The deal could not be won.",
-              UNKNOWN: "Whether the deal could be won is unknown (the search ran out of "
-                       "budget)."}[deal]]
+    proofs = _Proofs(game, states, budget)
+    end = game.outcome(states[-1])
     lost_at, lost_move, keeper = None, "", ""
-    end = judge(len(states) - 1).verdict if len(states) > 1 else deal
-    if deal == WON and end == WON:
-        lines.append("It was never lost" + (": the game was won." if game.outcome(states[-1])
-                                             is not None else " (the game is unfinished)."))
-    elif deal == WON:
-        i = _last_winnable(judge, len(states) - 1)
-        if i is None:
-            lines.append("The move that lost it is unknown (a search ran out of budget).")
-        else:
+    if end is not None and end.won:  # the line played is the proof
+        deal, last = WON, ["It was never lost: the game was won."]
+    else:
+        deal, i = proofs.last_winnable()
+        last = []
+        if deal == WON and i == len(states) - 1:
+            last = ["It was never lost (the game is unfinished)."]
+        elif deal == WON and i is not None:
             code = moves[i][1]
             move = Move(code)
             lost_at, lost_move = i + 1, game.describe(states[i], move)
-            line = judge(i).line
+            line = proofs.judge(i).line
             keep = next((m for s, m in line[:1]), None)
             keeper = game.describe(states[i], keep) if keep is not None else ""
             sentence = f"The game was lost at move {lost_at}: {lost_move}"
             if keeper:
                 sentence += f"; {keeper} instead would have kept it winnable"
-            lines.append(sentence + ".")
-    judged = tuple(_judge(game, states, p, budget) for p in proposals)
+            last = [sentence + "."]
+        elif deal == WON:
+            last = ["The move that lost it is unknown (a search ran out of budget)."]
+    lines = [{WON: "The deal could be won.", LOST: "The deal could not be won.",
+              UNKNOWN: "Whether the deal could be won is unknown (the search ran out of "
+                       "budget)."}[deal], *last]
+    known = frozenset(proofs.lost)  # what proposals' searches prove is not kept
+    judged = tuple(_judge(game, states, p, budget, known) for p in proposals)
     for j in judged:
         lines.append(j.text)
     return Analysis(deal, lost_at, lost_move, keeper, judged, tuple(lines))
@@ -154,25 +158,116 @@ def read_record(data: Mapping[str, Any]) -> tuple[Record, list[Proposal]]:
     return record, proposals
 
 
-def _last_winnable(judge: Any, last: int) -> int | None:
-    """The last position still winnable, when position 0 is won and ``last`` is not;
-    ``None`` when an unknown answer stands in the way."""
-    lo, hi = 0, last  # lo: known winnable; hi: known not winnable (or the end)
-    if judge(last).verdict == UNKNOWN:
-        return None
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        verdict = judge(mid).verdict
-        if verdict == WON:
-            lo = mid
-        elif verdict == LOST:
-            hi = mid
-        else:
-            return None
-    return lo
+class _Proofs:
+    """The verdicts on the positions of one game, and what its searches proved: the
+    keys of positions proved lost (shared by every search of the game, so a search goes
+    no further at a position another one proved lost) and the positions of the winning
+    lines found."""
+
+    def __init__(self, game: Game[Any], states: Sequence[Any], budget: Budget) -> None:
+        self.game, self.states, self.budget = game, states, budget
+        self.cache: dict[int, Solution] = {}
+        self.lost: set[Hashable] = set()
+        #: key -> a winning line from that position, for every position of a line found.
+        self.won: dict[Hashable, tuple[Step, ...]] = {}
+        self.key: Callable[[Any], Hashable] = getattr(game, "solver_key", None) or _same
+
+    def judge(self, i: int) -> Solution:
+        """The verdict on position ``i`` (after ``i`` moves): a winning line from it, a
+        proof that it is lost, or unknown."""
+        if i not in self.cache:
+            self.cache[i] = self._solve(self.states[i])
+        return self.cache[i]
+
+    def _solve(self, state: Any) -> Solution:
+        game, key = self.game, self.key(state)
+        if key in self.lost:
+            return Solution(LOST, how="proved lost before")
+        line = self.won.get(key)
+        if line is not None and _plays(game, state, line):
+            return Solution(WON, line, how="a line found before")
+        free = _unbound(state)
+        found = solve(game, free, self.budget, lost=self.lost)
+        if found.verdict == WON and free is not state and not _plays(game, state, found.line):
+            # the rule it forbids by matters here: its proofs are not kept
+            found = solve(game, state, self.budget, lost=frozenset(self.lost))
+        if found.verdict == WON:
+            at = state
+            for n, (_, move) in enumerate(found.line):
+                self.won.setdefault(self.key(at), found.line[n:])
+                at = game.apply_unchecked(at, move)
+        return found
+
+    def last_winnable(self) -> tuple[str, int | None]:
+        """Whether the deal could be won, and the last position still winnable (``None``
+        when an unknown answer stands in the way, or when the deal could not be won).
+
+        From the end backwards first: the last positions have few cards left, and each
+        proof that one is lost is kept, so the one before it needs only search what is
+        new; the first winnable position found so is the answer. When a search runs out
+        of budget on the way, bisection between the deal and that position: once lost, a
+        game stays lost, and a winnable position had only winnable ones before it.
+        """
+        last = len(self.states) - 1
+        hi = last + 1  # every position from hi on is proved lost
+        while hi > 0:
+            verdict = self.judge(hi - 1).verdict
+            if verdict == WON:
+                return WON, hi - 1
+            if verdict == UNKNOWN:
+                break
+            hi -= 1
+        if hi == 0:
+            return LOST, None
+        if self.budget.out_of_time():
+            return UNKNOWN, None
+        first = self.judge(0).verdict
+        if first != WON:
+            return first, None
+        lo = 0  # known winnable
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            verdict = self.judge(mid).verdict
+            if verdict == WON:
+                lo = mid
+            elif verdict == LOST:
+                hi = mid
+            else:
+                return WON, None
+        return WON, lo
 
 
-def _judge(game: Game[Any], states: Sequence[Any], p: Proposal, budget: Budget) -> Judged:
+def _unbound(state: Any) -> Any:
+    """``state`` without what forbids a move there but leaves the key alone: the move
+    straight back (a patience's ``back``) and the arrangements a table remembers (the
+    Flower Garden's, :mod:`rules.history`). The position is searched so first: a proof
+    that it is lost holds the more with the rule, and is kept for every search after it
+    (see :func:`rules.solver.solve`); and the search is quicker, as a long game's
+    remembered arrangements need not be carried along. A winning line found so is
+    played again from ``state`` itself before it stands."""
+    if isinstance(state, Remembered) and state.seen:
+        state = remember(state)
+    if getattr(state, "back", None) is not None:
+        state = replace(state, back=None)
+    return state
+
+
+def _same(state: Any) -> Hashable:
+    return state  # type: ignore[no-any-return]
+
+
+def _plays(game: Game[Any], state: Any, line: Sequence[Step]) -> bool:
+    """Whether ``line`` is legal from ``state`` and wins."""
+    try:
+        end = replay_line(game, state, tuple(line))
+    except RulesError:
+        return False
+    done = game.outcome(end)
+    return done is not None and done.won
+
+
+def _judge(game: Game[Any], states: Sequence[Any], p: Proposal, budget: Budget,
+           lost: frozenset[Hashable]) -> Judged:
     who = f"{p.by}'s proposal" if p.by else "A proposal"
     taken = "taken" if p.taken else "left"
     if not 0 <= p.at < len(states):
@@ -181,7 +276,7 @@ def _judge(game: Game[Any], states: Sequence[Any], p: Proposal, budget: Budget) 
     move = Move(p.code)
     if move not in game.legal_moves(before, p.seat):
         return Judged(p, UNKNOWN, f"{who} at move {p.at + 1} ({p.code}) was not legal.")
-    verdict = solve(game, game.apply_unchecked(before, move), budget).verdict
+    verdict = solve(game, game.apply_unchecked(before, move), budget, lost=lost).verdict
     what = game.describe(before, move)
     said = {WON: "kept the game winnable", LOST: "could not be won after it",
             UNKNOWN: "unknown whether it kept the game winnable"}[verdict]

@@ -127,6 +127,8 @@ class Knowledge:
     seen: set[Hashable] = field(default_factory=set)
     #: The game's ``restrict_moves``, when it has one.
     restrict: Callable[[Any, tuple[Step, ...]], tuple[Step, ...]] | None = None
+    #: Keys of positions proved lost before this search (``solve``'s ``lost``).
+    lost: set[Hashable] | frozenset[Hashable] = frozenset()
 
     @classmethod
     def of(cls, game: Game[Any], *, safe: bool = True) -> Knowledge:
@@ -145,7 +147,8 @@ class Knowledge:
         """The same knowledge for the restricted search: its moves are the game's
         ``restrict_moves`` of the ordered ones, and it has a table of its own."""
         assert self.restrict is not None
-        return Knowledge(self.key, _then(self.order, self.restrict), self.safe, self.closed)
+        return Knowledge(self.key, _then(self.order, self.restrict), self.safe, self.closed,
+                         lost=self.lost)
 
 
 def declares_safe_moves(game: Game[Any]) -> bool:
@@ -197,12 +200,23 @@ def choices(game: Game[Any], state: Any, know: Knowledge | None = None) -> tuple
 
 
 def solve(game: Game[Any], state: Any, budget: Budget | None = None, *,
-          closed_form: bool = True, safe: bool = True, restricted: bool = True) -> Solution:
+          closed_form: bool = True, safe: bool = True, restricted: bool = True,
+          lost: set[Hashable] | frozenset[Hashable] | None = None) -> Solution:
     """Can the table still win from ``state``, every card known? See the module doc.
 
     ``closed_form=False``, ``safe=False`` or ``restricted=False`` leave out the game's
     closed form, its safe moves or the restricted search first (the tests check one
     against the other).
+
+    ``lost``, when given, holds the keys (``solver_key``) of positions already proved
+    lost, in this game with the same options: the search goes no further at them (a
+    position whose every move reaches one is lost at once), and when it proves
+    ``state`` lost it adds every position it searched, each proved lost with it (the
+    whole game reachable from them was searched and no line wins), unless ``state``
+    forbids a move (a patience's ``back``: the key leaves that out) or ``lost`` is a
+    ``frozenset`` (read only). Several searches of
+    one game (the positions of a finished game, :mod:`rules.analysis`) so share their
+    proofs.
 
     Answers ``"unknown"`` for competitive games (the search plays for one side that
     wins or loses together, which only cooperative and solo tables are).
@@ -215,6 +229,13 @@ def solve(game: Game[Any], state: Any, budget: Budget | None = None, *,
         answer = know.closed(state)
         if answer is False:
             return Solution(LOST, how="closed form")
+    if lost is not None:
+        if know.key(state) in lost:
+            return Solution(LOST, how="proved lost before")
+        know.lost = lost
+    # The key leaves out the move a table forbids (``back``): only a search from a table
+    # that forbids none proves lost every table its positions' keys stand for.
+    keep = lost if isinstance(lost, set) and getattr(state, "back", None) is None else None
     spent = 0
     # A game whose restriction is proven to lose no win (Solvitaire's dominances, where
     # its rules give them) is searched restricted alone, on the whole budget.
@@ -222,8 +243,9 @@ def solve(game: Game[Any], state: Any, budget: Budget | None = None, *,
     if restricted and know.restrict is not None:
         first = _Meter(budget if proven else
                        budget.split(max(1, int(budget.nodes * RESTRICTED_SHARE))))
+        narrow = know.restricted()
         try:
-            line = _search(game, state, know.restricted(), first)
+            line = _search(game, state, narrow, first)
         except BudgetExhausted:
             if proven or budget.out_of_time():  # the clock, not the restricted share
                 return Solution(UNKNOWN, nodes=first.nodes)
@@ -231,6 +253,8 @@ def solve(game: Game[Any], state: Any, budget: Budget | None = None, *,
         if line is not None:  # a real line of legal moves: a win whatever was left out
             return Solution(WON, line, first.nodes, "restricted search")
         if proven:  # nothing left out could have won
+            if keep is not None:
+                keep |= narrow.seen
             return Solution(LOST, nodes=first.nodes, how="restricted search (proven)")
         spent = first.nodes
         budget = budget.split(budget.nodes - spent)
@@ -240,6 +264,8 @@ def solve(game: Game[Any], state: Any, budget: Budget | None = None, *,
     except BudgetExhausted:
         return Solution(UNKNOWN, nodes=spent + meter.nodes)
     if line is None:
+        if keep is not None:
+            keep |= know.seen
         return Solution(LOST, nodes=spent + meter.nodes)
     return Solution(WON, line, spent + meter.nodes)
 
@@ -252,7 +278,7 @@ def _search(game: Game[Any], root: Any, know: Knowledge, meter: _Meter
     reachable from a marked state on the current path is found from that state's own
     remaining branches, and a fully searched state that found none has none.
     """
-    seen = know.seen
+    seen, lost = know.seen, know.lost
     path: list[Step] = []
     stack: list[tuple[Any, tuple[Step, ...], int]] = []
     state = root
@@ -279,7 +305,7 @@ def _search(game: Game[Any], root: Any, know: Knowledge, meter: _Meter
                 i += 1
                 child = game.apply_unchecked(parent, step[1])
                 key = know.key(child)
-                if key not in seen:
+                if key not in seen and key not in lost:
                     stack[-1] = (parent, kids, i)
                     path.append(step)
                     state = child

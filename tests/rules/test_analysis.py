@@ -4,6 +4,9 @@ exhaustive search."""
 from __future__ import annotations
 
 import itertools
+import time
+from collections.abc import Hashable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -11,7 +14,19 @@ import pytest
 from rules import Move, Play, analysis, make
 from rules.analysis import Proposal, analyse, analyse_record
 from rules.common import AUTO
-from rules.solver import LOST, UNKNOWN, WON, Budget, BudgetExhausted, Solution, exhaustive, solve
+from rules.prng import Rng
+from rules.solver import (
+    LOST,
+    UNKNOWN,
+    WON,
+    Budget,
+    BudgetExhausted,
+    Solution,
+    exhaustive,
+    replay_line,
+    solve,
+)
+from server.heavy import ANALYSIS_SECONDS
 
 
 def lose_a_winnable_game(game_id: str, seed: int) -> Play[Any] | None:
@@ -122,11 +137,11 @@ def test_an_analysis_out_of_time_says_unknown_and_stops() -> None:
     assert analyse(play.record, Budget(50_000)).deal == WON
 
 
-def test_when_time_runs_out_during_the_bisection_the_losing_move_is_unknown(
+def test_when_time_runs_out_during_the_search_the_losing_move_is_unknown(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """The clock stands still while the deal and the end are judged (won, lost) and
-    jumps past the deadline after: the losing move is said to be unknown rather than
-    guessed, and the analysis gives up at the first search that runs out."""
+    """The clock stands still while the last position is proved lost and jumps past
+    the deadline after: the losing move (and the deal) are said to be unknown
+    rather than guessed, and the analysis gives up at the first search that runs out."""
     play = lost_fourteen()
     now = [0.0]
     searches: list[Solution] = []
@@ -134,7 +149,7 @@ def test_when_time_runs_out_during_the_bisection_the_losing_move_is_unknown(
     def counted(*args: Any, **kwargs: Any) -> Solution:
         found = solve(*args, **kwargs)
         searches.append(found)
-        if len(searches) == 2:
+        if len(searches) == 1:
             now[0] = 1e9
         return found
 
@@ -142,9 +157,71 @@ def test_when_time_runs_out_during_the_bisection_the_losing_move_is_unknown(
     seat, code = play.record.moves[5]
     result = analyse(play.record, Budget.seconds(lambda: now[0], 10.0, nodes=10**9),
                      [Proposal(5, seat, code, taken=True, by="ann")])
-    assert [s.verdict for s in searches[:2]] == [WON, LOST]
-    assert result.deal == WON and result.lost_at is None and result.lost_move == ""
-    assert result.lines[1] == "The move that lost it is unknown (a search ran out of budget)."
+    assert [s.verdict for s in searches[:1]] == [LOST]
+    assert result.deal == UNKNOWN and result.lost_at is None and result.lost_move == ""
+    assert not any("lost at move" in line for line in result.lines)
     assert [j.verdict for j in result.proposals] == [UNKNOWN]
-    # one search of the bisection, one for the proposal; each stopped at once
-    assert [(s.verdict, s.nodes) for s in searches[2:]] == [(UNKNOWN, 1), (UNKNOWN, 1)]
+    # one search of the walk back, one for the proposal; each stopped at once
+    assert [(s.verdict, s.nodes) for s in searches[1:]] == [(UNKNOWN, 1), (UNKNOWN, 1)]
+
+
+def first_legal_game(game_id: str, seed: int) -> Play[Any]:
+    """Deal ``seed`` played to its end by the first legal move each time (``sympathy
+    selfplay --policy first``, as ``scripts/lost-at`` plays it)."""
+    from cli.games_cmd import random_playout
+
+    game = make(game_id)
+    line: list[str] = []
+    random_playout(game, seed, Rng.from_seed(seed, stream=99), "first", line)
+    play: Play[Any] = Play.start(game, seed)
+    for code in line:
+        seat, move = next((s, m) for s, m in game.all_legal(play.state) if m.code == code)
+        play = play.push(move, seat)
+    return play
+
+
+@pytest.mark.parametrize(("game_id", "seed", "deal", "lost_at", "said"), [
+    # lost by a marriage, with the ace that would have kept it winnable beside it
+    ("la_belle_lucie", 0, WON, 32, "The game was lost at move 32: marry Q♠ from packet 10 "
+     "onto K♠ on packet 3; play 2♣ from packet 13 to the ♣ ace foundation instead would "
+     "have kept it winnable."),
+    # a thousand moves round the garden, then given up while it could still be won
+    ("flower_garden", 10, WON, 1001, "The game was lost at move 1001: give up"),
+    # lost before the first move
+    ("klondike", 0, LOST, None, "The deal could not be won."),
+])
+def test_a_first_legal_move_game_is_analysed_at_the_servers_budget(
+        game_id: str, seed: int, deal: str, lost_at: int | None, said: str) -> None:
+    """A finished first-legal-move game of each of three patiences, analysed as the
+    server does (its budget, on this process's CPU time): the answer is the move after
+    which the deal could no longer be won, and it is a proof: the position before it
+    is won by a line that replays, the one after it is lost by a search of its own."""
+    play = first_legal_game(game_id, seed)
+    game = play.game
+    result = analyse_record(play.record.to_dict(), time.process_time, ANALYSIS_SECONDS)
+    assert (result.deal, result.lost_at) == (deal, lost_at)
+    assert any(line.startswith(said) for line in result.lines), result.lines
+    k = lost_at if lost_at is not None else 0
+    if lost_at is not None:
+        before = solve(game, play.states[k - 1], Budget(200_000))
+        assert before.verdict == WON
+        done = game.outcome(replay_line(game, play.states[k - 1], before.line))
+        assert done is not None and done.won
+    assert solve(game, play.states[k], Budget(200_000)).verdict == LOST
+
+
+def test_a_position_proved_lost_is_not_searched_again() -> None:
+    """The analysis's searches share their proofs: after the positions past move 32 of
+    La Belle Lucie's deal 0 (first legal moves) are proved lost, the one after move 32,
+    whose moves reach little else, takes a few positions where a search of its own takes
+    over a thousand; and its verdict is the same."""
+    play = first_legal_game("la_belle_lucie", 0)
+    game, states = play.game, play.states
+    free = [replace(s, back=None) for s in states]
+    fresh = solve(game, free[32], Budget(200_000))
+    assert fresh.verdict == LOST and fresh.nodes > 1_000
+    lost: set[Hashable] = set()
+    assert solve(game, free[34], Budget(200_000), lost=lost).verdict == LOST
+    assert solve(game, free[33], Budget(200_000), lost=lost).verdict == LOST
+    again = solve(game, free[32], Budget(200_000), lost=lost)
+    assert again.verdict == LOST and again.nodes < 100
