@@ -119,7 +119,7 @@ def hint_deal(game: Any, seed: int, nodes: int, samples: int = 4,
     while game.outcome(play.state) is None and moves < max_moves:
         seat = game.to_move(play.state)[0]
         budget = Budget(nodes) if seconds is None else Budget.seconds(clock, seconds, nodes)
-        h = hint(game, play.state, seat, budget, n=samples)
+        h = hint(game, play.state, seat, budget, n=samples, been=play.states[:-1])
         legal = game.legal_moves(play.state, seat)
         if len([m for m in legal if m not in (AUTO, END)]) > 1:
             choices += 1

@@ -34,7 +34,7 @@ never more).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any
 
@@ -42,7 +42,7 @@ from .common import AUTO
 from .game import Audience, Game, Move
 from .patience import Patience
 from .prng import Rng
-from .solver import Budget, solve
+from .solver import Budget, Knowledge, solve
 from .view import render
 
 #: The stream every hint draws its samples from (fixed: a hint depends on the view only).
@@ -193,10 +193,15 @@ def samples(game: Game[Any], state: Any, audience: Audience, n: int) -> list[Any
 # -- the hint --------------------------------------------------------------------------
 
 def hint(game: Game[Any], state: Any, seat: int, budget: Budget, *, n: int = 8,
-         as_watcher: bool = False) -> Hint:
+         as_watcher: bool = False, been: Sequence[Any] = ()) -> Hint:
     """The hint for ``seat`` (the move to propose), judged on ``n`` samples of what the
     seat can see (``as_watcher``: what a watcher sees, for an advisor), within
-    ``budget`` (shared by every search; its deadline bounds the whole)."""
+    ``budget`` (shared by every search; its deadline bounds the whole).
+
+    ``been``: the positions the table passed through before this one (the record's).
+    With every card in sight the winning line the hint follows keeps clear of them, so
+    that a player who takes hint after hint never goes round in a circle: the rest of
+    the line the last hint followed is such a line."""
     moves = [m for m in game.legal_moves(state, seat) if m != AUTO]
     if not moves:
         auto = AUTO in game.legal_moves(state, seat)
@@ -208,7 +213,7 @@ def hint(game: Game[Any], state: Any, seat: int, budget: Budget, *, n: int = 8,
     who: Audience = None if as_watcher else seat
     hidden = bool(hidden_cards(game, state, who))
     if not hidden:  # every card in sight: the table is its only sample
-        whole = _solve_whole(game, state, seat, moves, budget)
+        whole = _solve_whole(game, state, seat, moves, budget, been)
         if whole is not None:
             return whole
         n = 1
@@ -262,22 +267,27 @@ def hint(game: Game[Any], state: Any, seat: int, budget: Budget, *, n: int = 8,
 
 
 def _solve_whole(game: Game[Any], state: Any, seat: int, moves: list[Move],
-                 budget: Budget) -> Hint | None:
+                 budget: Budget, been: Sequence[Any]) -> Hint | None:
     """With every card in sight: the table searched whole, on half the time left (one
     search that finds a winning line reaches further than one search per move, each on
-    its share). A line that wins and begins with a move of ``seat``'s gives the hint; a
-    proof that nothing wins gives the rule of thumb's move, said so; else ``None`` (the
-    moves are weighed one by one on what is left)."""
+    its share), never through a position of ``been``. A line that wins and begins with a
+    move of ``seat``'s gives the hint; a proof that nothing wins gives the rule of
+    thumb's move, said so; else ``None`` (the moves are weighed one by one on what is
+    left)."""
     half = budget if budget.clock is None else Budget(
         budget.nodes, budget.clock,
         budget.deadline - max(0.0, budget.deadline - budget.clock()) / 2)
-    found = solve(game, state, half)
+    key = Knowledge.of(game).key
+    avoid = frozenset(key(s) for s in been)
+    # the positions passed are searched as if lost: a line found is a real win, but a
+    # search that finds none proves nothing then
+    found = solve(game, state, half, lost=avoid or None)
     if found.won and found.line and found.line[0][0] == seat and found.line[0][1] in moves:
         move = found.line[0][1]
         return Hint("hint", move,
                     f"{game.describe(state, move)}: this wins, with every card in sight",
                     (MoveScore(move, 1, 1, 1),), 1)
-    if found.decided and not found.won:
+    if found.decided and not found.won and not avoid:
         return rule_of_thumb(game, state, seat, moves, state, "no move wins from here",
                              (), 1)
     return None

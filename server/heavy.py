@@ -64,7 +64,7 @@ class HintJob:
         play = self.record.replay()
         budget = Budget.seconds(clock, self.seconds, nodes=self.nodes)
         return hint(play.game, play.state, self.seat, budget,
-                    as_watcher=self.as_watcher).to_dict()
+                    as_watcher=self.as_watcher, been=play.states[:-1]).to_dict()
 
     def answer(self, result: Any) -> outbound.Hint:
         return outbound.hint(self.room, self.version, result)

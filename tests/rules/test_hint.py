@@ -13,7 +13,7 @@ from rules import Move, all_games, make, render
 from rules.common import AUTO
 from rules.hint import hidden_cards, hint, samples
 from rules.prng import shuffle
-from rules.solver import Budget, solve
+from rules.solver import Budget, Knowledge, solve
 
 #: Games with choices and hidden cards, of several families.
 CHOOSY = ("sympathy_rank", "fourteen", "grandfathers", "queens_cotillon", "staircase",
@@ -132,6 +132,25 @@ def test_a_hint_on_an_open_table_is_a_winning_move() -> None:
         assert after.won is best.won or not any(s.wins for s in h.scores)
         checked += 1
     assert checked >= 10
+
+
+def test_hints_taken_one_after_another_never_go_round_in_a_circle() -> None:
+    """The Egyptian (draw), deal 44, every card in sight: each hint is the first move of
+    a winning line. Taken without the positions passed, the hints came back at move 68
+    to the position after move 38 (each line began by undoing the last); with them
+    (``been``, as the server gives the record's), no position comes again and every
+    hint still names a winning move."""
+    game = make("egyptian_draw")
+    key = Knowledge.of(game).key
+    state, been, keys = game.deal(44), list[Any](), set()
+    for _ in range(70):
+        h = hint(game, state, 0, Budget(40_000), been=been)
+        assert h.verdict == "hint" and h.text.endswith("this wins, with every card in sight")
+        assert h.move is not None
+        keys.add(key(state))
+        been.append(state)
+        state = game.apply(state, h.move, 0)
+        assert key(state) not in keys, f"move {len(been)} came back to a position passed"
 
 
 def test_a_hint_respects_the_deadline_and_falls_back_on_a_rule_of_thumb() -> None:

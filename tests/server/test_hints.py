@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 
 from rules import Play, all_games, make, render
+from rules.hint import hint
 from rules.prng import Rng
+from rules.solver import Budget, Knowledge
 from server.heavy import HintJob
 from tests.kit.peer import Peer
 from tests.kit.server import Running, start, stop_server, until
@@ -78,6 +80,30 @@ def test_every_games_hint_job_answers_with_a_legal_move(game_id: str) -> None:
     # a move whenever there is one: the evidence's, or a rule of thumb's (said as such)
     assert answer["verdict"] in ("hint", "rule"), answer
     assert answer["move"] in moves and answer["text"].startswith(moves[answer["move"]])
+
+
+def test_a_hint_job_steers_clear_of_the_positions_the_table_passed() -> None:
+    """The Egyptian (draw), deal 44, every card in sight: hints taken with no memory of
+    the table come back at move 68 to the position after move 38. The job replays the
+    room's record, so at move 67 its hint leads to no position the table has passed
+    (``rules.hint.hint``'s ``been``). No clock: the node budget alone decides."""
+    game = make("egyptian_draw")
+    key = Knowledge.of(game).key
+    play: Play[Any] = Play.start(game, 44)
+    def hinted(play: Play[Any]) -> Any:  # the move a hint with no memory names
+        move = hint(game, play.state, 0, Budget(40_000)).move
+        assert move is not None
+        return move
+
+    for _ in range(67):
+        play = play.push(hinted(play), 0)
+    passed = {key(s) for s in play.states}
+    assert key(game.apply(play.state, hinted(play), 0)) in passed, \
+        "without the record the hint goes back (the deal still shows the circle)"
+    job = HintJob("r", len(play.states) - 1, play.record, 0)
+    answer = job.run(lambda: 0.0)
+    move = next(m for m in game.legal_moves(play.state, 0) if m.code == answer["move"])
+    assert answer["verdict"] == "hint" and key(game.apply(play.state, move, 0)) not in passed
 
 
 def test_the_server_sample_covers_each_hint_path() -> None:

@@ -158,14 +158,17 @@ def test_a_draw_tells_the_drawer_nothing_of_the_card_before_it_is_drawn() -> Non
     # deal 9, two players, played on: at each draw every offered card's move looks the
     # same to the drawer (from the offerer's hand to hers, a card she may not see),
     # whether or not it pairs with one of hers (read from the zones after the draw, a
-    # pair named the drawer's card it matched: the offered card's rank)
+    # pair named the drawer's card it matched: the offered card's rank); each says only
+    # which back it takes, by its place in the offered hand (``at``: 0, 1, 2, ... in turn)
     game = make("old_maid", {"players": 2})
     state = game.deal(9)
     draws = 0
     while game.outcome(state) is None:
         seat = game.to_move(state)[0]
         view = render(game, state, seat, shapes=True)
-        shapes = {str(m["shape"]) for m in view["moves"][str(seat)]}
+        moves = view["moves"][str(seat)]
+        assert [m["shape"].get("at") for m in moves] == list(range(len(moves)))
+        shapes = {str({k: v for k, v in m["shape"].items() if k != "at"}) for m in moves}
         offerer = game.offerer(state)  # type: ignore[attr-defined]
         assert shapes == {str({"kind": "move", "from": f"hand{offerer}", "to": f"hand{seat}",
                                "cards": [None]})}, shapes
