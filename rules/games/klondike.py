@@ -64,15 +64,18 @@ out, turn the waste over for the next pass), ``end``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
+from dataclasses import replace
 
 from ..building import alt_down, family_for, family_label, onto, triangle
 from ..cards import KING, Card, name, rank_of
+from ..common import END
 from ..description import HOYLE, Description
 from ..game import Move, Option
 from ..patience import COLUMN, DOWN, FACE_DOWN, HOME, PASS, Patience, Pile, Step, Table, size
 from ..registry import register, variant
 from ..shape import DEAL, TURN
+from ..solver import Chain
 
 COLUMNS = 7
 FAMILIES = tuple(Pile(f"f{i + 1}", "foundation", family_label(i), "families") for i in range(4))
@@ -81,6 +84,9 @@ LAYOUT = tuple(Pile(f"t{i + 1}", "pile", f"column {i + 1}", "layout", COLUMN, tu
 STOCK = Pile("stock", "stock", "the stock", face=DOWN)
 WASTE = Pile("waste", "waste", "the cards turned from the stock")
 T, STK, W = 4, 4 + COLUMNS, 5 + COLUMNS  # where the columns, the stock and the waste lie
+#: The moves the solver's chains are made of (:meth:`Klondike.solver_moves`).
+TURNS, W_HOME = Move("d"), Move("w>f")
+W_ON = tuple(Move(f"w>t{j + 1}") for j in range(COLUMNS))
 
 
 @register
@@ -123,6 +129,10 @@ class Klondike(Patience):
         #: Built down in alternate colours, the card a part move would free to take
         #: another has a twin of its colour and rank the other card could go on instead.
         self.restriction_proven = bool(self.option("part_moves"))
+        #: Passes unlimited, the stock and waste only cycle: the solver plays a card
+        #: from wherever the turns would bring it, in one step (:meth:`solver_moves`).
+        self.cycles = self.option("passes") == "unlimited"
+        self.draw = int(self.option("draw"))
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*FAMILIES, *LAYOUT, STOCK, WASTE)
@@ -201,6 +211,9 @@ class Klondike(Patience):
         home: list[Move] = []
         kept: list[Move] = []
         for m in moves:
+            if isinstance(m, Chain):  # a card from the waste, after turns
+                (home if m.moves[-1] == W_HOME else kept).append(m)
+                continue
             s = steps.get(m.code)
             if s is None:  # end: giving up never wins
                 continue
@@ -214,6 +227,103 @@ class Klondike(Patience):
                     continue  # a mere shift
             kept.append(m)
         return (*home, *kept)
+
+    # -- the stock as Solvitaire searches it (passes unlimited) ---------------------------
+
+    def solver_moves(self, t: Table, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+        """The moves the solver tries (:mod:`rules.solver`): with passes unlimited, in
+        place of turning the stock (``d``), every card that turns alone could bring to
+        the top of the waste, played at once: a :class:`~rules.solver.Chain` of as many
+        ``d`` as it takes (at most the rest of this pass and the whole next one: the
+        turns then only repeat), then the card's move. Giving up is left out (it never
+        wins).
+
+        Nothing that wins is lost: turning the stock touches only the stock and the
+        waste, which no other move but a play from the waste touches, and with passes
+        unlimited no move's legality hangs on the count of passes or on ``played``; so
+        in any winning line each run of turns can wait until just before the next play
+        from the waste (a winning line ends with the stock and waste empty, so with no
+        turn), and turns that go round a whole pass and back only repeat a position. A
+        line of columns' moves and such chains reaches every position a line of legal
+        moves reaches just after a play (from this position's own waste top too, whose
+        moves stay), and a ``lost`` stays a proof."""
+        if not self.cycles:
+            return moves
+        out = [m for m in moves if m.code != "d" and m != END]
+        stock, waste = t.piles[STK], t.piles[W]
+        deal = waste + stock[::-1]  # the cards in the order the turns show them
+        n, w = len(deal), len(waste)
+        if not n:
+            return tuple(out)
+        cols, fams = t.piles[T:STK], self.families(t)
+        space = cols.index(()) if () in cols else -1
+        home: list[Move] = []
+        seen = {w}
+        turns: tuple[Move, ...] = ()
+        while True:
+            w = 0 if w == n else min(w + self.draw, n)
+            turns += (TURNS,)
+            if w in seen:
+                break
+            seen.add(w)
+            if not w:
+                continue
+            c = deal[w - 1]
+            if family_for(fams, c) >= 0:
+                home.append(Chain.of((*turns, W_HOME)))
+            out += [Chain.of((*turns, W_ON[j])) for j, q in enumerate(cols)
+                    if q and alt_down(c, q[-1])]
+            if space >= 0 and rank_of(c) == KING:
+                out.append(Chain.of((*turns, W_ON[space])))
+        return (*home, *out)
+
+    def solver_play(self, t: Table, move: Move) -> Table:
+        """Play ``move`` as :meth:`apply_unchecked` does, a chain of
+        :meth:`solver_moves` at once: the stock and waste as its turns leave them, then
+        the waste's top card where its last move takes it (the table the chain's moves
+        played one by one leave, which the solver tests check)."""
+        if not isinstance(move, Chain):
+            return self.apply_unchecked(t, move)
+        stock, waste = t.piles[STK], t.piles[W]
+        deal = waste + stock[::-1]
+        n, w, turns = len(deal), len(waste), t.turns
+        for _ in range(len(move.moves) - 1):
+            if w == n:
+                w, turns = 0, turns + 1
+            else:
+                w = min(w + self.draw, n)
+        piles, down = list(t.piles), list(t.down)
+        card = deal[w - 1]
+        piles[STK], piles[W] = deal[w:][::-1], deal[:w - 1]
+        down[STK] = n - w
+        last = move.moves[-1]
+        if last == W_HOME:
+            target = family_for(self.families(t), card)
+        else:
+            target = T + int(last.code[3:]) - 1
+        piles[target] = (*piles[target], card)
+        return Table(tuple(piles), tuple(down), t.redeals, turns, t.privileges_used,
+                     t.given_up, True, (W, target, 1), t.own, t.seed)
+
+    def pass_start(self, t: Table) -> Table:
+        """``t`` with the stock and waste as at the start of a pass, when the turns
+        alone lead from each to the other (passes unlimited; the waste empty, or as a
+        pass leaves it: a whole number of turns, or the stock out): positions the
+        solver may count as one beside its chains (:meth:`chain_key`)."""
+        stock, waste = t.piles[STK], t.piles[W]
+        if not self.cycles or not waste or (stock and len(waste) % self.draw):
+            return t
+        piles, down = list(t.piles), list(t.down)
+        piles[STK], piles[W] = stock + waste[::-1], ()
+        down[STK], down[W] = len(piles[STK]), 0
+        return replace(t, piles=tuple(piles), down=tuple(down))
+
+    def chain_key(self, state: Table) -> Hashable:
+        """The solver's key beside :meth:`solver_moves`: :meth:`Patience.solver_key` of
+        :meth:`pass_start`, a waste as a pass leaves it being the same position as that
+        pass's start. Only beside the chains: they play a card from either at once,
+        where a lone turn from the start of a pass would reach the same key and be cut."""
+        return self.solver_key(self.pass_start(state))
 
     def say(self, t: Table, move: Move) -> str:
         s = self.step(t, move)
