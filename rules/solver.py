@@ -197,6 +197,9 @@ def _identity(state: Any) -> Hashable:
 def _ordered(order: Callable[[Any, tuple[Move, ...]], tuple[Move, ...]]
              ) -> Callable[[Any, tuple[Step, ...]], tuple[Step, ...]]:
     def by_game(state: Any, steps: tuple[Step, ...]) -> tuple[Step, ...]:
+        if steps and steps[0][0] == steps[-1][0] and all(s == steps[0][0] for s, _ in steps):
+            seat = steps[0][0]  # one seat to move (a patience): no lookup
+            return tuple((seat, m) for m in order(state, tuple(m for _, m in steps)))
         seat_of = {m: s for s, m in steps}
         # a chain new here is played by the seat of its first move
         return tuple((seat_of[m] if m in seat_of else seat_of[m.moves[0]], m)  # type: ignore[attr-defined]

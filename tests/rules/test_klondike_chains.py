@@ -161,3 +161,20 @@ def test_the_turns_of_a_pass_are_one_position_beside_the_chains() -> None:
     off = g.solver_play(start, next(m for m in g.solver_moves(start, g.legal_moves(start, 0))
                                     if isinstance(m, Chain) and len(m.moves) > 1))
     assert g.pass_start(off) is off or not off.piles[STK]
+
+
+def test_the_key_beside_the_chains_tells_positions_apart_as_the_table_does() -> None:
+    g = game()
+    by_key: dict[Any, Any] = {}
+    by_table: dict[Any, Any] = {}
+    for seed in range(4):
+        state = g.deal(seed)
+        for k in range(80):
+            key, table = g.chain_key(state), g._table_key(g.pass_start(state))
+            assert by_key.setdefault(key, table) == table
+            assert by_table.setdefault(table, key) == key
+            moves = g.legal_moves(state, 0)[:-1]  # never end
+            if not moves:
+                break
+            state = g.apply(state, moves[(k * 3 + seed) % len(moves)], 0)
+    assert len(by_key) > 50
