@@ -276,6 +276,7 @@ class Klondike(Patience):
         need = (len(piles[0]) + 1, len(piles[1]) + 1, len(piles[2]) + 1, len(piles[3]) + 1)
         home: list[Move] = []
         kept: list[Move] = []
+        turning: list[tuple[int, Move]] = []
         for m in moves:
             if isinstance(m, Chain):  # a card from the waste, after turns
                 (home if m.moves[-1] is W_HOME else kept).append(m)
@@ -286,13 +287,22 @@ class Klondike(Patience):
             if s.target < T:
                 home.append(m)
                 continue
-            if T <= s.source < STK and t.piles[s.target]:
+            if T <= s.source < STK:
                 p = t.piles[s.source]
                 left = len(p) - s.count
-                c = p[left - 1]
-                if left > t.down[s.source] and (c & 15) != need[c >> 4 & 3]:
+                if self.cycles and left and left == t.down[s.source]:
+                    turning.append((-left, m))
+                    continue
+                c = p[left - 1] if left else -1
+                if t.piles[s.target] and left > t.down[s.source] \
+                        and (c & 15) != need[c >> 4 & 3]:
                     continue  # a mere shift
             kept.append(m)
+        if turning:
+            # With today's rules, what turns a card up is tried first, from the column
+            # with most cards face down (an order only: nothing more is left out).
+            turning.sort(key=lambda x: x[0])
+            return (*home, *(m for _, m in turning), *kept)
         return (*home, *kept)
 
     # -- the stock as Solvitaire searches it (passes unlimited) ---------------------------
