@@ -27,7 +27,7 @@ from .errors import RulesError
 from .game import Game, Move, Seat
 from .history import Remembered, remember
 from .record import Record
-from .solver import LOST, UNKNOWN, WON, Budget, Solution, Step, replay_line, solve
+from .solver import LOST, UNKNOWN, WON, Budget, Knowledge, Solution, Step, replay_line, solve
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +170,8 @@ class _Proofs:
         self.lost: set[Hashable] = set()
         #: key -> a winning line from that position, for every position of a line found.
         self.won: dict[Hashable, tuple[Step, ...]] = {}
-        self.key: Callable[[Any], Hashable] = getattr(game, "solver_key", None) or _same
+        # the key the search itself keeps (a game's chain key where it plays chains)
+        self.key: Callable[[Any], Hashable] = Knowledge.of(game).key
 
     def judge(self, i: int) -> Solution:
         """The verdict on position ``i`` (after ``i`` moves): a winning line from it, a
@@ -250,10 +251,6 @@ def _unbound(state: Any) -> Any:
     if getattr(state, "back", None) is not None:
         state = replace(state, back=None)
     return state
-
-
-def _same(state: Any) -> Hashable:
-    return state  # type: ignore[no-any-return]
 
 
 def _plays(game: Game[Any], state: Any, line: Sequence[Step]) -> bool:

@@ -57,6 +57,9 @@ FOUNDATION = "foundation"
 #: The kind of pile that takes the cards paired off (the first such pile does).
 DISCARD = "discard"
 Cards = tuple[Card, ...]
+#: Each move code's :class:`Move`, made once (moves are values; the solver asks for the
+#: legal moves of every position it searches).
+_MOVES: dict[str, Move] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -392,7 +395,8 @@ class Patience(SoloGame[Table]):
 
     def moves(self, state: Table) -> tuple[Move, ...]:
         steps = self._steps(state)
-        moves = tuple(Move(c) for c in steps)
+        made = _MOVES
+        moves = tuple(made.get(c) or made.setdefault(c, Move(c)) for c in steps)
         some = moves or (self.end_at_deal and not state.played)
         return (*moves, END) if some and self.offers_end(state) else moves
 

@@ -21,6 +21,18 @@ A game may add knowledge as optional methods, found by name (none is required):
   most leave empty): moves that can never turn a winnable position into a lost one (a
   card to its foundation when nothing can need it). The search plays the first of them
   and tries nothing else there; the table's *autodrop* option plays them too;
+- ``solver_moves(state, moves)``: the moves the search tries in place of the legal
+  ``moves`` (before the safe moves, the order and the restriction are asked): it may
+  leave out a move whose every use another covers, and add a :class:`Chain` of legal
+  moves taken as one step (Klondike's card played from wherever the turns of the stock
+  would bring it, Solvitaire's way). A line found is given back with each chain
+  expanded into its moves, so it stays a line of legal moves; a ``lost`` stays a proof
+  only as far as the moves offered cover every line (the game says why they do);
+- ``chain_key(state)``: the key beside ``solver_moves`` (default ``solver_key``): it
+  may count as one positions that lead to each other by the moves the chains take in
+  one step (the plain search, taking them one by one, would cut such a move);
+- ``solver_play(state, move)``: plays a move the search tries, a chain at once (default:
+  the chain's moves one by one with ``apply_unchecked``), to the same table;
 - ``closed_form(state)``: ``True`` / ``False`` when the answer is known without search
   (Sympathy's cycle test), ``None`` otherwise;
 - ``restrict_moves(state, moves)``: the moves a *restricted* search tries (a subset, in
@@ -56,6 +68,19 @@ Step = tuple[Seat, Move]
 
 class BudgetExhausted(Exception):
     """Raised inside the search when the node or time budget runs out."""
+
+
+@dataclass(frozen=True, slots=True)
+class Chain(Move):
+    """Legal moves the search takes as one step (each legal where the one before leaves
+    the table): what a game's ``solver_moves`` may offer. ``code`` names it for the
+    search only; the line the solver gives back holds the moves themselves."""
+
+    moves: tuple[Move, ...] = ()
+
+    @classmethod
+    def of(cls, moves: tuple[Move, ...]) -> Chain:
+        return cls(" ".join(m.code for m in moves), moves)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,18 +154,28 @@ class Knowledge:
     restrict: Callable[[Any, tuple[Step, ...]], tuple[Step, ...]] | None = None
     #: Keys of positions proved lost before this search (``solve``'s ``lost``).
     lost: set[Hashable] | frozenset[Hashable] = frozenset()
+    #: The game's ``solver_moves``, when it has one.
+    expand: Callable[[Any, tuple[Step, ...]], tuple[Step, ...]] | None = None
+    #: How a move the search tries is played (a :class:`Chain` move by move).
+    play: Callable[[Any, Move], Any] | None = None
 
     @classmethod
-    def of(cls, game: Game[Any], *, safe: bool = True) -> Knowledge:
+    def of(cls, game: Game[Any], *, safe: bool = True, chains: bool = True) -> Knowledge:
         key = getattr(game, "solver_key", None)
         order = getattr(game, "order_moves", None)
         restrict = getattr(game, "restrict_moves", None)
+        expand = getattr(game, "solver_moves", None) if chains else None
+        if expand is not None:
+            key = getattr(game, "chain_key", None) or key
         return cls(
             key if key is not None else _identity,
             None if order is None else _ordered(order),
             game.safe_moves if safe and declares_safe_moves(game) else None,
             getattr(game, "closed_form", None),
             restrict=None if restrict is None else _ordered(restrict),
+            expand=None if expand is None else _ordered(expand),
+            play=game.apply_unchecked if expand is None else
+            getattr(game, "solver_play", None) or _chained(game),
         )
 
     def restricted(self) -> Knowledge:
@@ -148,7 +183,7 @@ class Knowledge:
         ``restrict_moves`` of the ordered ones, and it has a table of its own."""
         assert self.restrict is not None
         return Knowledge(self.key, _then(self.order, self.restrict), self.safe, self.closed,
-                         lost=self.lost)
+                         lost=self.lost, expand=self.expand, play=self.play)
 
 
 def declares_safe_moves(game: Game[Any]) -> bool:
@@ -164,9 +199,32 @@ def _identity(state: Any) -> Hashable:
 def _ordered(order: Callable[[Any, tuple[Move, ...]], tuple[Move, ...]]
              ) -> Callable[[Any, tuple[Step, ...]], tuple[Step, ...]]:
     def by_game(state: Any, steps: tuple[Step, ...]) -> tuple[Step, ...]:
+        if steps and steps[0][0] == steps[-1][0] and all(s == steps[0][0] for s, _ in steps):
+            seat = steps[0][0]  # one seat to move (a patience): no lookup
+            return tuple((seat, m) for m in order(state, tuple(m for _, m in steps)))
         seat_of = {m: s for s, m in steps}
-        return tuple((seat_of[m], m) for m in order(state, tuple(m for _, m in steps)))
+        # a chain new here is played by the seat of its first move
+        return tuple((seat_of[m] if m in seat_of else seat_of[m.moves[0]], m)  # type: ignore[attr-defined]
+                     for m in order(state, tuple(m for _, m in steps)))
     return by_game
+
+
+def _chained(game: Game[Any]) -> Callable[[Any, Move], Any]:
+    apply = game.apply_unchecked
+
+    def play(state: Any, move: Move) -> Any:
+        if isinstance(move, Chain):
+            for m in move.moves:
+                state = apply(state, m)
+            return state
+        return apply(state, move)
+    return play
+
+
+def expanded(line: tuple[Step, ...]) -> tuple[Step, ...]:
+    """``line`` with each :class:`Chain` replaced by its moves, by the same seat."""
+    return tuple((seat, m) for seat, move in line
+                 for m in (move.moves if isinstance(move, Chain) else (move,)))
 
 
 def _then(first: Callable[[Any, tuple[Step, ...]], tuple[Step, ...]] | None,
@@ -187,6 +245,8 @@ def choices(game: Game[Any], state: Any, know: Knowledge | None = None) -> tuple
     steps = tuple((s, m) for s, m in game.all_legal(state) if m != AUTO)
     if know is None or not steps:
         return steps
+    if know.expand is not None:
+        steps = know.expand(state, steps)
     if know.safe is not None:
         safe = know.safe(state)
         if safe:
@@ -201,12 +261,13 @@ def choices(game: Game[Any], state: Any, know: Knowledge | None = None) -> tuple
 
 def solve(game: Game[Any], state: Any, budget: Budget | None = None, *,
           closed_form: bool = True, safe: bool = True, restricted: bool = True,
-          lost: set[Hashable] | frozenset[Hashable] | None = None) -> Solution:
+          chains: bool = True, lost: set[Hashable] | frozenset[Hashable] | None = None
+          ) -> Solution:
     """Can the table still win from ``state``, every card known? See the module doc.
 
-    ``closed_form=False``, ``safe=False`` or ``restricted=False`` leave out the game's
-    closed form, its safe moves or the restricted search first (the tests check one
-    against the other).
+    ``closed_form=False``, ``safe=False``, ``restricted=False`` or ``chains=False`` leave
+    out the game's closed form, its safe moves, the restricted search first or its
+    ``solver_moves`` (the tests check one against the other).
 
     ``lost``, when given, holds the keys (``solver_key``) of positions already proved
     lost, in this game with the same options: the search goes no further at them (a
@@ -224,7 +285,7 @@ def solve(game: Game[Any], state: Any, budget: Budget | None = None, *,
     budget = budget or Budget()
     if not game.description.cooperative:
         return Solution(UNKNOWN, how="competitive games are not searched")
-    know = Knowledge.of(game, safe=safe)
+    know = Knowledge.of(game, safe=safe, chains=chains)
     if closed_form and know.closed is not None:
         answer = know.closed(state)
         if answer is False:
@@ -279,6 +340,7 @@ def _search(game: Game[Any], root: Any, know: Knowledge, meter: _Meter
     remaining branches, and a fully searched state that found none has none.
     """
     seen, lost = know.seen, know.lost
+    play = know.play or game.apply_unchecked
     path: list[Step] = []
     stack: list[tuple[Any, tuple[Step, ...], int]] = []
     state = root
@@ -289,7 +351,7 @@ def _search(game: Game[Any], root: Any, know: Knowledge, meter: _Meter
         done = game.outcome(state)
         if done is not None:
             if done.won:
-                return tuple(path)
+                return expanded(tuple(path))
             kids: tuple[Step, ...] = ()
         else:
             kids = choices(game, state, know)
@@ -303,7 +365,7 @@ def _search(game: Game[Any], root: Any, know: Knowledge, meter: _Meter
             while i < len(kids):
                 step = kids[i]
                 i += 1
-                child = game.apply_unchecked(parent, step[1])
+                child = play(parent, step[1])
                 key = know.key(child)
                 if key not in seen and key not in lost:
                     stack[-1] = (parent, kids, i)
@@ -361,6 +423,7 @@ def replay_line(game: Game[Any], state: Any, line: tuple[Step, ...]) -> Any:
 
 
 __all__ = [
-    "LOST", "UNKNOWN", "WON", "Budget", "BudgetExhausted", "Knowledge", "Solution", "Step",
-    "choices", "declares_safe_moves", "exhaustive", "plain_search", "replay_line", "solve",
+    "LOST", "UNKNOWN", "WON", "Budget", "BudgetExhausted", "Chain", "Knowledge", "Solution",
+    "Step", "choices", "declares_safe_moves", "exhaustive", "expanded", "plain_search",
+    "replay_line", "solve",
 ]

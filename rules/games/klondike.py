@@ -64,15 +64,17 @@ out, turn the waste over for the next pass), ``end``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
+from dataclasses import replace
 
 from ..building import alt_down, family_for, family_label, onto, triangle
-from ..cards import KING, Card, name, rank_of
+from ..cards import KING, Card, name
 from ..description import HOYLE, Description
 from ..game import Move, Option
 from ..patience import COLUMN, DOWN, FACE_DOWN, HOME, PASS, Patience, Pile, Step, Table, size
 from ..registry import register, variant
 from ..shape import DEAL, TURN
+from ..solver import Chain
 
 COLUMNS = 7
 FAMILIES = tuple(Pile(f"f{i + 1}", "foundation", family_label(i), "families") for i in range(4))
@@ -81,6 +83,12 @@ LAYOUT = tuple(Pile(f"t{i + 1}", "pile", f"column {i + 1}", "layout", COLUMN, tu
 STOCK = Pile("stock", "stock", "the stock", face=DOWN)
 WASTE = Pile("waste", "waste", "the cards turned from the stock")
 T, STK, W = 4, 4 + COLUMNS, 5 + COLUMNS  # where the columns, the stock and the waste lie
+#: The moves the solver's chains are made of (:meth:`Klondike.solver_moves`).
+TURNS, W_HOME = Move("d"), Move("w>f")
+W_ON = tuple(Move(f"w>t{j + 1}") for j in range(COLUMNS))
+TO_HOME = tuple(Move(f"t{j + 1}>f") for j in range(COLUMNS))
+#: The suits of the other colour (spades, hearts, diamonds, clubs: 0-3).
+OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))
 
 
 @register
@@ -123,6 +131,14 @@ class Klondike(Patience):
         #: Built down in alternate colours, the card a part move would free to take
         #: another has a twin of its colour and rank the other card could go on instead.
         self.restriction_proven = bool(self.option("part_moves"))
+        #: Passes unlimited, the stock and waste only cycle: the solver plays a card
+        #: from wherever the turns would bring it, in one step (:meth:`solver_moves`).
+        self.cycles = self.option("passes") == "unlimited"
+        self.draw = int(self.option("draw"))
+        self._one_up = not self.option("top_to_foundation")
+        self._part = bool(self.option("part_moves"))
+        self._made: dict[tuple[str, int, int, int], Step] = {}
+        self._chains: dict[tuple[int, int], Chain] = {}
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*FAMILIES, *LAYOUT, STOCK, WASTE)
@@ -134,47 +150,90 @@ class Klondike(Patience):
                           {p.id: d for p, d in zip(LAYOUT, down, strict=True)})
 
     def steps(self, t: Table) -> list[Step]:
-        cols, fams = t.piles[T:STK], self.families(t)
-        one_up = not self.option("top_to_foundation")
-        part = bool(self.option("part_moves"))
-        out = [Step(f"t{i + 1}>f", source=T + i, target=j)
-               for i, p in enumerate(cols)
-               if p and (j := family_for(fams, p[-1])) >= 0
-               and not (one_up and len(t.face_up(T + i)) > 1)]
-        w = t.top(W)
-        if w is not None and (j := family_for(fams, w)) >= 0:
-            out.append(Step("w>f", source=W, target=j))
-        space = cols.index(()) if () in cols else -1
-        for i, p in enumerate(cols):
+        # The solver's hot path: card bits inlined (rank the low four, suit the next
+        # two; family i is suit i's, which takes the rank one above its length), and
+        # each step made once per table (:meth:`_step`), then looked up.
+        piles, down = t.piles, t.down
+        need = (len(piles[0]) + 1, len(piles[1]) + 1, len(piles[2]) + 1, len(piles[3]) + 1)
+        one_up, part, cache = self._one_up, self._part, self._made
+        out: list[Step] = []
+        for i in range(T, STK):
+            p = piles[i]
+            if p and (p[-1] & 15) == need[p[-1] >> 4 & 3] \
+                    and not (one_up and len(p) - down[i] > 1):
+                out.append(self._step(("f", i, p[-1] >> 4 & 3, 1)))
+        waste = piles[W]
+        w = waste[-1] if waste else -1
+        if w >= 0 and (w & 15) == need[w >> 4 & 3]:
+            out.append(self._step(("wf", W, w >> 4 & 3, 1)))
+        space = -1
+        for i in range(T, STK):
+            if not piles[i]:
+                space = i
+                break
+        for i in range(T, STK):
+            p = piles[i]
             if not p:
                 continue
-            g = t.face_up(T + i)
-            for j, q in enumerate(cols):
+            d = down[i]
+            g0 = p[d]
+            r0, n = g0 & 15, len(p) - d
+            for j in range(T, STK):
+                q = piles[j]
                 if not q or j == i:
                     continue
                 # the face-up cards are one built run, so only the one a rank above
                 # q's top card (the whole run's first, without part moves) can fit
-                k = rank_of(g[0]) - rank_of(q[-1]) + 1 if part else 0
-                if 0 <= k < len(g) and alt_down(g[k], q[-1]):
-                    out.append(Step(f"t{i + 1}>t{j + 1}", source=T + i, target=T + j,
-                                    count=len(g) - k))
-            if space >= 0 and rank_of(g[0]) == KING and t.down[T + i]:
-                out.append(Step(f"t{i + 1}>t{space + 1}", source=T + i, target=T + space,
-                                count=len(g)))
-        if w is not None:
-            out += [Step(f"w>t{j + 1}", source=W, target=T + j)
-                    for j, q in enumerate(cols) if q and alt_down(w, q[-1])]
-            if space >= 0 and rank_of(w) == KING:
-                out.append(Step(f"w>t{space + 1}", source=W, target=T + space))
-        stock = t.piles[STK]
+                top = q[-1]
+                k = r0 - (top & 15) + 1 if part else 0
+                if 0 <= k < n:
+                    c = p[d + k]
+                    if (top & 15) == (c & 15) + 1 and \
+                            ((c ^ c >> 1 ^ top ^ top >> 1) >> 4) & 1 == 1:
+                        key = ("t", i, j, n - k)
+                        out.append(cache.get(key) or self._step(key))
+            if space >= 0 and r0 == KING and d:
+                out.append(self._step(("t", i, space, n)))
+        if w >= 0:
+            for j in range(T, STK):
+                q = piles[j]
+                if q and (q[-1] & 15) == (w & 15) + 1 and \
+                        ((w ^ w >> 1 ^ q[-1] ^ q[-1] >> 1) >> 4) & 1 == 1:
+                    out.append(self._step(("w", W, j, 1)))
+            if space >= 0 and w & 15 == KING:
+                out.append(self._step(("w", W, space, 1)))
+        stock = piles[STK]
         if stock:
-            n = min(int(self.option("draw")), len(stock))
-            out.append(Step("d", DEAL, STK, W, n))
-        elif t.piles[W] and (self.option("passes") == "unlimited"
-                             or (self.option("passes") == "until_no_play" and t.played)):
+            out.append(self._step(("d", STK, W, min(self.draw, len(stock)))))
+        elif waste and (self.cycles or (self.option("passes") == "until_no_play"
+                                        and t.played)):
             # the waste turned over, unshuffled, for the next pass
-            out.append(Step("d", TURN, W, STK, len(t.piles[W])))
+            out.append(self._step(("turn", W, STK, len(waste))))
         return out
+
+    def _step(self, key: tuple[str, int, int, int]) -> Step:
+        """The step that ``key`` names, ``(kind, a, b, n)`` (made once, then kept:
+        steps are values): ``f`` column a's top card to family b, ``wf`` the waste's to
+        family b, ``t`` n cards from column a to column b, ``w`` the waste's card to
+        column b, ``d`` n cards turned, ``turn`` the waste's n cards turned over."""
+        made = self._made.get(key)
+        if made is not None:
+            return made
+        kind, a, b, n = key
+        if kind == "f":
+            made = Step(f"t{a - T + 1}>f", source=a, target=b)
+        elif kind == "wf":
+            made = Step("w>f", source=W, target=b)
+        elif kind == "t":
+            made = Step(f"t{a - T + 1}>t{b - T + 1}", source=a, target=b, count=n)
+        elif kind == "w":
+            made = Step(f"w>t{b - T + 1}", source=W, target=b)
+        elif kind == "d":
+            made = Step("d", DEAL, STK, W, n)
+        else:
+            made = Step("d", TURN, W, STK, n)
+        self._made[key] = made
+        return made
 
     def family_safe(self, t: Table) -> tuple[Move, ...]:
         """A column's top card to its foundation when no card could ever want to lie on
@@ -183,11 +242,27 @@ class Klondike(Patience):
         waste's top card too when the stock is turned one card at a time; turned in
         threes, a card taken from the waste changes which cards show on every later
         pass (a player may keep one there for that), so it is left to the player."""
-        cands = [(f"t{i + 1}>f", p[-1]) for i, p in enumerate(t.piles[T:STK]) if p]
-        w = t.top(W)
-        if w is not None and self.option("draw") == 1:
-            cands.append(("w>f", w))
-        return self.safe_home(t, cands, alt_down)
+        if self._one_up:
+            cands = [(f"t{i + 1}>f", p[-1]) for i, p in enumerate(t.piles[T:STK]) if p]
+            w = t.top(W)
+            if w is not None and self.option("draw") == 1:
+                cands.append(("w>f", w))
+            return self.safe_home(t, cands, alt_down)
+        # The same, the solver's hot path: a card of rank r goes home when it can and
+        # the two cards of rank r - 1 of the other colour are home already (or are
+        # aces, which nothing needs to lie on: r <= 2). Family i is suit i's.
+        out: list[Move] = []
+        piles = t.piles
+        have = (len(piles[0]), len(piles[1]), len(piles[2]), len(piles[3]))
+        tops = [(TO_HOME[i - T], piles[i][-1]) for i in range(T, STK) if piles[i]]
+        if self.draw == 1 and piles[W]:
+            tops.append((W_HOME, piles[W][-1]))
+        for m, c in tops:
+            r, suit = c & 15, c >> 4 & 3
+            if r == have[suit] + 1 and (r <= 2 or min(
+                    have[o] for o in OTHER_COLOUR[suit]) >= r - 1):
+                out.append(m)
+        return tuple(out)
 
     def restrict_moves(self, t: Table, moves: tuple[Move, ...]) -> tuple[Move, ...]:
         """:meth:`Patience.restrict_moves` found without playing each move: a column's
@@ -197,23 +272,162 @@ class Klondike(Patience):
         is asked.)"""
         if not self.option("top_to_foundation"):
             return super().restrict_moves(t, moves)
-        steps, fams = self._steps(t), self.families(t)
+        steps, piles = self._steps(t), t.piles
+        need = (len(piles[0]) + 1, len(piles[1]) + 1, len(piles[2]) + 1, len(piles[3]) + 1)
         home: list[Move] = []
         kept: list[Move] = []
+        turning: list[tuple[int, Move]] = []
         for m in moves:
+            if isinstance(m, Chain):  # a card from the waste, after turns
+                (home if m.moves[-1] is W_HOME else kept).append(m)
+                continue
             s = steps.get(m.code)
             if s is None:  # end: giving up never wins
                 continue
             if s.target < T:
                 home.append(m)
                 continue
-            if T <= s.source < STK and t.piles[s.target]:
+            if T <= s.source < STK:
                 p = t.piles[s.source]
                 left = len(p) - s.count
-                if left > t.down[s.source] and family_for(fams, p[left - 1]) < 0:
+                if self.cycles and left and left == t.down[s.source]:
+                    turning.append((-left, m))
+                    continue
+                c = p[left - 1] if left else -1
+                if t.piles[s.target] and left > t.down[s.source] \
+                        and (c & 15) != need[c >> 4 & 3]:
                     continue  # a mere shift
             kept.append(m)
+        if turning:
+            # With today's rules, what turns a card up is tried first, from the column
+            # with most cards face down (an order only: nothing more is left out).
+            turning.sort(key=lambda x: x[0])
+            return (*home, *(m for _, m in turning), *kept)
         return (*home, *kept)
+
+    # -- the stock as Solvitaire searches it (passes unlimited) ---------------------------
+
+    def solver_moves(self, t: Table, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+        """The moves the solver tries (:mod:`rules.solver`): with passes unlimited, in
+        place of turning the stock (``d``), every card that turns alone could bring to
+        the top of the waste, played at once: a :class:`~rules.solver.Chain` of as many
+        ``d`` as it takes (at most the rest of this pass and the whole next one: the
+        turns then only repeat), then the card's move. Giving up is left out (it never
+        wins).
+
+        Nothing that wins is lost: turning the stock touches only the stock and the
+        waste, which no other move but a play from the waste touches, and with passes
+        unlimited no move's legality hangs on the count of passes or on ``played``; so
+        in any winning line each run of turns can wait until just before the next play
+        from the waste (a winning line ends with the stock and waste empty, so with no
+        turn), and turns that go round a whole pass and back only repeat a position. A
+        line of columns' moves and such chains reaches every position a line of legal
+        moves reaches just after a play (from this position's own waste top too, whose
+        moves stay), and a ``lost`` stays a proof."""
+        if not self.cycles:
+            return moves
+        out = [m for m in moves if m.code != "d" and m.code != "end"]
+        piles = t.piles
+        stock, waste = piles[STK], piles[W]
+        deal = waste + stock[::-1]  # the cards in the order the turns show them
+        n, w = len(deal), len(waste)
+        if not n:
+            return tuple(out)
+        need = (len(piles[0]) + 1, len(piles[1]) + 1, len(piles[2]) + 1, len(piles[3]) + 1)
+        tops = [(j, piles[j][-1]) for j in range(T, STK) if piles[j]]
+        space = next((j for j in range(T, STK) if not piles[j]), -1)
+        home: list[Move] = []
+        seen = {w}
+        chain = self._chain
+        k = 0
+        while True:
+            w = 0 if w == n else min(w + self.draw, n)
+            k += 1
+            if w in seen:
+                break
+            seen.add(w)
+            if not w:
+                continue
+            c = deal[w - 1]
+            r = c & 15
+            if r == need[c >> 4 & 3]:
+                home.append(chain(k, -1))
+            for j, top in tops:  # alt_down(c, top), inlined
+                if (top & 15) == r + 1 and ((c ^ c >> 1 ^ top ^ top >> 1) >> 4) & 1 == 1:
+                    out.append(chain(k, j))
+            if space >= 0 and r == KING:
+                out.append(chain(k, space))
+        return (*home, *out)
+
+    def _chain(self, turns: int, target: int) -> Chain:
+        """The chain of ``turns`` turns and the waste's card to ``target`` (a column's
+        index, or -1: its family), made once."""
+        made = self._chains.get((turns, target))
+        if made is None:
+            last = W_HOME if target < 0 else W_ON[target - T]
+            made = self._chains[turns, target] = Chain.of((TURNS,) * turns + (last,))
+        return made
+
+    def solver_play(self, t: Table, move: Move) -> Table:
+        """Play ``move`` as :meth:`apply_unchecked` does, a chain of
+        :meth:`solver_moves` at once: the stock and waste as its turns leave them, then
+        the waste's top card where its last move takes it (the table the chain's moves
+        played one by one leave, which the solver tests check)."""
+        if not isinstance(move, Chain):
+            return self.apply_unchecked(t, move)
+        stock, waste = t.piles[STK], t.piles[W]
+        deal = waste + stock[::-1]
+        n, w, turns = len(deal), len(waste), t.turns
+        for _ in range(len(move.moves) - 1):
+            if w == n:
+                w, turns = 0, turns + 1
+            else:
+                w = min(w + self.draw, n)
+        piles, down = list(t.piles), list(t.down)
+        card = deal[w - 1]
+        piles[STK], piles[W] = deal[w:][::-1], deal[:w - 1]
+        down[STK] = n - w
+        last = move.moves[-1]
+        if last == W_HOME:
+            target = family_for(self.families(t), card)
+        else:
+            target = T + int(last.code[3:]) - 1
+        piles[target] = (*piles[target], card)
+        return Table(tuple(piles), tuple(down), t.redeals, turns, t.privileges_used,
+                     t.given_up, True, (W, target, 1), t.own, t.seed)
+
+    def pass_start(self, t: Table) -> Table:
+        """``t`` with the stock and waste as at the start of a pass, when the turns
+        alone lead from each to the other (passes unlimited; the waste empty, or as a
+        pass leaves it: a whole number of turns, or the stock out): positions the
+        solver may count as one beside its chains (:meth:`chain_key`)."""
+        stock, waste = t.piles[STK], t.piles[W]
+        if not self.cycles or not waste or (stock and len(waste) % self.draw):
+            return t
+        piles, down = list(t.piles), list(t.down)
+        piles[STK], piles[W] = stock + waste[::-1], ()
+        down[STK], down[W] = len(piles[STK]), 0
+        return replace(t, piles=tuple(piles), down=tuple(down))
+
+    def chain_key(self, state: Table) -> Hashable:
+        """The solver's key beside :meth:`solver_moves`: :meth:`Patience.solver_key` of
+        :meth:`pass_start`, a waste as a pass leaves it being the same position as that
+        pass's start. Only beside the chains: they play a card from either at once,
+        where a lone turn from the start of a pass would reach the same key and be cut.
+
+        One ``bytes`` (the solver's hot path): the families' lengths (each holds its
+        suit from the ace), the waste's length (0 at a pass's start), whether the
+        player gave up, the cards of stock and waste in the order the turns show them,
+        then each column (its face-down count and its cards), the columns sorted (alike
+        piles); 255 (no card) ends each part. Passes counted otherwise, the plain key."""
+        if not self.cycles:
+            return self.solver_key(state)
+        piles, down = state.piles, state.down
+        stock, waste = piles[STK], piles[W]
+        w = len(waste) if stock and len(waste) % self.draw else 0
+        cols = sorted([bytes((down[i], *piles[i])) for i in range(T, STK)])
+        return bytes((len(piles[0]), len(piles[1]), len(piles[2]), len(piles[3]), w,
+                      state.given_up, *waste, *stock[::-1], 255)) + b"\xff".join(cols)
 
     def say(self, t: Table, move: Move) -> str:
         s = self.step(t, move)
