@@ -242,7 +242,7 @@ class Klondike(Patience):
         waste's top card too when the stock is turned one card at a time; turned in
         threes, a card taken from the waste changes which cards show on every later
         pass (a player may keep one there for that), so it is left to the player."""
-        if self._one_up:
+        if self._one_up or t.given_up:  # (given up: no move is legal, so none is safe)
             cands = [(f"t{i + 1}>f", p[-1]) for i, p in enumerate(t.piles[T:STK]) if p]
             w = t.top(W)
             if w is not None and self.option("draw") == 1:
