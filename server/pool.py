@@ -37,7 +37,7 @@ import os
 import sys
 import time
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Coroutine, Hashable, Mapping, Sequence
 from itertools import count
 from typing import Any
 
@@ -291,7 +291,20 @@ class Pool:
             worker = idle[0]
             worker.entry, entry.started = entry, True
             entry.began.set_result(None)
-            self._tg.create_task(self._execute(worker, entry))
+            self._in_group(self._execute(worker, entry))
+
+    def _in_group(self, coro: Coroutine[Any, Any, None]) -> bool:
+        """Run ``coro`` as a task of the pool's group; whether it was taken. A group that
+        is shutting down (the server stopping) takes no more tasks: ``coro`` is then
+        closed, never left unawaited."""
+        if self._tg is not None:
+            try:
+                self._tg.create_task(coro)
+                return True
+            except RuntimeError:  # the group is shutting down
+                pass
+        coro.close()
+        return False
 
     # -- workers -----------------------------------------------------------------------
 
@@ -302,7 +315,9 @@ class Pool:
         live = sum(1 for w in self.workers if not w.dead)
         for _ in range(self.size - live - self._spawning):
             self._spawning += 1
-            self._tg.create_task(self._spawn())
+            if not self._in_group(self._spawn()):
+                self._spawning -= 1
+                return
 
     async def _spawn(self) -> None:
         """Start one worker and wait for it to be ready (it imports every game)."""
@@ -339,7 +354,8 @@ class Pool:
         self.workers.append(worker)
         if self._ready is not None and not self._ready.done():
             self._ready.set_result(None)
-        self._tg.create_task(self._watch(worker))
+        if not self._in_group(self._watch(worker)):
+            return
         self._pump()
 
     async def _watch(self, worker: Worker) -> None:

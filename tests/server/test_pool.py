@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import os
+import warnings
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -183,3 +185,19 @@ async def test_a_greedy_room_leaves_one_worker_to_the_others() -> None:
         assert (await pool.run(Nap(3), "quiet", "q"))["version"] == 3
         assert len(pool.waiting) == 1 and not again.done()  # the greedy one still waits
         assert [(await t)["version"] for t in (first, again)] == [1, 2]
+
+
+async def test_workers_asked_for_as_the_pool_stops_are_not_started_or_left_behind() -> None:
+    """The server stopping: the pool's task group is done and takes no more tasks. A
+    request for workers then starts none, and leaves no coroutine unawaited (a warning
+    that surfaced in a later test of the same process, at random)."""
+    pool = Pool(2)
+    async with asyncio.TaskGroup() as tg:
+        pass
+    pool._tg = tg
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        pool._start_workers()
+        gc.collect()
+    assert pool._spawning == 0 and not pool.workers
+    assert not [w for w in caught if "never awaited" in str(w.message)], caught
