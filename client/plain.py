@@ -112,9 +112,9 @@ class PlainClient:
             if isinstance(ev, StateChanged):
                 if self._seated:  # said once the view has given the seats their names
                     t = self.s.table
-                    dealt = f", {dealt_text(t)}" if dealt_text(t) else ""
+                    dealt = dealt_text(t)
                     self.say(f"{self._seated} room {clean(t.code, 16)} ({clean(t.game, 40)}"
-                             f"{dealt}) as {self.role_text()}")
+                             f"{', ' + dealt if dealt else ''}) as {self.role_text()}")
                     self._seated = ""
                 self.show_state()
                 if not self.s.table.over:

@@ -60,7 +60,7 @@ def refresh(screen: TableScreen) -> None:
     me = role_text(t.role, t.seats, view)
     host = "  (host)" if t.host else ""
     conn = CONNECTION_TEXT.get(t.connection, t.connection)
-    dealt = f" · {dealt_text(t)}" if dealt_text(t) else ""
+    dealt = f" · {said}" if (said := dealt_text(t)) else ""
     if t.gone:
         conn += f" ({t.gone})"
     screen.query_one("#title", Static).update(screen.text(
