@@ -208,7 +208,9 @@ def move_write() -> tuple[list[tuple[str, int]], int]:
 def _bots_run(store: str, rooms: int, seconds: float, procs: int,
               redis: Redis | Cluster | None = None, root: Path | None = None
               ) -> dict[str, Any]:
-    srv = sympathy(store, "--max-rooms", str(2 * rooms + 100), root=root)
+    # a finished table's room stays in the memory store until it expires, and the tables
+    # finish a game every few seconds: a long window (a profile's) needs room for them all
+    srv = sympathy(store, "--max-rooms", str(2 * rooms + 100_000), root=root)
     kids: list[Child] = []
     try:
         kids = [Child("bots", url=srv.url, rooms=k, first_deal=1000 * i)
