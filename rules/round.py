@@ -201,6 +201,12 @@ class Match:
         return out
 
 
+def best_seats(scores: Sequence[int]) -> tuple[Seat, ...]:
+    """The seats with the highest score: every one of them where several share it."""
+    best = max(scores)
+    return tuple(s for s, n in enumerate(scores) if n == best)
+
+
 def match_outcome(winners: Sequence[Seat], seat_names: Sequence[str],
                   how: str = "") -> Outcome:
     """The end of a match: ``winners`` won, every other seat lost. The summary names the

@@ -51,7 +51,7 @@ from ..cards import ACE, JACK, KING, QUEEN, Card, name, rank_of
 from ..description import VINTAGE, Description
 from ..game import Game, Move, Option, Outcome, Seat, Zone, players_option
 from ..registry import register
-from ..round import Match, deal_round, match_outcome, next_in_play, pack_zone
+from ..round import Match, best_seats, deal_round, match_outcome, next_in_play, pack_zone
 
 PLAY = Move("play")
 #: What a court card's neighbour must pay (l.232).
@@ -160,7 +160,7 @@ class BeggarMyNeighbor(Game[BeggarState]):
 
     def _close(self, s: BeggarState, how: str) -> BeggarState:
         scores = self._held(s)
-        winners = self._winners(scores)
+        winners = best_seats(scores)
         said = match_outcome(winners, self.seat_names, how).summary
         return replace(s, over=True, match=s.match.close_deal(said, scores))
 
@@ -168,16 +168,11 @@ class BeggarMyNeighbor(Game[BeggarState]):
     def _held(s: BeggarState) -> tuple[int, ...]:
         return tuple(len(p) for p in s.packs)
 
-    @staticmethod
-    def _winners(scores: tuple[int, ...]) -> tuple[Seat, ...]:
-        best = max(scores)
-        return tuple(i for i, n in enumerate(scores) if n == best)
-
     def outcome(self, state: BeggarState) -> Outcome | None:
         if not state.over:
             return None
         return Outcome(True, state.match.history[-1].summary,
-                       self._winners(self._held(state)))
+                       best_seats(self._held(state)))
 
     # -- what the table shows ------------------------------------------------------------
 

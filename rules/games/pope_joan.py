@@ -83,7 +83,7 @@ from ..description import VINTAGE, Description
 from ..game import Audience, Game, Move, Option, Outcome, Seat, Zone, players_option
 from ..prng import shuffle
 from ..registry import register
-from ..round import Match, deal_round, hand_zone, match_outcome
+from ..round import Match, best_seats, deal_round, hand_zone, match_outcome
 from ..shape import MOVE, Shape
 
 SEAT_NAMES = tuple(f"Player {i}" for i in range(1, 9))
@@ -315,9 +315,8 @@ class PopeJoan(Game[PopeState]):
     def outcome(self, state: PopeState) -> Outcome | None:
         if state.phase != OVER:
             return None
-        best = max(state.match.scores)
-        winners = tuple(x for x, sc in enumerate(state.match.scores) if sc == best)
-        return match_outcome(winners, self.seat_names, f"most counters ({best})")
+        return match_outcome(best_seats(state.match.scores), self.seat_names,
+                             f"most counters ({max(state.match.scores)})")
 
     # -- what the table shows ----------------------------------------------------------
 

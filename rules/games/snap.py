@@ -72,7 +72,7 @@ from ..description import VINTAGE, Description
 from ..errors import NotYourTurn
 from ..game import Game, Move, Option, Outcome, Seat, Zone, players_option
 from ..registry import register, variant
-from ..round import Match, deal_round, match_outcome, next_in_play, pack_zone, pick
+from ..round import Match, best_seats, deal_round, match_outcome, next_in_play, pack_zone, pick
 
 TURN, SETTLE, SNAP = Move("turn"), Move("settle"), Move("snap")
 SEAT_NAMES = tuple(f"Player {i}" for i in range(1, 9))
@@ -270,14 +270,9 @@ class Snap(Game[SnapState]):
     def _held(s: SnapState) -> tuple[int, ...]:
         return tuple(len(p) + len(q) for p, q in zip(s.packs, s.piles, strict=True))
 
-    @staticmethod
-    def _winners(scores: tuple[int, ...]) -> tuple[Seat, ...]:
-        best = max(scores)
-        return tuple(i for i, n in enumerate(scores) if n == best)
-
     def _close(self, s: SnapState, how: str) -> SnapState:
         scores = self._held(s)
-        said = match_outcome(self._winners(scores), self.seat_names, how).summary
+        said = match_outcome(best_seats(scores), self.seat_names, how).summary
         return replace(s, over=True, snap=(), spoken=(), pending=None,
                        match=s.match.close_deal(said, scores))
 
@@ -285,7 +280,7 @@ class Snap(Game[SnapState]):
         if not state.over:
             return None
         return Outcome(True, state.match.history[-1].summary,
-                       self._winners(self._held(state)))
+                       best_seats(self._held(state)))
 
     # -- what the table shows ------------------------------------------------------------
 

@@ -49,7 +49,7 @@ unseen by it), at random among equals.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -57,7 +57,7 @@ from ..cards import RANK_WORDS, Card, code, name, parse, rank_of, suit_of
 from ..description import VINTAGE, Description
 from ..game import Game, Move, Option, Outcome, Seat, Zone, players_option
 from ..registry import register
-from ..round import Match, deal_round, hand_zone, match_outcome, pick
+from ..round import Match, best_seats, deal_round, hand_zone, match_outcome, pick
 from ..solo import open_zone
 
 SEAT_NAMES = tuple(f"Player {i}" for i in range(1, 9))
@@ -200,7 +200,7 @@ class SnipSnapSnorum(Game[SnipState]):
         """The end of the match: the pool to the one whose counters lasted longest (or,
         at ``max_deals``, to the one with most; equal players leave it)."""
         scores = list(s.match.scores)
-        winners = self._winners(scores)
+        winners = best_seats(scores)
         pool = s.pool
         if len(winners) == 1:
             scores[winners[0]] += pool
@@ -209,16 +209,11 @@ class SnipSnapSnorum(Game[SnipState]):
         return replace(s, match=s.match.close_deal(said, scores), pool=pool, over=True,
                        rank=0, count=0)
 
-    @staticmethod
-    def _winners(scores: Sequence[int]) -> tuple[Seat, ...]:
-        best = max(scores)
-        return tuple(p for p, n in enumerate(scores) if n == best)
-
     def outcome(self, state: SnipState) -> Outcome | None:
         if not state.over:
             return None
         return Outcome(True, state.match.history[-1].summary,
-                       self._winners(state.match.scores))
+                       best_seats(state.match.scores))
 
     # -- what the table shows ------------------------------------------------------------
 

@@ -58,7 +58,7 @@ from ..cards import ACE, RANK_WORDS, SUIT_NAMES, Card, card, code, name, parse, 
 from ..description import VINTAGE, Description
 from ..game import Game, Move, Option, Outcome, Seat, Zone, players_option
 from ..registry import register
-from ..round import Match, deal_round, left_of, match_outcome, pack_zone, seats_from
+from ..round import Match, best_seats, deal_round, left_of, match_outcome, pack_zone, seats_from
 
 SEAT_NAMES = tuple(f"Player {i}" for i in range(1, 9))
 TURN, PASS, SELL, KEEP, DEAL = (Move(c) for c in ("turn", "pass", "sell", "keep", "deal"))
@@ -258,9 +258,8 @@ class Speculation(Game[SpecState]):
     def outcome(self, state: SpecState) -> Outcome | None:
         if state.phase != OVER:
             return None
-        best = max(state.match.scores)
-        winners = tuple(x for x, sc in enumerate(state.match.scores) if sc == best)
-        return match_outcome(winners, self.seat_names, f"most counters ({best})")
+        return match_outcome(best_seats(state.match.scores), self.seat_names,
+                             f"most counters ({max(state.match.scores)})")
 
     # -- what the table shows ----------------------------------------------------------
 
