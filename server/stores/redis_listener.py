@@ -72,6 +72,8 @@ POLL = 0.1
 SLACK = 2
 
 Ring = Callable[[str, bytes], Awaitable[None]]
+#: Called with the rooms a shard has just subscribed to.
+Heard = Callable[[list[str]], Awaitable[None]]
 
 
 class Shard:
@@ -85,18 +87,22 @@ class Shard:
         self.have: set[str] = set()
         self.changed = asyncio.Event()
 
-    async def run(self, ring: Ring) -> None:
+    async def run(self, ring: Ring, heard: Heard) -> None:
         await self.pubsub.ping()
         while True:
             stop_if_cancelled()
             if self.want != self.have:
                 want = set(self.want)
+                new = list(want - self.have)
                 # one channel a command: channels of different slots may not share one
-                for r in want - self.have:
+                for r in new:
                     await self.pubsub.ssubscribe(bell(r))
                 for r in self.have - want:
                     await self.pubsub.sunsubscribe(bell(r))
                 self.have = want
+                if new:
+                    # a commit between the room's load and this subscription rang unheard
+                    await heard(new)
             self.changed.clear()
             if self.have:
                 msg = await self.pubsub.get_message(timeout=POLL)
@@ -208,7 +214,7 @@ class RedisListener:
             new = shards.get(name)
             if new is None:
                 new = shards[name] = Shard(self.store, name)
-                tg.create_task(new.run(self._ring))
+                tg.create_task(new.run(self._ring, self._heard))
             new.want.add(room_id)
             new.changed.set()
             where[room_id] = new
@@ -233,8 +239,18 @@ class RedisListener:
             elif rev != entry.delivered or token != entry.dtoken:
                 await self.catch_up(room_id)
 
-    async def _check_revisions(self) -> None:
-        rooms = list(self.cache.watched)
+    async def _heard(self, rooms: list[str]) -> None:
+        """The doorbells of ``rooms`` are heard from now on. A room starts to be watched
+        (:meth:`RedisStore.watch`) before its doorbell is subscribed to, and a commit made
+        in between (the first move after a watcher joins on another process) rang
+        unheard: look at their revisions once now, not at the next check (up to
+        ``CHECK_EVERY`` later, the table that long behind for whoever joined here)."""
+        async with self.lock:
+            await self._check_revisions(rooms)
+
+    async def _check_revisions(self, only: list[str] | None = None) -> None:
+        rooms = [r for r in only if r in self.cache.watched] if only is not None \
+            else list(self.cache.watched)
         if not rooms:
             return
         # what was delivered here when the reads were sent: Redis holds that or later
