@@ -93,6 +93,7 @@ def winnable_from(text: str) -> list[str]:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from server import gc_policy
     from server.app import GameServer
     from server.chance import SeededChance
     from server.pool import Pool
@@ -125,6 +126,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     app = GameServer(store, limits, SeededChance(args.chance_seed) if seeded else None,
                      pool=pool, archive=archive, keep_days=args.keep_days,
                      winnable=winnable_from(args.winnable))
+    gc_policy.settle()  # what the process keeps for its life is built: frozen
 
     async def main() -> None:
         stop = asyncio.Event()

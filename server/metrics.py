@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from . import gc_policy
+
 #: Fan-out latency buckets, seconds.
 BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0)
 
@@ -63,6 +65,6 @@ class Metrics:
         lines += [f'sympathy_fanout_seconds_bucket{{le="+Inf"}} {self.fanout_count}',
                   f"sympathy_fanout_seconds_sum {self.fanout_sum:.6f}",
                   f"sympathy_fanout_seconds_count {self.fanout_count}"]
-        for name, kind, value in self.more():
+        for name, kind, value in [*self.more(), *gc_policy.figures()]:
             lines += [f"# TYPE {name} {kind}", f"{name} {value:g}"]
         return "\n".join(lines) + "\n"
