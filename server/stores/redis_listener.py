@@ -66,8 +66,12 @@ MIN_DELAY, MAX_DELAY = 0.05, 1.0
 #: How often a process checks its watched rooms' revisions when pub/sub is quiet, and
 #: says it is alive.
 CHECK_EVERY = 2.0
-#: How long a pub/sub reader waits for a message before it looks at its subscriptions.
-POLL = 0.1
+#: How long a pub/sub reader waits for a message before it looks at its subscriptions:
+#: a room watched here for the first time (a watcher joined) is subscribed to, and its
+#: revision looked at, at most this much later; meanwhile its moves wait. (0.1 s made
+#: the first move after such a join the slowest of the bench's moves across processes;
+#: the price is a wakeup of each shard's reader 50 times a second while pub/sub is quiet.)
+POLL = 0.02
 #: Stream entries read past those a doorbell says are missing (more may have come).
 SLACK = 2
 
