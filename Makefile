@@ -20,7 +20,7 @@ $(STAMP): pyproject.toml
 serve: $(STAMP)
 	$(BIN)/sympathy serve $(ARGS)
 
-# The benchmarks (bench/README.md): a few minutes; ARGS="--quick" for a shorter run.
+# The benchmarks (bench/README.md): about 30 minutes on 2 cores; ARGS="--quick" for a shorter run.
 bench: $(STAMP)
 	scripts/ensure-redis
 	scripts/ensure-postgres
