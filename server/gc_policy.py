@@ -16,10 +16,13 @@ walked again, never freed, which they would not be anyway), and a full collectio
 considered only after 100 collections of the middle generation instead of 10 (at least
 some 700,000 tracked objects allocated and kept meanwhile); the two young generations
 keep CPython's thresholds, so their collections stay as short as before. What this
-costs: cyclic garbage that outlives the young generations (a closed connection's parser
-and its exception, about 20 objects) waits longer for a full collection; at most the
-700,000 objects above, about 100 MB. ``/metrics`` shows the full collections, their
-pauses and the frozen objects (:func:`figures`).
+costs: cyclic garbage that outlives the young generations (a closed connection's parser,
+its exception and what they hold, about 20 objects with the connection's socket and
+transport objects) waits longer for a full collection: up to some 700,000 such objects
+(tens of thousands of closed connections; CPython's own rule, a full collection only
+once the objects kept have grown by a quarter, already let a quarter of the heap wait).
+Not measured yet in bytes. ``/metrics`` shows the full collections, their pauses and the
+frozen objects (:func:`figures`).
 """
 
 from __future__ import annotations
