@@ -83,6 +83,24 @@ class Connections:
             self._cleanups.add(cleanup)
             cleanup.add_done_callback(self._cleanups.discard)
             await asyncio.shield(cleanup)
+            forget = asyncio.create_task(self._forget_parser(ws))
+            self._cleanups.add(forget)
+            forget.add_done_callback(self._cleanups.discard)
+
+    @staticmethod
+    async def _forget_parser(ws: ServerConnection) -> None:
+        """A closed connection's protocol (websockets' sans-I/O layer), its reader and
+        their buffers are held in a cycle: the protocol holds its parser, a generator
+        left suspended when the connection closes (waiting for the end of a stream that
+        a server does not read after closing), whose frame holds the protocol; and the
+        exception that ended the parser, when one did, holds its frame in its traceback.
+        So they waited for a full garbage collection, which is rare here
+        (server/gc_policy.py). Once the connection is closed nothing feeds the protocol
+        again: the parser is closed (a generator's ``close``) and the exception dropped,
+        and they go at once."""
+        await ws.wait_closed()
+        ws.protocol.parser.close()
+        ws.protocol.parser_exc = None
 
     async def _reader(self, ws: ServerConnection, conn: Conn) -> None:
         with contextlib.suppress(ConnectionClosed):
