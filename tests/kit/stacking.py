@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import pytest
+
+from rules import Play, UndoRefused
 from rules.cards import Card, cards
 from rules.patience import Patience, Table
 
@@ -54,3 +57,16 @@ def home_or_deal(game: Patience, st: Table) -> Table:
         home = [m for m in moves if ">f" in m]
         st = play(game, st, home[0] if home else "d")
     return st
+
+
+def turn_undone_unless_shuffled(play: Play[Any], code: str, shuffled: bool) -> None:
+    """Play ``code`` (the stock turned, taken up or dealt again) for the one seat: undo
+    stops there exactly when the cards were shuffled (their new order is news, as a card
+    turned up is), and otherwise takes it back to the table before."""
+    turned = play.push(code, 0)
+    assert turned.revealed[-1] is shuffled
+    if shuffled:
+        with pytest.raises(UndoRefused):
+            turned.undo()
+    else:
+        assert turned.undo().state == play.state

@@ -67,19 +67,30 @@ async def command_calls(r: Any) -> dict[str, int]:
     return {k.removeprefix("cmdstat_"): int(v["calls"]) for k, v in info.items()}
 
 
+async def calls_since(r: Any, before: dict[str, int]) -> dict[str, int]:
+    """The commands Redis has run since ``before`` (:func:`command_calls`), by name."""
+    return {k: v - before.get(k, 0) for k, v in (await command_calls(r)).items()}
+
+
+async def one_move_heard(running: Running) -> tuple[Peer, str, dict[str, Any]]:
+    """Ann at a Sympathy table of deal 2 (it lasts 88 first legal moves), holding every
+    seat, one move made and its doorbell heard: her peer, the room and its state."""
+    ann = await Peer.connect(running.url, "Ann")
+    joined = await ann.call("create", game="sympathy", seats="all", deal=2)
+    state = await play_first(ann, joined["room"], await ann.state(0), 1)
+    await asyncio.sleep(0.5)  # the doorbell of the first move has been heard
+    return ann, joined["room"], state
+
+
 async def test_a_move_is_one_round_trip_for_the_process_that_takes_it(
         redis_private: RedisServer) -> None:
     r = await raw(redis_private)
     async with redis_app(redis_private) as (running, store):
-        ann = await Peer.connect(running.url, "Ann")
-        joined = await ann.call("create", game="sympathy", seats="all")
-        state = await play_first(ann, joined["room"], await ann.state(0), 1)
-        await asyncio.sleep(0.5)  # the doorbell of the first move has been heard
+        ann, room, state = await one_move_heard(running)
         before, trips = await command_calls(r), store.round_trips
-        await play_first(ann, joined["room"], state, 20)
+        await play_first(ann, room, state, 20)
         await asyncio.sleep(1.0)  # time for any doorbell to be acted upon
-        after = await command_calls(r)
-        delta = {k: after.get(k, 0) - before.get(k, 0) for k in after}
+        delta = await calls_since(r, before)
         # one pipeline per move: the compare-and-set script and the code's expiry; the
         # process's own doorbell costs nothing (no stream or record read)
         assert delta.get("evalsha") == 20, delta
@@ -96,16 +107,13 @@ async def test_a_doorbell_heard_many_commits_late_is_known_as_the_process_own(
     first legal moves."""
     r = await raw(redis_private)
     async with redis_app(redis_private) as (running, store):
-        ann = await Peer.connect(running.url, "Ann")
-        joined = await ann.call("create", game="sympathy", seats="all", deal=2)
-        state = await play_first(ann, joined["room"], await ann.state(0), 1)
-        await asyncio.sleep(0.5)  # the doorbell of the first move has been heard
+        ann, room, state = await one_move_heard(running)
         assert store.listener is not None
         before = await command_calls(r)
         async with store.listener.lock:  # the listener busy: the doorbells wait
-            state = await play_first(ann, joined["room"], state, 60)
+            state = await play_first(ann, room, state, 60)
         await asyncio.sleep(1.0)  # time for the doorbells to be acted upon
-        delta = {k: v - before.get(k, 0) for k, v in (await command_calls(r)).items()}
+        delta = await calls_since(r, before)
         assert delta.get("evalsha") == 60, delta
         # (a catch-up reads the room's stream: its newest entries, or all and the record)
         assert delta.get("xrange", 0) == 0 and delta.get("xrevrange", 0) == 0, delta
@@ -121,22 +129,19 @@ async def test_a_revision_check_crossing_the_process_own_commits_reads_nothing_m
     88 first legal moves; the check runs back to back with 60 of them."""
     r = await raw(redis_private)
     async with redis_app(redis_private) as (running, store):
-        ann = await Peer.connect(running.url, "Ann")
-        joined = await ann.call("create", game="sympathy", seats="all", deal=2)
-        state = await play_first(ann, joined["room"], await ann.state(0), 1)
-        await asyncio.sleep(0.5)  # the doorbell of the first move has been heard
+        ann, room, state = await one_move_heard(running)
         listener = store.listener
         assert listener is not None
         before = await command_calls(r)
         async with listener.lock:  # the checks alone: doorbells wait
-            moves = asyncio.create_task(play_first(ann, joined["room"], state, 60))
+            moves = asyncio.create_task(play_first(ann, room, state, 60))
             checks = 0
             while not moves.done():
                 await listener._check_revisions()
                 checks += 1
             state = await moves
         await asyncio.sleep(1.0)  # time for the doorbells to be acted upon
-        delta = {k: v - before.get(k, 0) for k, v in (await command_calls(r)).items()}
+        delta = await calls_since(r, before)
         assert checks >= 30 and delta.get("evalsha") == 60, (checks, delta)
         # (a catch-up reads the room's stream whole, then its record)
         assert delta.get("xrange", 0) == 0 and delta.get("xrevrange", 0) == 0, delta
@@ -165,7 +170,7 @@ async def test_the_last_member_here_leaving_or_going_is_written_without_reading_
 
             member = joined["member"]
             await wait_for(lambda room=room, member=member: _gone(r, store, room, member), 10)
-            delta = {k: v - before.get(k, 0) for k, v in (await command_calls(r)).items()}
+            delta = await calls_since(r, before)
             # one commit, and no read of the room (its stream or record)
             assert delta.get("evalsha") == 1 and store.round_trips - trips == 1, (how, delta)
             if how == "leave":

@@ -3,11 +3,22 @@ list changes), is asked first, and sits well apart from the moves on a phone."""
 
 from __future__ import annotations
 
-from playwright.async_api import Browser
+from playwright.async_api import Browser, Page
 
 from tests.kit.browser import ON_THE_BROWSERS_LOOP, PHONE, Person, open_room
 
 pytestmark = ON_THE_BROWSERS_LOOP
+
+
+async def asked_then_refused(page: Page, question_text: str) -> None:
+    """The page asks ``question_text`` before the move; Escape says no, the question goes
+    and the game goes on."""
+    question = page.locator("dialog.ask")
+    await question.wait_for()
+    assert question_text in await question.inner_text()
+    await page.keyboard.press("Escape")  # no
+    await question.wait_for(state="detached")
+    assert await page.evaluate("window.sympathy.s.view.status") == "playing"
 
 
 async def test_give_up_has_no_number_and_is_asked_first(browser: Browser, site: str) -> None:
@@ -23,12 +34,7 @@ async def test_give_up_has_no_number_and_is_asked_first(browser: Browser, site: 
     assert await page.evaluate("window.sympathy.s.view.status") == "playing"
 
     await page.click(".actions button.end-move")
-    question = page.locator("dialog.ask")
-    await question.wait_for()
-    assert "Give up this game?" in await question.inner_text()
-    await page.keyboard.press("Escape")  # no
-    await question.wait_for(state="detached")
-    assert await page.evaluate("window.sympathy.s.view.status") == "playing"
+    await asked_then_refused(page, "Give up this game?")
     await page.click(".actions button.end-move")
     await page.click("dialog.ask button.yes")
     await ann.wait_version(2)
@@ -77,10 +83,5 @@ async def test_playing_a_game_to_its_end_is_named_and_asked_as_such(
     button = page.locator('.actions button.end-move[data-move="auto"]')
     assert (await button.inner_text()).startswith("Play it to the end")
     await button.click()
-    question = page.locator("dialog.ask")
-    await question.wait_for()
-    assert "Let the game play itself to the end?" in await question.inner_text()
-    await page.keyboard.press("Escape")  # no
-    await question.wait_for(state="detached")
-    assert await page.evaluate("window.sympathy.s.view.status") == "playing"
+    await asked_then_refused(page, "Let the game play itself to the end?")
     assert ann.errors == []

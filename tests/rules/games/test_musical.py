@@ -6,9 +6,10 @@ from typing import Any
 
 import pytest
 
-from rules import Play, UndoRefused, make, render
+from rules import Play, make, render
 from rules.cards import cards, rank_of
 from rules.patience import Table
+from tests.kit.stacking import turn_undone_unless_shuffled
 
 # The book's layout (l.933-934): 1-2-3-4 over 2-4-6-8.
 LINES = "AS 2S 3S 4S 2H 4H 6H 8H"
@@ -134,10 +135,4 @@ def test_a_shuffled_turn_of_the_stock_is_never_taken_back(shuffle: bool) -> None
     while "r" not in codes(game, play.state):
         play = play.push("d", 0)
     assert len(play.states) == 45  # the 44 cards of the pack turned
-    turned = play.push("r", 0)
-    assert turned.revealed[-1] is shuffle
-    if shuffle:
-        with pytest.raises(UndoRefused):
-            turned.undo()
-    else:
-        assert turned.undo().state == play.state
+    turn_undone_unless_shuffled(play, "r", shuffle)

@@ -6,10 +6,11 @@ from typing import Any
 
 import pytest
 
-from rules import IllegalMove, Play, UndoRefused, render
+from rules import IllegalMove, Play, render
 from rules.cards import Card, card, cards, packs
 from rules.games.picture import PACK, STOCK, P, Picture
 from rules.patience import Table
+from tests.kit.stacking import turn_undone_unless_shuffled
 
 GAP = ()
 
@@ -136,13 +137,7 @@ def test_a_shuffled_turn_of_the_stock_is_never_taken_back(shuffle: bool) -> None
     while "redeal" not in codes(game, play.state):
         play = play.push("s", 0)
     assert len(play.states) == 88  # the 87 cards of the pack turned
-    turned = play.push("redeal", 0)
-    assert turned.revealed[-1] is shuffle
-    if shuffle:
-        with pytest.raises(UndoRefused):
-            turned.undo()
-    else:
-        assert turned.undo().state == play.state
+    turn_undone_unless_shuffled(play, "redeal", shuffle)
 
 
 def winning_pack() -> list[Card]:
