@@ -158,6 +158,9 @@ class Knowledge:
     expand: Callable[[Any, tuple[Step, ...]], tuple[Step, ...]] | None = None
     #: How a move the search tries is played (a :class:`Chain` move by move).
     play: Callable[[Any, Move], Any] | None = None
+    #: Where the search puts the positions it proves lost as it goes (``None``: it
+    #: does not keep them apart from ``seen``).
+    proved: set[Hashable] | None = None
 
     @classmethod
     def of(cls, game: Game[Any], *, safe: bool = True, chains: bool = True) -> Knowledge:
@@ -273,7 +276,8 @@ def solve(game: Game[Any], state: Any, budget: Budget | None = None, *,
     lost, in this game with the same options: the search goes no further at them (a
     position whose every move reaches one is lost at once), and when it proves
     ``state`` lost it adds every position it searched, each proved lost with it (the
-    whole game reachable from them was searched and no line wins), unless ``state``
+    whole game reachable from them was searched and no line wins), and when it runs out
+    of budget, the positions it proved lost on the way (see :func:`_search`), unless ``state``
     forbids a move (a patience's ``back``: the key leaves that out) or ``lost`` is a
     ``frozenset`` (read only). Several searches of
     one game (the positions of a finished game, :mod:`rules.analysis`) so share their
@@ -305,9 +309,13 @@ def solve(game: Game[Any], state: Any, budget: Budget | None = None, *,
         first = _Meter(budget if proven else
                        budget.split(max(1, int(budget.nodes * RESTRICTED_SHARE))))
         narrow = know.restricted()
+        if proven and keep is not None:
+            narrow.proved = set()
         try:
             line = _search(game, state, narrow, first)
         except BudgetExhausted:
+            if narrow.proved:  # what it proved on the way stands
+                keep |= narrow.proved  # type: ignore[operator]
             if proven or budget.out_of_time():  # the clock, not the restricted share
                 return Solution(UNKNOWN, nodes=first.nodes)
             line = None
@@ -320,9 +328,13 @@ def solve(game: Game[Any], state: Any, budget: Budget | None = None, *,
         spent = first.nodes
         budget = budget.split(budget.nodes - spent)
     meter = _Meter(budget)
+    if keep is not None:
+        know.proved = set()
     try:
         line = _search(game, state, know, meter)
     except BudgetExhausted:
+        if keep is not None and know.proved:  # what it proved on the way stands
+            keep |= know.proved
         return Solution(UNKNOWN, nodes=spent + meter.nodes)
     if line is None:
         if keep is not None:
@@ -338,11 +350,27 @@ def _search(game: Game[Any], root: Any, know: Knowledge, meter: _Meter
     A state is marked when first entered. That is enough for reachability: a win
     reachable from a marked state on the current path is found from that state's own
     remaining branches, and a fully searched state that found none has none.
+
+    When ``know.proved`` is a set, the positions proved lost on the way go there even
+    if the budget runs out before the search ends, so a later search need not walk
+    them again (:func:`solve`'s ``lost``). A position left with no win is proved lost
+    only once nothing it leads to is still open: a move back to a position on the
+    current path leaves it waiting on that one. So the positions are grouped as
+    Tarjan's strongly connected components are: each position has its index in the
+    order entered and the lowest index of an open position it reaches; when a
+    position is left with its own index as that lowest, it and the positions still
+    waiting above it on the component stack reach nothing open, and are proved.
     """
     seen, lost = know.seen, know.lost
+    proved = know.proved
     play = know.play or game.apply_unchecked
     path: list[Step] = []
-    stack: list[tuple[Any, tuple[Step, ...], int]] = []
+    # a frame: the state, its moves, the next one to try, its key, the lowest index
+    # of an open position it reaches (its own index at first)
+    stack: list[list[Any]] = []
+    waiting: list[Hashable] = []  # positions left without a win, not yet proved
+    opened: dict[Hashable, int] = {}  # index of each position on the path or waiting
+    entered = 0
     state = root
     key = know.key(root)
     while True:
@@ -355,12 +383,19 @@ def _search(game: Game[Any], root: Any, know: Knowledge, meter: _Meter
             kids: tuple[Step, ...] = ()
         else:
             kids = choices(game, state, know)
-        stack.append((state, kids, 0))
+        if proved is None:
+            stack.append([state, kids, 0, None, 0])
+        else:
+            opened[key] = entered
+            waiting.append(key)
+            stack.append([state, kids, 0, key, entered])
+            entered += 1
         # Find the next unseen child, backing up when a node is exhausted.
         while True:
             if not stack:
                 return None
-            parent, kids, i = stack[-1]
+            frame = stack[-1]
+            parent, kids, i = frame[0], frame[1], frame[2]
             found = False
             while i < len(kids):
                 step = kids[i]
@@ -368,16 +403,31 @@ def _search(game: Game[Any], root: Any, know: Knowledge, meter: _Meter
                 child = play(parent, step[1])
                 key = know.key(child)
                 if key not in seen and key not in lost:
-                    stack[-1] = (parent, kids, i)
+                    frame[2] = i
                     path.append(step)
                     state = child
                     found = True
                     break
+                if proved is not None:
+                    at = opened.get(key)
+                    if at is not None and at < frame[4]:
+                        frame[4] = at
             if found:
                 break
             stack.pop()
             if path:
                 path.pop()
+            if proved is not None:
+                low = frame[4]
+                if low == opened[frame[3]]:  # nothing it reaches is open: proved
+                    while True:
+                        k = waiting.pop()
+                        del opened[k]
+                        proved.add(k)
+                        if k == frame[3]:
+                            break
+                elif stack and low < stack[-1][4]:
+                    stack[-1][4] = low
 
 
 def exhaustive(game: Game[Any], state: Any, limit: int = 2_000_000) -> bool:
