@@ -158,6 +158,11 @@ def read_record(data: Mapping[str, Any]) -> tuple[Record, list[Proposal]]:
     return record, proposals
 
 
+#: How many times its first budget of positions the search of the position where the
+#: walk back stops may take in all (:meth:`_Proofs.again`), time allowing.
+AGAIN = 64
+
+
 class _Proofs:
     """The verdicts on the positions of one game, and what its searches proved: the
     keys of positions proved lost (shared by every search of the game, so a search goes
@@ -180,24 +185,41 @@ class _Proofs:
             self.cache[i] = self._solve(self.states[i])
         return self.cache[i]
 
-    def _solve(self, state: Any) -> Solution:
+    def _solve(self, state: Any, budget: Budget | None = None) -> Solution:
         game, key = self.game, self.key(state)
+        budget = budget or self.budget
         if key in self.lost:
             return Solution(LOST, how="proved lost before")
         line = self.won.get(key)
         if line is not None and _plays(game, state, line):
             return Solution(WON, line, how="a line found before")
         free = _unbound(state)
-        found = solve(game, free, self.budget, lost=self.lost)
+        found = solve(game, free, budget, lost=self.lost)
         if found.verdict == WON and free is not state and not _plays(game, state, found.line):
             # the rule it forbids by matters here: its proofs are not kept
-            found = solve(game, state, self.budget, lost=frozenset(self.lost))
+            found = solve(game, state, budget, lost=frozenset(self.lost))
         if found.verdict == WON:
             at = state
             for n, (_, move) in enumerate(found.line):
                 self.won.setdefault(self.key(at), found.line[n:])
                 at = game.apply_unchecked(at, move)
         return found
+
+    def again(self, i: int) -> str:
+        """The verdict on position ``i`` after a search of it ran out of its positions,
+        searched again on twice as many each time (up to :data:`AGAIN` times the first
+        budget) while the analysis has time left: the position where the walk back
+        stops decides the answer, so the time left is best spent there. Each search
+        starts where the last left off: what it proved lost on the way is kept
+        (:func:`rules.solver.solve`). Only on a clock: a budget of positions alone
+        bounds each search as given."""
+        found, budget = self.cache[i], self.budget
+        nodes = budget.nodes
+        while found.verdict == UNKNOWN and budget.clock is not None \
+                and nodes < AGAIN * budget.nodes and not budget.out_of_time():
+            nodes *= 2
+            found = self.cache[i] = self._solve(self.states[i], replace(budget, nodes=nodes))
+        return found.verdict
 
     def last_winnable(self) -> tuple[str, int | None]:
         """Whether the deal could be won, and the last position still winnable (``None``
@@ -213,6 +235,8 @@ class _Proofs:
         hi = last + 1  # every position from hi on is proved lost
         while hi > 0:
             verdict = self.judge(hi - 1).verdict
+            if verdict == UNKNOWN:
+                verdict = self.again(hi - 1)
             if verdict == WON:
                 return WON, hi - 1
             if verdict == UNKNOWN:

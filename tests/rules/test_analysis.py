@@ -225,3 +225,21 @@ def test_a_position_proved_lost_is_not_searched_again() -> None:
     assert solve(game, free[33], Budget(200_000), lost=lost).verdict == LOST
     again = solve(game, free[32], Budget(200_000), lost=lost)
     assert again.verdict == LOST and again.nodes < 100
+
+
+def test_the_time_left_goes_to_the_position_where_the_walk_back_stops(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """La Belle Lucie's deal 0 played by first legal moves, analysed with searches of
+    200 positions each and a minute of CPU: a search that runs out is tried again on
+    more positions while time is left, so the losing move (32, as at the server's
+    budget) is found; with no second try the analysis stops at the first search that
+    runs out and says the deal is unknown."""
+    play = first_legal_game("la_belle_lucie", 0)
+
+    def analysed() -> tuple[str, int | None]:
+        result = analyse(play.record, Budget.seconds(time.process_time, 60.0, nodes=200))
+        return result.deal, result.lost_at
+
+    assert analysed() == (WON, 32)
+    monkeypatch.setattr(analysis, "AGAIN", 1)
+    assert analysed() == (UNKNOWN, None)
