@@ -46,7 +46,8 @@ A game may add knowledge as optional methods, found by name (none is required):
   alone, on the whole budget, and a search that finds no win there proves it lost.
 
 The ``auto`` move of games of chance is left out: it only plays the first legal move
-again and again, which the search does itself.
+again and again, which the search does itself; so is giving up (``end``), which never
+wins (it took a position of the search's budget at every position it was offered).
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .common import AUTO
+from .common import AUTO, END
 from .game import Game, Move, Seat
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
@@ -132,10 +133,16 @@ class Solution:
 class _Meter:
     budget: Budget
     nodes: int = 0
+    #: The restricted search's share: past it, the search stops once ``narrow`` has
+    #: left out a move (until then it is the full search itself).
+    share: int = 0
+    narrow: Knowledge | None = None
 
     def tick(self) -> None:
         self.nodes += 1
         if self.nodes > self.budget.nodes:
+            raise BudgetExhausted
+        if self.nodes > self.share and self.narrow is not None and self.narrow.dropped:
             raise BudgetExhausted
         if self.nodes & 15 == 1 and self.budget.out_of_time():
             raise BudgetExhausted
@@ -161,6 +168,11 @@ class Knowledge:
     #: Where the search puts the positions it proves lost as it goes (``None``: it
     #: does not keep them apart from ``seen``).
     proved: set[Hashable] | None = None
+    #: Whether the restricted search has left out a move (until then it is the full
+    #: search, and what it finds is as much a proof).
+    dropped: bool = False
+    #: What ``proved`` held when the restricted search first left out a move.
+    sound: frozenset[Hashable] = frozenset()
 
     @classmethod
     def of(cls, game: Game[Any], *, safe: bool = True, chains: bool = True) -> Knowledge:
@@ -185,8 +197,18 @@ class Knowledge:
         """The same knowledge for the restricted search: its moves are the game's
         ``restrict_moves`` of the ordered ones, and it has a table of its own."""
         assert self.restrict is not None
-        return Knowledge(self.key, _then(self.order, self.restrict), self.safe, self.closed,
-                         lost=self.lost, expand=self.expand, play=self.play)
+        restrict = self.restrict
+        narrow = Knowledge(self.key, None, self.safe, self.closed, lost=self.lost,
+                           expand=self.expand, play=self.play)
+
+        def watched(state: Any, steps: tuple[Step, ...]) -> tuple[Step, ...]:
+            kept = restrict(state, steps)
+            if len(kept) < len(steps) and not narrow.dropped:
+                narrow.dropped = True  # no longer the full search
+                narrow.sound = frozenset(narrow.proved or ())
+            return kept
+        narrow.order = _then(self.order, watched)
+        return narrow
 
 
 def declares_safe_moves(game: Game[Any]) -> bool:
@@ -241,12 +263,20 @@ def _then(first: Callable[[Any, tuple[Step, ...]], tuple[Step, ...]] | None,
     return both
 
 
+#: Moves the search never tries: ``auto`` only plays the first legal move again and
+#: again, which the search does itself; ``end`` gives up, which never wins.
+_NEVER_TRIED = frozenset((AUTO.code, END.code))
+
+
 def choices(game: Game[Any], state: Any, know: Knowledge | None = None) -> tuple[Step, ...]:
     """The moves the search tries at ``state``: a safe move alone when the game names
-    one, else every legal move of every seat to move (without ``auto``), in the game's
-    order or the one its ``order_moves`` prefers."""
-    steps = tuple((s, m) for s, m in game.all_legal(state) if m != AUTO)
-    if know is None or not steps:
+    one, else every legal move of every seat to move (but ``auto`` and giving up), in
+    the game's order or the one its ``order_moves`` prefers. Without ``know`` (the plain
+    search), every legal move but ``auto``."""
+    if know is None:  # the plain search's: every legal move
+        return tuple((s, m) for s, m in game.all_legal(state) if m != AUTO)
+    steps = tuple((s, m) for s, m in game.all_legal(state) if m.code not in _NEVER_TRIED)
+    if not steps:
         return steps
     if know.expand is not None:
         steps = know.expand(state, steps)
@@ -304,27 +334,33 @@ def solve(game: Game[Any], state: Any, budget: Budget | None = None, *,
     spent = 0
     # A game whose restriction is proven to lose no win (Solvitaire's dominances, where
     # its rules give them) is searched restricted alone, on the whole budget.
+    # Else the restricted search has a share of the budget; but until it leaves out a
+    # move it is the full search, so it runs on past its share, and what it finds until
+    # then is as much a proof.
     proven = restricted and bool(getattr(game, "restriction_proven", False))
     if restricted and know.restrict is not None:
-        first = _Meter(budget if proven else
-                       budget.split(max(1, int(budget.nodes * RESTRICTED_SHARE))))
         narrow = know.restricted()
-        if proven and keep is not None:
+        first = _Meter(budget) if proven else \
+            _Meter(budget, share=max(1, int(budget.nodes * RESTRICTED_SHARE)), narrow=narrow)
+        if keep is not None:
             narrow.proved = set()
         try:
             line = _search(game, state, narrow, first)
         except BudgetExhausted:
-            if narrow.proved:  # what it proved on the way stands
-                keep |= narrow.proved  # type: ignore[operator]
-            if proven or budget.out_of_time():  # the clock, not the restricted share
+            if keep is not None:  # what it proved on the way stands
+                keep |= narrow.sound if narrow.dropped and not proven else \
+                    narrow.proved or set()
+            if proven or not narrow.dropped or budget.out_of_time():
                 return Solution(UNKNOWN, nodes=first.nodes)
             line = None
         if line is not None:  # a real line of legal moves: a win whatever was left out
             return Solution(WON, line, first.nodes, "restricted search")
-        if proven:  # nothing left out could have won
+        if proven or not narrow.dropped:  # nothing left out could have won
             if keep is not None:
                 keep |= narrow.seen
-            return Solution(LOST, nodes=first.nodes, how="restricted search (proven)")
+            return Solution(LOST, nodes=first.nodes,
+                            how="restricted search (proven)" if proven else
+                            "restricted search (nothing left out)")
         spent = first.nodes
         budget = budget.split(budget.nodes - spent)
     meter = _Meter(budget)

@@ -100,3 +100,15 @@ def test_a_lost_answer_is_still_a_proof() -> None:
                 == LOST
             return
     pytest.fail("no lost deal among Egyptian deals 0-9")
+
+
+def test_a_restricted_search_that_left_nothing_out_is_a_proof() -> None:
+    """The book's Klondike, deal 0, is lost, and its restricted search leaves no move
+    out there (the whole face-up run moves, so nothing is a mere shift): it is the full
+    search, and it runs past its share to the proof (about 3,100 positions, as the full
+    search alone), where a quarter of 4,000 and a full search after would not reach it."""
+    game = make("klondike")
+    found = solve(game, game.deal(0), Budget(4_000))
+    assert (found.verdict, found.how) == (LOST, "restricted search (nothing left out)")
+    alone = solve(game, game.deal(0), Budget(4_000), restricted=False)
+    assert alone.verdict == LOST and alone.nodes == found.nodes
