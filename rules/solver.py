@@ -32,7 +32,9 @@ A game may add knowledge as optional methods, found by name (none is required):
   may count as one positions that lead to each other by the moves the chains take in
   one step (the plain search, taking them one by one, would cut such a move);
 - ``solver_play(state, move)``: plays a move the search tries, a chain at once (default:
-  the chain's moves one by one with ``apply_unchecked``), to the same table;
+  the chain's moves one by one with ``apply_unchecked``), to the same table, or to one
+  that leaves out what the search need not carry (a history of arrangements its key
+  leaves out: the game says why no answer changes);
 - ``closed_form(state)``: ``True`` / ``False`` when the answer is known without search
   (Sympathy's cycle test), ``None`` otherwise;
 - ``restrict_moves(state, moves)``: the moves a *restricted* search tries (a subset, in
@@ -189,8 +191,8 @@ class Knowledge:
             getattr(game, "closed_form", None),
             restrict=None if restrict is None else _ordered(restrict),
             expand=None if expand is None else _ordered(expand),
-            play=game.apply_unchecked if expand is None else
-            getattr(game, "solver_play", None) or _chained(game),
+            play=getattr(game, "solver_play", None) or
+            (game.apply_unchecked if expand is None else _chained(game)),
         )
 
     def restricted(self) -> Knowledge:

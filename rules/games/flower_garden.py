@@ -124,6 +124,23 @@ class FlowerGarden(Patience):
             return remember(after, seen(state) | {state.piles[G:B], after.piles[G:B]})
         return remember(after)
 
+    def solver_play(self, state: Table, move: Move) -> Table:
+        """A move as the solver plays it (:mod:`rules.solver`): as :meth:`play`, but a
+        move from group to group adds no arrangement to those remembered (a card from
+        the Bouquet or to a family still forgets them all). The search then allows
+        every move the rule allows and more, so a position it proves lost is lost; and a
+        line it finds keeps the rule: it never enters a position twice, and between two
+        cards from the Bouquet or home the position differs only in the Garden's
+        arrangement, so no arrangement comes back (and those remembered at the start
+        are still forbidden). Not carrying the growing set, and not testing each move
+        against it, is most of a position's cost in a long game."""
+        after = Patience.play(self, state, move)  # a plain table: it remembers none
+        s = self.step(state, move)
+        if s.source != B and s.target >= G:
+            had = seen(state)
+            return remember(after, had) if had else after
+        return after
+
     def family_safe(self, state: Table) -> tuple[Move, ...]:
         """A group's top or a Bouquet card to its family when no card one lower (of any
         suit: marriages here take any suit) is still off the families

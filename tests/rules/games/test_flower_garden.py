@@ -7,7 +7,9 @@ import pytest
 from rules import IllegalMove
 from rules.cards import Card, card, cards, packs
 from rules.games.flower_garden import FlowerGarden
+from rules.history import seen
 from rules.patience import Table
+from rules.solver import Budget, replay_line, solve
 from tests.kit.stacking import codes, play
 
 GAME = FlowerGarden()
@@ -95,3 +97,32 @@ def test_one_king_short_is_not_a_win_and_stuck_or_given_up_is_lost() -> None:
     outcome = GAME.outcome(stuck)
     assert outcome is not None and not outcome.won
     assert outcome.summary == "0 of 52 cards in the families; no move is left"
+
+
+def test_the_solver_carries_no_growing_history_and_answers_the_same() -> None:
+    """The solver plays a move from group to group without adding the arrangement to
+    those remembered (``solver_play``): on deals 0, 1 and 3 after 0, 30, 60 and 120
+    first legal moves (positions that remember arrangements), its answer is the one of the
+    search that plays every move as the table does, wherever both decide; and each
+    winning line replays, every move checked against the rule, to a win."""
+    table = FlowerGarden()
+    table.solver_play = None  # type: ignore[assignment,method-assign]  # play as the table
+    decided = remembering = 0
+    for seed in (0, 1, 3):
+        st = GAME.deal(seed)
+        for n in range(121):
+            if n in (0, 30, 60, 120):
+                remembering += bool(seen(st))
+                fast = solve(GAME, st, Budget(5_000))
+                slow = solve(table, st, Budget(5_000))
+                if fast.decided and slow.decided:
+                    assert fast.verdict == slow.verdict, (seed, n)
+                    decided += 1
+                for found in (fast, slow):
+                    if found.won:
+                        done = GAME.outcome(replay_line(GAME, st, found.line))
+                        assert done is not None and done.won, (seed, n)
+            if GAME.outcome(st) is not None:
+                break
+            st = play(GAME, st, codes(GAME, st)[0])
+    assert decided >= 9 and remembering >= 6
