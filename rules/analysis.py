@@ -188,6 +188,9 @@ class _Proofs:
     def _solve(self, state: Any, budget: Budget | None = None) -> Solution:
         game, key = self.game, self.key(state)
         budget = budget or self.budget
+        done = game.outcome(state)
+        if done is not None:  # over (the rule that forbids a move may be what ended it)
+            return Solution(WON if done.won else LOST, how="the game is over")
         if key in self.lost:
             return Solution(LOST, how="proved lost before")
         line = self.won.get(key)

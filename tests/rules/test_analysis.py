@@ -139,30 +139,29 @@ def test_an_analysis_out_of_time_says_unknown_and_stops() -> None:
 
 def test_when_time_runs_out_during_the_search_the_losing_move_is_unknown(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """The clock stands still while the last position is proved lost and jumps past
-    the deadline after: the losing move (and the deal) are said to be unknown
-    rather than guessed, and the analysis gives up at the first search that runs out."""
+    """The clock jumps past the deadline as the first search starts (the last position,
+    where the game is over, needs none): the losing move (and the deal) are said to be
+    unknown rather than guessed, and the analysis gives up at the first search that
+    runs out, with no second try."""
     play = lost_fourteen()
     now = [0.0]
     searches: list[Solution] = []
 
     def counted(*args: Any, **kwargs: Any) -> Solution:
+        now[0] = 1e9
         found = solve(*args, **kwargs)
         searches.append(found)
-        if len(searches) == 1:
-            now[0] = 1e9
         return found
 
     monkeypatch.setattr(analysis, "solve", counted)
     seat, code = play.record.moves[5]
     result = analyse(play.record, Budget.seconds(lambda: now[0], 10.0, nodes=10**9),
                      [Proposal(5, seat, code, taken=True, by="ann")])
-    assert [s.verdict for s in searches[:1]] == [LOST]
     assert result.deal == UNKNOWN and result.lost_at is None and result.lost_move == ""
     assert not any("lost at move" in line for line in result.lines)
     assert [j.verdict for j in result.proposals] == [UNKNOWN]
     # one search of the walk back, one for the proposal; each stopped at once
-    assert [(s.verdict, s.nodes) for s in searches[1:]] == [(UNKNOWN, 1), (UNKNOWN, 1)]
+    assert [(s.verdict, s.nodes) for s in searches] == [(UNKNOWN, 1), (UNKNOWN, 1)]
 
 
 def first_legal_game(game_id: str, seed: int) -> Play[Any]:
@@ -243,3 +242,17 @@ def test_the_time_left_goes_to_the_position_where_the_walk_back_stops(
     assert analysed() == (WON, 32)
     monkeypatch.setattr(analysis, "AGAIN", 1)
     assert analysed() == (UNKNOWN, None)
+
+
+def test_a_game_ended_by_the_rule_against_repeats_is_lost_at_its_end() -> None:
+    """The Flower Garden's deal 8, played by first legal moves, ends after 63 moves with
+    no move left: every move would bring back an arrangement of the Garden (the rule
+    the search leaves out at the start of each search, :func:`analysis._unbound`). The
+    analysis takes the end as lost, as it is, rather than searching the table without
+    the rule (where a win can be found)."""
+    play = first_legal_game("flower_garden", 8)
+    game, end = play.game, play.states[-1]
+    done = game.outcome(end)
+    assert done is not None and not done.won and game.legal_moves(end, 0) == ()
+    proofs = analysis._Proofs(game, play.states, Budget(1_000))
+    assert proofs.judge(len(play.states) - 1).verdict == LOST
