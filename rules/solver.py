@@ -397,10 +397,14 @@ def _search(game: Game[Any], root: Any, know: Knowledge, meter: _Meter
     Tarjan's strongly connected components are: each position has its index in the
     order entered and the lowest index of an open position it reaches; when a
     position is left with its own index as that lowest, it and the positions still
-    waiting above it on the component stack reach nothing open, and are proved.
+    waiting above it on the component stack reach nothing open, and are proved. A
+    position whose table forbids a move its key does not show (a patience's move
+    straight back, an arrangement a table remembers) proves nothing before the
+    search ends: its key stands for the table without that rule too.
     """
     seen, lost = know.seen, know.lost
     proved = know.proved
+    straight_back = bool(getattr(game, "no_straight_back", False))
     play = know.play or game.apply_unchecked
     path: list[Step] = []
     # a frame: the state, its moves, the next one to try, its key, the lowest index
@@ -426,7 +430,14 @@ def _search(game: Game[Any], root: Any, know: Knowledge, meter: _Meter
         else:
             opened[key] = entered
             waiting.append(key)
-            stack.append([state, kids, 0, key, entered])
+            # A move the table forbids here (the move straight back, a return to an
+            # arrangement remembered) is one the key's other tables may make, to a
+            # position the search need not have met: so nothing is proved here before
+            # the whole search ends.
+            low = 0 if stack and ((straight_back and getattr(state, "back", None)
+                                   is not None) or getattr(state, "seen", None)) \
+                else entered
+            stack.append([state, kids, 0, key, low])
             entered += 1
         # Find the next unseen child, backing up when a node is exhausted.
         while True:

@@ -81,6 +81,10 @@ class FlowerGarden(Patience):
         id="flower_garden", title="The Flower Garden", book=CHENEY, lines="3036-3075",
         skill="much", bound=None)
     facts = (("bouquet", size("bouquet")), ("in_families", HOME))
+    #: No stock goes round here, so whether a card was played is no part of a position:
+    #: the arrangement of the deal, before any move, is the same position after one
+    #: (else the solver, which does not carry the arrangements had, could bring it back).
+    played_counts = False
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*(Pile(f"f{s + 1}", FOUNDATION, f"family of {SUIT_NAMES[s]}", "families")

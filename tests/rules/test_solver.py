@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Hashable
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -211,6 +212,52 @@ def test_a_search_out_of_budget_keeps_only_what_it_proved_lost() -> None:
     game = Graph({"start": ("b",), "b": ("x",), "x": ("dead", "start")})
     assert solve(game, "start", Budget(100), lost=lost).verdict == LOST
     assert lost == {"dead", "start", "b", "x"}
+
+
+@dataclass(frozen=True)
+class Walk:
+    """A position of :class:`NoWayBack`: the node, and the node just left (the move
+    straight back there is forbidden, as a patience's ``back``)."""
+
+    node: str
+    back: str | None = None
+
+
+class NoWayBack(Graph):
+    """:class:`Graph` whose positions forbid the move straight back, which the key (the
+    node alone) does not show."""
+
+    no_straight_back = True
+
+    def to_move(self, state: Walk) -> tuple[Seat, ...]:  # type: ignore[override]
+        return (0,) if self.legal_moves(state, 0) else ()
+
+    def legal_moves(self, state: Walk, seat: Seat) -> tuple[Move, ...]:  # type: ignore[override]
+        return tuple(Move(n) for n in self.edges.get(state.node, ()) if n != state.back)
+
+    def apply_unchecked(self, state: Walk, move: Move) -> Walk:  # type: ignore[override]
+        return Walk(move.code, state.node)
+
+    def outcome(self, state: Walk) -> Outcome | None:  # type: ignore[override]
+        if self.legal_moves(state, 0):
+            return None
+        won = state.node == "goal"
+        return Outcome(won, state.node, (0,) if won else ())
+
+    def solver_key(self, state: Walk) -> Hashable:
+        return state.node
+
+
+def test_a_position_that_forbids_the_way_back_proves_nothing_before_the_end() -> None:
+    """From the start the search enters ``b``, whose move straight back to the start is
+    forbidden there, and runs out; ``b`` with nothing forbidden wins by way of the start.
+    So ``b`` is not kept as proved lost (its key stands for both), and a later search
+    from it finds the win."""
+    game = NoWayBack({"start": ("b", "c"), "b": ("start", "dead"), "c": ("goal",)})
+    lost: set[Hashable] = set()
+    assert solve(game, Walk("start"), Budget(3), lost=lost).verdict == UNKNOWN
+    assert "b" not in lost
+    assert solve(game, Walk("b"), Budget(100), lost=lost).verdict == WON
 
 
 def test_what_a_search_out_of_budget_proved_lost_is_lost() -> None:

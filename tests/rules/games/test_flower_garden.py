@@ -126,3 +126,18 @@ def test_the_solver_carries_no_growing_history_and_answers_the_same() -> None:
                 break
             st = play(GAME, st, codes(GAME, st)[0])
     assert decided >= 9 and remembering >= 6
+
+
+def test_a_line_the_solver_finds_from_a_table_before_any_move_keeps_the_rule() -> None:
+    """A table laid by hand, before any move: the solver's line may not bring the Garden
+    back to this first arrangement (the table's rule), though the solver does not carry
+    the arrangements had: the first arrangement is the same position after a move."""
+    fams = (cards("AS 2S 3S 4S 5S 6S"), cards("AH 2H 3H 4H"), cards("AD 2D 3D 4D 5D 6D 7D "
+            "8D 9D TD JD QD KD"), cards("AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC"))
+    gs = (cards("KH 9S"), cards("8H"), cards("5H TH"), cards("7S JS"), cards("QH"),
+          cards("KS"))
+    st = position(gs, tuple(sorted(cards("6H 7H 9H JH 8S TS QS"))), fams)
+    found = solve(GAME, st, Budget(20_000))
+    assert found.won
+    done = GAME.outcome(replay_line(GAME, st, found.line))
+    assert done is not None and done.won
