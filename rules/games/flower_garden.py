@@ -75,6 +75,30 @@ def bouquet_code(c: Card) -> str:
     return f"b{code(c).lower()}"
 
 
+#: Each step, made once (steps are values; the solver asks for every position's).
+_STEPS: dict[tuple[str, int, int, int], Step] = {}
+
+
+def _step(kind: str, a: int, b: int, c: int = 0) -> Step:
+    """The step named: ``("f", i, suit)`` group i's top card to its family, ``("bf", k,
+    card)`` the Bouquet's k-th card to its family, ``("g", i, j, n)`` the top n cards of
+    group i onto group j, ``("bg", k, card, j)`` the Bouquet's k-th card onto group j
+    (groups from 0)."""
+    made = _STEPS.get((kind, a, b, c))
+    if made is None:
+        if kind == "f":
+            made = Step(f"g{a + 1}>f", source=G + a, target=b)
+        elif kind == "bf":
+            made = Step(f"{bouquet_code(b)}>f", source=B, target=suit_of(b), at=a)
+        elif kind == "g":
+            made = Step(f"g{a + 1}>g{b + 1}" if c == 1 else f"g{a + 1}.{c}>g{b + 1}",
+                        source=G + a, target=G + b, count=c)
+        else:
+            made = Step(f"{bouquet_code(b)}>g{c + 1}", source=B, target=G + c, at=a)
+        _STEPS[kind, a, b, c] = made
+    return made
+
+
 @register
 class FlowerGarden(Patience):
     description = Description(
@@ -99,10 +123,9 @@ class FlowerGarden(Patience):
 
     def steps(self, t: Table) -> list[Step]:
         gs, fams, bouquet = t.piles[G:B], self.families(t), t.piles[B]
-        out = [Step(f"g{i + 1}>f", source=G + i, target=suit_of(g[-1]))
+        out = [_step("f", i, suit_of(g[-1]))
                for i, g in enumerate(gs) if g and goes_home(fams, g[-1])]
-        out += [Step(f"{bouquet_code(c)}>f", source=B, target=suit_of(c), at=k)
-                for k, c in enumerate(bouquet) if goes_home(fams, c)]
+        out += [_step("bf", k, c) for k, c in enumerate(bouquet) if goes_home(fams, c)]
         tops: dict[int, list[int]] = {}  # rank -> the groups showing it on top
         for j, g in enumerate(gs):
             if g:
@@ -113,11 +136,10 @@ class FlowerGarden(Patience):
             for n in range(1, run_length(g) + 1):
                 dsts = sorted([*tops.get(rank_of(g[-n]) + 1, ()),
                                *(spaces if n < len(g) else ())])
-                out += [Step(f"g{i + 1}>g{j + 1}" if n == 1 else f"g{i + 1}.{n}>g{j + 1}",
-                             source=G + i, target=G + j, count=n)
+                out += [_step("g", i, j, n)
                         for j in dsts if not (had and shifted(gs, i, n, j) in had)]
         for k, c in enumerate(bouquet):
-            out += [Step(f"{bouquet_code(c)}>g{j + 1}", source=B, target=G + j, at=k)
+            out += [_step("bg", k, c, j)
                     for j in sorted([*tops.get(rank_of(c) + 1, ()), *spaces])]
         return out
 
@@ -151,9 +173,11 @@ class FlowerGarden(Patience):
         (:func:`rules.building.safe_home`). The rule against bringing the Garden back to
         an arrangement it has had changes nothing: a line that would repeat one without
         the card can leave out the moves in between."""
-        cands = [(f"g{i + 1}>f", g[-1]) for i, g in enumerate(state.piles[G:B]) if g]
-        cands += [(f"{bouquet_code(c)}>f", c) for c in state.piles[B]]
-        return self.safe_home(state, cands, _one_lower)
+        fams = self.families(state)  # (only a card that may go home now can be safe)
+        cands = [(f"g{i + 1}>f", g[-1]) for i, g in enumerate(state.piles[G:B])
+                 if g and goes_home(fams, g[-1])]
+        cands += [(f"{bouquet_code(c)}>f", c) for c in state.piles[B] if goes_home(fams, c)]
+        return self.safe_home(state, cands, _one_lower) if cands else ()
 
     def say(self, t: Table, move: Move) -> str:
         s = self.step(t, move)
