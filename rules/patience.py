@@ -389,6 +389,16 @@ class Patience(SoloGame[Table]):
         src, dst, n = t.back
         return (s.source, s.target, s.count) == (dst, src, n)
 
+    def straight_back_positions(self, t: Table) -> tuple[Table, ...]:
+        """Where the moves ``t`` forbids as straight back (``no_straight_back``) would
+        lead: the solver's key leaves ``back`` out, so it asks (:mod:`rules.solver`)."""
+        if not self.no_straight_back or t.back is None:
+            return ()
+        free = replace(t, back=None)
+        made = _MOVES
+        return tuple(self.apply_unchecked(free, made.get(s.code) or Move(s.code))
+                     for s in self.steps(t) if self._straight_back(t, s))
+
     def step(self, t: Table, move: Move) -> Step:
         """The step of legal ``move`` (not ``end`` or ``auto``)."""
         return self._steps(t)[move.code]

@@ -405,6 +405,7 @@ def _search(game: Game[Any], root: Any, know: Knowledge, meter: _Meter
     seen, lost = know.seen, know.lost
     proved = know.proved
     straight_back = bool(getattr(game, "no_straight_back", False))
+    back_of = getattr(game, "straight_back_positions", None)
     play = know.play or game.apply_unchecked
     path: list[Step] = []
     # a frame: the state, its moves, the next one to try, its key, the lowest index
@@ -431,12 +432,15 @@ def _search(game: Game[Any], root: Any, know: Knowledge, meter: _Meter
             opened[key] = entered
             waiting.append(key)
             # A move the table forbids here (the move straight back, a return to an
-            # arrangement remembered) is one the key's other tables may make, to a
-            # position the search need not have met: so nothing is proved here before
-            # the whole search ends.
-            low = 0 if stack and ((straight_back and getattr(state, "back", None)
-                                   is not None) or getattr(state, "seen", None)) \
-                else entered
+            # arrangement remembered) is one the key's other tables may make: where it
+            # leads counts as a move tried (open: it lowers; proved or lost: nothing),
+            # and where that is a position the search has not met, or cannot be known,
+            # nothing is proved here before the whole search ends.
+            low = entered
+            if stack and straight_back and getattr(state, "back", None) is not None:
+                low = _low_past_back(state, low, back_of, know, opened)
+            if stack and getattr(state, "seen", None):
+                low = 0
             stack.append([state, kids, 0, key, low])
             entered += 1
         # Find the next unseen child, backing up when a node is exhausted.
@@ -477,6 +481,24 @@ def _search(game: Game[Any], root: Any, know: Knowledge, meter: _Meter
                             break
                 elif stack and low < stack[-1][4]:
                     stack[-1][4] = low
+
+
+def _low_past_back(state: Any, low: int, back_of: Callable[[Any], tuple[Any, ...]] | None,
+                   know: Knowledge, opened: dict[Hashable, int]) -> int:
+    """``low`` lowered by where the moves ``state`` forbids straight back lead (the
+    game's ``straight_back_positions``): by the index of each that is open; to 0 (the
+    root: nothing proved before the search ends) where one is neither open nor proved
+    nor known lost, or where the game cannot say."""
+    if back_of is None:
+        return 0
+    for other in back_of(state):
+        k = know.key(other)
+        at = opened.get(k)
+        if at is not None:
+            low = min(low, at)
+        elif k not in know.seen and k not in know.lost:
+            return 0
+    return low
 
 
 def exhaustive(game: Game[Any], state: Any, limit: int = 2_000_000) -> bool:
