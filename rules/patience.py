@@ -255,7 +255,7 @@ class Patience(SoloGame[Table]):
     #: What the ``turn_up`` move says.
     turn_said: ClassVar[str] = "turn the next card of the pack"
     #: The steps of the last position asked about (see :meth:`_steps`).
-    _step_memo: tuple[Table, dict[str, Step]] | None = None
+    _step_memo: tuple[Table, dict[str, Step], tuple[Step, ...]] | None = None
 
     def __init__(self, options: Mapping[str, object] | None = None) -> None:
         super().__init__(options)
@@ -376,10 +376,13 @@ class Patience(SoloGame[Table]):
         if memo is not None and memo[0] is t:
             return memo[1]
         found = self.steps(t)
+        back: tuple[Step, ...] = ()
         if self.no_straight_back and t.back is not None:
-            found = [s for s in found if not self._straight_back(t, s)]
+            back = tuple(s for s in found if self._straight_back(t, s))
+            if back:
+                found = [s for s in found if s not in back]
         steps = {s.code: s for s in found}
-        self._step_memo = (t, steps)
+        self._step_memo = (t, steps, back)
         return steps
 
     def _straight_back(self, t: Table, s: Step) -> bool:
@@ -394,10 +397,17 @@ class Patience(SoloGame[Table]):
         lead: the solver's key leaves ``back`` out, so it asks (:mod:`rules.solver`)."""
         if not self.no_straight_back or t.back is None:
             return ()
+        self._steps(t)
+        memo = self._step_memo
+        assert memo is not None
+        if not memo[2]:
+            return ()
         free = replace(t, back=None)
         made = _MOVES
-        return tuple(self.apply_unchecked(free, made.get(s.code) or Move(s.code))
-                     for s in self.steps(t) if self._straight_back(t, s))
+        out = tuple(self.apply_unchecked(free, made.get(s.code) or Move(s.code))
+                    for s in memo[2])
+        self._step_memo = memo  # the table searched next is t, not free
+        return out
 
     def step(self, t: Table, move: Move) -> Step:
         """The step of legal ``move`` (not ``end`` or ``auto``)."""
