@@ -35,6 +35,10 @@ A game may add knowledge as optional methods, found by name (none is required):
   the chain's moves one by one with ``apply_unchecked``), to the same table, or to one
   that leaves out what the search need not carry (a history of arrangements its key
   leaves out: the game says why no answer changes);
+- ``straight_back_positions(state)``: where the moves ``state`` forbids as straight back
+  would lead (a game whose ``no_straight_back`` forbids them; every patience has it,
+  :meth:`rules.patience.Patience.straight_back_positions`): a search that runs out keeps
+  its proofs only where these are proved too (:func:`_search`);
 - ``closed_form(state)``: ``True`` / ``False`` when the answer is known without search
   (Sympathy's cycle test), ``None`` otherwise;
 - ``restrict_moves(state, moves)``: the moves a *restricted* search tries (a subset, in
@@ -398,9 +402,11 @@ def _search(game: Game[Any], root: Any, know: Knowledge, meter: _Meter
     order entered and the lowest index of an open position it reaches; when a
     position is left with its own index as that lowest, it and the positions still
     waiting above it on the component stack reach nothing open, and are proved. A
-    position whose table forbids a move its key does not show (a patience's move
-    straight back, an arrangement a table remembers) proves nothing before the
-    search ends: its key stands for the table without that rule too.
+    position whose table forbids a move its key does not show counts where that move
+    would lead as a move tried, since its key stands for the table without the rule
+    too: the move straight back, which the game's ``straight_back_positions`` follows;
+    where it cannot say, or where a table remembers arrangements, the position proves
+    nothing before the search ends.
     """
     seen, lost = know.seen, know.lost
     proved = know.proved
