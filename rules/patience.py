@@ -370,20 +370,23 @@ class Patience(SoloGame[Table]):
     # -- play ------------------------------------------------------------------------
 
     def _steps(self, t: Table) -> dict[str, Step]:
-        # A one-entry memo, like SoloGame._legal's (and as safe: see there): moves,
-        # play and shape ask about the same position in turn.
+        return self._stepped(t)[1]
+
+    def _stepped(self, t: Table) -> tuple[Table, dict[str, Step], tuple[Step, ...]]:
+        """``t``, its legal steps by code, and the steps it forbids as straight back.
+        A one-entry memo, like SoloGame._legal's (and as safe: see there): moves, play
+        and shape ask about the same position in turn."""
         memo = self._step_memo
         if memo is not None and memo[0] is t:
-            return memo[1]
+            return memo
         found = self.steps(t)
         back: tuple[Step, ...] = ()
         if self.no_straight_back and t.back is not None:
             back = tuple(s for s in found if self._straight_back(t, s))
             if back:
                 found = [s for s in found if s not in back]
-        steps = {s.code: s for s in found}
-        self._step_memo = (t, steps, back)
-        return steps
+        memo = self._step_memo = (t, {s.code: s for s in found}, back)
+        return memo
 
     def _straight_back(self, t: Table, s: Step) -> bool:
         """Whether step ``s`` only puts the last move's cards back where they were."""
@@ -397,9 +400,7 @@ class Patience(SoloGame[Table]):
         lead: the solver's key leaves ``back`` out, so it asks (:mod:`rules.solver`)."""
         if not self.no_straight_back or t.back is None:
             return ()
-        self._steps(t)
-        memo = self._step_memo
-        assert memo is not None
+        memo = self._stepped(t)
         if not memo[2]:
             return ()
         free = replace(t, back=None)

@@ -174,9 +174,10 @@ class FlowerGarden(Patience):
         an arrangement it has had changes nothing: a line that would repeat one without
         the card can leave out the moves in between."""
         fams = self.families(state)  # (only a card that may go home now can be safe)
-        cands = [(f"g{i + 1}>f", g[-1]) for i, g in enumerate(state.piles[G:B])
-                 if g and goes_home(fams, g[-1])]
-        cands += [(f"{bouquet_code(c)}>f", c) for c in state.piles[B] if goes_home(fams, c)]
+        cands = [(_step("f", i, suit_of(g[-1])).code, g[-1])
+                 for i, g in enumerate(state.piles[G:B]) if g and goes_home(fams, g[-1])]
+        cands += [(_step("bf", k, c).code, c)
+                  for k, c in enumerate(state.piles[B]) if goes_home(fams, c)]
         return self.safe_home(state, cands, _one_lower) if cands else ()
 
     def say(self, t: Table, move: Move) -> str:
