@@ -74,8 +74,11 @@ export function memberControls(page, m) {
     return h("span", { class: "host-buttons" }, h("button", { type: "button", class: "small kick",
       onclick: () => page.send("kick", { room, member: m.id }) }, "Remove"));
   }
-  const pick = h("select", { class: "place", "aria-label": `where ${me ? "you" : m.name} should be` },
-    ...places(s, m).map(([value, text]) => h("option", { value, selected: value === placeOf(m) }, text)));
+  const options = places(s, m);
+  const chosen = held(page, `place:${m.id}`, options.map(([value]) => value), placeOf(m));
+  const pick = h("select", { class: "place", "aria-label": `where ${me ? "you" : m.name} should be`,
+    onchange: () => hold(page, `place:${m.id}`, pick.value) },
+    ...options.map(([value, text]) => h("option", { value, selected: value === chosen }, text)));
   const move = h("button", { type: "button", class: "small move-member", onclick: () => moveMember(page, m, pick.value) }, "Move");
   return h("span", { class: "host-buttons" }, pick, move,
     !me && m.role === "advisor" && s.policy.advice === "invited" ? h("button", { type: "button", class: "small", onclick: () => page.send("invite", { room, member: m.id }) }, "Invite") : null,
@@ -93,8 +96,22 @@ async function makeHost(page, m) {
   await page.send("set_host", { room: page.s.room, member: m.id });
 }
 
+/** The value chosen in the menu ``key`` of the people list and not yet acted on, while
+ * it is still one of ``values``; else ``fallback``. The list is drawn again at every
+ * message the room sends (a chat line, someone arriving), and a choice made there a
+ * moment before must stay until its button is pressed. */
+function held(page, key, values, fallback) {
+  const value = page.held?.get(key);
+  return value !== undefined && values.includes(value) ? value : fallback;
+}
+
+function hold(page, key, value) {
+  (page.held ??= new Map()).set(key, value);
+}
+
 async function moveMember(page, m, place) {
   const s = page.s;
+  page.held?.delete(`place:${m.id}`);
   if (place === placeOf(m)) return;
   const [role, seat] = place.split(":");
   if (m.id === s.member) { await page.switchRole(role, seat === undefined ? undefined : Number(seat)); return; }
@@ -107,8 +124,14 @@ async function moveMember(page, m, place) {
 /** The host seats an advisor or a watcher behind a seat of a round table. */
 function behindPicker(page, m) {
   const seats = page.s.view.seats;
-  const pick = h("select", { class: "behind", "aria-label": `seat ${m.name} behind` },
-    ...seats.map((name, i) => h("option", { value: String(i), selected: m.behind === i }, name)));
+  const key = `behind:${m.id}`;
+  const chosen = held(page, key, seats.map((_, i) => String(i)), String(m.behind));
+  const pick = h("select", { class: "behind", "aria-label": `seat ${m.name} behind`,
+    onchange: () => hold(page, key, pick.value) },
+    ...seats.map((name, i) => h("option", { value: String(i), selected: String(i) === chosen }, name)));
   return h("span", {}, pick, h("button", { type: "button", class: "small sit-behind",
-    onclick: () => page.send("invite", { room: page.s.room, member: m.id, seat: Number(pick.value) }) }, "Sit behind"));
+    onclick: () => {
+      page.held?.delete(key);
+      page.send("invite", { room: page.s.room, member: m.id, seat: Number(pick.value) });
+    } }, "Sit behind"));
 }

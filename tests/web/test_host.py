@@ -159,3 +159,25 @@ async def test_the_host_makes_someone_else_the_host_from_the_people_list(
     await page.wait_for_selector(".people li:has-text('(you)')")
     assert await page.locator(".host").is_hidden()
     assert ann.errors == [] and bea.errors == []
+
+
+async def test_a_place_chosen_in_the_people_list_stays_while_the_room_talks(
+        browser: Browser, site: str) -> None:
+    """Sympathy, deal 2. The host chooses "plays B" for herself in the people list; Cy
+    arrives before she presses Move (the page is drawn again at every message): the
+    menu still shows her choice, and Move seats her at B."""
+    ann, code = await open_room(browser, site, "sympathy", deal=2)
+    page = ann.page
+    bea = await Person.open(browser, f"{site}/r/{code}", name="Bea")
+    await bea.wait_version(0)
+    await page.click(".actions button.just-watch")
+    await page.click("dialog.ask button.yes")
+    await page.wait_for_selector(".actions h2:has-text('Watching')")
+    mine = page.locator(".people li", has_text="(you)")
+    await mine.locator("select.place").select_option("player:1")
+    cy = await Person.open(browser, f"{site}/r/{code}", name="Cy")
+    await cy.wait_version(0)
+    await page.locator(".people .name", has_text="Cy").wait_for()
+    assert await mine.locator("select.place").input_value() == "player:1"
+    await mine.locator("button.move-member").click()
+    await page.wait_for_selector(".turn:has-text('Your turn (B)')")
