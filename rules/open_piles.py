@@ -124,6 +124,21 @@ def threes(cards: Sequence[Card], n: int) -> tuple[tuple[Card, ...], ...]:
     return tuple(out) + ((),) * (n - len(out))
 
 
+def suit_neighbours(t: Table, n: int, both: bool = True) -> dict[int, list[int]]:
+    """The ``index`` of :func:`top_steps` for a marriage in suit one rank apart: the
+    card one below each of the first ``n`` piles' tops (and with ``both`` one above),
+    by identity (``card & 63``), to the non-empty piles, ascending, whose top takes it.
+    Identities one apart are ranks one apart in one suit (:mod:`rules.cards`), and no
+    card lies below an ace or above a king."""
+    index: dict[int, list[int]] = {}
+    steps = (1, -1) if both else (1,)
+    for j, q in enumerate(t.piles[:n]):
+        if q:
+            for d in steps:
+                index.setdefault((q[-1] & 63) - d, []).append(j)
+    return index
+
+
 def top_steps(t: Table, codes: Sequence[str], kinds: Sequence[str], home: Home,
               marries: Marries, space: Space | None = None, draws: bool = False,
               index: Mapping[int, list[int]] | None = None) -> list[Step]:
@@ -131,9 +146,10 @@ def top_steps(t: Table, codes: Sequence[str], kinds: Sequence[str], home: Home,
     privilege ``draw``), in the documented order; the game adds ``deal`` and ``redeal``.
 
     The piles are the table's first ``len(codes)``, its families the next ones.
-    ``index`` (optional, for a game with many piles) says where each card may be
-    married: the card's identity (``card & 63``) -> the non-empty piles, ascending,
-    whose top takes it, the same answers as ``marries``."""
+    ``index`` (optional, for a game with many piles or buried cards to draw) says where
+    each card may be married: the card's identity (``card & 63``) -> the non-empty
+    piles, ascending, whose top takes it, the same answers as ``marries``
+    (:func:`suit_neighbours` for a marriage in suit one rank apart)."""
     n = len(codes)
     tops = t.piles[:n]
     spaces = [j for j, q in enumerate(tops) if not q] if space is not None else []
@@ -155,8 +171,10 @@ def top_steps(t: Table, codes: Sequence[str], kinds: Sequence[str], home: Home,
                 d = "d" + code(c).lower()
                 out += [Step(f"{d}>{kind}", source=i, target=n + f, at=k, uses="draw")
                         for kind in kinds if (f := home(t, i, c, kind)) >= 0]
+                onto = index.get(c & 63, []) if index is not None else \
+                    [j for j, q in enumerate(tops) if q and marries(t, c, j)]
                 out += [Step(f"{d}>{codes[j]}", source=i, target=j, at=k, uses="draw")
-                        for j, q in enumerate(tops) if q and marries(t, c, j)]
+                        for j in onto]
     return out
 
 

@@ -49,6 +49,7 @@ from ..open_piles import (
     open_tableau,
     piles,
     say_move,
+    suit_neighbours,
     top_safe,
     top_steps,
     up_in_suit,
@@ -105,7 +106,8 @@ class Egyptian(Patience):
 
     def steps(self, t: Table) -> list[Step]:
         return top_steps(t, CODES, ("f",), up_in_suit, self.marries, self.takes_space,
-                         draws=self.may_use_privilege(t, "draw"))
+                         draws=self.may_use_privilege(t, "draw"),
+                         index=suit_neighbours(t, len(CODES)))
 
     def family_safe(self, t: Table) -> tuple[Move, ...]:
         return top_safe(self, t, CODES, up_in_suit, self.marries)

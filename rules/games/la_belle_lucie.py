@@ -62,7 +62,17 @@ from ..cadogan import ACES_UP, BOTH, DESCENDING, KINGS_DOWN, marries, suited, ta
 from ..cards import SUIT_SYMBOLS, Card
 from ..description import CADOGAN, Description
 from ..game import Move, Option
-from ..open_piles import families, open_tableau, piles, relay, say_move, threes, top_safe, top_steps
+from ..open_piles import (
+    families,
+    open_tableau,
+    piles,
+    relay,
+    say_move,
+    suit_neighbours,
+    threes,
+    top_safe,
+    top_steps,
+)
 from ..patience import Patience, Pile, Step, Table
 from ..registry import register, variant
 from ..shape import REDEAL
@@ -144,21 +154,9 @@ class LaBelleLucie(Patience):
     def marries(self, t: Table, c: Card, dst: int) -> bool:
         return marries(c, t.piles[dst][-1], self.line)
 
-    def marriage_index(self, t: Table) -> dict[int, list[int]]:
-        # A card marries onto a top of its suit one above it (and with ``both`` one below
-        # too): identities one apart (rules.cadogan.marries). Two packs lay 35 packets,
-        # and trying every pair of them was most of the time of a move.
-        index: dict[int, list[int]] = {}
-        steps = (1, -1) if self.line == BOTH else (1,)
-        for j, q in enumerate(t.piles[:len(self.codes)]):
-            if q:
-                for d in steps:
-                    index.setdefault((q[-1] & 63) - d, []).append(j)
-        return index
-
     def steps(self, t: Table) -> list[Step]:
         out = top_steps(t, self.codes, self.found_kinds, self.home, self.marries,
-                        index=self.marriage_index(t))
+                        index=suit_neighbours(t, len(self.codes), self.line == BOTH))
         if self.may_redeal(t) and (self.option("redeal") == "any" or all(
                 self.home(t, i, p[-1], "f") < 0 for i, p in enumerate(t.piles[:len(self.codes)])
                 if p)):

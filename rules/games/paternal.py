@@ -48,6 +48,7 @@ from ..open_piles import (
     piles,
     relay,
     say_move,
+    suit_neighbours,
     threes,
     top_safe,
     top_steps,
@@ -115,7 +116,9 @@ class Paternal(Patience):
 
     def steps(self, t: Table) -> list[Step]:
         out = top_steps(t, self.codes, ("f",), up_in_suit, self.marries, self.takes_space,
-                        draws=self.may_use_privilege(t, "draw"))
+                        draws=self.may_use_privilege(t, "draw"),
+                        index=suit_neighbours(t, len(self.codes),
+                                              self.option("marriage") != "down"))
         if self.may_redeal(t):
             out.append(Step("redeal", REDEAL))
         return out
