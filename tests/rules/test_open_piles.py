@@ -51,7 +51,7 @@ def _line(game: Any, seed: int, moves: int) -> list[Any]:
 @pytest.mark.parametrize(("gid", "options"), GAMES)
 def test_the_marriage_index_gives_the_moves_the_marriage_rule_gives(
         gid: str, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
-    game = make(gid, options) if options else make(gid)
+    game: Any = make(gid, options) if options else make(gid)
     module = sys.modules[type(game).__module__]
     positions = [t for seed in (3, 11) for t in _line(game, seed, 80)]
     indexed = [game.steps(t) for t in positions]
