@@ -178,6 +178,16 @@ def top_steps(t: Table, codes: Sequence[str], kinds: Sequence[str], home: Home,
     return out
 
 
+def home_from(t: Table, i: int, n: int, kinds: Sequence[str], home: Home,
+              draws: bool = False) -> bool:
+    """Whether :func:`top_steps` has a move home from pile ``i`` (of the first ``n``):
+    its top card's, or with ``draws`` a buried card's (a game's
+    :meth:`~rules.patience.Patience.goes_home`)."""
+    p = t.piles[i] if i < n else ()
+    cards = p if draws else p[-1:]
+    return any(home(t, i, c, k) >= 0 for c in cards for k in kinds)
+
+
 def gathered(game: Patience, t: Table, n: int) -> tuple[Card, ...]:
     """The cards of the first ``n`` piles taken up for a re-deal, shuffled with the
     re-deal's own stream (:func:`rules.solo.reshuffle`), first card first.

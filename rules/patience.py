@@ -671,6 +671,15 @@ class Patience(SoloGame[Table]):
                 kept.append(m)
         return (*home, *kept)
 
+    def goes_home(self, t: Table, pile: int) -> bool | None:
+        """Whether a card of ``pile`` may go home next (to a foundation, or be paired
+        off): whether :meth:`steps` has such a move from it. Asked by the restricted
+        search's test of a mere shift (:meth:`restrict_moves`) of the table after the
+        shift, once per candidate; a game says it where its whole move list costs much
+        more than the answer, and must say exactly what that list would (the tests hold
+        them equal). ``None`` (here): not said, the list is asked."""
+        return None
+
     def _mere_shift(self, t: Table, s: Step, frees: dict[tuple[int, int], bool]) -> bool:
         if s.kind != MOVE or s.at is not None or not t.piles[s.target]:
             return False
@@ -685,10 +694,15 @@ class Patience(SoloGame[Table]):
         known = frees.get((s.source, s.count))
         if known is None:
             after = self.carry(t, s)
-            known = frees[s.source, s.count] = any(
-                n.source == s.source and (n.kind == PAIR or n.target in self.foundations)
-                for n in self.steps(after))
+            said = self.goes_home(after, s.source)
+            known = frees[s.source, s.count] = self.homeward(after, s.source) \
+                if said is None else said
         return not known
+
+    def homeward(self, t: Table, pile: int) -> bool:
+        """What :meth:`goes_home` says, read off the whole move list."""
+        return any(n.source == pile and (n.kind == PAIR or n.target in self.foundations)
+                   for n in self.steps(t))
 
     def card_places(self, state: Table) -> dict[tuple[Hashable, ...], Card]:
         """Where each card lies in the table: ``("piles", pile, index)`` (for a hint's

@@ -46,6 +46,7 @@ from ..description import CHENEY, Description
 from ..game import Move, Option
 from ..open_piles import (
     SUIT_FAMILIES,
+    home_from,
     open_tableau,
     piles,
     say_move,
@@ -108,6 +109,10 @@ class Egyptian(Patience):
         return top_steps(t, CODES, ("f",), up_in_suit, self.marries, self.takes_space,
                          draws=self.may_use_privilege(t, "draw"),
                          index=suit_neighbours(t, len(CODES)))
+
+    def goes_home(self, t: Table, pile: int) -> bool:
+        return home_from(t, pile, len(CODES), ("f",), up_in_suit,
+                         self.may_use_privilege(t, "draw"))
 
     def family_safe(self, t: Table) -> tuple[Move, ...]:
         return top_safe(self, t, CODES, up_in_suit, self.marries)

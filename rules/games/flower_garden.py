@@ -121,6 +121,12 @@ class FlowerGarden(Patience):
                                     for g in range(GROUPS)}
                                    | {"bouquet": tuple(sorted(cards[GROUPS * SIZE:]))}))
 
+    def goes_home(self, t: Table, pile: int) -> bool | None:
+        if not G <= pile < B:
+            return None
+        g = t.piles[pile]
+        return bool(g) and goes_home(self.families(t), g[-1])
+
     def steps(self, t: Table) -> list[Step]:
         gs, fams, bouquet = t.piles[G:B], self.families(t), t.piles[B]
         out = [_step("f", i, suit_of(g[-1]))

@@ -64,6 +64,7 @@ from ..description import CADOGAN, Description
 from ..game import Move, Option
 from ..open_piles import (
     families,
+    home_from,
     open_tableau,
     piles,
     relay,
@@ -162,6 +163,9 @@ class LaBelleLucie(Patience):
                 if p)):
             out.append(Step("redeal", REDEAL))
         return out
+
+    def goes_home(self, t: Table, pile: int) -> bool:
+        return home_from(t, pile, len(self.codes), self.found_kinds, self.home)
 
     def special(self, t: Table, step: Step) -> Table:
         """The re-deal: the packets taken up, shuffled and laid in threes again."""

@@ -46,7 +46,15 @@ from ..cadogan import ACES_UP, BOTH, is_lane, marries, suited, to_play
 from ..cards import SUIT_SYMBOLS, Card
 from ..description import CADOGAN, Description
 from ..game import Move, Option
-from ..open_piles import families, open_tableau, piles, say_move, top_safe, top_steps
+from ..open_piles import (
+    families,
+    home_from,
+    open_tableau,
+    piles,
+    say_move,
+    top_safe,
+    top_steps,
+)
 from ..patience import Patience, Pile, Step, Table
 from ..registry import register
 
@@ -105,6 +113,9 @@ class LaForteresse(Patience):
 
     def steps(self, t: Table) -> list[Step]:
         return top_steps(t, CODES, ("f",), self.home, self.marries, self.takes_space)
+
+    def goes_home(self, t: Table, pile: int) -> bool:
+        return home_from(t, pile, len(CODES), ("f",), self.home)
 
     def family_safe(self, t: Table) -> tuple[Move, ...]:
         return top_safe(self, t, CODES, self.home, self.marries)

@@ -44,6 +44,7 @@ from ..description import CHENEY, Description
 from ..game import Move, Option
 from ..open_piles import (
     SUIT_FAMILIES,
+    home_from,
     open_tableau,
     piles,
     relay,
@@ -122,6 +123,10 @@ class Paternal(Patience):
         if self.may_redeal(t):
             out.append(Step("redeal", REDEAL))
         return out
+
+    def goes_home(self, t: Table, pile: int) -> bool:
+        return home_from(t, pile, len(self.codes), ("f",), up_in_suit,
+                         self.may_use_privilege(t, "draw"))
 
     def special(self, t: Table, step: Step) -> Table:
         """The re-deal: the piles taken up, shuffled and laid in threes again."""

@@ -52,7 +52,17 @@ from typing import Any, ClassVar
 from ..cards import ACE, KING, SUIT_SYMBOLS, Card, rank_of, suit_of
 from ..description import CHENEY, Description
 from ..game import Move, Option
-from ..open_piles import PACK, STATUS, families, gathered, open_tableau, piles, say_top, top_steps
+from ..open_piles import (
+    PACK,
+    STATUS,
+    families,
+    gathered,
+    home_from,
+    open_tableau,
+    piles,
+    say_top,
+    top_steps,
+)
 from ..patience import HOME, Patience, Pile, Step, Table
 from ..registry import register
 from ..shape import DEAL, REDEAL
@@ -121,6 +131,9 @@ class PatienceAtStHelena(Patience):
         if self.option("marriage") == "suit" and suit_of(top) != suit_of(c):
             return False
         return abs(rank_of(top) - rank_of(c)) == 1
+
+    def goes_home(self, t: Table, pile: int) -> bool:
+        return home_from(t, pile, len(CODES), ("k", "a"), self.home)
 
     def steps(self, t: Table) -> list[Step]:
         out = top_steps(t, CODES, ("k", "a"), self.home, self.marries)

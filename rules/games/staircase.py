@@ -112,6 +112,12 @@ class Staircase(Patience):
     def offers_end(self, t: Table) -> bool:
         return not t.piles[H]  # a card in hand must be used or buried first
 
+    def goes_home(self, t: Table, pile: int) -> bool | None:
+        if not T <= pile < H:
+            return None
+        top = t.top(pile)  # with a card in hand, only the hand moves
+        return not t.piles[H] and top is not None and family_for(self.families(t), top) >= 0
+
     def steps(self, t: Table) -> list[Step]:
         cols, fams = t.piles[T:H], self.families(t)
         space = cols.index(()) if () in cols else -1

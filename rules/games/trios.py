@@ -31,6 +31,7 @@ from ..description import CHENEY, Description
 from ..game import Move
 from ..open_piles import (
     SUIT_FAMILIES,
+    home_from,
     in_piles,
     open_tableau,
     piles,
@@ -70,6 +71,9 @@ class Trios(Patience):
 
     def steps(self, t: Table) -> list[Step]:
         return top_steps(t, CODES, ("f",), up_in_suit, self.marries)
+
+    def goes_home(self, t: Table, pile: int) -> bool:
+        return home_from(t, pile, len(CODES), ("f",), up_in_suit)
 
     def family_safe(self, t: Table) -> tuple[Move, ...]:
         return top_safe(self, t, CODES, up_in_suit, self.marries)

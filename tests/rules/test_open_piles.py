@@ -62,3 +62,29 @@ def test_the_marriage_index_gives_the_moves_the_marriage_rule_gives(
                 and s.target not in game.foundations)
     if gid in ("paternal", "egyptian_draw"):
         assert drawn, "the line never offered a buried card to draw onto a pile"
+
+
+def _says_home() -> list[str]:
+    """Every solo game whose patience says :meth:`goes_home` itself."""
+    from rules import all_games
+    from rules.patience import Patience
+    return [c.description.id for c in all_games()
+            if issubclass(c, Patience) and c.goes_home is not Patience.goes_home]
+
+
+@pytest.mark.parametrize("gid", _says_home())
+def test_a_game_that_says_a_card_goes_home_says_what_its_moves_say(gid: str) -> None:
+    """The restricted search asks ``goes_home`` instead of the whole move list of the
+    table after a shift; the answer must be the list's, pile by pile, along named
+    lines (deals 3 and 11, a stream of their own)."""
+    game: Any = make(gid)
+    positions = [t for seed in (3, 11) for t in _line(game, seed, 120)]
+    asked = said = 0
+    for t in positions:
+        for pile in range(len(t.piles)):
+            answer = game.goes_home(t, pile)
+            if answer is not None:
+                asked += 1
+                said += answer
+                assert answer == game.homeward(t, pile), (gid, pile)
+    assert said and said < asked, "the lines never showed both answers"
