@@ -63,6 +63,7 @@ columns 1-3, ``r4``-``r6`` below them, ``r7``-``r10`` at the left of rows 1-4,
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from itertools import pairwise
 
@@ -127,6 +128,12 @@ class BesiegedCity(Patience):
     #: A rampart's card may not go straight back, nor a transposition be made again.
     no_straight_back = True
 
+    def __init__(self, options: Mapping[str, object] | None = None) -> None:
+        super().__init__(options)
+        ids = sorted({c & 63 for c in self.pack()})
+        #: Rule II as a table: each card (by identity) -> the identities it goes on.
+        self.onto = {a: frozenset(b for b in ids if self.goes_on(a, b)) for a in ids}
+
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*(Pile(f"f{s + 1}", "foundation", f"the {SUIT_NAMES[s]} foundation",
                        "foundations") for s in range(4)),
@@ -182,14 +189,17 @@ class BesiegedCity(Patience):
         turned = t.piles[TURNED]
         if turned and (s := self.takes(fams, turned[-1])) >= 0:
             out.append(Step(f"p>f{s + 1}", source=TURNED, target=s))
+        onto = self.onto
         for k, p in enumerate(rp):
             if (c := available(p)) is not None:
+                on = onto[c & 63]
                 out += [Step(f"r{k + 1}>r{m + 1}", source=R + k, target=R + m)
-                        for m, q in enumerate(rp) if m != k and q and self.goes_on(c, q[-1])]
+                        for m, q in enumerate(rp) if m != k and q and q[-1] & 63 in on]
         for i, v in enumerate(t.piles[V:PACK]):
             if v:
+                on = onto[v[-1] & 63]
                 out += [Step(f"v{i + 1}>r{k + 1}", source=V + i, target=R + k) for k in ends(i)
-                        if rp[k] and self.goes_on(v[-1], rp[k][-1])]
+                        if rp[k] and rp[k][-1] & 63 in on]
         if turned:
             out.append(Step("p>w", source=TURNED, target=TALON))
         elif t.piles[PACK]:
