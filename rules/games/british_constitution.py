@@ -80,6 +80,11 @@ def fits(c: Card, onto: Card) -> bool:
     return alternate_colour(c, onto) and in_sequence(onto, c, DESCENDING)
 
 
+#: :func:`fits` as a table: each card (by identity) -> the identities it goes on.
+ONTO = {a: frozenset(b for b in range(64) if rank_of(b) and fits(a, b))
+        for a in range(64) if rank_of(a)}
+
+
 def on_foundations(game: Patience, t: Table) -> int:
     """The cards played on the foundations (the aces they began with not counted)."""
     return HOME(game, t) - 8
@@ -154,10 +159,11 @@ class BritishConstitution(Patience):
         for r in range(ROWS - 1):
             for i in range(WIDTH):
                 if (c := available(t.piles[at(r, i)])) is not None:
+                    on = ONTO[c & 63]
                     out += [Step(f"{LETTERS[r]}{i + 1}>{LETTERS[r + 1]}{k + 1}",
                                  source=at(r, i), target=at(r + 1, k))
                             for k in range(WIDTH) if (q := t.piles[at(r + 1, k)])
-                            and fits(c, q[-1])]
+                            and q[-1] & 63 in on]
         if t.piles[PACK]:
             out.append(Step("t", DEAL, PACK, TALON))
         return out
