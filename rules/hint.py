@@ -47,6 +47,8 @@ from .view import render
 
 #: The stream every hint draws its samples from (fixed: a hint depends on the view only).
 HINT_SEED = 0x5EED_41A7
+#: The share of a hint's time kept for the rule of thumb (the searches stop that early).
+RULE_SHARE = 0.125
 Path = tuple[Hashable, ...]
 
 
@@ -212,42 +214,48 @@ def hint(game: Game[Any], state: Any, seat: int, budget: Budget, *, n: int = 8,
         return Hint("hint", moves[0], f"{game.describe(state, moves[0])}: the only move")
     who: Audience = None if as_watcher else seat
     hidden = bool(hidden_cards(game, state, who))
+    # the searches end a share of the time early: the rule of thumb, when no search
+    # shows a win, weighs every move in what is left
+    search = budget if budget.clock is None else Budget(
+        budget.nodes, budget.clock,
+        budget.deadline - RULE_SHARE * max(0.0, budget.deadline - budget.clock()))
     if not hidden:  # every card in sight: the table is its only sample
-        whole = _solve_whole(game, state, seat, moves, budget, been)
+        whole = _solve_whole(game, state, seat, moves, search, been, budget)
         if whole is not None:
             return whole
         n = 1
     drawn = samples(game, state, who, n)
     if not drawn:
         return rule_of_thumb(game, state, seat, moves, None,
-                             "the hidden cards here cannot be dealt again to test moves")
-    per = max(1, budget.nodes // (len(drawn) * len(moves)))
+                             "the hidden cards here cannot be dealt again to test moves",
+                             budget=budget)
+    per = max(1, search.nodes // (len(drawn) * len(moves)))
     wins = dict.fromkeys(moves, 0)
     tried = dict.fromkeys(moves, 0)
     solved = dict.fromkeys(moves, 0)
     used = 0
     for i, sample in enumerate(drawn):
-        if budget.out_of_time():
+        if search.out_of_time():
             break
         used += 1
         for m in moves:
-            if budget.out_of_time():
+            if search.out_of_time():
                 break
             after = game.apply_unchecked(sample, m)
-            found = solve(game, after, budget.split(per))
+            found = solve(game, after, search.split(per))
             if found.decided:
                 solved[m] += 1
                 tried[m] += 1
                 wins[m] += found.won
             else:
-                won = playout(game, after, Rng.from_seed(HINT_SEED, 1000 + i), budget)
+                won = playout(game, after, Rng.from_seed(HINT_SEED, 1000 + i), search)
                 if won is not None:
                     tried[m] += 1
                     wins[m] += won
     scores = tuple(MoveScore(m, wins[m], tried[m], solved[m]) for m in moves)
     if not any(s.tried for s in scores):
         why = "no move could be tried out in the time allowed"
-        return rule_of_thumb(game, state, seat, moves, drawn[0], why, scores, used)
+        return rule_of_thumb(game, state, seat, moves, drawn[0], why, scores, used, budget)
     best = max(scores, key=lambda s: (s.wins / s.tried if s.tried else -1.0))
     if best.wins == 0:
         if all(s.solved == s.tried and s.tried for s in scores):
@@ -255,7 +263,7 @@ def hint(game: Game[Any], state: Any, seat: int, budget: Budget, *, n: int = 8,
                    else "no move wins from here")
         else:
             why = "no win found yet"
-        return rule_of_thumb(game, state, seat, moves, drawn[0], why, scores, used)
+        return rule_of_thumb(game, state, seat, moves, drawn[0], why, scores, used, budget)
     desc = game.describe(state, best.move)
     if not hidden:
         how = "this wins, with every card in sight" if best.solved == best.tried else \
@@ -267,13 +275,13 @@ def hint(game: Game[Any], state: Any, seat: int, budget: Budget, *, n: int = 8,
 
 
 def _solve_whole(game: Game[Any], state: Any, seat: int, moves: list[Move],
-                 budget: Budget, been: Sequence[Any]) -> Hint | None:
+                 budget: Budget, been: Sequence[Any], whole: Budget) -> Hint | None:
     """With every card in sight: the table searched whole, on half the time left (one
     search that finds a winning line reaches further than one search per move, each on
     its share), never through a position of ``been``. A line that wins and begins with a
     move of ``seat``'s gives the hint; a proof that nothing wins gives the rule of
     thumb's move, said so; else ``None`` (the moves are weighed one by one on what is
-    left)."""
+    left; ``whole``: the hint's own budget, for the rule of thumb)."""
     half = budget if budget.clock is None else Budget(
         budget.nodes, budget.clock,
         budget.deadline - max(0.0, budget.deadline - budget.clock()) / 2)
@@ -289,7 +297,7 @@ def _solve_whole(game: Game[Any], state: Any, seat: int, moves: list[Move],
                     (MoveScore(move, 1, 1, 1),), 1)
     if found.decided and not found.won and not avoid:
         return rule_of_thumb(game, state, seat, moves, state, "no move wins from here",
-                             (), 1)
+                             (), 1, whole)
     return None
 
 
@@ -300,7 +308,7 @@ _REASONS = ("this move can never spoil a win", "this puts a card home",
 
 def rule_of_thumb(game: Game[Any], state: Any, seat: int, moves: list[Move],
                   sample: Any, why: str, scores: tuple[MoveScore, ...] = (),
-                  used: int = 0) -> Hint:
+                  used: int = 0, budget: Budget | None = None) -> Hint:
     """When no deal of the hidden cards showed a win (or none could be tried): the move a
     patience player's rules of thumb favour, said as such (verdict ``"rule"``). First a
     move the game declares safe (it never spoils a win, whatever the hidden cards are),
@@ -310,23 +318,39 @@ def rule_of_thumb(game: Game[Any], state: Any, seat: int, moves: list[Move],
     Still honest: a move is tried on ``sample`` (the hidden cards dealt again), never on
     the real table; with no sample (a table whose hidden cards cannot be dealt again)
     only what needs no hidden card is weighed: whether the game calls the move safe, and
-    how many cards it turns up (a count, whichever cards they are)."""
+    how many cards it turns up (a count, whichever cards they are). The moves left are
+    counted until ``budget``'s deadline (the hint keeps a share of its time for it);
+    past it the first of the moves tied on the rest is taken."""
     safe = set(game.safe_moves(state))
     base = state if sample is None else sample
     home = _home(game, base)
     hidden = game.hidden_count(base)
 
-    def weigh(m: Move) -> tuple[int, ...]:
+    def weigh(m: Move) -> tuple[tuple[bool, ...], Any]:
         after = game.apply_unchecked(base, m)
         put_home = _home(game, after) - home if sample is not None else 0
         turned = hidden - game.hidden_count(after)
-        left = 0 if sample is None or game.outcome(after) is not None else \
-            len(game.legal_moves(after, seat))  # on the real table it could tell a card
-        return (m.code != "end", m in safe, put_home > 0, turned > 0, left)
+        return (m.code != "end", m in safe, put_home > 0, turned > 0), after
 
-    weights = [weigh(m) for m in moves]
-    top = max(weights)
-    move = moves[weights.index(top)]
+    def left(after: Any) -> int:  # on the real table (no sample) it could tell a card
+        return 0 if sample is None or game.outcome(after) is not None else \
+            len(game.legal_moves(after, seat))
+
+    weighed = [weigh(m) for m in moves]
+    top = max(w for w, _ in weighed)
+    # the moves left are counted only among the moves tied on the rest, first to last,
+    # until the deadline: a table with hundreds of moves (Les Quatorze's exchanges, the
+    # Empress's pairs) took half a second past it to count them all
+    best, most = -1, -1
+    for i, (w, after) in enumerate(weighed):
+        if w != top:
+            continue
+        if best >= 0 and budget is not None and budget.out_of_time():
+            break
+        n = left(after)
+        if n > most:
+            best, most = i, n
+    move = moves[best]
     reason = next((r for r, w in zip(_REASONS, top[1:4], strict=False) if w),
                   _REASONS[-1]) if top[0] else "there is nothing else to do"
     return Hint("rule", move, f"{game.describe(state, move)}: {why}; {reason}",

@@ -167,6 +167,35 @@ def test_a_hint_respects_the_deadline_and_falls_back_on_a_rule_of_thumb() -> Non
     assert next(ticks) < 100
 
 
+def test_a_hint_with_hundreds_of_moves_does_no_weighing_past_its_deadline(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Les Quatorze's deal 8 after 30 first-legal moves offers 300 moves (exchanges of
+    two places), all alike to the rule of thumb but for the moves each leaves; counting
+    those for every one took half a second past the hint's deadline. The clock here ticks
+    at each reading, and each count of a table's moves reads it (it is work)."""
+    game: Any = make("les_quatorze")
+    state = positions(game, 8)[-1]
+    assert len(game.legal_moves(state, 0)) >= 300
+    ticks = itertools.count()
+
+    def clock() -> float:
+        return float(next(ticks))
+
+    asked: list[float] = []
+    moves_of = game.legal_moves
+
+    def counted(t: Any, seat: int) -> Any:  # a count of a table's moves takes a tick
+        asked.append(clock())
+        return moves_of(t, seat)
+
+    monkeypatch.setattr(game, "legal_moves", counted)
+    budget = Budget.seconds(clock, 40.0, nodes=10**9)
+    h = hint(game, state, 0, budget)
+    assert h.verdict == "rule" and h.move in moves_of(state, 0)
+    late = [t for t in asked if t >= budget.deadline]
+    assert len(late) <= 10, f"{len(late)} tables' moves counted past the deadline"
+
+
 #: A budget whose deadline has passed before the hint starts.
 NO_TIME = Budget(10**9, lambda: 1.0, 0.0)
 #: Popular games, and games whose hints said "unknown" most (issue 24).
