@@ -74,9 +74,28 @@ def sums(t: Table, n: int, total: int, lined: Callable[[int, int], bool] = lambd
          ) -> list[Step]:
     """``p<i>-<j>``: the cards at places ``i`` < ``j`` (of the first ``n`` piles) whose
     ranks add up to ``total`` (an ace counts one, knave eleven...), where ``lined(i, j)``."""
-    filled = [(i, p[-1]) for i, p in enumerate(t.piles[:n]) if p]
-    return [Step(f"p{i + 1}-{j + 1}", PAIR, i, j) for (i, a), (j, b) in combinations(filled, 2)
-            if rank_of(a) + rank_of(b) == total and lined(i, j)]
+    return [Step(f"p{i + 1}-{j + 1}", PAIR, i, j) for i, j in summing(t, n, total, lined)]
+
+
+def summing(t: Table, n: int, total: int,
+            lined: Callable[[int, int], bool] = lambda i, j: True) -> list[tuple[int, int]]:
+    """The places ``(i, j)``, ``i`` < ``j``, of :func:`sums`, in its order: each card
+    looked up among the places by the rank it needs (a solver orders hundreds of moves
+    by how many sums each leaves, so this is asked far more often than the moves)."""
+    at: dict[int, list[int]] = {}
+    for i, p in enumerate(t.piles[:n]):
+        if p:
+            at.setdefault(rank_of(p[-1]), []).append(i)
+    out = []
+    for r, mine in at.items():
+        need = total - r
+        if need == r:
+            out += [(i, j) for i, j in combinations(mine, 2) if lined(i, j)]
+        elif need > r and (theirs := at.get(need)):
+            out += [ij for i in mine for j in theirs
+                    if lined(*(ij := (i, j) if i < j else (j, i)))]
+    out.sort()
+    return out
 
 
 def cards_at(t: Table, at: Sequence[int]) -> list[int]:
@@ -84,4 +103,4 @@ def cards_at(t: Table, at: Sequence[int]) -> list[int]:
     return [t.piles[i][-1] for i in at if t.piles[i]]
 
 
-__all__ = ["CELL", "cards_at", "fill", "laying", "piles", "sums", "take_out"]
+__all__ = ["CELL", "cards_at", "fill", "laying", "piles", "summing", "sums", "take_out"]

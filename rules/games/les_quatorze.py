@@ -129,7 +129,7 @@ class LesQuatorze(Patience):
         def after(move: Move) -> int:
             if move.code[0] not in "px":
                 return 0
-            return -len(places.sums(self.play(state, move), PLACES, 14, in_line))
+            return -len(places.summing(self.play(state, move), PLACES, 14, in_line))
 
         return tuple(sorted(moves, key=after))
 
