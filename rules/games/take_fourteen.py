@@ -25,14 +25,12 @@ Not Cadogan's ``les_quatorze`` nor Cheney's ``fourteen``. Moves, in order: ``p<i
 
 from __future__ import annotations
 
-from itertools import combinations
-
-from ..cards import Card, name, rank_of
+from ..cards import Card, name
 from ..description import HOYLE, Description
 from ..game import Move
 from ..patience import DISCARD, Patience, Pile, Step, Table, size
+from ..places import sums
 from ..registry import register
-from ..shape import PAIR
 
 PILES = 12
 
@@ -54,9 +52,7 @@ class TakeFourteen(Patience):
         return self.table({f"p{i + 1}": cards[i::PILES] for i in range(PILES)})
 
     def steps(self, t: Table) -> list[Step]:
-        tops = [(i, p[-1]) for i, p in enumerate(t.piles[:PILES]) if p]
-        return [Step(f"p{i + 1}-{j + 1}", PAIR, i, j) for (i, a), (j, b) in combinations(tops, 2)
-                if rank_of(a) + rank_of(b) == 14]
+        return sums(t, PILES, 14)  # the top cards of two piles
 
     def summary(self, state: Table, won: bool) -> str:
         if won:
