@@ -12,7 +12,6 @@ and the ``shuffle`` option of the games whose re-deal may re-shuffle the cards t
 from __future__ import annotations
 
 from .cards import KING, SUIT_NAMES, Card, name, rank_of, suit_of
-from .common import next_in_suit
 from .game import Option
 
 Families = tuple[tuple[Card, ...], ...]
@@ -34,15 +33,11 @@ def family_targets(fams: Families, c: Card) -> list[int]:
     """The families (0-based) that ``c`` may be played on, ascending ones first."""
     out = []
     suit, rank = suit_of(c), rank_of(c)
-    for i in (suit, suit + 4):
-        fam = fams[i]
-        if len(fam) == 13:
-            continue
-        if not fam:
-            if rank == (1 if i < 4 else KING):
-                out.append(i)
-        elif next_in_suit(fam[-1], c, 1 if i < 4 else -1):
-            out.append(i)
+    up, down = fams[suit], fams[suit + 4]  # (a family holds cards of its suit only)
+    if (rank == 1) if not up else (len(up) < 13 and rank_of(up[-1]) + 1 == rank):
+        out.append(suit)
+    if (rank == KING) if not down else (len(down) < 13 and rank_of(down[-1]) - 1 == rank):
+        out.append(suit + 4)
     return out
 
 

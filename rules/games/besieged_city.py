@@ -69,6 +69,7 @@ from itertools import pairwise
 
 from ..cadogan import available, talon_top
 from ..cards import SUIT_NAMES, Card, name, rank_of, suit_of
+from ..common import onto_table
 from ..description import CADOGAN, Description
 from ..game import Move, Option
 from ..patience import DOWN, HOME, Patience, Pile, Step, Table, size
@@ -130,9 +131,8 @@ class BesiegedCity(Patience):
 
     def __init__(self, options: Mapping[str, object] | None = None) -> None:
         super().__init__(options)
-        ids = sorted({c & 63 for c in self.pack()})
-        #: Rule II as a table: each card (by identity) -> the identities it goes on.
-        self.onto = {a: frozenset(b for b in ids if self.goes_on(a, b)) for a in ids}
+        #: Rule II as a table (:func:`rules.common.onto_table`).
+        self.onto = onto_table(self.goes_on)
 
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*(Pile(f"f{s + 1}", "foundation", f"the {SUIT_NAMES[s]} foundation",

@@ -52,7 +52,7 @@ from __future__ import annotations
 from ..building import family_label
 from ..cadogan import DESCENDING, Foundation, available, in_sequence, suited, talon_top, to_play
 from ..cards import ACE, DIAMONDS, JACK, KING, QUEEN, Card, name, rank_of, suit_of
-from ..common import alternate_colour
+from ..common import alternate_colour, onto_table
 from ..description import CADOGAN, Description
 from ..game import Move
 from ..patience import DOWN, FOUNDATION, HOME, Patience, Pile, Step, Table, size
@@ -80,9 +80,8 @@ def fits(c: Card, onto: Card) -> bool:
     return alternate_colour(c, onto) and in_sequence(onto, c, DESCENDING)
 
 
-#: :func:`fits` as a table: each card (by identity) -> the identities it goes on.
-ONTO = {a: frozenset(b for b in range(64) if rank_of(b) and fits(a, b))
-        for a in range(64) if rank_of(a)}
+#: :func:`fits` as a table (:func:`rules.common.onto_table`).
+ONTO = onto_table(fits)
 
 
 def on_foundations(game: Patience, t: Table) -> int:

@@ -53,11 +53,12 @@ leave no space) are listed after ``redeal`` (:func:`rules.building.shifts_last`)
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from typing import ClassVar
 
 from ..building import onto, shifts_last
 from ..cards import ACE, KING, Card, identity, name, rank_of, suit_of
+from ..common import onto_table
 from ..description import CHENEY, Description
 from ..families import family_name, family_targets
 from ..game import Move, Option
@@ -118,6 +119,11 @@ class RankAndFile(Patience):
         """The Appendix's "some authorities" rule."""
         return self.options.get("authorities") == "some"
 
+    def __init__(self, options: Mapping[str, object] | None = None) -> None:
+        super().__init__(options)
+        #: :meth:`marries` as a table (:func:`rules.common.onto_table`).
+        self.marriages = onto_table(self.marries)
+
     def lay_piles(self) -> tuple[Pile, ...]:
         return (*FAMILIES, *COLUMNS, Pile("pack", "stock", "the pack", face=DOWN))
 
@@ -130,9 +136,11 @@ class RankAndFile(Patience):
         out = [Step(f"t{i + 1}>f{j + 1}", source=T + i, target=j)
                for i in use for j in family_targets(fams, cols[i][-1])]
         if not pack:
+            married = self.marriages
             for i in use:
+                on = married[cols[i][-1] & 63]
                 out += [Step(f"t{i + 1}>t{j + 1}", source=T + i, target=T + j) for j in use
-                        if j != i and self.marries(cols[i][-1], cols[j][-1])]
+                        if j != i and cols[j][-1] & 63 in on]
             if () in cols:
                 k = cols.index(())
                 spaces = (KING, ACE) if self.authorities else (KING,)
