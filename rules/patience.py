@@ -388,6 +388,18 @@ class Patience(SoloGame[Table]):
         memo = self._step_memo = (t, {s.code: s for s in found}, back)
         return memo
 
+    def solver_memo(self, t: Table) -> tuple[Table, dict[str, Step], tuple[Step, ...]]:
+        """What the solver keeps of a position whose moves it plays one by one, each
+        after the whole search below the last (:mod:`rules.solver`): its steps, given
+        back by :meth:`solver_recall` before each move, so that they are not made again
+        after every child."""
+        return self._stepped(t)
+
+    def solver_recall(self, memo: tuple[Table, dict[str, Step], tuple[Step, ...]]) -> None:
+        """Put back a position's steps kept by :meth:`solver_memo` (the memo checks the
+        table itself, so a memo put back for another table is only a miss)."""
+        self._step_memo = memo
+
     def _straight_back(self, t: Table, s: Step) -> bool:
         """Whether step ``s`` only puts the last move's cards back where they were."""
         if t.back is None or not s.from_top(t):

@@ -413,9 +413,13 @@ def _search(game: Game[Any], root: Any, know: Knowledge, meter: _Meter
     straight_back = bool(getattr(game, "no_straight_back", False))
     back_of = getattr(game, "straight_back_positions", None)
     play = know.play or game.apply_unchecked
+    # what the game keeps of a position the search will play the next move of, after a
+    # child's whole search (a patience's steps: else made again once for each child)
+    keep_memo = getattr(game, "solver_memo", None)
+    recall = getattr(game, "solver_recall", None) or (lambda token: None)
     path: list[Step] = []
     # a frame: the state, its moves, the next one to try, its key, the lowest index
-    # of an open position it reaches (its own index at first)
+    # of an open position it reaches (its own index at first), the game's memo of it
     stack: list[list[Any]] = []
     waiting: list[Hashable] = []  # positions left without a win, not yet proved
     opened: dict[Hashable, int] = {}  # index of each position on the path or waiting
@@ -426,14 +430,17 @@ def _search(game: Game[Any], root: Any, know: Knowledge, meter: _Meter
         meter.tick()
         seen.add(key)
         done = game.outcome(state)
+        token = None
         if done is not None:
             if done.won:
                 return expanded(tuple(path))
             kids: tuple[Step, ...] = ()
         else:
+            if keep_memo is not None:  # before choices, which may look past the table
+                token = keep_memo(state)
             kids = choices(game, state, know)
         if proved is None:
-            stack.append([state, kids, 0, None, 0])
+            stack.append([state, kids, 0, None, 0, token])
         else:
             opened[key] = entered
             waiting.append(key)
@@ -447,7 +454,7 @@ def _search(game: Game[Any], root: Any, know: Knowledge, meter: _Meter
                 low = _low_past_back(state, low, back_of, know, opened)
             if stack and getattr(state, "seen", None):
                 low = 0
-            stack.append([state, kids, 0, key, low])
+            stack.append([state, kids, 0, key, low, token])
             entered += 1
         # Find the next unseen child, backing up when a node is exhausted.
         while True:
@@ -459,6 +466,8 @@ def _search(game: Game[Any], root: Any, know: Knowledge, meter: _Meter
             while i < len(kids):
                 step = kids[i]
                 i += 1
+                if frame[5] is not None:
+                    recall(frame[5])
                 child = play(parent, step[1])
                 key = know.key(child)
                 if key not in seen and key not in lost:

@@ -112,3 +112,22 @@ def test_a_restricted_search_that_left_nothing_out_is_a_proof() -> None:
     assert (found.verdict, found.how) == (LOST, "restricted search (nothing left out)")
     alone = solve(game, game.deal(0), Budget(4_000), restricted=False)
     assert alone.verdict == LOST and alone.nodes == found.nodes
+
+
+@pytest.mark.parametrize("gid", ["paternal", "la_belle_lucie", "windmill", "klondike"])
+def test_the_search_makes_each_positions_moves_once(gid: str) -> None:
+    """Coming back to a position to play its next move after a child's whole search,
+    the search gives the position's steps back to the game (``solver_recall``) instead
+    of having them made again: about one ``steps`` a position searched (it was 1.2 to
+    1.6, Paternal the most). Deals 0-2, 3,000 positions each."""
+    game: Any = make(gid)
+    made = [0]
+    steps = game.steps
+
+    def counted(t: Any) -> Any:
+        made[0] += 1
+        return steps(t)
+
+    game.steps = counted
+    nodes = sum(solve(game, game.deal(seed), Budget(3000)).nodes for seed in (0, 1, 2))
+    assert made[0] <= nodes * 1.02, f"{made[0]} steps for {nodes} positions"
