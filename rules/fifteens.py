@@ -53,6 +53,14 @@ def to_families(game: Patience, t: Table) -> list[Step]:
             for i, p in enumerate(t.piles[C:]) if p for j in family_targets(fams, p[-1])]
 
 
+def goes_home(t: Table, pile: int) -> bool | None:
+    """Whether :func:`to_families` has a move from ``pile`` (``None`` for a family)."""
+    if pile < C:
+        return None
+    p = t.piles[pile]
+    return bool(p) and bool(family_targets(t.piles[:C], p[-1]))
+
+
 def marriages(t: Table) -> list[Step]:
     """A free card onto a free card of its suit one higher or one lower, or into the
     first empty column (not a column's last card: that changes nothing)."""
@@ -94,5 +102,5 @@ def say(game: Patience, state: Table, move: Move) -> str:
     return f"put {name(p[-1])} from column {a} into the street, column {b}"
 
 
-__all__ = ["COLUMNS", "FACTS", "PILES", "C", "lay_piles", "layout", "marriages", "opening", "say",
-           "summary", "to_families"]
+__all__ = ["COLUMNS", "FACTS", "PILES", "C", "goes_home", "lay_piles", "layout", "marriages",
+           "opening", "say", "summary", "to_families"]

@@ -122,6 +122,16 @@ def steps(t: Table, homes: Callable[[Piles, Card], list[int]],
     return out
 
 
+def goes_home(t: Table, pile: int, homes: Callable[[Piles, Card], list[int]]) -> bool | None:
+    """Whether :func:`steps` has a move home from ``pile``: a column's free card or the
+    stock's top that a family takes (``None`` for the families and the pack)."""
+    stock = len(t.piles) - 1
+    if not C <= pile <= stock or pile == stock - 1:
+        return None
+    top = t.top(pile)
+    return top is not None and bool(homes(t.piles[F:C], top))
+
+
 def play(game: Patience, state: Table, move: Move) -> Table:
     """The model's play; a move between columns remembers the arrangements before and
     after it, any other move forgets them (the model's table after it remembers none)."""
@@ -153,5 +163,5 @@ def say(game: Patience, state: Table, move: Move, family: Callable[[int], str]) 
     return f"marry {what} {where} onto {name(col[-1])} in column {j + 1}"
 
 
-__all__ = ["columns", "free_cards", "lay", "married", "moved", "partners", "piles", "play",
-           "run_length", "say", "steps"]
+__all__ = ["columns", "free_cards", "goes_home", "lay", "married", "moved", "partners", "piles",
+           "play", "run_length", "say", "steps"]

@@ -210,6 +210,13 @@ class BesiegedCity(Patience):
                     for j in range(i + 1, 12) if t.piles[V + i] and t.piles[V + j]]
         return out
 
+    def goes_home(self, t: Table, pile: int) -> bool | None:
+        if not R <= pile < V and pile != TURNED:
+            return None
+        c = available(t.piles[pile])  # a vacancy to fill first: only its fills
+        return c is not None and self.takes(t.piles[:R], c) >= 0 and hole_to_fill(t) < 0 \
+            and reserve_to_fill(t) < 0
+
     def special(self, t: Table, step: Step) -> Table:
         """A transposition: two Reserve cards change places. It is remembered as the
         move from the second place to the first, so that the same transposition, which

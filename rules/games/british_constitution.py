@@ -167,6 +167,13 @@ class BritishConstitution(Patience):
             out.append(Step("t", DEAL, PACK, TALON))
         return out
 
+    def goes_home(self, t: Table, pile: int) -> bool | None:
+        if not 8 <= pile < PACK:
+            return None
+        c = available(t.piles[pile])  # the Privy Council's, with no vacancy to fill
+        return pile < at(ROWS - 1, WIDTH) and c is not None \
+            and to_play(GOVERNMENT, self.families(t), c) >= 0 and vacancy(t) is None
+
     def won(self, state: Table) -> bool:
         """Won when the eight foundations end with knaves (the court cards stay aside)."""
         return all(g.complete(f) for g, f in zip(GOVERNMENT, self.families(state), strict=True))

@@ -82,3 +82,11 @@ class FifteenInARow(Patience):
                 for i, p in enumerate(cols) if len(p) > 1 and rank_of(p[-2]) in (ACE, KING)
                 for j in begins(fams, p[-2])]
         return [*out, *fifteens.marriages(t)]
+
+    def goes_home(self, t: Table, pile: int) -> bool | None:
+        if pile < C or not fifteens.opening(self, t):
+            return fifteens.goes_home(t, pile)
+        fams, p = self.families(t), t.piles[pile]  # the top card, or the one under it
+        if p and begins(fams, p[-1]):
+            return True
+        return len(p) > 1 and rank_of(p[-2]) in (ACE, KING) and bool(begins(fams, p[-2]))

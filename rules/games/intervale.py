@@ -84,5 +84,8 @@ class Intervale(Patience):
     def steps(self, t: Table) -> Sequence[Step]:
         return free_columns.steps(t, homes, lengths, may_stack)
 
+    def goes_home(self, t: Table, pile: int) -> bool | None:
+        return free_columns.goes_home(t, pile, homes)
+
     def say(self, state: Table, move: Move) -> str:
         return free_columns.say(self, state, move, family_label)

@@ -130,6 +130,12 @@ class LHorloge(Patience):
                         for k, q in enumerate(circle) if k != i and q and marries(p[-1], q[-1])]
         return out
 
+    def goes_home(self, t: Table, pile: int) -> bool | None:
+        if pile < C or pile == PACK:
+            return None
+        top = t.top(pile)
+        return top is not None and self.to_found(t, top) >= 0
+
     def play(self, state: Table, move: Move) -> Table:
         if move.code != "r":
             return super().play(state, move)

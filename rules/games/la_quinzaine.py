@@ -99,6 +99,11 @@ class LaQuinzaine(Patience):
         ups = fifteens.to_families(self, t)
         return [*ups, *([] if ups else self.withdrawals(t)), *fifteens.marriages(t)]
 
+    def goes_home(self, t: Table, pile: int) -> bool | None:
+        said = fifteens.goes_home(t, pile)
+        # before any foundation is begun, a lone withdrawal goes home too
+        return said if said or any(self.families(t)) else None
+
     def special(self, t: Table, step: Step) -> Table:
         for i in (step.source, step.target):  # the ace's column, then the king's
             p = t.piles[i]

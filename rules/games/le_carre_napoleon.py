@@ -154,6 +154,12 @@ class LeCarreNapoleon(Patience):
                         for k in higher.get(identity(p[-1]) + 1, ())]
         return out
 
+    def goes_home(self, t: Table, pile: int) -> bool | None:
+        if not Q <= pile < P and pile != W:
+            return None
+        top = t.top(pile)
+        return top is not None and play_to(self.families(t), top) >= 0
+
     def play(self, state: Table, move: Move) -> Table:
         after = super().play(state, move)
         return after if self.mark(after, "moved") else self.marked(after, moved=1)

@@ -189,6 +189,17 @@ class LesQuatreCoins(Patience):
             out.append(Step("redeal", REDEAL, C, P))
         return out
 
+    def goes_home(self, t: Table, pile: int) -> bool | None:
+        if not C <= pile < P:
+            return None
+        p, fams = t.piles[pile], self.families(t)
+        if not p:
+            return False
+        if dealing(self, t):  # only the card just dealt, if it may be played
+            return pile - C == self.mark(t, "pending") - 1 \
+                and bool(self.deal_targets(fams, pile - C, p[-1]))
+        return bool(self.targets(fams, p[-1]))
+
     def offers_end(self, t: Table) -> bool:
         return not dealing(self, t)
 

@@ -125,6 +125,12 @@ class Napoleon(Patience):
             out += [Step(f"c{i + 1}>c{k + 1}", source=C + i, target=C + k) for k in to]
         return out
 
+    def goes_home(self, t: Table, pile: int) -> bool | None:
+        if not C <= pile < P and pile != W:
+            return None
+        top = t.top(pile)
+        return top is not None and family_for(self.families(t), top) >= 0
+
     def say(self, t: Table, move: Move) -> str:
         s = self.step(t, move)
         if s.kind == REDEAL:

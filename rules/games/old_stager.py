@@ -165,6 +165,13 @@ class OldStager(Patience):
 
         return [steps[m] for m in shifts_last(list(steps), shift)]
 
+    def goes_home(self, t: Table, pile: int) -> bool | None:
+        if not T <= pile <= W:
+            return None
+        top = t.top(pile)  # while a king's privilege is offered, only it
+        return top is not None and not self.mark(t, "offer") \
+            and family_for(self.families(t), top) >= 0
+
     def special(self, t: Table, step: Step) -> Table:
         if step.code == "p":  # the three bottom cards of the stock laid on its top
             s = t.piles[W]

@@ -159,6 +159,13 @@ class RankAndFile(Patience):
 
         return [steps[m] for m in shifts_last(list(steps), shift)]
 
+    def goes_home(self, t: Table, pile: int) -> bool | None:
+        if not T <= pile < P:
+            return None
+        col = t.piles[pile]
+        return bool(col) and bool(family_targets(t.piles[:T], col[-1])) \
+            and pile - T in usable(self, t)
+
     def order_moves(self, state: Table, moves: tuple[Move, ...]) -> tuple[Move, ...]:
         """The solver's knowledge: cards to the families first, then the next row; then
         a marriage or a king into a space that frees a card the families take at once;

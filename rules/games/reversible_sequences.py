@@ -89,6 +89,9 @@ class ReversibleSequences(Patience):
     def steps(self, t: Table) -> Sequence[Step]:
         return free_columns.steps(t, family_targets, self.lengths, lambda n, onto: True)
 
+    def goes_home(self, t: Table, pile: int) -> bool | None:
+        return free_columns.goes_home(t, pile, family_targets)
+
     def say(self, state: Table, move: Move) -> str:
         return free_columns.say(self, state, move, family_name)
 
