@@ -41,8 +41,9 @@ log = logging.getLogger("sympathy.server")
 OFFERED = frozenset({
     "a_spell", "blockade", "brunette_and_blonde", "clock", "fourteen", "knaves_dial",
     "la_duchesse_de_luynes", "la_loi_salique", "le_calcul_sequel", "les_quatorze",
-    "little_lots", "picture_gallery", "sequel_to_musical", "solitaire_follow_suit",
-    "sympathie", "sympathy", "take_fourteen", "the_carpet_hoyle", "wandering_card",
+    "little_lots", "picture", "picture_gallery", "salique_law", "sequel_to_musical",
+    "solitaire_follow_suit", "sultan", "sympathie", "sympathy", "take_fourteen",
+    "the_carpet_hoyle", "wandering_card",
 })
 #: Positions the solver searches on one candidate deal (docs/winnability.md's budget).
 NODES = 5_000

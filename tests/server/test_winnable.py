@@ -11,7 +11,7 @@ import pytest
 
 from rules import Play, make
 from rules.solver import Budget, solve
-from server.winnable import NODES, key_of
+from server.winnable import NODES, OFFERED, key_of
 from tests.kit.kept import KEY, kept_server, play_to_the_end
 from tests.kit.peer import Peer
 from tests.kit.server import Running, until
@@ -98,3 +98,17 @@ async def test_an_empty_stock_says_when_to_ask_again_and_fills(keeping: Running)
 def test_a_default_option_named_or_not_shares_one_stock() -> None:
     assert key_of("sympathy", {}) == key_of("sympathy", {"packets": 17})
     assert key_of("sympathy", {}) != key_of("sympathy", {"match_rule": "rank"})
+
+
+@pytest.mark.parametrize("gid", sorted(OFFERED))
+def test_every_game_that_offers_winnable_deals_proves_a_quarter_of_its_first_deals(
+        gid: str) -> None:
+    """A game offers winnable deals only where the stock's search (``NODES`` positions)
+    proves them often (docs/winnability.md: a deal in four) or decides every deal at once
+    (the Clock's closed form), or a host waits on an empty stock: of deals 0-7 two are
+    proved winnable, or every one is decided (Napoleon, Le Sultan and Klondike prove one,
+    and do not offer them)."""
+    game = make(gid, {})
+    found = [solve(game, Play.start(game, seed).state, Budget(NODES)) for seed in range(8)]
+    assert sum(s.won for s in found) >= 2 or all(s.decided for s in found), \
+        f"{gid}: fewer than 2 deals of 0-7 proved winnable at {NODES} positions"
